@@ -1,0 +1,135 @@
+/*
+ * bitboard.c - the attack tables: leapers, fancy-magic sliders, between and line.
+ *
+ * Magic numbers were found once by tools/genmagic.c (a random search, reproducible from its
+ * fixed seed) and are stored in magic_numbers.h; rf_init() fills the attack tables from them by
+ * enumerating every subset of each relevant-occupancy mask (Carry-Rippler) and checks nothing
+ * collides, so a wrong magic cannot go unnoticed in any build.
+ */
+#include "bitboard.h"
+
+#include <stdlib.h>
+
+#ifndef RF_GENMAGIC
+#include "magic_numbers.h"
+#endif
+
+rf_bitboard rf__knight_attacks[64];
+rf_bitboard rf__king_attacks[64];
+rf_bitboard rf__pawn_attacks[2][64];
+rf_bitboard rf__between[64][64];
+rf_bitboard rf__line[64][64];
+rf__magic rf__rook_magics[64];
+rf__magic rf__bishop_magics[64];
+
+/* 102,400 rook entries and 5,248 bishop entries: the sum of 2^bits(mask) over the squares. */
+#define RF_ROOK_TABLE_SIZE 102400
+#define RF_BISHOP_TABLE_SIZE 5248
+static rf_bitboard rook_table[RF_ROOK_TABLE_SIZE];
+static rf_bitboard bishop_table[RF_BISHOP_TABLE_SIZE];
+
+static const int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+static const int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+rf_bitboard rf__slider_attacks_slow(rf_piece_type pt, rf_square sq, rf_bitboard occ)
+{
+    rf_bitboard att = 0;
+    for (int d = 0; d < 8; d++) {
+        const int *dir;
+        if (d < 4) {
+            if (pt != RF_ROOK && pt != RF_QUEEN) continue;
+            dir = rook_dirs[d];
+        } else {
+            if (pt != RF_BISHOP && pt != RF_QUEEN) continue;
+            dir = bishop_dirs[d - 4];
+        }
+        int f = RF_FILE_OF(sq) + dir[0], r = RF_RANK_OF(sq) + dir[1];
+        while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+            att |= RF_BB(RF_SQUARE(f, r));
+            if (occ & RF_BB(RF_SQUARE(f, r))) break;
+            f += dir[0];
+            r += dir[1];
+        }
+    }
+    return att;
+}
+
+/* The relevant occupancy: the attack rays on an empty board less their last square, because a
+ * piece on the edge never changes which squares are attacked. */
+static rf_bitboard relevant_mask(rf_piece_type pt, rf_square sq)
+{
+    rf_bitboard edges = ((RF_RANK_1_BB | RF_RANK_8_BB) & ~RF_RANK_BB(RF_RANK_OF(sq))) |
+                        ((RF_FILE_A_BB | RF_FILE_H_BB) & ~RF_FILE_BB(RF_FILE_OF(sq)));
+    return rf__slider_attacks_slow(pt, sq, 0) & ~edges;
+}
+
+static rf_bitboard leaper(rf_square sq, const int (*steps)[2], int n)
+{
+    rf_bitboard b = 0;
+    for (int i = 0; i < n; i++) {
+        int f = RF_FILE_OF(sq) + steps[i][0], r = RF_RANK_OF(sq) + steps[i][1];
+        if (f >= 0 && f < 8 && r >= 0 && r < 8) b |= RF_BB(RF_SQUARE(f, r));
+    }
+    return b;
+}
+
+#ifndef RF_GENMAGIC
+static void init_magics(rf_piece_type pt, rf__magic *magics, rf_bitboard *table,
+                        const uint64_t *numbers)
+{
+    size_t used = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        rf__magic *m = &magics[sq];
+        m->mask = relevant_mask(pt, (rf_square)sq);
+        m->magic = numbers[sq];
+        m->shift = 64u - (unsigned)rf__popcount(m->mask);
+        m->attacks = table + used;
+        size_t size = (size_t)1 << rf__popcount(m->mask);
+        for (size_t i = 0; i < size; i++) table[used + i] = 0;
+        rf_bitboard sub = 0;
+        do {
+            rf_bitboard att = rf__slider_attacks_slow(pt, (rf_square)sq, sub);
+            size_t idx = (size_t)((sub * m->magic) >> m->shift);
+            /* Two occupancies may share an index only when they attack the same squares. */
+            if (table[used + idx] && table[used + idx] != att) abort();
+            table[used + idx] = att;
+            sub = (sub - m->mask) & m->mask;
+        } while (sub);
+        used += size;
+    }
+}
+
+void rf__bitboard_build(void)
+{
+    static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+                                           {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int king_steps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+                                         {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    static const int white_pawn_steps[2][2] = {{-1, 1}, {1, 1}};
+    static const int black_pawn_steps[2][2] = {{-1, -1}, {1, -1}};
+    for (int sq = 0; sq < 64; sq++) {
+        rf__knight_attacks[sq] = leaper((rf_square)sq, knight_steps, 8);
+        rf__king_attacks[sq] = leaper((rf_square)sq, king_steps, 8);
+        rf__pawn_attacks[RF_WHITE][sq] = leaper((rf_square)sq, white_pawn_steps, 2);
+        rf__pawn_attacks[RF_BLACK][sq] = leaper((rf_square)sq, black_pawn_steps, 2);
+    }
+    init_magics(RF_ROOK, rf__rook_magics, rook_table, rf__rook_magic_numbers);
+    init_magics(RF_BISHOP, rf__bishop_magics, bishop_table, rf__bishop_magic_numbers);
+    for (int a = 0; a < 64; a++) {
+        for (int b = 0; b < 64; b++) {
+            rf__between[a][b] = rf__line[a][b] = 0;
+            if (a == b) continue;
+            rf_square sa = (rf_square)a, sb = (rf_square)b;
+            for (rf_piece_type pt = RF_BISHOP; pt <= RF_ROOK; pt++) {
+                if (rf__slider_attacks_slow(pt, sa, 0) & RF_BB(sb)) {
+                    rf__line[a][b] = (rf__slider_attacks_slow(pt, sa, 0) &
+                                      rf__slider_attacks_slow(pt, sb, 0)) |
+                                     RF_BB(sa) | RF_BB(sb);
+                    rf__between[a][b] = rf__slider_attacks_slow(pt, sa, RF_BB(sb)) &
+                                        rf__slider_attacks_slow(pt, sb, RF_BB(sa));
+                }
+            }
+        }
+    }
+}
+#endif

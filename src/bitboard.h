@@ -1,0 +1,84 @@
+/*
+ * bitboard.h - bit operations on sets of squares, leaper tables, slider attacks and the
+ * between/line tables. Slider attacks use fancy magic bitboards: the relevant occupancy of a
+ * square is multiplied by a magic number and shifted into an index of a shared attack table.
+ */
+#ifndef RF_BITBOARD_H
+#define RF_BITBOARD_H
+
+#include "types.h"
+
+RF_INLINE int rf__popcount(rf_bitboard b) { return __builtin_popcountll(b); }
+/* The lowest square of a non-empty set. */
+RF_INLINE rf_square rf__lsb(rf_bitboard b) { RF_ASSERT(b); return (rf_square)__builtin_ctzll(b); }
+RF_INLINE rf_square rf__msb(rf_bitboard b) { RF_ASSERT(b); return (rf_square)(63 ^ __builtin_clzll(b)); }
+RF_INLINE rf_square rf__pop_lsb(rf_bitboard *b) { rf_square s = rf__lsb(*b); *b &= *b - 1; return s; }
+RF_INLINE bool rf__more_than_one(rf_bitboard b) { return (b & (b - 1)) != 0; }
+
+#define RF_FILE_A_BB ((rf_bitboard)0x0101010101010101ULL)
+#define RF_FILE_H_BB (RF_FILE_A_BB << 7)
+#define RF_RANK_1_BB ((rf_bitboard)0xFFULL)
+#define RF_RANK_8_BB (RF_RANK_1_BB << 56)
+#define RF_FILE_BB(f) (RF_FILE_A_BB << (f))
+#define RF_RANK_BB(r) (RF_RANK_1_BB << (8 * (r)))
+
+/* Shift a whole set one step, dropping squares that leave the board. */
+RF_INLINE rf_bitboard rf__north(rf_bitboard b) { return b << 8; }
+RF_INLINE rf_bitboard rf__south(rf_bitboard b) { return b >> 8; }
+RF_INLINE rf_bitboard rf__east(rf_bitboard b) { return (b & ~RF_FILE_H_BB) << 1; }
+RF_INLINE rf_bitboard rf__west(rf_bitboard b) { return (b & ~RF_FILE_A_BB) >> 1; }
+
+typedef struct rf__magic {
+    rf_bitboard mask;   /* relevant occupancy: the rays without their last square */
+    uint64_t magic;
+    const rf_bitboard *attacks;
+    unsigned shift;
+} rf__magic;
+
+/* Tables built by rf_init(); read-only afterwards. */
+extern rf_bitboard rf__knight_attacks[64];
+extern rf_bitboard rf__king_attacks[64];
+extern rf_bitboard rf__pawn_attacks[2][64];
+extern rf_bitboard rf__between[64][64]; /* squares strictly between two aligned squares */
+extern rf_bitboard rf__line[64][64];    /* the whole line through two aligned squares, else 0 */
+extern rf__magic rf__rook_magics[64];
+extern rf__magic rf__bishop_magics[64];
+
+RF_INLINE rf_bitboard rf__magic_lookup(const rf__magic *m, rf_bitboard occ)
+{
+    return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
+}
+RF_INLINE rf_bitboard rf__rook_attacks(rf_square sq, rf_bitboard occ)
+{
+    return rf__magic_lookup(&rf__rook_magics[sq], occ);
+}
+RF_INLINE rf_bitboard rf__bishop_attacks(rf_square sq, rf_bitboard occ)
+{
+    return rf__magic_lookup(&rf__bishop_magics[sq], occ);
+}
+RF_INLINE rf_bitboard rf__queen_attacks(rf_square sq, rf_bitboard occ)
+{
+    return rf__rook_attacks(sq, occ) | rf__bishop_attacks(sq, occ);
+}
+
+/* The attacks of a piece type (not a pawn) from sq through occupancy occ. */
+RF_INLINE rf_bitboard rf__piece_attacks(rf_piece_type pt, rf_square sq, rf_bitboard occ)
+{
+    switch (pt) {
+    case RF_KNIGHT: return rf__knight_attacks[sq];
+    case RF_BISHOP: return rf__bishop_attacks(sq, occ);
+    case RF_ROOK: return rf__rook_attacks(sq, occ);
+    case RF_QUEEN: return rf__queen_attacks(sq, occ);
+    case RF_KING: return rf__king_attacks[sq];
+    default: return 0;
+    }
+}
+
+/* Fills the tables above; called once by rf_init(). */
+void rf__bitboard_build(void);
+
+/* Slider attacks by walking the rays square by square: the reference the tables are built from
+ * and tested against. */
+rf_bitboard rf__slider_attacks_slow(rf_piece_type pt, rf_square sq, rf_bitboard occ);
+
+#endif

@@ -1,0 +1,174 @@
+/*
+ * position.c - the position value: Zobrist keys, attack queries, equality and the consistency
+ * check that debug builds and tests run after every change to a position.
+ */
+#include "position.h"
+
+#include <string.h>
+
+uint64_t rf__zobrist_piece[16][64];
+uint64_t rf__zobrist_castling[4];
+uint64_t rf__zobrist_ep[8];
+uint64_t rf__zobrist_side;
+
+/* SplitMix64 from a fixed seed: the keys are the same in every build and on every platform. */
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void rf__zobrist_build(void)
+{
+    uint64_t state = 0x72616E6B66696C65ULL; /* "rankfile" */
+    for (int pc = 0; pc < 16; pc++)
+        for (int sq = 0; sq < 64; sq++)
+            rf__zobrist_piece[pc][sq] = (RF_PIECE_TYPE(pc) >= RF_PAWN && RF_PIECE_TYPE(pc) <= RF_KING)
+                                            ? splitmix64(&state)
+                                            : 0;
+    for (int i = 0; i < 4; i++) rf__zobrist_castling[i] = splitmix64(&state);
+    for (int i = 0; i < 8; i++) rf__zobrist_ep[i] = splitmix64(&state);
+    rf__zobrist_side = splitmix64(&state);
+}
+
+unsigned rf__castling_bits(const rf_position *pos)
+{
+    unsigned bits = 0;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++)
+            if (pos->castle_rook[c][s] != RF_NO_SQUARE) bits |= 1u << (c * 2 + s);
+    return bits;
+}
+
+int rf__ep_hashable(const rf_position *pos)
+{
+    if (pos->ep == RF_NO_SQUARE) return 0;
+    rf_color us = (rf_color)pos->side;
+    if (!(rf__pawn_attacks[rf__other(us)][pos->ep] & rf__pieces(pos, us, RF_PAWN))) return 0;
+    return rf__has_legal_ep(pos);
+}
+
+uint64_t rf__compute_key(const rf_position *pos)
+{
+    uint64_t key = 0;
+    for (int sq = 0; sq < 64; sq++) key ^= rf__zobrist_piece[pos->board[sq]][sq];
+    unsigned bits = rf__castling_bits(pos);
+    for (int i = 0; i < 4; i++)
+        if (bits & (1u << i)) key ^= rf__zobrist_castling[i];
+    if (rf__ep_hashable(pos)) key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
+    if (pos->side == RF_BLACK) key ^= rf__zobrist_side;
+    return key;
+}
+
+void rf__position_clear(rf_position *pos)
+{
+    memset(pos, 0, sizeof *pos);
+    pos->castle_rook[0][0] = pos->castle_rook[0][1] = RF_NO_SQUARE;
+    pos->castle_rook[1][0] = pos->castle_rook[1][1] = RF_NO_SQUARE;
+    pos->ep = RF_NO_SQUARE;
+    pos->fullmove = 1;
+}
+
+rf_bitboard rf_attacked_by(const rf_position *pos, rf_color color)
+{
+    rf_init();
+    rf_bitboard occ = pos->by_type[0], att = 0, b;
+    rf_bitboard pawns = rf__pieces(pos, color, RF_PAWN);
+    att |= color == RF_WHITE ? rf__north(rf__east(pawns) | rf__west(pawns))
+                             : rf__south(rf__east(pawns) | rf__west(pawns));
+    for (rf_piece_type pt = RF_KNIGHT; pt <= RF_KING; pt++)
+        for (b = rf__pieces(pos, color, pt); b;) att |= rf__piece_attacks(pt, rf__pop_lsb(&b), occ);
+    return att;
+}
+
+rf_bitboard rf_checkers(const rf_position *pos)
+{
+    rf_init();
+    rf_color us = (rf_color)pos->side;
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING), checkers = 0;
+    while (kings) {
+        rf_square ksq = rf__pop_lsb(&kings);
+        checkers |= rf__attackers_to(pos, ksq, pos->by_type[0]) & pos->by_color[rf__other(us)];
+    }
+    return checkers;
+}
+
+/* En passant is legal when, after the capturing pawn moves to the target square and the captured
+ * pawn leaves, no enemy piece attacks our king: this covers the pin along the rank through both
+ * pawns and the capture of a checking pawn alike. */
+int rf__has_legal_ep(const rf_position *pos)
+{
+    if (pos->ep == RF_NO_SQUARE) return 0;
+    rf_color us = (rf_color)pos->side, them = rf__other(us);
+    rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
+    if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN) || pos->board[pos->ep] != RF_NO_PIECE)
+        return 0;
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
+    if (kings == 0 || rf__more_than_one(kings)) return 0;
+    rf_square ksq = rf__lsb(kings);
+    rf_bitboard capturers = rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN);
+    while (capturers) {
+        rf_square from = rf__pop_lsb(&capturers);
+        rf_bitboard occ = (pos->by_type[0] ^ RF_BB(from) ^ RF_BB(victim)) | RF_BB(pos->ep);
+        rf_bitboard enemies = pos->by_color[them] & ~RF_BB(victim);
+        rf_bitboard att = rf__attackers_to(pos, ksq, occ) & enemies;
+        if (!att) return 1;
+    }
+    return 0;
+}
+
+int rf_position_equal(const rf_position *a, const rf_position *b)
+{
+    return memcmp(a->board, b->board, sizeof a->board) == 0 &&
+           memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) == 0 &&
+           a->ep == b->ep && a->side == b->side && a->variant == b->variant &&
+           a->chess960 == b->chess960 && a->halfmove == b->halfmove &&
+           a->fullmove == b->fullmove;
+}
+
+const char *rf__position_check(const rf_position *pos)
+{
+    rf_init();
+    rf_bitboard by_color[2] = {0, 0}, by_type[7] = {0};
+    for (int sq = 0; sq < 64; sq++) {
+        rf_piece pc = pos->board[sq];
+        if (pc == RF_NO_PIECE) continue;
+        if (RF_PIECE_TYPE(pc) < RF_PAWN || RF_PIECE_TYPE(pc) > RF_KING || (pc & 0xF0))
+            return "board holds a value that is not a piece";
+        by_color[RF_PIECE_COLOR(pc)] |= RF_BB(sq);
+        by_type[RF_PIECE_TYPE(pc)] |= RF_BB(sq);
+        by_type[0] |= RF_BB(sq);
+    }
+    if (memcmp(by_color, pos->by_color, sizeof by_color) != 0) return "colour bitboards";
+    if (memcmp(by_type, pos->by_type, sizeof by_type) != 0) return "piece bitboards";
+    if (pos->side > 1) return "side to move";
+    if (pos->variant > RF_ATOMIC) return "variant";
+    if (pos->chess960 > 1) return "castling mode";
+    if (pos->fullmove < 1) return "fullmove number";
+    for (int c = 0; c < 2; c++) {
+        for (int s = 0; s < 2; s++) {
+            rf_square rsq = pos->castle_rook[c][s];
+            if (rsq == RF_NO_SQUARE) continue;
+            if (rsq > 63) return "castling rook square";
+            int back = c == RF_WHITE ? 0 : 7;
+            rf_bitboard kings = rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(back);
+            if (RF_RANK_OF(rsq) != back || pos->board[rsq] != RF_MAKE_PIECE(c, RF_ROOK))
+                return "castling right without its rook";
+            if (kings == 0 || rf__more_than_one(kings)) return "castling right without its king";
+            int kf = RF_FILE_OF(rf__lsb(kings));
+            if (s == RF_KINGSIDE ? RF_FILE_OF(rsq) <= kf : RF_FILE_OF(rsq) >= kf)
+                return "castling rook on the wrong side of its king";
+            if (!pos->chess960 && (kf != 4 || RF_FILE_OF(rsq) != (s == RF_KINGSIDE ? 7 : 0)))
+                return "standard castling mode with Chess960 squares";
+        }
+    }
+    if (pos->ep != RF_NO_SQUARE) {
+        if (pos->ep > 63) return "en passant square";
+        if (RF_RANK_OF(pos->ep) != (pos->side == RF_WHITE ? 5 : 2))
+            return "en passant square on the wrong rank";
+    }
+    if (pos->key != rf__compute_key(pos)) return "Zobrist key";
+    return NULL;
+}

@@ -1,0 +1,33 @@
+/*
+ * types.h - internal basics shared by every source file: inline helpers, internal asserts,
+ * and the short vocabulary (us, them, ksq, from, to, occ) the code uses.
+ */
+#ifndef RF_TYPES_H
+#define RF_TYPES_H
+
+#include "rankfile.h"
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define RF_INLINE static inline __attribute__((always_inline))
+#define RF_UNUSED __attribute__((unused))
+
+/* Internal asserts: on in debug builds and tests, free in release builds. */
+#ifdef NDEBUG
+#define RF_ASSERT(cond) ((void)0)
+#else
+#define RF_ASSERT(cond) assert(cond)
+#endif
+
+#define RF_BB(sq) ((rf_bitboard)1 << (sq))
+
+enum { RF_FILE_A = 0, RF_FILE_H = 7, RF_RANK_1 = 0, RF_RANK_8 = 7 };
+
+/* The rank a colour's pieces start on, seen from that colour (0 = first rank). */
+RF_INLINE int rf__relative_rank(rf_color c, int rank) { return c == RF_WHITE ? rank : 7 - rank; }
+
+RF_INLINE rf_color rf__other(rf_color c) { return (rf_color)(c ^ 1); }
+
+#endif

@@ -1,0 +1,147 @@
+/*
+ * validate.c - the validity bitmask: which rules of chess a well-formed position breaks.
+ *
+ * What is checked: an empty board; the number of kings (Atomic: the side to move may have lost
+ * its king, which ends the game; the side that just moved may not); pawns on the first or eighth
+ * rank; castling rights whose king or rook is missing; an en passant square no double push
+ * explains; the side not to move standing in check; checks no single legal move produces (more
+ * than two checkers, two checkers on one line with the king, two checkers neither of which is a
+ * slider, a check after a double push that the push did not give or uncover); more pieces than
+ * eight pawns could have promoted to.
+ *
+ * What is not checked: whether the position can be reached from a start position at all
+ * (retrograde analysis), pawn structures that need more captures than the missing pieces allow,
+ * bishops on squares of one colour, and the counters.
+ */
+#include "position.h"
+
+/* Atomic: a king adjacent to the enemy king cannot be checked, because capturing it would
+ * explode the capturer's own king too. */
+static int kings_touch(const rf_position *pos)
+{
+    rf_bitboard wk = rf__pieces(pos, RF_WHITE, RF_KING), bk = rf__pieces(pos, RF_BLACK, RF_KING);
+    return wk && bk && (rf__king_attacks[rf__lsb(wk)] & bk);
+}
+
+/* The enemy pieces attacking the king of colour c, as the variant counts checks. */
+static rf_bitboard checkers_of(const rf_position *pos, rf_color c)
+{
+    rf_bitboard kings = rf__pieces(pos, c, RF_KING);
+    if (!kings || rf__more_than_one(kings)) return 0;
+    rf_bitboard att = rf__attackers_to(pos, rf__lsb(kings), pos->by_type[0]) &
+                      pos->by_color[rf__other(c)];
+    if (pos->variant == RF_ATOMIC) {
+        if (kings_touch(pos)) return 0;
+        att &= ~pos->by_type[RF_KING];
+    }
+    return att;
+}
+
+static uint32_t ep_validity(const rf_position *pos)
+{
+    if (pos->ep == RF_NO_SQUARE) return 0;
+    rf_color us = (rf_color)pos->side, them = rf__other(us);
+    int dir = us == RF_WHITE ? 8 : -8;
+    rf_square ep = pos->ep;
+    if (RF_RANK_OF(ep) != (us == RF_WHITE ? 5 : 2)) return RF_INVALID_BAD_EP_SQUARE;
+    /* A double push from ep+dir to ep-dir: both now empty, the pushed pawn in front. */
+    if (pos->board[ep] != RF_NO_PIECE || pos->board[ep + dir] != RF_NO_PIECE ||
+        pos->board[ep - dir] != RF_MAKE_PIECE(them, RF_PAWN))
+        return RF_INVALID_BAD_EP_SQUARE;
+    return 0;
+}
+
+static uint32_t castling_validity(const rf_position *pos)
+{
+    for (int c = 0; c < 2; c++) {
+        for (int s = 0; s < 2; s++) {
+            rf_square r = pos->castle_rook[c][s];
+            if (r == RF_NO_SQUARE) continue;
+            int back = c == RF_WHITE ? 0 : 7;
+            rf_bitboard k = rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(back);
+            if (r > 63 || RF_RANK_OF(r) != back || pos->board[r] != RF_MAKE_PIECE(c, RF_ROOK) ||
+                !k || rf__more_than_one(k))
+                return RF_INVALID_BAD_CASTLING;
+            int kf = RF_FILE_OF(rf__lsb(k));
+            if (s == RF_KINGSIDE ? RF_FILE_OF(r) <= kf : RF_FILE_OF(r) >= kf)
+                return RF_INVALID_BAD_CASTLING;
+        }
+    }
+    return 0;
+}
+
+/* Checks that no single legal move can give. */
+static int impossible_check(const rf_position *pos, rf_bitboard checkers)
+{
+    rf_color us = (rf_color)pos->side;
+    rf_square ksq = rf__lsb(rf__pieces(pos, us, RF_KING));
+    rf_bitboard sliders = pos->by_type[RF_BISHOP] | pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
+    int n = rf__popcount(checkers);
+    if (n > 2) return 1;
+    if (n == 2) {
+        rf_square a = rf__lsb(checkers), b = rf__msb(checkers);
+        /* A double check is a move that checks and uncovers a slider's check: one checker at
+         * least is a slider, and the two do not stand on one line with the king. */
+        if (!(checkers & sliders)) return 1;
+        if (rf__line[a][b] & RF_BB(ksq)) return 1;
+    }
+    if (pos->ep != RF_NO_SQUARE && n && !ep_validity(pos)) {
+        /* After a double push, each checker is the pushed pawn or a slider it uncovered. */
+        int dir = us == RF_WHITE ? 8 : -8;
+        rf_square pushed = (rf_square)(pos->ep - dir), origin = (rf_square)(pos->ep + dir);
+        for (rf_bitboard b = checkers; b;) {
+            rf_square s = rf__pop_lsb(&b);
+            if (s == pushed) continue;
+            if (!(RF_BB(s) & sliders) || !(rf__between[s][ksq] & RF_BB(origin))) return 1;
+        }
+    }
+    return 0;
+}
+
+static uint32_t material_validity(const rf_position *pos)
+{
+    for (int c = 0; c < 2; c++) {
+        rf_bitboard mine = pos->by_color[c];
+        int pawns = rf__popcount(mine & pos->by_type[RF_PAWN]);
+        int extra = 0;
+        static const int start_count[7] = {0, 8, 2, 2, 2, 1, 1};
+        for (int pt = RF_KNIGHT; pt <= RF_QUEEN; pt++) {
+            int k = rf__popcount(mine & pos->by_type[pt]) - start_count[pt];
+            if (k > 0) extra += k;
+        }
+        if (rf__popcount(mine) > 16 || pawns > 8 || extra > 8 - pawns)
+            return RF_INVALID_TOO_MUCH_MATERIAL;
+    }
+    return 0;
+}
+
+uint32_t rf_position_validity(const rf_position *pos)
+{
+    rf_init();
+    uint32_t v = 0;
+    if (!pos->by_type[0]) v |= RF_INVALID_EMPTY_BOARD;
+    int kings[2];
+    for (int c = 0; c < 2; c++) kings[c] = rf__popcount(rf__pieces(pos, (rf_color)c, RF_KING));
+    rf_color us = (rf_color)pos->side, them = rf__other(us);
+    if (kings[0] > 1 || kings[1] > 1) v |= RF_INVALID_TOO_MANY_KINGS;
+    if (pos->variant == RF_ATOMIC) {
+        /* The side to move may have had its king exploded (the game is over); the side that just
+         * moved cannot have exploded its own. */
+        if (!kings[0] && !kings[1])
+            v |= RF_INVALID_MISSING_KING;
+        else if (!kings[them])
+            v |= RF_INVALID_VARIANT;
+    } else if (!kings[0] || !kings[1]) {
+        v |= RF_INVALID_MISSING_KING;
+    }
+    if (pos->by_type[RF_PAWN] & (RF_RANK_1_BB | RF_RANK_8_BB)) v |= RF_INVALID_PAWNS_ON_BACKRANK;
+    v |= castling_validity(pos);
+    v |= ep_validity(pos);
+    if (kings[0] == 1 && kings[1] == 1) {
+        if (checkers_of(pos, them)) v |= RF_INVALID_OPPOSITE_CHECK;
+        rf_bitboard checkers = checkers_of(pos, us);
+        if (checkers && impossible_check(pos, checkers)) v |= RF_INVALID_IMPOSSIBLE_CHECK;
+    }
+    v |= material_validity(pos);
+    return v;
+}

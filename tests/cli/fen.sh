@@ -1,0 +1,84 @@
+# `rankfile fen`: normalising, dialects, errors (exit 65, nothing on stdout, one line naming the
+# field), batch mode, JSON, and idempotence over every position of the perft suites.
+. "$(dirname "$0")/lib.sh"
+RF=$1
+DATA=$2
+START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+expect "board only" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1" fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+expect "epd" 0 "$START" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -'
+expect "shredder in" 0 "$START" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1'
+expect "shredder out" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1" fen --shredder "$START"
+expect "ep dropped" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" fen 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+expect "ep always" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" fen --ep always 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+expect "ep always=" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" fen 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' --ep=always
+expect "x-fen inner rook" 0 "rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1" fen 'rr2k3/8/8/8/8/8/8/RR2K3 w bB - 0 1'
+expect "chess960 json" 0 '{"input":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -","fen":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1","chess960":true,"variant":"standard","invalid":[]}' fen --json 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -'
+
+# Malformed input: exit 65, nothing on stdout, one line on stderr naming the field.
+expect "bad castling" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQXq - 0 1'
+expect_err "bad castling" "^rankfile: fen: castling field: 'X' is not a castling right (byte 48)$"
+expect "digit 9" 65 "" fen 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR'
+expect_err "digit 9" "board field: '9'"
+expect "rank of 7" 65 "" fen 'rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'
+expect_err "rank of 7" "board field: rank 7 has 7 squares"
+expect "9 ranks" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR'
+expect_err "9 ranks" "board field: more than 8 ranks"
+expect "empty" 65 "" fen ''
+expect_err "empty" "board field: empty input"
+expect "side" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x'
+expect_err "side" "side-to-move field"
+expect "ep field" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - z9'
+expect_err "ep field" "en passant field"
+expect "halfmove" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - x'
+expect_err "halfmove" "halfmove clock field"
+expect "fullmove overflow" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 99999999999999999999'
+expect_err "fullmove overflow" "fullmove number field: number too large"
+expect "extra" 65 "" fen "$START junk"
+expect_err "extra" "after the fullmove number"
+expect "empty board" 65 "" fen '8/8/8/8/8/8/8/8'
+expect_err "empty board" "invalid position: empty board, missing king"
+expect "strict" 65 "" fen --strict '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - -'
+expect_err "strict" "impossible check"
+expect "accept" 0 "8/8/8/8/8/8/8/8 w - - 0 1" fen --accept all '8/8/8/8/8/8/8/8'
+expect "accept castling" 0 "4k3/8/8/8/8/8/8/4K3 w - - 0 1" fen --accept castling '4k3/8/8/8/8/8/8/4K3 w KQ - 0 1'
+expect "bad accept" 64 "" fen --accept nonsense "$START"
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\001 w - - 0 1' >"$tmp/ctl"
+run /dev/null fen "$(cat "$tmp/ctl")"
+[ $rc -eq 65 ] && [ ! -s "$tmp/out" ] && grep -q 'byte 0x01' "$tmp/err" && ok || bad "control byte"
+
+# Batch from stdin: one answer line per input line, errors answered in place, exit 65.
+expect_stdin "batch" 65 "$START
+error board field: 'x' is not a piece letter or an empty-square count 1-8 (byte 0)
+8/8/8/8/8/8/8/k6K w - - 0 1" "$START
+x
+8/8/8/8/8/8/8/k6K" fen
+grep -q '^rankfile: fen: line 2: board field' "$tmp/err" && ok || bad "batch stderr names the line"
+expect_stdin "batch crlf" 0 "$START
+$START" "$START
+$START" fen
+expect_stdin "crlf" 0 "$START" "$(printf '%s\r\n' "$START")" fen
+head -c 20000 /dev/zero | tr '\0' 'p' >"$tmp/long"
+run "$tmp/long" fen
+[ $rc -eq 65 ] && grep -q 'longer than' "$tmp/out" && ok || bad "long line"
+head -c 4096 /dev/urandom >"$tmp/bin"
+run "$tmp/bin" fen
+[ $rc -eq 65 ] || [ $rc -eq 0 ] && ok || bad "binary input: exit $rc"
+
+# Every position of the perft suites normalises, and normalising again changes nothing.
+for f in "$DATA"/tricky.perft "$DATA"/random.perft "$DATA"/chess960.perft; do
+    sed -n 's/^epd //p' "$f" >"$tmp/in"
+    "$RF" fen <"$tmp/in" >"$tmp/once" 2>"$tmp/err"; rc1=$?
+    "$RF" fen <"$tmp/once" >"$tmp/twice" 2>>"$tmp/err"; rc2=$?
+    "$RF" fen --shredder --ep always <"$tmp/in" >"$tmp/s1" 2>>"$tmp/err"; rc3=$?
+    "$RF" fen --shredder --ep always <"$tmp/s1" >"$tmp/s2" 2>>"$tmp/err"; rc4=$?
+    n_in=$(wc -l <"$tmp/in"); n_out=$(wc -l <"$tmp/once")
+    if [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && [ $rc3 -eq 0 ] && [ $rc4 -eq 0 ] && [ "$n_in" -eq "$n_out" ] &&
+       cmp -s "$tmp/once" "$tmp/twice" && cmp -s "$tmp/s1" "$tmp/s2"; then ok; else
+        bad "suite $f: exits $rc1 $rc2 $rc3 $rc4, $n_in in, $n_out out; $(head -c 300 "$tmp/err")"
+    fi
+done
+sed -n 's/^epd //p' "$DATA"/atomic.perft >"$tmp/in"
+"$RF" fen --variant atomic <"$tmp/in" >"$tmp/once" && "$RF" fen --variant atomic <"$tmp/once" >"$tmp/twice" &&
+    cmp -s "$tmp/once" "$tmp/twice" && ok || bad "atomic suite"
+finish
