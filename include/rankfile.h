@@ -287,6 +287,34 @@ RF_API rf_bitboard rf_attacked_by(const rf_position *pos, rf_color color);
 /* The pieces giving check to the side to move. */
 RF_API rf_bitboard rf_checkers(const rf_position *pos);
 
+/* ---------------------------------------------------------------------------------------------
+ * Moves: generation, playing, perft
+ * ------------------------------------------------------------------------------------------- */
+
+/* No position has more than 218 legal moves; the list has room to spare. */
+#define RF_MAX_MOVES 256
+
+/* A list of moves in a fixed array: no allocation. */
+typedef struct rf_movelist {
+    unsigned count;
+    rf_move moves[RF_MAX_MOVES];
+} rf_movelist;
+
+/* Fills *list with the legal moves of *pos (in the position's variant) and returns their number.
+ * A position whose side to move has no king, or more than one, has no moves. Castling moves are
+ * encoded king-takes-own-rook. Thread-safe; no allocation. */
+RF_API unsigned rf_generate_moves(const rf_position *pos, rf_movelist *list);
+
+/* 1 when `move` is one of the legal moves of *pos, else 0. Any 16-bit value may be asked. */
+RF_API int rf_move_is_legal(const rf_position *pos, rf_move move);
+
+/* Plays `move` on *pos. The move must be legal in *pos (see rf_move_is_legal); the result of
+ * playing anything else is unspecified, though never out-of-bounds memory access. */
+RF_API void rf_position_play(rf_position *pos, rf_move move);
+
+/* The number of leaf nodes of the legal move tree of depth `depth` (perft). depth 0 gives 1. */
+RF_API uint64_t rf_perft(const rf_position *pos, int depth);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,29 @@
+/*
+ * movegen.h - legal move generation and make-move, shared by perft, notation and status.
+ */
+#ifndef RF_MOVEGEN_H
+#define RF_MOVEGEN_H
+
+#include "position.h"
+
+/* Writes the legal moves of a standard-chess (or Chess960) position from `out` on; returns the
+ * end. At most RF_MAX_MOVES moves. A side without exactly one king has no moves. */
+rf_move *rf__generate_standard(const rf_position *pos, rf_move *out);
+
+/* The number of legal moves, counted without writing them where that is cheaper. */
+unsigned rf__count_standard(const rf_position *pos);
+
+/* Plays a legal move of a standard-chess position. */
+void rf__play_standard(rf_position *pos, rf_move move);
+
+/* The castling destinations of king and rook for a side, on colour c's back rank. */
+RF_INLINE rf_square rf__castle_king_to(rf_color c, int side)
+{
+    return RF_SQUARE(side == RF_KINGSIDE ? 6 : 2, c == RF_WHITE ? 0 : 7);
+}
+RF_INLINE rf_square rf__castle_rook_to(rf_color c, int side)
+{
+    return RF_SQUARE(side == RF_KINGSIDE ? 5 : 3, c == RF_WHITE ? 0 : 7);
+}
+
+#endif

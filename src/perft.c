@@ -1,0 +1,27 @@
+/*
+ * perft.c - perft: the number of leaves of the legal move tree, the standard test of a move
+ * generator. Children are made by copying the position (copy-make), and the last ply is counted
+ * without being played (bulk counting).
+ */
+#include "movegen.h"
+
+static uint64_t perft_standard(const rf_position *pos, int depth)
+{
+    rf_move moves[RF_MAX_MOVES];
+    rf_move *end = rf__generate_standard(pos, moves);
+    if (depth == 1) return (uint64_t)(end - moves);
+    uint64_t nodes = 0;
+    for (rf_move *m = moves; m < end; m++) {
+        rf_position child = *pos;
+        rf__play_standard(&child, *m);
+        nodes += perft_standard(&child, depth - 1);
+    }
+    return nodes;
+}
+
+uint64_t rf_perft(const rf_position *pos, int depth)
+{
+    rf_init();
+    if (depth <= 0) return 1;
+    return perft_standard(pos, depth);
+}
