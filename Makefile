@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all configure run test test-sanitize install clean
+.PHONY: all configure run test test-sanitize test-deep bench install clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -19,6 +19,18 @@ test: all
 # The same tests under AddressSanitizer and UndefinedBehaviorSanitizer, in build-sanitize/.
 test-sanitize:
 	$(MAKE) test BUILD=build-sanitize CMAKE_FLAGS="-DRF_SANITIZE=ON $(CMAKE_FLAGS)"
+
+# Every perft suite to its full depth (hours of CPU time; CI runs them capped).
+test-deep: all
+	$(BUILD)/rankfile perft --suite tests/data/tricky.perft
+	$(BUILD)/rankfile perft --suite tests/data/chess960.perft
+	$(BUILD)/rankfile perft --suite tests/data/random.perft
+
+# Perft speed against Stockfish (installed from Debian's package when missing and run as root).
+bench: all
+	@[ -x /usr/games/stockfish ] || command -v stockfish >/dev/null || \
+	  { [ "$$(id -u)" = 0 ] && apt-get install -y -qq stockfish >/dev/null; } || true
+	python3 bench/bench.py $(BUILD)/rankfile $(BENCH_FLAGS)
 
 install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)

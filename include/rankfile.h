@@ -135,6 +135,8 @@ typedef struct rf_position {
     uint8_t side;                /* rf_color of the side to move */
     uint8_t variant;             /* rf_variant */
     uint8_t chess960;            /* 1: Chess960 castling mode (UCI castling as king-takes-rook) */
+    uint8_t ep_legal;            /* 1 when a legal en passant capture exists (derived from the
+                                    rest; kept so that make-move need not recompute it) */
     uint32_t halfmove;           /* plies since the last capture or pawn move */
     uint32_t fullmove;           /* starts at 1, incremented after Black's move */
 } rf_position;
@@ -314,6 +316,180 @@ RF_API void rf_position_play(rf_position *pos, rf_move move);
 
 /* The number of leaf nodes of the legal move tree of depth `depth` (perft). depth 0 gives 1. */
 RF_API uint64_t rf_perft(const rf_position *pos, int depth);
+
+/* ---------------------------------------------------------------------------------------------
+ * Chess960
+ *
+ * The 960 start positions of Fischer Random Chess, numbered 0..959 as Reinhard Scharnagl did:
+ * 518 is the standard setup RNBQKBNR, 0 is BBQNNRKR, 959 is RKRNNQBB. A back rank is written as
+ * 8 letters K Q R B N, a-file first. Number N decodes as the placing procedure below with
+ *   light-squared bishop = N mod 4, N /= 4;  dark-squared bishop = N mod 4, N /= 4;
+ *   queen = N mod 6, N /= 6;  knights = pair N (0..9) of the five free squares, in the order
+ *   01 02 03 04 12 13 14 23 24 34;  rook, king, rook on the last three free squares.
+ *
+ * The placing procedure (960.py's) fills an empty back rank in five draws:
+ *   light-squared bishop 0-3   on the b, d, f or h file
+ *   dark-squared bishop  0-3   on the a, c, e or g file
+ *   queen                0-5   on that free square, counting free squares from the a-file
+ *   first knight         0-4   likewise among the five free squares left
+ *   second knight        0-3   likewise among the four left
+ * and puts rook, king, rook on the three squares left. Every setup arises from exactly two draw
+ * sequences (the knights in either order), so uniform draws give an exactly uniform setup.
+ * ------------------------------------------------------------------------------------------- */
+
+#define RF_CHESS960_COUNT 960    /* the start positions, numbered 0..959 */
+#define RF_CHESS960_STANDARD 518 /* the number of the standard setup RNBQKBNR */
+
+/* Writes the back rank of start position `number` (0..959) into out: 8 upper-case letters
+ * K Q R B N, a-file first, and a NUL. Returns RF_OK, or RF_ERR_ARGUMENT for a number out of
+ * range (out is then the empty string). */
+RF_API rf_status rf_chess960_back_rank(char out[9], int number);
+
+/* The number (0..959) of a back rank given as a NUL-terminated string of exactly 8 letters
+ * K Q R B N in either case, a-file first; -1 when it is not a Chess960 setup (other length or
+ * letters, other pieces, both bishops on squares of one colour, the king not between the rooks).
+ * rf_chess960_check_rank says why. */
+RF_API int rf_chess960_number(const char *back_rank);
+
+/* Sets *pos to start position `number`: White's back rank on rank 1, pawns on ranks 2 and 7,
+ * Black's mirror image on rank 8, White to move, Chess960 castling mode (also for 518) with all
+ * four castling rights, counters 0 1. Returns RF_OK, or RF_ERR_ARGUMENT (*pos untouched). */
+RF_API rf_status rf_chess960_position(rf_position *pos, int number);
+
+/* Double Fischer Random: like rf_chess960_position, with White's back rank from number `white`
+ * and Black's from number `black`, drawn independently (960 * 960 = 921,600 setups); Black's
+ * rank is the mirror image of setup `black`. Returns RF_OK, or RF_ERR_ARGUMENT (*pos untouched). */
+RF_API rf_status rf_chess960_double_position(rf_position *pos, int white, int black);
+
+/* The five draws of the placing procedure. */
+typedef struct rf_chess960_draws {
+    int light_bishop; /* 0-3: the b, d, f or h file */
+    int dark_bishop;  /* 0-3: the a, c, e or g file */
+    int queen;        /* 0-5: which of the six free squares, from the a-file, from 0 */
+    int knight1;      /* 0-4: which of the five free squares left */
+    int knight2;      /* 0-3: which of the four free squares left */
+} rf_chess960_draws;
+
+/* The number of the setup the draws place, or -1 when a draw is out of its range. */
+RF_API int rf_chess960_draws_number(const rf_chess960_draws *draws);
+
+/* The draws that place setup `number`, the first knight on the left of the two. Returns RF_OK,
+ * or RF_ERR_ARGUMENT (*draws untouched). */
+RF_API rf_status rf_chess960_number_draws(rf_chess960_draws *draws, int number);
+
+/* The back rank after each step of the placing procedure, for showing how a setup arises:
+ * stages[0] after the light-squared bishop, [1] the dark-squared bishop, [2] the queen, [3] the
+ * first knight, [4] the second knight, [5] rook, king and rook (the whole setup). Each stage is
+ * 8 letters and a NUL; placed pieces are upper case K Q R B N and an empty square shows its own
+ * file letter in lower case ("abcdeBgh"). Returns RF_OK, or RF_ERR_ARGUMENT (stages untouched)
+ * when a draw is out of range. */
+RF_API rf_status rf_chess960_stages(char stages[6][9], const rf_chess960_draws *draws);
+
+/* A seedable random number generator: SplitMix64, so a seed gives the same sequence on every
+ * platform. A value the caller owns; copy it to fork a sequence. Not for cryptography. */
+typedef struct rf_rng {
+    uint64_t state;
+} rf_rng;
+
+/* Seeds the generator: the state becomes `seed`. */
+RF_API void rf_rng_seed(rf_rng *rng, uint64_t seed);
+
+/* Seeds the generator with 64 bits from the operating system (getrandom, else /dev/urandom).
+ * Returns RF_OK, or RF_ERR_NOT_FOUND when no entropy source could be read (*rng untouched). */
+RF_API rf_status rf_rng_seed_entropy(rf_rng *rng);
+
+/* The next 64-bit output: state += 0x9E3779B97F4A7C15, then z = state;
+ * z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9; z = (z ^ z >> 27) * 0x94D049BB133111EB; z ^ z >> 31. */
+RF_API uint64_t rf_rng_next(rf_rng *rng);
+
+/* A uniform integer in 0..n-1 without bias, by rejection: outputs x below 2^64 mod n are
+ * discarded and the answer is x mod n. n = 0 or 1 answers 0 and draws nothing. */
+RF_API uint32_t rf_rng_below(rf_rng *rng, uint32_t n);
+
+/* A uniformly random start position: draws the five numbers of the placing procedure in order,
+ * rf_rng_below(4), (4), (6), (5), (4), stores them in *draws when not NULL and returns the
+ * number of the setup (0..959). */
+RF_API int rf_chess960_random(rf_rng *rng, rf_chess960_draws *draws);
+
+/* Why a board is not a Chess960 start position. rf_chess960_check tests the rules in this
+ * order and reports the first one broken. */
+typedef enum rf_chess960_reason {
+    RF_CHESS960_START = 0,       /* a start position: no rule is broken */
+    RF_CHESS960_EMPTY_BOARD,     /* no piece at all */
+    RF_CHESS960_PIECE_COUNT,     /* a side has not 8 pawns, 2 knights, 2 bishops, 2 rooks, a
+                                    queen and a king (back-rank mode: its back rank has not
+                                    2 knights, 2 bishops, 2 rooks, a queen and a king) */
+    RF_CHESS960_COLORS_SWAPPED,  /* White's pawns on the 7th rank and Black's on the 2nd */
+    RF_CHESS960_PAWNS,           /* a pawn off its side's second rank */
+    RF_CHESS960_BACK_RANK,       /* a piece off its back rank (back-rank mode: a back-rank
+                                    square without a piece of its side other than a pawn) */
+    RF_CHESS960_MIRROR,          /* Black's back rank is not the mirror image of White's */
+    RF_CHESS960_BISHOPS,         /* a side's bishops on squares of one colour */
+    RF_CHESS960_KING             /* a side's king not between its rooks */
+} rf_chess960_reason;
+
+/* A short name for a reason ("piece-count", "mirror", ...; "start" for RF_CHESS960_START). */
+RF_API const char *rf_chess960_reason_name(rf_chess960_reason reason);
+
+/* rf_chess960_check flags. */
+#define RF_CHESS960_DOUBLE (1u << 0)     /* Double Fischer Random: Black's back rank may be any
+                                            setup; the bishop and king rules hold for each side */
+#define RF_CHESS960_BACK_RANKS (1u << 1) /* judge the back ranks alone: ranks 2-7 may hold
+                                            anything (pawns may have moved) */
+
+/* The answer of rf_chess960_check and rf_chess960_check_rank. */
+typedef struct rf_chess960_verdict {
+    rf_chess960_reason reason; /* RF_CHESS960_START, or the first rule broken */
+    int white;                 /* White's setup number 0..959, or -1 when not a start */
+    int black;                 /* Black's setup number 0..959 (as the mirror image), or -1 */
+    rf_color color;            /* the side the broken rule is about */
+    rf_square square;          /* a square the broken rule is about, or RF_NO_SQUARE */
+    char message[128];         /* the broken rule in words, one line, e.g. "black has 7
+                                  pawns"; "" for a start position */
+} rf_chess960_verdict;
+
+/* Decides whether the board of *pos is a Chess960 start position (only the board counts: side
+ * to move, castling rights and counters are not judged). `flags` are RF_CHESS960_* bits;
+ * `verdict` may be NULL. The rules, in the order tested: some piece on the board; each side has
+ * 8 pawns, 2 knights, 2 bishops, 2 rooks, a queen and a king; the colours are not swapped; every
+ * pawn on its side's second rank; every other piece on its side's back rank; Black's back rank
+ * mirrors White's; the bishops on squares of opposite colours; the king between the rooks. In
+ * RF_CHESS960_BACK_RANKS mode the pawn and piece rules are replaced by: each back-rank square
+ * holds a piece of its side other than a pawn, and each back rank has the pieces of a setup.
+ * Returns White's number (0..959; Black's is verdict->black, the same unless
+ * RF_CHESS960_DOUBLE), or -1 when the board is not a start position. */
+RF_API int rf_chess960_check(const rf_position *pos, unsigned flags, rf_chess960_verdict *verdict);
+
+/* The same judgement for a back rank alone: `len` bytes of text, 8 letters K Q R B N in either
+ * case, a-file first, read as White's rank. A text that is not 8 such letters is reported as
+ * RF_CHESS960_BACK_RANK. Returns the number (0..959) or -1; `verdict` may be NULL. */
+RF_API int rf_chess960_check_rank(const char *text, size_t len, rf_chess960_verdict *verdict);
+
+/* Piece letters and a greeting in one language, for showing a setup the way its players write
+ * it. Static data: the strings live as long as the program. */
+typedef struct rf_language {
+    const char *code;     /* the code to ask for: 960.py's ("no", "se", "dk", "ee", "ir", ...) */
+    const char *iso;      /* its ISO 639-1 code, also accepted ("no", "sv", "da", "et", "ga") */
+    const char *name;     /* the language's English name, e.g. "Norwegian" */
+    const char *letters;  /* 5 ASCII letters for King, Queen, Rook, Bishop, Knight, e.g. "KDTLS" */
+    const char *greeting; /* UTF-8, e.g. "Lykke til!" */
+} rf_language;
+
+/* The number of languages (21). */
+RF_API size_t rf_language_count(void);
+
+/* Language `index` (0 .. rf_language_count()-1): first 960.py's 16 in its order (no se dk is fi
+ * ee lt lv pl ir cy nl de en es fr), then cs hu it pt ro. NULL past the end. */
+RF_API const rf_language *rf_language_at(size_t index);
+
+/* The language with this code or ISO 639-1 code (lower case, e.g. "se" or "sv"), or NULL. */
+RF_API const rf_language *rf_language_find(const char *code);
+
+/* Writes `text` into buf with each upper-case K Q R B N replaced by the language's letter for
+ * that piece; every other byte (lower-case file letters of rf_chess960_stages, digits, ...) is
+ * copied unchanged. snprintf-like: returns strlen(text). */
+RF_API size_t rf_language_translate(const rf_language *lang, const char *text, char *buf,
+                                    size_t cap);
 
 #ifdef __cplusplus
 }

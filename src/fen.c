@@ -326,6 +326,7 @@ rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, unsi
 
     uint32_t validity = bad | rf_position_validity(pos);
     if (validity & accept & RF_INVALID_BAD_EP_SQUARE) pos->ep = RF_NO_SQUARE;
+    pos->ep_legal = (uint8_t)rf__ep_legal(pos);
     pos->key = rf__compute_key(pos);
     if (validity & ~accept) {
         if (err) {
@@ -423,7 +424,7 @@ size_t rf_position_to_fen(const rf_position *pos, char *buf, size_t cap, unsigne
         }
         if (!any) put(&o, '-');
         put(&o, ' ');
-        if (pos->ep != RF_NO_SQUARE && ((flags & RF_FEN_EP_ALWAYS) || rf__has_legal_ep(pos))) {
+        if (pos->ep != RF_NO_SQUARE && ((flags & RF_FEN_EP_ALWAYS) || pos->ep_legal)) {
             char name[3];
             rf_square_name(pos->ep, name);
             put_str(&o, name);

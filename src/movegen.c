@@ -252,10 +252,9 @@ void rf__play_standard(rf_position *pos, rf_move move)
     unsigned kind = RF_MOVE_KIND(move);
     rf_piece pc = pos->board[from];
 
-    if (pos->ep != RF_NO_SQUARE) {
-        if (rf__ep_hashable(pos)) pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
-        pos->ep = RF_NO_SQUARE;
-    }
+    if (pos->ep_legal) pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
+    pos->ep = RF_NO_SQUARE;
+    pos->ep_legal = 0;
     pos->halfmove++;
     if (us == RF_BLACK) pos->fullmove++;
 
@@ -281,5 +280,10 @@ void rf__play_standard(rf_position *pos, rf_move move)
     update_castling(pos, from, to, pc);
     pos->side = (uint8_t)them;
     pos->key ^= rf__zobrist_side;
-    if (pos->ep != RF_NO_SQUARE && rf__ep_hashable(pos)) pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
+    /* The legality test plays moves on copies of this position; until it is done those copies
+     * see a consistent key without the en passant file and ep_legal 0. */
+    if (pos->ep != RF_NO_SQUARE && rf__ep_legal(pos)) {
+        pos->ep_legal = 1;
+        pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
+    }
 }

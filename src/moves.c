@@ -2,12 +2,15 @@
  * moves.c - the public move interface: generation, legality of a given move, playing a move;
  * each dispatches on the position's variant.
  */
+#include "atomic.h"
 #include "movegen.h"
 
 unsigned rf_generate_moves(const rf_position *pos, rf_movelist *list)
 {
     rf_init();
-    list->count = (unsigned)(rf__generate_standard(pos, list->moves) - list->moves);
+    rf_move *end = pos->variant == RF_ATOMIC ? rf__generate_atomic(pos, list->moves)
+                                             : rf__generate_standard(pos, list->moves);
+    list->count = (unsigned)(end - list->moves);
     return list->count;
 }
 
@@ -23,5 +26,8 @@ int rf_move_is_legal(const rf_position *pos, rf_move move)
 void rf_position_play(rf_position *pos, rf_move move)
 {
     rf_init();
-    rf__play_standard(pos, move);
+    if (pos->variant == RF_ATOMIC)
+        rf__play_atomic(pos, move);
+    else
+        rf__play_standard(pos, move);
 }

@@ -4,6 +4,8 @@
  */
 #include "position.h"
 
+#include "atomic.h"
+
 #include <string.h>
 
 uint64_t rf__zobrist_piece[16][64];
@@ -42,7 +44,7 @@ unsigned rf__castling_bits(const rf_position *pos)
     return bits;
 }
 
-int rf__ep_hashable(const rf_position *pos)
+int rf__ep_legal(const rf_position *pos)
 {
     if (pos->ep == RF_NO_SQUARE) return 0;
     rf_color us = (rf_color)pos->side;
@@ -57,7 +59,7 @@ uint64_t rf__compute_key(const rf_position *pos)
     unsigned bits = rf__castling_bits(pos);
     for (int i = 0; i < 4; i++)
         if (bits & (1u << i)) key ^= rf__zobrist_castling[i];
-    if (rf__ep_hashable(pos)) key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
+    if (rf__ep_legal(pos)) key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
     if (pos->side == RF_BLACK) key ^= rf__zobrist_side;
     return key;
 }
@@ -87,6 +89,7 @@ rf_bitboard rf_checkers(const rf_position *pos)
 {
     rf_init();
     rf_color us = (rf_color)pos->side;
+    if (pos->variant == RF_ATOMIC) return rf__atomic_checkers(pos, us);
     rf_bitboard kings = rf__pieces(pos, us, RF_KING), checkers = 0;
     while (kings) {
         rf_square ksq = rf__pop_lsb(&kings);
@@ -101,6 +104,12 @@ rf_bitboard rf_checkers(const rf_position *pos)
 int rf__has_legal_ep(const rf_position *pos)
 {
     if (pos->ep == RF_NO_SQUARE) return 0;
+    if (pos->variant == RF_ATOMIC) {
+        rf_move moves[RF_MAX_MOVES], *end = rf__generate_atomic(pos, moves);
+        for (rf_move *m = moves; m < end; m++)
+            if (RF_MOVE_KIND(*m) == RF_MOVE_EN_PASSANT) return 1;
+        return 0;
+    }
     rf_color us = (rf_color)pos->side, them = rf__other(us);
     rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
     if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN) || pos->board[pos->ep] != RF_NO_PIECE)
@@ -169,6 +178,7 @@ const char *rf__position_check(const rf_position *pos)
         if (RF_RANK_OF(pos->ep) != (pos->side == RF_WHITE ? 5 : 2))
             return "en passant square on the wrong rank";
     }
+    if (pos->ep_legal != rf__ep_legal(pos)) return "en passant legality flag";
     if (pos->key != rf__compute_key(pos)) return "Zobrist key";
     return NULL;
 }

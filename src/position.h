@@ -60,10 +60,11 @@ unsigned rf__castling_bits(const rf_position *pos);
 /* The key computed from scratch. */
 uint64_t rf__compute_key(const rf_position *pos);
 
-/* 1 when the en passant square counts in the key: only when a legal en passant capture exists,
- * so that positions FEN writes alike (the square is written only then) have one key, and
- * repetitions are found as the rules count them. */
-int rf__ep_hashable(const rf_position *pos);
+/* 1 when a legal en passant capture exists, computed from scratch (the value pos->ep_legal
+ * holds): only then does the en passant file count in the key, so that positions FEN writes
+ * alike (the square is written only then) have one key, and repetitions are found as the rules
+ * count them. */
+int rf__ep_legal(const rf_position *pos);
 
 /* 1 when the side to move has a legal en passant capture. */
 int rf__has_legal_ep(const rf_position *pos);

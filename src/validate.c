@@ -13,28 +13,15 @@
  * (retrograde analysis), pawn structures that need more captures than the missing pieces allow,
  * bishops on squares of one colour, and the counters.
  */
-#include "position.h"
-
-/* Atomic: a king adjacent to the enemy king cannot be checked, because capturing it would
- * explode the capturer's own king too. */
-static int kings_touch(const rf_position *pos)
-{
-    rf_bitboard wk = rf__pieces(pos, RF_WHITE, RF_KING), bk = rf__pieces(pos, RF_BLACK, RF_KING);
-    return wk && bk && (rf__king_attacks[rf__lsb(wk)] & bk);
-}
+#include "atomic.h"
 
 /* The enemy pieces attacking the king of colour c, as the variant counts checks. */
 static rf_bitboard checkers_of(const rf_position *pos, rf_color c)
 {
     rf_bitboard kings = rf__pieces(pos, c, RF_KING);
     if (!kings || rf__more_than_one(kings)) return 0;
-    rf_bitboard att = rf__attackers_to(pos, rf__lsb(kings), pos->by_type[0]) &
-                      pos->by_color[rf__other(c)];
-    if (pos->variant == RF_ATOMIC) {
-        if (kings_touch(pos)) return 0;
-        att &= ~pos->by_type[RF_KING];
-    }
-    return att;
+    if (pos->variant == RF_ATOMIC) return rf__atomic_checkers(pos, c);
+    return rf__attackers_to(pos, rf__lsb(kings), pos->by_type[0]) & pos->by_color[rf__other(c)];
 }
 
 static uint32_t ep_validity(const rf_position *pos)
@@ -139,8 +126,11 @@ uint32_t rf_position_validity(const rf_position *pos)
     v |= ep_validity(pos);
     if (kings[0] == 1 && kings[1] == 1) {
         if (checkers_of(pos, them)) v |= RF_INVALID_OPPOSITE_CHECK;
+        /* In Atomic a king stepping away from the enemy king can uncover any number of checks
+         * at once, so no check is impossible there. */
         rf_bitboard checkers = checkers_of(pos, us);
-        if (checkers && impossible_check(pos, checkers)) v |= RF_INVALID_IMPOSSIBLE_CHECK;
+        if (pos->variant != RF_ATOMIC && checkers && impossible_check(pos, checkers))
+            v |= RF_INVALID_IMPOSSIBLE_CHECK;
     }
     v |= material_validity(pos);
     return v;

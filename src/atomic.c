@@ -1,0 +1,157 @@
+/*
+ * atomic.c - Atomic chess (the rules lichess plays).
+ *
+ * Rules:
+ *  - Every capture explodes: the captured piece, the capturing piece and every piece that is not
+ *    a pawn on the eight squares around the capture square leave the board. For en passant the
+ *    centre of the explosion is the square the capturing pawn lands on.
+ *  - A king cannot capture (it would explode itself). A move that explodes one's own king is
+ *    illegal; a move that explodes the enemy king wins at once and is legal even when it leaves
+ *    one's own king attacked.
+ *  - Kings that touch cannot give check to each other: capturing either would explode both.
+ *    So a king is in check when an enemy piece other than the king attacks it and the enemy king
+ *    does not stand next to it.
+ *  - Castling follows the same rule for attacked squares: the king may not start in check, nor
+ *    cross a square an enemy non-king piece attacks (judged with the king lifted off its square
+ *    and the rook still on its own) unless the enemy king stands next to that square (the
+ *    "connected kings" exception, which matters in Atomic960); where the king lands is judged
+ *    like any move, on the board after castling.
+ *  - Castling rights die when the king or the castling rook explodes.
+ *  - The game ends when a king is gone.
+ */
+#include "atomic.h"
+
+#include "movegen.h"
+
+rf_bitboard rf__atomic_checkers(const rf_position *pos, rf_color c)
+{
+    rf_bitboard kings = rf__pieces(pos, c, RF_KING);
+    rf_bitboard their_kings = rf__pieces(pos, rf__other(c), RF_KING);
+    if (!kings || rf__more_than_one(kings)) return 0;
+    rf_square ksq = rf__lsb(kings);
+    if (!their_kings || (rf__king_attacks[ksq] & their_kings)) return 0;
+    return rf__attackers_to(pos, ksq, pos->by_type[0]) & pos->by_color[rf__other(c)] &
+           ~pos->by_type[RF_KING];
+}
+
+/* Whether the side `them` attacks `sq` in the Atomic sense, with occupancy `occ`. */
+static bool atomic_attacked(const rf_position *pos, rf_square sq, rf_color them, rf_bitboard occ)
+{
+    rf_bitboard their_kings = rf__pieces(pos, them, RF_KING);
+    if (!their_kings || (rf__king_attacks[sq] & their_kings)) return false;
+    return (rf__attackers_to(pos, sq, occ) & pos->by_color[them] & ~pos->by_type[RF_KING]) != 0;
+}
+
+static rf_move *add_targets(rf_move *out, rf_square from, rf_bitboard targets)
+{
+    while (targets) *out++ = RF_MOVE_MAKE(from, rf__pop_lsb(&targets));
+    return out;
+}
+
+/* Pseudo-legal Atomic moves: every piece move to an empty or enemy square, king steps to empty
+ * squares only, pawn pushes, captures, promotions and en passant, and castling whose squares are
+ * empty and not attacked. Whether the mover's king survives is left to the caller. */
+static rf_move *generate_pseudo(const rf_position *pos, rf_move *out)
+{
+    rf_color us = (rf_color)pos->side, them = rf__other(us);
+    rf_bitboard occ = pos->by_type[0], ours = pos->by_color[us], theirs = pos->by_color[them];
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
+    if (!kings || rf__more_than_one(kings)) return out;
+    rf_square ksq = rf__lsb(kings);
+    out = add_targets(out, ksq, rf__king_attacks[ksq] & ~occ);
+    for (rf_piece_type pt = RF_KNIGHT; pt <= RF_QUEEN; pt++) {
+        for (rf_bitboard b = rf__pieces(pos, us, pt); b;) {
+            rf_square from = rf__pop_lsb(&b);
+            out = add_targets(out, from, rf__piece_attacks(pt, from, occ) & ~ours);
+        }
+    }
+    int up = us == RF_WHITE ? 8 : -8;
+    int last = us == RF_WHITE ? 7 : 0, start = us == RF_WHITE ? 1 : 6;
+    for (rf_bitboard b = rf__pieces(pos, us, RF_PAWN); b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard targets = rf__pawn_attacks[us][from] & theirs;
+        rf_square one = (rf_square)(from + up);
+        if (!(occ & RF_BB(one))) {
+            targets |= RF_BB(one);
+            if (RF_RANK_OF(from) == start && !(occ & RF_BB(one + up))) targets |= RF_BB(one + up);
+        }
+        while (targets) {
+            rf_square to = rf__pop_lsb(&targets);
+            if (RF_RANK_OF(to) == last)
+                for (int pt = RF_QUEEN; pt >= RF_KNIGHT; pt--)
+                    *out++ = RF_MOVE_MAKE_PROMOTION(from, to, pt);
+            else
+                *out++ = RF_MOVE_MAKE(from, to);
+        }
+        if (pos->ep != RF_NO_SQUARE && (rf__pawn_attacks[us][from] & RF_BB(pos->ep)) &&
+            pos->board[pos->ep - up] == RF_MAKE_PIECE(them, RF_PAWN))
+            *out++ = RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT);
+    }
+    if (!rf__atomic_checkers(pos, us)) {
+        for (int side = 0; side < 2; side++) {
+            rf_square rsq = pos->castle_rook[us][side];
+            if (rsq == RF_NO_SQUARE) continue;
+            rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+            rf_bitboard movers = RF_BB(ksq) | RF_BB(rsq);
+            rf_bitboard must_be_empty =
+                (rf__between[ksq][kto] | RF_BB(kto) | rf__between[rsq][rto] | RF_BB(rto)) & ~movers;
+            if (occ & must_be_empty) continue;
+            rf_bitboard path = rf__between[ksq][kto];
+            bool ok = true;
+            while (path && ok)
+                ok = !atomic_attacked(pos, rf__pop_lsb(&path), them, occ ^ RF_BB(ksq));
+            if (ok) *out++ = RF_MOVE_MAKE_KIND(ksq, rsq, RF_MOVE_CASTLING);
+        }
+    }
+    return out;
+}
+
+void rf__play_atomic(rf_position *pos, rf_move move)
+{
+    if (!rf__atomic_is_capture(pos, move)) {
+        rf__play_standard(pos, move);
+        return;
+    }
+    rf_square to = RF_MOVE_TO(move);
+    rf__play_standard(pos, move);
+    /* The capturing piece now stands on `to`: it explodes with its neighbours. */
+    rf_bitboard blast = rf__explosion(pos, to);
+    for (rf_bitboard b = blast; b;) rf__remove_piece(pos, rf__pop_lsb(&b));
+    for (int c = 0; c < 2; c++) {
+        for (int s = 0; s < 2; s++) {
+            rf_square r = pos->castle_rook[c][s];
+            if (r == RF_NO_SQUARE) continue;
+            if ((blast & RF_BB(r)) || !rf__pieces(pos, (rf_color)c, RF_KING)) {
+                pos->castle_rook[c][s] = RF_NO_SQUARE;
+                pos->key ^= rf__zobrist_castling[c * 2 + s];
+            }
+        }
+    }
+}
+
+/* After our move: our king must survive; then either the enemy king is gone, or our king is out
+ * of check. */
+static bool legal_after(const rf_position *after, rf_color us)
+{
+    if (!rf__pieces(after, us, RF_KING)) return false;
+    if (!rf__pieces(after, rf__other(us), RF_KING)) return true;
+    return rf__atomic_checkers(after, us) == 0;
+}
+
+rf_move *rf__generate_atomic_simple(const rf_position *pos, rf_move *out)
+{
+    rf_color us = (rf_color)pos->side;
+    if (!rf__pieces(pos, rf__other(us), RF_KING)) return out;
+    rf_move pseudo[RF_MAX_MOVES], *end = generate_pseudo(pos, pseudo);
+    for (rf_move *m = pseudo; m < end; m++) {
+        rf_position after = *pos;
+        rf__play_atomic(&after, *m);
+        if (legal_after(&after, us)) *out++ = *m;
+    }
+    return out;
+}
+
+rf_move *rf__generate_atomic(const rf_position *pos, rf_move *out)
+{
+    return rf__generate_atomic_simple(pos, out);
+}
