@@ -71,5 +71,6 @@ int cli_finish(const char *command, int code);
 
 /* The commands. Each gets argv[0] = its own name. */
 int cli_cmd_fen(int argc, char **argv);
+int cli_cmd_atomic(int argc, char **argv);
 
 #endif

@@ -13,6 +13,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"fen", cli_cmd_fen, "validate and normalise FEN positions"},
+    {"atomic", cli_cmd_atomic, "play one Atomic chess capture on a board and show what explodes"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof *commands)

@@ -318,6 +318,43 @@ RF_API void rf_position_play(rf_position *pos, rf_move move);
 RF_API uint64_t rf_perft(const rf_position *pos, int depth);
 
 /* ---------------------------------------------------------------------------------------------
+ * Atomic chess
+ *
+ * Positions parsed with RF_PARSE_ATOMIC play by lichess's Atomic rules through the functions
+ * above (rf_generate_moves, rf_position_play, rf_perft, rf_checkers): every capture explodes the
+ * captured piece, the capturing piece and every non-pawn piece on the eight squares around the
+ * capture square (for en passant, around the square the capturing pawn lands on); kings cannot
+ * capture; a move may not explode its own king, and a move that explodes the enemy king wins at
+ * once, whatever checks stand; kings that touch cannot give check.
+ * ------------------------------------------------------------------------------------------- */
+
+/* What one capture blows up. */
+typedef struct rf_explosion {
+    rf_square center;         /* the capture square (en passant: where the pawn lands), or
+                                 RF_NO_SQUARE when the move captures nothing */
+    rf_bitboard blast;        /* the squares of the explosion: the centre and its neighbours */
+    unsigned lost_count;      /* the pieces that leave the board, at most 10 */
+    rf_square lost_square[10];/* their squares, a1 first */
+    rf_piece lost_piece[10];  /* the pieces: the capturer, the captured piece, and every non-pawn
+                                 piece next to the centre */
+} rf_explosion;
+
+/* Describes what playing `move` (a legal or at least well-formed move of *pos) blows up;
+ * out->center is RF_NO_SQUARE when it captures nothing. */
+RF_API void rf_atomic_explosion(const rf_position *pos, rf_move move, rf_explosion *out);
+
+/* The seed's job: plays the move `text` (len bytes: two squares, plus q/r/b/n for a promotion,
+ * as "f2g3" or "e7f8q") on the board of *pos by Atomic rules, whichever side the moving piece
+ * belongs to (that side becomes the side to move first). A pawn moving diagonally to an empty
+ * square captures en passant. Only the movement of the piece is checked (its pattern, a clear
+ * path, a promotion where needed, no king capturing), not whether its own king is safe:
+ * castling is not part of this job. *report (may be NULL) describes the explosion.
+ * Returns RF_OK; RF_ERR_SYNTAX for text that is not a move; RF_ERR_ILLEGAL for a move the piece
+ * on the from-square cannot make (an empty from-square included). *pos is unchanged on error. */
+RF_API rf_status rf_atomic_board_move(rf_position *pos, const char *text, size_t len,
+                                      rf_explosion *report, rf_error *err);
+
+/* ---------------------------------------------------------------------------------------------
  * Chess960
  *
  * The 960 start positions of Fischer Random Chess, numbered 0..959 as Reinhard Scharnagl did:
@@ -490,6 +527,201 @@ RF_API const rf_language *rf_language_find(const char *code);
  * copied unchanged. snprintf-like: returns strlen(text). */
 RF_API size_t rf_language_translate(const rf_language *lang, const char *text, char *buf,
                                     size_t cap);
+
+/* ---------------------------------------------------------------------------------------------
+ * Notation and status
+ *
+ * Moves as text, in two notations:
+ *   UCI  the engine protocol's long algebraic form: from square, to square and a lower-case
+ *        promotion letter ("e2e4", "e7e8q"). Castling is written as the king's two-square move
+ *        ("e1g1") in standard castling mode and as king-takes-own-rook ("e1h1") in Chess960 mode,
+ *        as engines expect. "0000" is the null move.
+ *   SAN  standard algebraic notation (FIDE Laws, appendix C; PGN): "Nf3", "exd5", "Rad1",
+ *        "e8=Q", "O-O", with "+" after a check and "#" after a checkmate.
+ *
+ * Reading a move answers one of three errors besides RF_OK, each with err->field = RF_FIELD_MOVE
+ * and a one-line message naming the text, e.g. "move: 'Nd2' is ambiguous (Nbd2, Nfd2)":
+ *   RF_ERR_SYNTAX     the text is not a move in the notation at all ("Nz3", "hello", "")
+ *   RF_ERR_ILLEGAL    a well-formed move that matches no legal move of the position
+ *   RF_ERR_AMBIGUOUS  a move that matches more than one legal move (the message lists them)
+ * err->offset is 0 for these errors. On failure *out is RF_MOVE_NONE.
+ *
+ * Status follows the FIDE Laws of Chess (articles 5 and 9) as python-chess and chessops (lichess)
+ * implement them:
+ *   checkmate            in check with no legal move: the side to move has lost
+ *   stalemate            not in check with no legal move: draw
+ *   insufficient material (a dead position by material alone, the rule python-chess and chessops
+ *                        use): no pawn, rook or queen on the board, and the other pieces besides
+ *                        the kings are either bishops all standing on squares of one colour (any
+ *                        number, of either side: K v K, KB v K, KB v KB on one colour) or a single
+ *                        knight (KN v K). KN v KN, KB v KN and KB v KB on opposite colours can
+ *                        still be mated with the loser's help, so they count as sufficient.
+ *   fifty moves          halfmove clock >= 100 and the side to move has a legal move: either
+ *                        player may claim a draw (article 9.3)
+ *   seventy-five moves   halfmove clock >= 150 and the side to move has a legal move: drawn
+ *                        automatically (article 9.6.2; a checkmate on that move takes precedence)
+ *   threefold repetition the position has occurred three times: a draw may be claimed (9.2)
+ *   fivefold repetition  the position has occurred five times: drawn automatically (9.6.1)
+ *   variant end          Atomic chess: a king has exploded; the side that still has its king won
+ * Two positions are the same for repetition when their Zobrist keys are equal: the key covers the
+ * pieces, the side to move, the castling rights and the en passant file only when a legal en
+ * passant capture exists, which is the Laws' definition of "the same position" (article 9.2.3).
+ * Repetitions need the game's history: see rf_game.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Buffer sizes, NUL included, enough for any move these functions write ("e7e8q", "Qa1xb2#",
+ * "exd8=Q+", "O-O-O+"). */
+#define RF_UCI_MAX 6
+#define RF_SAN_MAX 8
+
+/* Writes `move` in UCI into buf (snprintf-like: returns the length the text needs). Castling is
+ * "e1g1" when pos->chess960 is 0 and "e1h1" (king takes own rook) when it is 1; RF_MOVE_NONE is
+ * "0000". Only pos->chess960 and the move are read, so the move need not be legal. */
+RF_API size_t rf_move_to_uci(const rf_position *pos, rf_move move, char *buf, size_t cap);
+
+/* Reads `len` bytes of UCI text (surrounding white space ignored) as a legal move of *pos.
+ * Accepted: from square, to square, and a promotion letter q r b n in either case; castling as
+ * king-takes-own-rook ("e1h1") in either mode, and as the king's destination on the g or c file
+ * ("e1g1", "e1c1") in either mode when no legal king move has that text (in Chess960 a king on
+ * f1 moving to g1 is a king move, not castling). A promotion without its letter matches four
+ * moves and is RF_ERR_AMBIGUOUS. Returns RF_OK, RF_ERR_SYNTAX, RF_ERR_ILLEGAL ("0000" too) or
+ * RF_ERR_AMBIGUOUS; see "Notation and status" above. */
+RF_API rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const char *text,
+                                  size_t len, rf_error *err);
+
+/* Writes a legal move of *pos in SAN into buf (snprintf-like): piece letter K Q R B N (none for a
+ * pawn); the from file, else the from rank, else both, only when another legal move of a piece
+ * of the same type reaches the same square; "x" for a capture, a pawn capture starting with the
+ * pawn's file; the to square; "=Q" for a promotion; "O-O" (rook on the king's h-file side) or
+ * "O-O-O" for castling; then "#" when the move wins the game (checkmate, or Atomic's explosion of
+ * the enemy king) or "+" when it gives check. A move that is not legal in *pos (RF_MOVE_NONE
+ * included) is written "--", the PGN null move. */
+RF_API size_t rf_move_to_san(const rf_position *pos, rf_move move, char *buf, size_t cap);
+
+/* Reads `len` bytes of SAN (surrounding white space ignored) as a legal move of *pos, leniently:
+ *   - castling as O-O or 0-0, O-O-O or 0-0-0 (letter o in either case);
+ *   - any trailing "+", "#", "!", "?" (a missing or wrong check sign, annotations like "!?") and
+ *     a trailing "e.p." are ignored;
+ *   - the piece letter is upper case K Q R B N (P for a pawn may be written); n r q k are read as
+ *     piece letters too, but lower-case b is always the b-file ("bxc3" is a pawn capture, "Bxc3"
+ *     a bishop's);
+ *   - the from file, rank or square may be given even when not needed ("Ngf3", "Ng1f3",
+ *     "Ng1-f3"); "x" (or ":") is optional and not checked against the board, "-" may separate
+ *     the squares;
+ *   - a promotion as "e8=Q" or "e8Q" (letter in either case); without its letter it matches four
+ *     moves and is ambiguous;
+ *   - a pawn move without a from file is a push: "d5" never means a capture on d5.
+ * Returns RF_OK, RF_ERR_SYNTAX, RF_ERR_ILLEGAL ("--" too) or RF_ERR_AMBIGUOUS; see above. */
+RF_API rf_status rf_move_from_san(rf_move *out, const rf_position *pos, const char *text,
+                                  size_t len, rf_error *err);
+
+/* Reads a move in either notation: text of the UCI form (two squares and an optional promotion
+ * letter) is read as UCI first and, if that fails, as SAN (so "e2e4" and "b1c3" are UCI moves
+ * and "e4", "Nc3" SAN ones); any other text as SAN. The error is the UCI reading's for text of
+ * the UCI form that matches nothing either way, else the SAN reading's. Returns as above. */
+RF_API rf_status rf_move_parse(rf_move *out, const rf_position *pos, const char *text,
+                               size_t len, rf_error *err);
+
+/* How a game stands. */
+typedef enum rf_result {
+    RF_RESULT_ONGOING = 0,
+    RF_RESULT_WHITE_WINS = 1,
+    RF_RESULT_BLACK_WINS = 2,
+    RF_RESULT_DRAW = 3
+} rf_result;
+
+/* Why a game ended. */
+typedef enum rf_reason {
+    RF_REASON_NONE = 0,                  /* the game goes on */
+    RF_REASON_CHECKMATE = 1,
+    RF_REASON_STALEMATE = 2,
+    RF_REASON_INSUFFICIENT_MATERIAL = 3,
+    RF_REASON_SEVENTY_FIVE_MOVES = 4,
+    RF_REASON_FIVEFOLD_REPETITION = 5,
+    RF_REASON_VARIANT_END = 6            /* a rule of the variant (Atomic: a king exploded) */
+} rf_reason;
+
+/* Draws a player may claim while the game goes on (rf_outcome.claims). */
+#define RF_CLAIM_FIFTY_MOVES (1u << 0)
+#define RF_CLAIM_THREEFOLD_REPETITION (1u << 1)
+
+/* The outcome of a position or a game. When several rules end the game at once, the reason is the
+ * first of: checkmate, variant end, stalemate, insufficient material, seventy-five moves,
+ * fivefold repetition. `claims` is 0 once the game has ended. */
+typedef struct rf_outcome {
+    rf_result result;
+    rf_reason reason;
+    unsigned claims; /* RF_CLAIM_* bits */
+} rf_outcome;
+
+/* The PGN result text: "1-0", "0-1", "1/2-1/2" or "*" (ongoing). Static; never NULL. */
+RF_API const char *rf_result_name(rf_result result);
+
+/* A stable identifier for a reason: "none", "checkmate", "stalemate", "insufficient_material",
+ * "seventy_five_moves", "fivefold_repetition", "variant_end". Static; never NULL. */
+RF_API const char *rf_reason_name(rf_reason reason);
+
+/* 1 when the side to move is in check (rf_checkers is not empty), else 0. */
+RF_API int rf_position_is_check(const rf_position *pos);
+
+/* 1 when the side to move is checkmated: in check with no legal move. Atomic: not when the game
+ * has already ended by a king's explosion. */
+RF_API int rf_position_is_checkmate(const rf_position *pos);
+
+/* 1 when the side to move is stalemated: not in check, with no legal move, the game not over by a
+ * rule of the variant. */
+RF_API int rf_position_is_stalemate(const rf_position *pos);
+
+/* 1 when neither side has mating material, by the rule of the position's variant (standard: see
+ * "insufficient material" above). */
+RF_API int rf_position_is_insufficient_material(const rf_position *pos);
+
+/* 1 when the game has ended by a rule of the variant itself (Atomic: a king is gone); always 0
+ * in standard chess. */
+RF_API int rf_position_is_variant_end(const rf_position *pos);
+
+/* 1 when the halfmove clock is at least 100 (fifty moves) or 150 (seventy-five moves) and the
+ * side to move has a legal move. */
+RF_API int rf_position_is_fifty_moves(const rf_position *pos);
+RF_API int rf_position_is_seventy_five_moves(const rf_position *pos);
+
+/* The outcome of *pos alone, without history: checkmate, variant end, stalemate, insufficient
+ * material and seventy-five moves end the game; fifty moves is a claim. A position whose side to
+ * move has no king or more than one (not a legal position in standard chess) has no legal moves
+ * and counts as checkmated when in check, else stalemated. */
+RF_API rf_outcome rf_position_outcome(const rf_position *pos);
+
+/* A game: the current position and the Zobrist keys of the positions that can still recur, for
+ * counting repetitions. A value (about 8 KiB) the caller owns and may copy with `=`; no heap.
+ *
+ * Only the positions since the last capture or pawn move are kept: no earlier position can occur
+ * again, because neither can be undone. When RF_GAME_HISTORY keys are stored and another move
+ * neither captures nor moves a pawn, the oldest key is dropped, so repetitions are counted among
+ * the last RF_GAME_HISTORY positions only; a game gets there only 1024 plies after its last
+ * capture or pawn move, long after the seventy-five-move rule (150 plies) has ended it. Positions
+ * before the start position of rf_game_start are unknown and never counted. */
+#define RF_GAME_HISTORY 1024
+typedef struct rf_game {
+    rf_position pos;                 /* the current position */
+    unsigned plies;                  /* moves played since rf_game_start */
+    unsigned count;                  /* keys stored in `keys`, the current position's last */
+    uint64_t keys[RF_GAME_HISTORY];  /* oldest first */
+} rf_game;
+
+/* Starts a game at *start (its history: that position once). */
+RF_API void rf_game_start(rf_game *game, const rf_position *start);
+
+/* Plays `move`, which must be legal in game->pos (as for rf_position_play), and records the new
+ * position. Moves are played after the game has ended too (the outcome then describes the
+ * current position and its history). */
+RF_API void rf_game_play(rf_game *game, rf_move move);
+
+/* How often the current position has occurred in the game, itself included (1 the first time). */
+RF_API unsigned rf_game_repetitions(const rf_game *game);
+
+/* rf_position_outcome of the current position, plus repetitions: five occurrences end the game
+ * in a draw (fivefold), three allow a claim (RF_CLAIM_THREEFOLD_REPETITION). */
+RF_API rf_outcome rf_game_outcome(const rf_game *game);
 
 #ifdef __cplusplus
 }
