@@ -62,13 +62,27 @@ int main(void)
     /* Random games from the start position: consistency, explosion properties, and the rule
      * that a legal move never explodes the mover's own king. */
     int games = 0, plies = 0, captures = 0, bad_consistency = 0, bad_explosion = 0, own_king = 0;
-    for (int g = 0; g < 300; g++) {
+    int generators_differ = 0;
+    static const char *const starts[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "rk1r4/8/8/8/8/8/8/RK1R4 w DAda - 0 1",
+        "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1",
+    };
+    for (int g = 0; g < 400; g++) {
         rf_position pos;
-        rf_position_from_fen(&pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", RF_PARSE_ATOMIC, NULL);
+        rf_position_from_fen(&pos, starts[g % 4], RF_PARSE_ATOMIC, NULL);
         games++;
         for (int ply = 0; ply < 200; ply++) {
             rf_movelist list;
-            if (rf_generate_moves(&pos, &list) == 0) break;
+            rf_generate_moves(&pos, &list);
+            /* The fast generator and the play-and-test one give the same moves. */
+            rf_move simple[RF_MAX_MOVES];
+            unsigned n_simple = (unsigned)(rf__generate_atomic_simple(&pos, simple) - simple);
+            int same = n_simple == list.count;
+            for (unsigned i = 0; same && i < n_simple; i++) same = rf_move_is_legal(&pos, simple[i]);
+            if (!same) generators_differ++;
+            if (list.count == 0) break;
             for (unsigned i = 0; i < list.count; i++) {
                 if (!rf__atomic_is_capture(&pos, list.moves[i])) continue;
                 captures++;
@@ -87,6 +101,7 @@ int main(void)
     CHECK_INT(bad_consistency, 0);
     CHECK_INT(bad_explosion, 0);
     CHECK_INT(own_king, 0);
+    CHECK_INT(generators_differ, 0);
 
     /* Kings that touch give no check; an exploded king ends the game (no moves). */
     rf_position pos;
