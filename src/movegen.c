@@ -14,16 +14,60 @@
  */
 #include "movegen.h"
 
-RF_INLINE rf_move *add_targets(rf_move *out, rf_square from, rf_bitboard targets)
+/* Where generated moves go: written to `out`, or only counted (perft's last ply needs the
+ * number alone, which popcounts give without writing a move). */
+typedef struct sink {
+    rf_move *out;
+    unsigned n;
+} sink;
+
+RF_INLINE void add_targets(sink *s, rf_square from, rf_bitboard targets, const bool count)
 {
-    while (targets) *out++ = RF_MOVE_MAKE(from, rf__pop_lsb(&targets));
-    return out;
+    if (count) {
+        s->n += (unsigned)rf__popcount(targets);
+        return;
+    }
+    while (targets) s->out[s->n++] = RF_MOVE_MAKE(from, rf__pop_lsb(&targets));
 }
 
-RF_INLINE rf_move *add_promotions(rf_move *out, rf_square from, rf_square to)
+RF_INLINE void add_move(sink *s, rf_move m, const bool count)
 {
-    for (int pt = RF_QUEEN; pt >= RF_KNIGHT; pt--) *out++ = RF_MOVE_MAKE_PROMOTION(from, to, pt);
-    return out;
+    if (!count) s->out[s->n] = m;
+    s->n++;
+}
+
+RF_INLINE void add_promotions(sink *s, rf_square from, rf_square to, const bool count)
+{
+    if (count) {
+        s->n += 4;
+        return;
+    }
+    for (int pt = RF_QUEEN; pt >= RF_KNIGHT; pt--) s->out[s->n++] = RF_MOVE_MAKE_PROMOTION(from, to, pt);
+}
+
+/* Adds the pawn moves of a whole set of destinations, each reached from to - delta. */
+RF_INLINE void add_pawn_set(sink *s, rf_bitboard tos, int delta, const bool count)
+{
+    if (count) {
+        s->n += (unsigned)rf__popcount(tos);
+        return;
+    }
+    while (tos) {
+        rf_square to = rf__pop_lsb(&tos);
+        s->out[s->n++] = RF_MOVE_MAKE(to - delta, to);
+    }
+}
+
+RF_INLINE void add_promotion_set(sink *s, rf_bitboard tos, int delta, const bool count)
+{
+    if (count) {
+        s->n += 4 * (unsigned)rf__popcount(tos);
+        return;
+    }
+    while (tos) {
+        rf_square to = rf__pop_lsb(&tos);
+        add_promotions(s, (rf_square)(to - delta), to, false);
+    }
 }
 
 /* Our pieces pinned to our king on ksq: each enemy slider that would attack the king through
@@ -94,8 +138,8 @@ RF_INLINE bool castling_is_legal(const rf_position *pos, rf_color us, rf_square 
     return true;
 }
 
-RF_INLINE rf_move *gen_pawn_moves(const rf_position *pos, rf_move *out, const rf_color us,
-                                  rf_square ksq, rf_bitboard pinned, rf_bitboard target)
+RF_INLINE void gen_pawn_moves(const rf_position *pos, sink *s, const rf_color us, rf_square ksq,
+                               rf_bitboard pinned, rf_bitboard target, const bool count)
 {
     const rf_color them = rf__other(us);
     const int up = us == RF_WHITE ? 8 : -8;
@@ -112,38 +156,17 @@ RF_INLINE rf_move *gen_pawn_moves(const rf_position *pos, rf_move *out, const rf
     single &= target;
     rf_bitboard west = FORWARD(rf__west(free_pawns)) & theirs & target;
     rf_bitboard east = FORWARD(rf__east(free_pawns)) & theirs & target;
-    rf_bitboard b;
-    for (b = single & ~rank8; b;) {
-        rf_square to = rf__pop_lsb(&b);
-        *out++ = RF_MOVE_MAKE(to - up, to);
-    }
-    for (b = dbl; b;) {
-        rf_square to = rf__pop_lsb(&b);
-        *out++ = RF_MOVE_MAKE(to - 2 * up, to);
-    }
-    for (b = west & ~rank8; b;) {
-        rf_square to = rf__pop_lsb(&b);
-        *out++ = RF_MOVE_MAKE(to - up + 1, to);
-    }
-    for (b = east & ~rank8; b;) {
-        rf_square to = rf__pop_lsb(&b);
-        *out++ = RF_MOVE_MAKE(to - up - 1, to);
-    }
-    for (b = single & rank8; b;) {
-        rf_square to = rf__pop_lsb(&b);
-        out = add_promotions(out, (rf_square)(to - up), to);
-    }
-    for (b = west & rank8; b;) {
-        rf_square to = rf__pop_lsb(&b);
-        out = add_promotions(out, (rf_square)(to - up + 1), to);
-    }
-    for (b = east & rank8; b;) {
-        rf_square to = rf__pop_lsb(&b);
-        out = add_promotions(out, (rf_square)(to - up - 1), to);
-    }
+    add_pawn_set(s, single & ~rank8, up, count);
+    add_pawn_set(s, dbl, 2 * up, count);
+    add_pawn_set(s, west & ~rank8, up - 1, count);
+    add_pawn_set(s, east & ~rank8, up + 1, count);
+    add_promotion_set(s, single & rank8, up, count);
+    add_promotion_set(s, west & rank8, up - 1, count);
+    add_promotion_set(s, east & rank8, up + 1, count);
+#undef FORWARD
 
     /* Pinned pawns, one at a time, along the line through the king. */
-    for (b = pawns & pinned; b;) {
+    for (rf_bitboard b = pawns & pinned; b;) {
         rf_square from = rf__pop_lsb(&b);
         rf_bitboard line = rf__line[ksq][from] & target;
         rf_bitboard moves = rf__pawn_attacks[us][from] & theirs & line;
@@ -152,87 +175,87 @@ RF_INLINE rf_move *gen_pawn_moves(const rf_position *pos, rf_move *out, const rf
             moves |= RF_BB(one) & line;
             if ((RF_BB(one) & rank3) && (empty & RF_BB(one + up))) moves |= RF_BB(one + up) & line;
         }
-        while (moves) {
-            rf_square to = rf__pop_lsb(&moves);
-            if (RF_BB(to) & rank8)
-                out = add_promotions(out, from, to);
-            else
-                *out++ = RF_MOVE_MAKE(from, to);
+        if (moves & rank8) {
+            while (moves) add_promotions(s, from, rf__pop_lsb(&moves), count);
+        } else {
+            add_targets(s, from, moves, count);
         }
     }
 
     if (pos->ep != RF_NO_SQUARE) {
-        for (b = rf__pawn_attacks[them][pos->ep] & pawns; b;) {
+        for (rf_bitboard b = rf__pawn_attacks[them][pos->ep] & pawns; b;) {
             rf_square from = rf__pop_lsb(&b);
             if (ep_is_legal(pos, us, ksq, from))
-                *out++ = RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT);
+                add_move(s, RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT), count);
         }
     }
-#undef FORWARD
-    return out;
 }
 
-RF_INLINE rf_move *generate(const rf_position *pos, rf_move *out, const rf_color us)
+RF_INLINE unsigned generate(const rf_position *pos, rf_move *out, const rf_color us, const bool count)
 {
     const rf_color them = rf__other(us);
+    sink s = {out, 0};
     rf_bitboard kings = rf__pieces(pos, us, RF_KING);
-    if (!kings || rf__more_than_one(kings)) return out;
+    if (!kings || rf__more_than_one(kings)) return 0;
     rf_square ksq = rf__lsb(kings);
     rf_bitboard occ = pos->by_type[0], ours = pos->by_color[us];
     rf_bitboard checkers = rf__attackers_to(pos, ksq, occ) & pos->by_color[them];
 
-    out = add_targets(out, ksq, rf__king_attacks[ksq] & ~ours & ~king_danger(pos, us, ksq));
-    if (rf__more_than_one(checkers)) return out;
+    add_targets(&s, ksq, rf__king_attacks[ksq] & ~ours & ~king_danger(pos, us, ksq), count);
+    if (rf__more_than_one(checkers)) return s.n;
 
     rf_bitboard target = ~ours;
     if (checkers) target &= rf__between[ksq][rf__lsb(checkers)] | checkers;
     rf_bitboard pinned = pinned_pieces(pos, us, ksq), b;
 
-    out = gen_pawn_moves(pos, out, us, ksq, pinned, target);
+    gen_pawn_moves(pos, &s, us, ksq, pinned, target, count);
     for (b = rf__pieces(pos, us, RF_KNIGHT) & ~pinned; b;) {
         rf_square from = rf__pop_lsb(&b);
-        out = add_targets(out, from, rf__knight_attacks[from] & target);
+        add_targets(&s, from, rf__knight_attacks[from] & target, count);
     }
     rf_bitboard queens = rf__pieces(pos, us, RF_QUEEN);
-    for (b = (rf__pieces(pos, us, RF_BISHOP) | queens); b;) {
+    for (b = rf__pieces(pos, us, RF_BISHOP) | queens; b;) {
         rf_square from = rf__pop_lsb(&b);
-        rf_bitboard att = rf__bishop_attacks(from, occ) & target;
+        rf_bitboard att = rf__bishop_attacks(from, occ);
+        if (queens & RF_BB(from)) att |= rf__rook_attacks(from, occ);
+        att &= target;
         if (pinned & RF_BB(from)) att &= rf__line[ksq][from];
-        if (queens & RF_BB(from)) att |= rf__rook_attacks(from, occ) & target &
-                                        ((pinned & RF_BB(from)) ? rf__line[ksq][from] : ~(rf_bitboard)0);
-        out = add_targets(out, from, att);
+        add_targets(&s, from, att, count);
     }
     for (b = rf__pieces(pos, us, RF_ROOK); b;) {
         rf_square from = rf__pop_lsb(&b);
         rf_bitboard att = rf__rook_attacks(from, occ) & target;
         if (pinned & RF_BB(from)) att &= rf__line[ksq][from];
-        out = add_targets(out, from, att);
+        add_targets(&s, from, att, count);
     }
     if (!checkers) {
         for (int side = 0; side < 2; side++)
             if (pos->castle_rook[us][side] != RF_NO_SQUARE && castling_is_legal(pos, us, ksq, side))
-                *out++ = RF_MOVE_MAKE_KIND(ksq, pos->castle_rook[us][side], RF_MOVE_CASTLING);
+                add_move(&s, RF_MOVE_MAKE_KIND(ksq, pos->castle_rook[us][side], RF_MOVE_CASTLING), count);
     }
-    return out;
+    return s.n;
 }
 
-static rf_move *generate_white(const rf_position *pos, rf_move *out) { return generate(pos, out, RF_WHITE); }
-static rf_move *generate_black(const rf_position *pos, rf_move *out) { return generate(pos, out, RF_BLACK); }
+static unsigned generate_white(const rf_position *pos, rf_move *out) { return generate(pos, out, RF_WHITE, false); }
+static unsigned generate_black(const rf_position *pos, rf_move *out) { return generate(pos, out, RF_BLACK, false); }
+static unsigned count_white(const rf_position *pos) { return generate(pos, NULL, RF_WHITE, true); }
+static unsigned count_black(const rf_position *pos) { return generate(pos, NULL, RF_BLACK, true); }
 
 rf_move *rf__generate_standard(const rf_position *pos, rf_move *out)
 {
-    return pos->side == RF_WHITE ? generate_white(pos, out) : generate_black(pos, out);
+    return out + (pos->side == RF_WHITE ? generate_white(pos, out) : generate_black(pos, out));
 }
 
 unsigned rf__count_standard(const rf_position *pos)
 {
-    rf_move moves[RF_MAX_MOVES];
-    return (unsigned)(rf__generate_standard(pos, moves) - moves);
+    return pos->side == RF_WHITE ? count_white(pos) : count_black(pos);
 }
 
 /* Castling rights die when the king moves or when a castling rook moves or is captured. */
 RF_INLINE void update_castling(rf_position *pos, rf_square from, rf_square to, rf_piece moved)
 {
+    const rf_square *rooks = &pos->castle_rook[0][0];
+    if ((rooks[0] & rooks[1] & rooks[2] & rooks[3]) == RF_NO_SQUARE) return; /* all 64: no right */
     for (int c = 0; c < 2; c++) {
         for (int s = 0; s < 2; s++) {
             rf_square r = pos->castle_rook[c][s];

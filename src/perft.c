@@ -8,9 +8,9 @@
 
 static uint64_t perft_standard(const rf_position *pos, int depth)
 {
+    if (depth == 1) return rf__count_standard(pos);
     rf_move moves[RF_MAX_MOVES];
     rf_move *end = rf__generate_standard(pos, moves);
-    if (depth == 1) return (uint64_t)(end - moves);
     uint64_t nodes = 0;
     for (rf_move *m = moves; m < end; m++) {
         rf_position child = *pos;
