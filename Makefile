@@ -13,6 +13,10 @@ all: configure
 configure:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS) >/dev/null
 
+# The main job: a random Chess960 start position (pass more with ARGS="--lang de --fen").
+run: all
+	@$(BUILD)/rankfile 960 $(ARGS)
+
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 

@@ -69,8 +69,11 @@ const char *cli_shown(const char *s, size_t len, char buf[64]);
 /* Flushes stdout; on failure prints an error and returns CLI_IOERR, else `code`. */
 int cli_finish(const char *command, int code);
 
+
 /* The commands. Each gets argv[0] = its own name. */
 int cli_cmd_fen(int argc, char **argv);
 int cli_cmd_atomic(int argc, char **argv);
+int cli_cmd_960(int argc, char **argv);
+int cli_cmd_is960(int argc, char **argv);
 
 #endif

@@ -14,6 +14,8 @@ typedef struct command {
 static const command commands[] = {
     {"fen", cli_cmd_fen, "validate and normalise FEN positions"},
     {"atomic", cli_cmd_atomic, "play one Atomic chess capture on a board and show what explodes"},
+    {"960", cli_cmd_960, "Chess960 start positions: random or by number, 21 languages"},
+    {"is960", cli_cmd_is960, "is a board a Chess960 start position, and which number"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof *commands)

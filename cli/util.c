@@ -88,20 +88,46 @@ int cli_read_line(FILE *f, char *buf, size_t cap, size_t *len, int *too_long)
     return 1;
 }
 
+/* The length of the valid UTF-8 sequence starting at s (at most n bytes), or 0. */
+static size_t utf8_length(const unsigned char *s, size_t n)
+{
+    size_t len;
+    unsigned min;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF) { len = 2; min = 0x80; }
+    else if (s[0] >= 0xE0 && s[0] <= 0xEF) { len = 3; min = 0x800; }
+    else if (s[0] >= 0xF0 && s[0] <= 0xF4) { len = 4; min = 0x10000; }
+    else return 0;
+    if (len > n) return 0;
+    unsigned cp = s[0] & (0x7F >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    return len;
+}
+
 void cli_json_string(FILE *out, const char *s, size_t len)
 {
+    const unsigned char *u = (const unsigned char *)s;
     putc('"', out);
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
+        unsigned char c = u[i];
         if (c == '"' || c == '\\') {
             putc('\\', out);
             putc(c, out);
         } else if (c < 0x20 || c == 0x7F) {
             fprintf(out, "\\u%04x", c);
         } else if (c >= 0x80) {
-            /* Not guaranteed to be UTF-8: escape the byte as a code point so the output stays
-             * valid JSON whatever arrived. */
-            fprintf(out, "\\u%04x", c);
+            /* Valid UTF-8 passes through; a byte that is not part of a valid sequence becomes
+             * U+FFFD, so the output stays valid JSON whatever arrived. */
+            size_t n = utf8_length(u + i, len - i);
+            if (n) {
+                fwrite(u + i, 1, n, out);
+                i += n - 1;
+            } else {
+                fputs("\\ufffd", out);
+            }
         } else {
             putc(c, out);
         }

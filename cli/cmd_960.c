@@ -1,0 +1,473 @@
+/*
+ * cmd_960.c - `rankfile 960`: Chess960 start positions, random or by number, in 21 languages
+ * and four output formats, with the derivation of each setup on request.
+ */
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+    "usage: rankfile 960 [N | random] [--seed S] [--count K | --all] [--lang CODE] [--fen]\n"
+    "                    [--shredder] [--verbose] [--format line|fen|map|json] [--json]\n"
+    "       rankfile 960 --double [W B | random] [...the same options]\n"
+    "\n"
+    "Prints Chess960 (Fischer Random) start positions: a random one by default, number N\n"
+    "(0-959, Scharnagl's numbering: 518 is the standard setup RNBQKBNR) when given, and every\n"
+    "answer shows its number. The line form is 960.py's with the number added:\n"
+    "two spaces, the eight pieces from the a-file in the language's letters, three spaces,\n"
+    "the greeting, three spaces, '#' and the number.\n"
+    "\n"
+    "options:\n"
+    "  N | random        the setup with number N (0-959), or a random one (the default)\n"
+    "  --seed S          draw from seed S (0-18446744073709551615) instead of OS entropy: the\n"
+    "                    same seed gives the same positions on every platform\n"
+    "  --count K         K random positions (from one seed, one after the other)\n"
+    "  --all             all 960 setups in number order (with --double all 921,600 pairs,\n"
+    "                    White's number first)\n"
+    "  --lang CODE, -l   piece letters and greeting of a language (default en):\n"
+    "                    no se(sv) dk(da) is fi ee(et) lt lv pl ir(ga) cy nl de en es fr\n"
+    "                    cs hu it pt ro; letters for King Queen Rook Bishop Knight, e.g.\n"
+    "                    no KDTLS, de KDTLS, fr RDTFC, es RDTAC, nl KDHLP, pl KHWGS\n"
+    "  --fen, -f         after the line, the position's FEN (always in English letters),\n"
+    "                    castling as X-FEN (KQkq)\n"
+    "  --shredder        castling in every FEN as rook files (HAha); implies --fen for lines\n"
+    "  --verbose, -v     show how the setup arises before it: for a random position each of the\n"
+    "                    five draws, for a given number its digits in the mixed radix 4,4,6,10\n"
+    "  --format line     the line (default)\n"
+    "  --format fen      the FEN alone\n"
+    "  --format map      '#N' and the 32 occupied squares, letter + l (light, White) or d\n"
+    "                    (dark, Black): '#518 a1=rl b1=nl ... h8=rd'\n"
+    "  --format json     one object per position: number, white, black, language, letters,\n"
+    "                    greeting, fen, shredder_fen (with --double: white_number and\n"
+    "                    black_number instead of number)\n"
+    "  --json            the same as --format json\n"
+    "  --double          Double Fischer Random: White's and Black's setups drawn\n"
+    "                    independently (921,600 setups); numbers shown as #W/#B, Black's rank\n"
+    "                    after a '/' in lower case; 'rankfile 960 --double W B' gives one pair\n"
+    "\n"
+    "A random position is drawn as 960.py does: light-squared bishop 0-3 (b d f h), dark-squared\n"
+    "bishop 0-3 (a c e g), queen 0-5, first knight 0-4, second knight 0-3 (counting free\n"
+    "squares from the a-file), then rook, king, rook on the three squares left. Every setup\n"
+    "comes from exactly two of the 1920 draw sequences: each has probability exactly 1/960.\n"
+    "The draws come from SplitMix64 seeded with S (or 64 bits of OS entropy):\n"
+    "state += 0x9E3779B97F4A7C15; z = state; z = (z ^ z>>30) * 0xBF58476D1CE4E5B9;\n"
+    "z = (z ^ z>>27) * 0x94D049BB133111EB; output z ^ z>>31. A draw 0..n-1 rejects outputs\n"
+    "below 2^64 mod n and answers output mod n, without bias. Number N decodes as light\n"
+    "bishop N mod 4, N /= 4; dark bishop N mod 4, N /= 4; queen N mod 6, N /= 6; knights on\n"
+    "pair N of 01 02 03 04 12 13 14 23 24 34; rook, king, rook on the last three.\n"
+    "\n"
+    "examples:\n"
+    "  rankfile 960 518\n"
+    "      RNBQKBNR   Go for it!   #518\n"
+    "  rankfile 960 0 --lang no --fen\n"
+    "      LLDSSTKT   Lykke til!   #0\n"
+    "    bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n"
+    "  rankfile 960 959 --format fen --shredder\n"
+    "    rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1\n"
+    "  rankfile 960 --seed 42 --count 3        three positions, the same on every machine\n"
+    "  rankfile 960 --all --format fen         all 960 FENs in number order\n"
+    "  rankfile 960 --double 518 0\n"
+    "      RNBQKBNR/bbqnnrkr   Go for it!   #518/#0\n"
+    "  rankfile 960 518 --verbose              how number 518 decodes, step by step\n"
+    "\n"
+    "exit status: 0 ok; 64 a bad option, number or language code; 70 no OS entropy.\n";
+
+enum { FORMAT_LINE, FORMAT_FEN, FORMAT_MAP, FORMAT_JSON };
+
+typedef struct options {
+    cli_common common;
+    const rf_language *lang;
+    int format;
+    int fen;             /* --fen: the FEN after the line */
+    unsigned fen_flags;  /* RF_FEN_SHREDDER */
+    int verbose;
+    int dbl;             /* --double */
+} options;
+
+/* One side's setup and how it was reached: by draws (random) or from its number. */
+typedef struct setup {
+    int number;
+    int drawn;
+    rf_chess960_draws draws;
+} setup;
+
+/* Reads a whole number 0..max written in decimal digits alone; 1 on success. */
+static int parse_uint(const char *s, unsigned long long max, unsigned long long *out)
+{
+    if (!*s || strlen(s) > 20) return 0;
+    for (const char *p = s; *p; p++)
+        if (!isdigit((unsigned char)*p)) return 0;
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno == ERANGE || v > max) return 0;
+    *out = v;
+    return 1;
+}
+
+/* Writes a UTF-8 string as JSON, escaping only what JSON requires (the text is known UTF-8). */
+static void json_text(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+/* The back rank of a setup in the language's letters, lower case for Black. */
+static void letters_of(const options *o, int number, rf_color c, char out[9])
+{
+    char rank[9];
+    rf_chess960_back_rank(rank, number);
+    rf_language_translate(o->lang, rank, out, 9);
+    if (c == RF_BLACK)
+        for (int i = 0; i < 8; i++) out[i] = (char)tolower((unsigned char)out[i]);
+}
+
+/* The free squares of a stage, as "a b d e g h". */
+static void free_files(const char *stage, char *out)
+{
+    size_t n = 0;
+    for (int f = 0; f < 8; f++)
+        if (stage[f] >= 'a' && stage[f] <= 'h') {
+            if (n) out[n++] = ' ';
+            out[n++] = stage[f];
+        }
+    out[n] = '\0';
+}
+
+/* The file a step placed its piece on (the first square a stage filled), as a letter. */
+static char placed_file(const char *before, const char *after)
+{
+    for (int f = 0; f < 8; f++)
+        if (before[f] != after[f]) return (char)('a' + f);
+    return '?';
+}
+
+/* How a setup arises, one step per line, the back rank in the language's letters first:
+ * for drawn setups each draw, for given numbers the digits of the number. */
+static void derivation(const options *o, const setup *s)
+{
+    rf_chess960_draws d;
+    char st[7][9], shown[7][9], fr[6][16];
+    if (s->drawn)
+        d = s->draws;
+    else
+        rf_chess960_number_draws(&d, s->number);
+    memcpy(st[0], "abcdefgh", 9);
+    rf_chess960_stages(st + 1, &d);
+    for (int i = 0; i < 7; i++) rf_language_translate(o->lang, st[i], shown[i], 9);
+    for (int i = 0; i < 6; i++) free_files(st[i], fr[i]);
+    char q = placed_file(st[2], st[3]), k1 = placed_file(st[3], st[4]),
+         k2 = placed_file(st[4], st[5]);
+    if (s->drawn) {
+        printf("  %s   the empty back rank: free squares show their file letters\n", shown[0]);
+        printf("  %s   light-squared bishop: %d of 0-3 -> %c (b d f h)\n", shown[1],
+               d.light_bishop, 'b' + 2 * d.light_bishop);
+        printf("  %s   dark-squared bishop: %d of 0-3 -> %c (a c e g)\n", shown[2],
+               d.dark_bishop, 'a' + 2 * d.dark_bishop);
+        printf("  %s   queen: %d of 0-5 -> %c (free: %s)\n", shown[3], d.queen, q, fr[2]);
+        printf("  %s   first knight: %d of 0-4 -> %c (free: %s)\n", shown[4], d.knight1, k1,
+               fr[3]);
+        printf("  %s   second knight: %d of 0-3 -> %c (free: %s)\n", shown[5], d.knight2, k2,
+               fr[4]);
+    } else {
+        int n = s->number, n1 = n / 4, n2 = n1 / 4, pair = n2 / 6;
+        /* The knights' pair as indexes into the five free squares: the first knight's index,
+         * and the second's among the five (one past its index among the four left). */
+        int i = d.knight1, j = d.knight2 + 1;
+        char lo = k1 < k2 ? k1 : k2, hi = k1 < k2 ? k2 : k1;
+        printf("  %s   %d in the mixed radix 4, 4, 6, 10: %d = %d + 4*(%d + 4*(%d + 6*%d))\n",
+               shown[0], n, n, n % 4, n1 % 4, n2 % 6, pair);
+        printf("  %s   %d mod 4 = %d: light-squared bishop on %c (b d f h); %d div 4 = %d\n",
+               shown[1], n, n % 4, 'b' + 2 * d.light_bishop, n, n1);
+        printf("  %s   %d mod 4 = %d: dark-squared bishop on %c (a c e g); %d div 4 = %d\n",
+               shown[2], n1, n1 % 4, 'a' + 2 * d.dark_bishop, n1, n2);
+        printf("  %s   %d mod 6 = %d: queen on free square %d = %c (free: %s); %d div 6 = %d\n",
+               shown[3], n2, n2 % 6, d.queen, q, fr[2], n2, pair);
+        printf("  %s   %d: knight pair %d = %d%d of 01 02 03 04 12 13 14 23 24 34 -> %c and %c "
+               "(free: %s)\n",
+               shown[5], pair, pair, i, j, lo, hi, fr[3]);
+    }
+    printf("  %s   rook, king, rook on the last three free squares: %s\n", shown[6], fr[5]);
+}
+
+static void put_fen(const rf_position *pos, unsigned flags)
+{
+    char fen[RF_FEN_MAX];
+    rf_position_to_fen(pos, fen, sizeof fen, flags);
+    fputs(fen, stdout);
+}
+
+/* Answers one position in the chosen format. */
+static void emit(const options *o, const setup *w, const setup *b)
+{
+    rf_position pos;
+    rf_chess960_double_position(&pos, w->number, b->number);
+    char wl[9], bl[9];
+    letters_of(o, w->number, RF_WHITE, wl);
+    letters_of(o, b->number, RF_BLACK, bl);
+    if (o->verbose) {
+        if (o->dbl) printf("white, #%d:\n", w->number);
+        derivation(o, w);
+        if (o->dbl) {
+            printf("black, #%d:\n", b->number);
+            derivation(o, b);
+        }
+    }
+    switch (o->format) {
+    case FORMAT_LINE:
+        if (o->dbl)
+            printf("  %s/%s   %s   #%d/#%d\n", wl, bl, o->lang->greeting, w->number, b->number);
+        else
+            printf("  %s   %s   #%d\n", wl, o->lang->greeting, w->number);
+        if (o->fen) {
+            put_fen(&pos, o->fen_flags);
+            putchar('\n');
+        }
+        break;
+    case FORMAT_FEN:
+        put_fen(&pos, o->fen_flags);
+        putchar('\n');
+        break;
+    case FORMAT_MAP: {
+        /* Seed 002's notation: the piece letter, then l for light (White) or d for dark. */
+        static const int ranks[4] = {0, 1, 6, 7};
+        if (o->dbl)
+            printf("#%d/#%d", w->number, b->number);
+        else
+            printf("#%d", w->number);
+        for (int r = 0; r < 4; r++)
+            for (int f = 0; f < 8; f++) {
+                rf_square sq = RF_SQUARE(f, ranks[r]);
+                rf_piece pc = pos.board[sq];
+                char name[3];
+                rf_square_name(sq, name);
+                printf(" %s=%c%c", name, rf_piece_to_char(pc | (RF_BLACK << 3)),
+                       RF_PIECE_COLOR(pc) == RF_WHITE ? 'l' : 'd');
+            }
+        putchar('\n');
+        break;
+    }
+    case FORMAT_JSON: {
+        char wr[9], br[9];
+        rf_chess960_back_rank(wr, w->number);
+        rf_chess960_back_rank(br, b->number);
+        for (int i = 0; i < 8; i++) br[i] = (char)tolower((unsigned char)br[i]);
+        if (o->dbl)
+            printf("{\"white_number\":%d,\"black_number\":%d", w->number, b->number);
+        else
+            printf("{\"number\":%d", w->number);
+        printf(",\"white\":\"%s\",\"black\":\"%s\",\"language\":\"%s\",\"letters\":\"%s", wr, br,
+               o->lang->code, wl);
+        if (o->dbl) printf("/%s", bl);
+        fputs("\",\"greeting\":", stdout);
+        json_text(o->lang->greeting);
+        fputs(",\"fen\":\"", stdout);
+        put_fen(&pos, 0);
+        fputs("\",\"shredder_fen\":\"", stdout);
+        put_fen(&pos, RF_FEN_SHREDDER);
+        fputs("\"}\n", stdout);
+        break;
+    }
+    }
+}
+
+/* A random setup from the generator, keeping its draws for --verbose. */
+static setup random_setup(rf_rng *rng)
+{
+    setup s;
+    s.drawn = 1;
+    s.number = rf_chess960_random(rng, &s.draws);
+    return s;
+}
+
+static setup given_setup(int number)
+{
+    setup s;
+    memset(&s, 0, sizeof s);
+    s.number = number;
+    return s;
+}
+
+static int unknown_language(const char *command, const char *code)
+{
+    char list[256] = "";
+    size_t len = 0;
+    for (size_t i = 0; rf_language_at(i); i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? " " : "",
+                                rf_language_at(i)->code);
+    snprintf(list + len, sizeof list - len, " (also");
+    len = strlen(list);
+    for (size_t i = 0; rf_language_at(i); i++)
+        if (strcmp(rf_language_at(i)->code, rf_language_at(i)->iso) != 0) {
+            snprintf(list + len, sizeof list - len, " %s", rf_language_at(i)->iso);
+            len = strlen(list);
+        }
+    snprintf(list + len, sizeof list - len, ")");
+    return cli_usage(command, "unknown language '%s'; valid codes: %s", code, list);
+}
+
+int cli_cmd_960(int argc, char **argv)
+{
+    enum {
+        OPT_SEED = CLI_OPT_FIRST_FREE, OPT_COUNT, OPT_ALL, OPT_LANG, OPT_FEN, OPT_SHREDDER,
+        OPT_VERBOSE, OPT_FORMAT, OPT_DOUBLE
+    };
+    static const struct option longopts[] = {
+        CLI_COMMON_LONG_OPTIONS,
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"count", required_argument, NULL, OPT_COUNT},
+        {"all", no_argument, NULL, OPT_ALL},
+        {"lang", required_argument, NULL, OPT_LANG},
+        {"fen", no_argument, NULL, OPT_FEN},
+        {"shredder", no_argument, NULL, OPT_SHREDDER},
+        {"verbose", no_argument, NULL, OPT_VERBOSE},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"double", no_argument, NULL, OPT_DOUBLE},
+        {NULL, 0, NULL, 0},
+    };
+    options o = {{"960", 0, 0, RF_STANDARD}, rf_language_find("en"), FORMAT_LINE, 0, 0, 0, 0};
+    int have_seed = 0, have_count = 0, all = 0, format_set = 0;
+    unsigned long long seed = 0, count = 1;
+    int c;
+    cli_getopt_reset();
+    /* 960.py's short options: -f, -v, -l CODE, -h. */
+    while ((c = getopt_long(argc, argv, ":fvl:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f': c = OPT_FEN; break;
+        case 'v': c = OPT_VERBOSE; break;
+        case 'l': c = OPT_LANG; break;
+        case 'h': c = CLI_OPT_HELP; break;
+        default: break;
+        }
+        switch (c) {
+        case OPT_SEED:
+            if (!parse_uint(optarg, 0xFFFFFFFFFFFFFFFFULL, &seed))
+                return cli_usage(o.common.command,
+                                 "--seed takes a whole number 0-18446744073709551615, not '%s'",
+                                 optarg);
+            have_seed = 1;
+            break;
+        case OPT_COUNT:
+            if (!parse_uint(optarg, 1000000000ULL, &count) || count < 1)
+                return cli_usage(o.common.command,
+                                 "--count takes a number of positions 1-1000000000, not '%s'",
+                                 optarg);
+            have_count = 1;
+            break;
+        case OPT_ALL: all = 1; break;
+        case OPT_LANG:
+            o.lang = rf_language_find(optarg);
+            if (!o.lang) return unknown_language(o.common.command, optarg);
+            break;
+        case OPT_FEN: o.fen = 1; break;
+        case OPT_SHREDDER: o.fen_flags |= RF_FEN_SHREDDER; break;
+        case OPT_VERBOSE: o.verbose = 1; break;
+        case OPT_DOUBLE: o.dbl = 1; break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "line") == 0)
+                o.format = FORMAT_LINE;
+            else if (strcmp(optarg, "fen") == 0)
+                o.format = FORMAT_FEN;
+            else if (strcmp(optarg, "map") == 0)
+                o.format = FORMAT_MAP;
+            else if (strcmp(optarg, "json") == 0)
+                o.format = FORMAT_JSON;
+            else
+                return cli_usage(o.common.command,
+                                 "--format takes line, fen, map or json, not '%s'", optarg);
+            format_set = 1;
+            break;
+        default: {
+            int r = cli_common_option(&o.common, c, help, argv);
+            if (r >= 0) return r;
+        }
+        }
+    }
+    if (o.common.json) {
+        if (format_set && o.format != FORMAT_JSON)
+            return cli_usage(o.common.command, "--json and --format %s contradict each other",
+                             o.format == FORMAT_FEN   ? "fen"
+                             : o.format == FORMAT_MAP ? "map"
+                                                      : "line");
+        o.format = FORMAT_JSON;
+    }
+    if (o.verbose && o.format == FORMAT_JSON)
+        return cli_usage(o.common.command, "--verbose writes text; it does not mix with JSON");
+    if (o.fen_flags & RF_FEN_SHREDDER) o.fen = 1;
+
+    /* The positional arguments: nothing or 'random', or the number(s) of the setup. */
+    int nargs = argc - optind, want = o.dbl ? 2 : 1, given[2] = {0, 0};
+    int is_random = nargs == 0 || (nargs == 1 && strcmp(argv[optind], "random") == 0);
+    if (!is_random) {
+        if (nargs != want)
+            return cli_usage(o.common.command,
+                             o.dbl ? "--double takes two numbers (White's and Black's) or "
+                                     "'random', not %d arguments"
+                                   : "takes one number 0-959 or 'random', not %d arguments",
+                             nargs);
+        for (int i = 0; i < want; i++) {
+            unsigned long long v;
+            if (!parse_uint(argv[optind + i], RF_CHESS960_COUNT - 1, &v))
+                return cli_usage(o.common.command,
+                                 "'%s' is not a Chess960 number (0 to 959) or 'random'",
+                                 argv[optind + i]);
+            given[i] = (int)v;
+        }
+    }
+    if (all && !is_random)
+        return cli_usage(o.common.command, "--all lists every setup; it takes no number");
+    if (all && have_count)
+        return cli_usage(o.common.command, "--all and --count exclude each other");
+    if (have_count && !is_random)
+        return cli_usage(o.common.command, "--count draws random positions; it takes no number");
+    if (have_seed && (all || !is_random))
+        return cli_usage(o.common.command,
+                         "--seed draws random positions; it goes with no number and not --all");
+
+    if (all) {
+        for (int w = 0; w < RF_CHESS960_COUNT; w++) {
+            setup ws = given_setup(w);
+            if (!o.dbl) {
+                emit(&o, &ws, &ws);
+                continue;
+            }
+            for (int b = 0; b < RF_CHESS960_COUNT; b++) {
+                setup bs = given_setup(b);
+                emit(&o, &ws, &bs);
+            }
+        }
+        return cli_finish(o.common.command, CLI_OK);
+    }
+    if (!is_random) {
+        setup ws = given_setup(given[0]), bs = given_setup(o.dbl ? given[1] : given[0]);
+        emit(&o, &ws, &bs);
+        return cli_finish(o.common.command, CLI_OK);
+    }
+    rf_rng rng;
+    if (have_seed) {
+        rf_rng_seed(&rng, (uint64_t)seed);
+    } else if (rf_rng_seed_entropy(&rng) != RF_OK) {
+        cli_error(o.common.command, "cannot read entropy from the operating system "
+                                    "(getrandom, /dev/urandom); use --seed");
+        return CLI_SOFTWARE;
+    }
+    for (unsigned long long i = 0; i < count; i++) {
+        setup ws = random_setup(&rng);
+        setup bs = o.dbl ? random_setup(&rng) : ws;
+        emit(&o, &ws, &bs);
+        if (ferror(stdout)) break;
+    }
+    return cli_finish(o.common.command, CLI_OK);
+}
