@@ -27,6 +27,9 @@ rf__magic rf__bishop_magics[64];
 #define RF_BISHOP_TABLE_SIZE 5248
 static rf_bitboard rook_table[RF_ROOK_TABLE_SIZE];
 static rf_bitboard bishop_table[RF_BISHOP_TABLE_SIZE];
+static rf_bitboard rook_pext_table[RF_ROOK_TABLE_SIZE];
+static rf_bitboard bishop_pext_table[RF_BISHOP_TABLE_SIZE];
+int rf__use_bmi2;
 
 static const int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 static const int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -99,6 +102,48 @@ static void init_magics(rf_piece_type pt, rf__magic *magics, rf_bitboard *table,
     }
 }
 
+/* The software equivalent of PEXT: the bits of `value` selected by `mask`, packed low. */
+static uint64_t pext_soft(uint64_t value, uint64_t mask)
+{
+    uint64_t r = 0;
+    for (uint64_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
+        if (value & mask & -mask) r |= bit;
+    return r;
+}
+
+static void init_pext(rf_piece_type pt, rf__magic *magics, rf_bitboard *table)
+{
+    size_t used = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        rf__magic *m = &magics[sq];
+        m->pext_attacks = table + used;
+        rf_bitboard sub = 0;
+        do {
+            table[used + pext_soft(sub, m->mask)] = rf__slider_attacks_slow(pt, (rf_square)sq, sub);
+            sub = (sub - m->mask) & m->mask;
+        } while (sub);
+        used += (size_t)1 << rf__popcount(m->mask);
+    }
+}
+
+/* PEXT is one fast instruction on Intel CPUs with BMI2 and on AMD from Zen 3 on; earlier AMD
+ * CPUs run it in microcode, slower than a magic multiplication. */
+static int cpu_has_fast_pext(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt") || !__builtin_cpu_supports("bmi") ||
+        !__builtin_cpu_supports("bmi2"))
+        return 0;
+    if (__builtin_cpu_is("amd") && (__builtin_cpu_is("amdfam15h") || __builtin_cpu_is("znver1") ||
+                                    __builtin_cpu_is("znver2")))
+        return 0;
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 void rf__bitboard_build(void)
 {
     static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
@@ -115,6 +160,11 @@ void rf__bitboard_build(void)
     }
     init_magics(RF_ROOK, rf__rook_magics, rook_table, rf__rook_magic_numbers);
     init_magics(RF_BISHOP, rf__bishop_magics, bishop_table, rf__bishop_magic_numbers);
+    if (cpu_has_fast_pext()) {
+        init_pext(RF_ROOK, rf__rook_magics, rook_pext_table);
+        init_pext(RF_BISHOP, rf__bishop_magics, bishop_pext_table);
+        rf__use_bmi2 = 1;
+    }
     for (int a = 0; a < 64; a++) {
         for (int b = 0; b < 64; b++) {
             rf__between[a][b] = rf__line[a][b] = 0;

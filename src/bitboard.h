@@ -31,9 +31,29 @@ RF_INLINE rf_bitboard rf__west(rf_bitboard b) { return (b & ~RF_FILE_A_BB) >> 1;
 typedef struct rf__magic {
     rf_bitboard mask;   /* relevant occupancy: the rays without their last square */
     uint64_t magic;
-    const rf_bitboard *attacks;
+    const rf_bitboard *attacks;      /* indexed by (occ & mask) * magic >> shift */
+    const rf_bitboard *pext_attacks; /* indexed by pext(occ, mask); NULL without fast PEXT */
     unsigned shift;
 } rf__magic;
+
+/* 1 when rf_init() found a CPU with POPCNT, BMI1 and a fast BMI2 PEXT (x86-64), and built the
+ * PEXT tables: then the code compiled for them (movegen_bmi2.c) may run. Set once. */
+extern int rf__use_bmi2;
+
+/* A translation unit compiled for BMI2 defines RF_PEXT 1 before including this header; its
+ * slider lookups then use PEXT. */
+#ifndef RF_PEXT
+#define RF_PEXT 0
+#endif
+
+#if RF_PEXT
+RF_INLINE uint64_t rf__pext(uint64_t value, uint64_t mask)
+{
+    uint64_t r;
+    __asm__("pextq %2, %1, %0" : "=r"(r) : "r"(value), "r"(mask));
+    return r;
+}
+#endif
 
 /* Tables built by rf_init(); read-only afterwards. */
 extern rf_bitboard rf__knight_attacks[64];
@@ -46,7 +66,11 @@ extern rf__magic rf__bishop_magics[64];
 
 RF_INLINE rf_bitboard rf__magic_lookup(const rf__magic *m, rf_bitboard occ)
 {
+#if RF_PEXT
+    return m->pext_attacks[rf__pext(occ, m->mask)];
+#else
     return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
+#endif
 }
 RF_INLINE rf_bitboard rf__rook_attacks(rf_square sq, rf_bitboard occ)
 {

@@ -13,6 +13,11 @@ rf_move *rf__generate_standard(const rf_position *pos, rf_move *out);
 /* The number of legal moves, counted without writing them where that is cheaper. */
 unsigned rf__count_standard(const rf_position *pos);
 
+/* Perft of a standard-chess position by the portable generator, and by the one compiled for
+ * POPCNT/BMI2 with PEXT lookups (x86-64 only; call it only when rf__use_bmi2 is set). */
+uint64_t rf__perft_standard_generic(const rf_position *pos, int depth);
+uint64_t rf__perft_standard_bmi2(const rf_position *pos, int depth);
+
 /* Plays a legal move of a standard-chess position. */
 void rf__play_standard(rf_position *pos, rf_move move);
 

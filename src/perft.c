@@ -8,16 +8,10 @@
 
 static uint64_t perft_standard(const rf_position *pos, int depth)
 {
-    if (depth == 1) return rf__count_standard(pos);
-    rf_move moves[RF_MAX_MOVES];
-    rf_move *end = rf__generate_standard(pos, moves);
-    uint64_t nodes = 0;
-    for (rf_move *m = moves; m < end; m++) {
-        rf_position child = *pos;
-        rf__play_standard(&child, *m);
-        nodes += perft_standard(&child, depth - 1);
-    }
-    return nodes;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (rf__use_bmi2) return rf__perft_standard_bmi2(pos, depth);
+#endif
+    return rf__perft_standard_generic(pos, depth);
 }
 
 static uint64_t perft_atomic(const rf_position *pos, int depth)

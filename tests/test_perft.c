@@ -28,6 +28,16 @@ static void expect(const char *fen, int depth, uint64_t nodes, int checked_depth
     rf_error err;
     if (!CHECK_MSG(rf_position_from_fen(&pos, fen, 0, &err) == RF_OK, "%s: %s", fen, err.message)) return;
     uint64_t got = rf_perft(&pos, depth);
+    /* Both builds of the generator: the portable one (magic multiplication) and, where the CPU
+     * runs it, the POPCNT/BMI2 one (PEXT). */
+    uint64_t generic = rf__perft_standard_generic(&pos, depth);
+    CHECK_MSG(generic == nodes, "%s depth %d: portable generator %llu", fen, depth, (unsigned long long)generic);
+#if defined(__x86_64__)
+    if (rf__use_bmi2) {
+        uint64_t bmi2 = rf__perft_standard_bmi2(&pos, depth);
+        CHECK_MSG(bmi2 == nodes, "%s depth %d: BMI2 generator %llu", fen, depth, (unsigned long long)bmi2);
+    }
+#endif
     CHECK_MSG(got == nodes, "%s depth %d: %llu, expected %llu", fen, depth, (unsigned long long)got,
               (unsigned long long)nodes);
     int bad = 0;
@@ -47,6 +57,7 @@ int main(void)
     /* Chess960: castling with king and rook on many files */
     expect("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9", 4, 326672, 3);
     expect("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 4, 667366, 3);
+    printf("BMI2/PEXT generator %s\n", rf__use_bmi2 ? "tested too" : "not supported by this CPU");
     /* depth 0 and 1, and no moves for a side without a king */
     rf_position pos;
     rf_position_startpos(&pos);

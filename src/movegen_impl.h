@@ -1,0 +1,324 @@
+/*
+ * movegen_impl.h - the legal move generator, make-move and perft recursion as static inline
+ * functions of constant arguments (side to move, count-only), included by movegen.c (portable
+ * build) and movegen_bmi2.c (compiled for x86-64 with POPCNT/BMI2, PEXT slider lookups). Each
+ * includer adds its own thin non-inline wrappers, so the compiler builds one specialised copy
+ * per side, per mode and per instruction set.
+ *
+ * Moves are generated legal, not generated and tested: the king steps only to squares the enemy
+ * does not attack once the king has left its square (so it cannot hide behind itself from a
+ * slider); in double check only the king moves; in single check the other pieces may only
+ * capture the checker or block between it and the king; a pinned piece moves only along the
+ * line through its king and its pinner. En passant, the one move that removes a piece from a
+ * square it does not move to, is checked by recomputing the attacks on the king. Castling is
+ * "king takes own rook" in both modes, so one path serves standard chess and Chess960.
+ *
+ * Each generator is a static inline function of a constant colour, with thin wrappers per colour:
+ * the compiler folds each into a copy specialised for that side.
+ */
+#ifndef RF_MOVEGEN_IMPL_H
+#define RF_MOVEGEN_IMPL_H
+
+#include "movegen.h"
+
+/* Where generated moves go: written to `out`, or only counted (perft's last ply needs the
+ * number alone, which popcounts give without writing a move). */
+typedef struct sink {
+    rf_move *out;
+    unsigned n;
+} sink;
+
+RF_INLINE void add_targets(sink *s, rf_square from, rf_bitboard targets, const bool count)
+{
+    if (count) {
+        s->n += (unsigned)rf__popcount(targets);
+        return;
+    }
+    while (targets) s->out[s->n++] = RF_MOVE_MAKE(from, rf__pop_lsb(&targets));
+}
+
+RF_INLINE void add_move(sink *s, rf_move m, const bool count)
+{
+    if (!count) s->out[s->n] = m;
+    s->n++;
+}
+
+RF_INLINE void add_promotions(sink *s, rf_square from, rf_square to, const bool count)
+{
+    if (count) {
+        s->n += 4;
+        return;
+    }
+    for (int pt = RF_QUEEN; pt >= RF_KNIGHT; pt--) s->out[s->n++] = RF_MOVE_MAKE_PROMOTION(from, to, pt);
+}
+
+/* Adds the pawn moves of a whole set of destinations, each reached from to - delta. */
+RF_INLINE void add_pawn_set(sink *s, rf_bitboard tos, int delta, const bool count)
+{
+    if (count) {
+        s->n += (unsigned)rf__popcount(tos);
+        return;
+    }
+    while (tos) {
+        rf_square to = rf__pop_lsb(&tos);
+        s->out[s->n++] = RF_MOVE_MAKE(to - delta, to);
+    }
+}
+
+RF_INLINE void add_promotion_set(sink *s, rf_bitboard tos, int delta, const bool count)
+{
+    if (count) {
+        s->n += 4 * (unsigned)rf__popcount(tos);
+        return;
+    }
+    while (tos) {
+        rf_square to = rf__pop_lsb(&tos);
+        add_promotions(s, (rf_square)(to - delta), to, false);
+    }
+}
+
+/* Our pieces pinned to our king on ksq: each enemy slider that would attack the king through
+ * exactly one piece, that piece being ours. */
+RF_INLINE rf_bitboard pinned_pieces(const rf_position *pos, rf_color us, rf_square ksq)
+{
+    rf_color them = rf__other(us);
+    rf_bitboard occ = pos->by_type[0], pinned = 0;
+    rf_bitboard snipers =
+        (rf__rook_attacks(ksq, pos->by_color[them]) &
+         (rf__pieces(pos, them, RF_ROOK) | rf__pieces(pos, them, RF_QUEEN))) |
+        (rf__bishop_attacks(ksq, pos->by_color[them]) &
+         (rf__pieces(pos, them, RF_BISHOP) | rf__pieces(pos, them, RF_QUEEN)));
+    while (snipers) {
+        rf_square s = rf__pop_lsb(&snipers);
+        rf_bitboard b = rf__between[s][ksq] & occ;
+        if (b && !rf__more_than_one(b)) pinned |= b & pos->by_color[us];
+    }
+    return pinned;
+}
+
+/* The squares the enemy attacks with our king taken off the board. */
+RF_INLINE rf_bitboard king_danger(const rf_position *pos, rf_color us, rf_square ksq)
+{
+    rf_color them = rf__other(us);
+    rf_bitboard occ = pos->by_type[0] ^ RF_BB(ksq), b, danger;
+    rf_bitboard pawns = rf__pieces(pos, them, RF_PAWN);
+    danger = them == RF_WHITE ? rf__north(rf__east(pawns) | rf__west(pawns))
+                              : rf__south(rf__east(pawns) | rf__west(pawns));
+    for (b = rf__pieces(pos, them, RF_KNIGHT); b;) danger |= rf__knight_attacks[rf__pop_lsb(&b)];
+    rf_bitboard queens = rf__pieces(pos, them, RF_QUEEN);
+    for (b = rf__pieces(pos, them, RF_BISHOP) | queens; b;)
+        danger |= rf__bishop_attacks(rf__pop_lsb(&b), occ);
+    for (b = rf__pieces(pos, them, RF_ROOK) | queens; b;)
+        danger |= rf__rook_attacks(rf__pop_lsb(&b), occ);
+    for (b = rf__pieces(pos, them, RF_KING); b;) danger |= rf__king_attacks[rf__pop_lsb(&b)];
+    return danger;
+}
+
+/* An en passant capture from `from` is legal when no enemy piece attacks our king after both
+ * pawns have left their squares and ours stands on the target square: this covers the pin along
+ * the rank through both pawns and the capture of a checking pawn alike. */
+RF_INLINE bool ep_is_legal(const rf_position *pos, rf_color us, rf_square ksq, rf_square from)
+{
+    rf_color them = rf__other(us);
+    rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
+    rf_bitboard occ = (pos->by_type[0] ^ RF_BB(from) ^ RF_BB(victim)) | RF_BB(pos->ep);
+    return !(rf__attackers_to(pos, ksq, occ) & pos->by_color[them] & ~RF_BB(victim));
+}
+
+/* Castling with the rook on rsq: every square the king and rook cross or land on is empty but
+ * for the two of them; no square of the king's path, its start and end included, is attacked,
+ * judged without the castling rook on the board (in Chess960 the rook may stand between an enemy
+ * slider and a square the king crosses). The caller has checked that the king is not in check. */
+RF_INLINE bool castling_is_legal(const rf_position *pos, rf_color us, rf_square ksq, int side)
+{
+    rf_square rsq = pos->castle_rook[us][side];
+    rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+    rf_bitboard movers = RF_BB(ksq) | RF_BB(rsq);
+    rf_bitboard must_be_empty =
+        (rf__between[ksq][kto] | RF_BB(kto) | rf__between[rsq][rto] | RF_BB(rto)) & ~movers;
+    if (pos->by_type[0] & must_be_empty) return false;
+    rf_bitboard occ = pos->by_type[0] ^ RF_BB(rsq);
+    rf_bitboard path = rf__between[ksq][kto] | RF_BB(kto);
+    rf_bitboard theirs = pos->by_color[rf__other(us)];
+    while (path)
+        if (rf__attackers_to(pos, rf__pop_lsb(&path), occ) & theirs) return false;
+    return true;
+}
+
+RF_INLINE void gen_pawn_moves(const rf_position *pos, sink *s, const rf_color us, rf_square ksq,
+                               rf_bitboard pinned, rf_bitboard target, const bool count)
+{
+    const rf_color them = rf__other(us);
+    const int up = us == RF_WHITE ? 8 : -8;
+    const rf_bitboard rank3 = RF_RANK_BB(us == RF_WHITE ? 2 : 5);
+    const rf_bitboard rank8 = RF_RANK_BB(us == RF_WHITE ? 7 : 0);
+    rf_bitboard empty = ~pos->by_type[0], theirs = pos->by_color[them];
+    rf_bitboard pawns = rf__pieces(pos, us, RF_PAWN);
+    rf_bitboard free_pawns = pawns & ~pinned;
+#define FORWARD(b) (us == RF_WHITE ? rf__north(b) : rf__south(b))
+
+    /* Unpinned pawns, a whole set at a time. */
+    rf_bitboard single = FORWARD(free_pawns) & empty;
+    rf_bitboard dbl = FORWARD(single & rank3) & empty & target;
+    single &= target;
+    rf_bitboard west = FORWARD(rf__west(free_pawns)) & theirs & target;
+    rf_bitboard east = FORWARD(rf__east(free_pawns)) & theirs & target;
+    add_pawn_set(s, single & ~rank8, up, count);
+    add_pawn_set(s, dbl, 2 * up, count);
+    add_pawn_set(s, west & ~rank8, up - 1, count);
+    add_pawn_set(s, east & ~rank8, up + 1, count);
+    add_promotion_set(s, single & rank8, up, count);
+    add_promotion_set(s, west & rank8, up - 1, count);
+    add_promotion_set(s, east & rank8, up + 1, count);
+#undef FORWARD
+
+    /* Pinned pawns, one at a time, along the line through the king. */
+    for (rf_bitboard b = pawns & pinned; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard line = rf__line[ksq][from] & target;
+        rf_bitboard moves = rf__pawn_attacks[us][from] & theirs & line;
+        rf_square one = (rf_square)(from + up);
+        if (empty & RF_BB(one)) {
+            moves |= RF_BB(one) & line;
+            if ((RF_BB(one) & rank3) && (empty & RF_BB(one + up))) moves |= RF_BB(one + up) & line;
+        }
+        if (moves & rank8) {
+            while (moves) add_promotions(s, from, rf__pop_lsb(&moves), count);
+        } else {
+            add_targets(s, from, moves, count);
+        }
+    }
+
+    if (pos->ep != RF_NO_SQUARE) {
+        for (rf_bitboard b = rf__pawn_attacks[them][pos->ep] & pawns; b;) {
+            rf_square from = rf__pop_lsb(&b);
+            if (ep_is_legal(pos, us, ksq, from))
+                add_move(s, RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT), count);
+        }
+    }
+}
+
+RF_INLINE unsigned generate(const rf_position *pos, rf_move *out, const rf_color us, const bool count)
+{
+    const rf_color them = rf__other(us);
+    sink s = {out, 0};
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
+    if (!kings || rf__more_than_one(kings)) return 0;
+    rf_square ksq = rf__lsb(kings);
+    rf_bitboard occ = pos->by_type[0], ours = pos->by_color[us];
+    rf_bitboard checkers = rf__attackers_to(pos, ksq, occ) & pos->by_color[them];
+
+    add_targets(&s, ksq, rf__king_attacks[ksq] & ~ours & ~king_danger(pos, us, ksq), count);
+    if (rf__more_than_one(checkers)) return s.n;
+
+    rf_bitboard target = ~ours;
+    if (checkers) target &= rf__between[ksq][rf__lsb(checkers)] | checkers;
+    rf_bitboard pinned = pinned_pieces(pos, us, ksq), b;
+
+    gen_pawn_moves(pos, &s, us, ksq, pinned, target, count);
+    for (b = rf__pieces(pos, us, RF_KNIGHT) & ~pinned; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        add_targets(&s, from, rf__knight_attacks[from] & target, count);
+    }
+    rf_bitboard queens = rf__pieces(pos, us, RF_QUEEN);
+    for (b = rf__pieces(pos, us, RF_BISHOP) | queens; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard att = rf__bishop_attacks(from, occ);
+        if (queens & RF_BB(from)) att |= rf__rook_attacks(from, occ);
+        att &= target;
+        if (pinned & RF_BB(from)) att &= rf__line[ksq][from];
+        add_targets(&s, from, att, count);
+    }
+    for (b = rf__pieces(pos, us, RF_ROOK); b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard att = rf__rook_attacks(from, occ) & target;
+        if (pinned & RF_BB(from)) att &= rf__line[ksq][from];
+        add_targets(&s, from, att, count);
+    }
+    if (!checkers) {
+        for (int side = 0; side < 2; side++)
+            if (pos->castle_rook[us][side] != RF_NO_SQUARE && castling_is_legal(pos, us, ksq, side))
+                add_move(&s, RF_MOVE_MAKE_KIND(ksq, pos->castle_rook[us][side], RF_MOVE_CASTLING), count);
+    }
+    return s.n;
+}
+
+/* Castling rights die when the king moves or when a castling rook moves or is captured. */
+RF_INLINE void update_castling(rf_position *pos, rf_square from, rf_square to, rf_piece moved)
+{
+    const rf_square *rooks = &pos->castle_rook[0][0];
+    if ((rooks[0] & rooks[1] & rooks[2] & rooks[3]) == RF_NO_SQUARE) return; /* all 64: no right */
+    for (int c = 0; c < 2; c++) {
+        for (int s = 0; s < 2; s++) {
+            rf_square r = pos->castle_rook[c][s];
+            if (r == RF_NO_SQUARE) continue;
+            if (r == from || r == to || moved == RF_MAKE_PIECE(c, RF_KING)) {
+                pos->castle_rook[c][s] = RF_NO_SQUARE;
+                pos->key ^= rf__zobrist_castling[c * 2 + s];
+            }
+        }
+    }
+}
+
+/* Plays a legal move for side `us` (the side to move). */
+RF_INLINE void play_standard(rf_position *pos, rf_move move, const rf_color us)
+{
+    const rf_color them = rf__other(us);
+    rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
+    unsigned kind = RF_MOVE_KIND(move);
+    rf_piece pc = pos->board[from];
+
+    if (pos->ep_legal) pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
+    pos->ep = RF_NO_SQUARE;
+    pos->ep_legal = 0;
+    pos->halfmove++;
+    if (us == RF_BLACK) pos->fullmove++;
+
+    if (kind == RF_MOVE_CASTLING) {
+        int side = to > from ? RF_KINGSIDE : RF_QUEENSIDE;
+        rf__remove_piece(pos, from);
+        rf__remove_piece(pos, to);
+        rf__put_piece(pos, pc, rf__castle_king_to(us, side));
+        rf__put_piece(pos, RF_MAKE_PIECE(us, RF_ROOK), rf__castle_rook_to(us, side));
+    } else {
+        rf_square capsq = kind == RF_MOVE_EN_PASSANT ? (rf_square)(us == RF_WHITE ? to - 8 : to + 8) : to;
+        if (pos->board[capsq] != RF_NO_PIECE) {
+            rf__remove_piece(pos, capsq);
+            pos->halfmove = 0;
+        }
+        rf__remove_piece(pos, from);
+        rf__put_piece(pos, kind == RF_MOVE_PROMOTION ? RF_MAKE_PIECE(us, RF_MOVE_PROMOTED(move)) : pc, to);
+        if (RF_PIECE_TYPE(pc) == RF_PAWN) {
+            pos->halfmove = 0;
+            if ((to ^ from) == 16) pos->ep = (rf_square)((from + to) / 2);
+        }
+    }
+    update_castling(pos, from, to, pc);
+    pos->side = (uint8_t)them;
+    pos->key ^= rf__zobrist_side;
+    /* The legality test plays moves on copies of this position; until it is done those copies
+     * see a consistent key without the en passant file and ep_legal 0. */
+    if (pos->ep != RF_NO_SQUARE && rf__ep_legal(pos)) {
+        pos->ep_legal = 1;
+        pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
+    }
+}
+
+/* Perft below a position of side `us`: the last ply is counted, not played. `child` is the
+ * includer's wrapper for the other side. */
+RF_INLINE uint64_t perft_body(const rf_position *pos, int depth, const rf_color us,
+                              uint64_t (*child)(const rf_position *, int))
+{
+    if (depth <= 1) return depth == 1 ? generate(pos, NULL, us, true) : 1;
+    rf_move moves[RF_MAX_MOVES];
+    unsigned n = generate(pos, moves, us, false);
+    uint64_t nodes = 0;
+    for (unsigned i = 0; i < n; i++) {
+        rf_position next = *pos;
+        play_standard(&next, moves[i], us);
+        nodes += child(&next, depth - 1);
+    }
+    return nodes;
+}
+
+#endif
