@@ -77,31 +77,6 @@ static rf_bitboard leaper(rf_square sq, const int (*steps)[2], int n)
 }
 
 #ifndef RF_GENMAGIC
-static void init_magics(rf_piece_type pt, rf__magic *magics, rf_bitboard *table,
-                        const uint64_t *numbers)
-{
-    size_t used = 0;
-    for (int sq = 0; sq < 64; sq++) {
-        rf__magic *m = &magics[sq];
-        m->mask = relevant_mask(pt, (rf_square)sq);
-        m->magic = numbers[sq];
-        m->shift = 64u - (unsigned)rf__popcount(m->mask);
-        m->attacks = table + used;
-        size_t size = (size_t)1 << rf__popcount(m->mask);
-        for (size_t i = 0; i < size; i++) table[used + i] = 0;
-        rf_bitboard sub = 0;
-        do {
-            rf_bitboard att = rf__slider_attacks_slow(pt, (rf_square)sq, sub);
-            size_t idx = (size_t)((sub * m->magic) >> m->shift);
-            /* Two occupancies may share an index only when they attack the same squares. */
-            if (table[used + idx] && table[used + idx] != att) abort();
-            table[used + idx] = att;
-            sub = (sub - m->mask) & m->mask;
-        } while (sub);
-        used += size;
-    }
-}
-
 /* The software equivalent of PEXT: the bits of `value` selected by `mask`, packed low. */
 static uint64_t pext_soft(uint64_t value, uint64_t mask)
 {
@@ -111,18 +86,32 @@ static uint64_t pext_soft(uint64_t value, uint64_t mask)
     return r;
 }
 
-static void init_pext(rf_piece_type pt, rf__magic *magics, rf_bitboard *table)
+/* Fills the magic table of a piece type, and its PEXT table when `pext_table` is not NULL, from
+ * one computation of each subset's attacks. */
+static void init_magics(rf_piece_type pt, rf__magic *magics, rf_bitboard *table,
+                        const uint64_t *numbers, rf_bitboard *pext_table)
 {
     size_t used = 0;
     for (int sq = 0; sq < 64; sq++) {
         rf__magic *m = &magics[sq];
-        m->pext_attacks = table + used;
+        m->mask = relevant_mask(pt, (rf_square)sq);
+        m->magic = numbers[sq];
+        m->shift = 64u - (unsigned)rf__popcount(m->mask);
+        m->attacks = table + used;
+        m->pext_attacks = pext_table ? pext_table + used : NULL;
+        size_t size = (size_t)1 << rf__popcount(m->mask);
+        for (size_t i = 0; i < size; i++) table[used + i] = 0;
         rf_bitboard sub = 0;
         do {
-            table[used + pext_soft(sub, m->mask)] = rf__slider_attacks_slow(pt, (rf_square)sq, sub);
+            rf_bitboard att = rf__slider_attacks_slow(pt, (rf_square)sq, sub);
+            size_t idx = (size_t)((sub * m->magic) >> m->shift);
+            /* Two occupancies may share an index only when they attack the same squares. */
+            if (table[used + idx] && table[used + idx] != att) abort();
+            table[used + idx] = att;
+            if (pext_table) pext_table[used + pext_soft(sub, m->mask)] = att;
             sub = (sub - m->mask) & m->mask;
         } while (sub);
-        used += (size_t)1 << rf__popcount(m->mask);
+        used += size;
     }
 }
 
@@ -158,13 +147,12 @@ void rf__bitboard_build(void)
         rf__pawn_attacks[RF_WHITE][sq] = leaper((rf_square)sq, white_pawn_steps, 2);
         rf__pawn_attacks[RF_BLACK][sq] = leaper((rf_square)sq, black_pawn_steps, 2);
     }
-    init_magics(RF_ROOK, rf__rook_magics, rook_table, rf__rook_magic_numbers);
-    init_magics(RF_BISHOP, rf__bishop_magics, bishop_table, rf__bishop_magic_numbers);
-    if (cpu_has_fast_pext()) {
-        init_pext(RF_ROOK, rf__rook_magics, rook_pext_table);
-        init_pext(RF_BISHOP, rf__bishop_magics, bishop_pext_table);
-        rf__use_bmi2 = 1;
-    }
+    int pext = cpu_has_fast_pext();
+    init_magics(RF_ROOK, rf__rook_magics, rook_table, rf__rook_magic_numbers,
+                pext ? rook_pext_table : NULL);
+    init_magics(RF_BISHOP, rf__bishop_magics, bishop_table, rf__bishop_magic_numbers,
+                pext ? bishop_pext_table : NULL);
+    rf__use_bmi2 = pext;
     for (int a = 0; a < 64; a++) {
         for (int b = 0; b < 64; b++) {
             rf__between[a][b] = rf__line[a][b] = 0;

@@ -11,6 +11,15 @@ static uint64_t rng(void)
     return rng_state;
 }
 
+/* PEXT in software, to index the PEXT tables from a portable test. */
+static uint64_t pext(uint64_t value, uint64_t mask)
+{
+    uint64_t r = 0;
+    for (uint64_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
+        if (value & mask & -mask) r |= bit;
+    return r;
+}
+
 int main(void)
 {
     rf_init();
@@ -24,6 +33,18 @@ int main(void)
     }
     CHECK_INT(bad_rook, 0);
     CHECK_INT(bad_bishop, 0);
+    if (rf__use_bmi2) {
+        int bad_pext = 0;
+        for (int sq = 0; sq < 64; sq++) {
+            for (int i = 0; i < 500; i++) {
+                rf_bitboard occ = rng() & rng();
+                const rf__magic *r = &rf__rook_magics[sq], *b = &rf__bishop_magics[sq];
+                if (r->pext_attacks[pext(occ, r->mask)] != rf__slider_attacks_slow(RF_ROOK, (rf_square)sq, occ)) bad_pext++;
+                if (b->pext_attacks[pext(occ, b->mask)] != rf__slider_attacks_slow(RF_BISHOP, (rf_square)sq, occ)) bad_pext++;
+            }
+        }
+        CHECK_INT(bad_pext, 0);
+    }
     CHECK_INT(rf__popcount(rf__knight_attacks[0]), 2);
     CHECK_INT(rf__popcount(rf__knight_attacks[RF_SQUARE(3, 3)]), 8);
     CHECK_INT(rf__popcount(rf__king_attacks[RF_SQUARE(7, 7)]), 3);
