@@ -317,6 +317,16 @@ RF_API void rf_position_play(rf_position *pos, rf_move move);
 /* The number of leaf nodes of the legal move tree of depth `depth` (perft). depth 0 gives 1. */
 RF_API uint64_t rf_perft(const rf_position *pos, int depth);
 
+/* rf_perft spread over `threads` threads (0 or less: one per online CPU, see rf_cpu_count).
+ * The tree is cut two plies below the root into jobs that the threads share; the job list is the
+ * one allocation (about 200 bytes a job, a few thousand jobs), made before the threads start;
+ * should it fail, the count is made on the calling thread. Depths below 4 run on the calling
+ * thread alone. The result equals rf_perft's. */
+RF_API uint64_t rf_perft_threads(const rf_position *pos, int depth, int threads);
+
+/* The number of online CPUs (at least 1). */
+RF_API int rf_cpu_count(void);
+
 /* ---------------------------------------------------------------------------------------------
  * Atomic chess
  *

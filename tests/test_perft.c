@@ -58,6 +58,15 @@ int main(void)
     expect("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9", 4, 326672, 3);
     expect("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 4, 667366, 3);
     printf("BMI2/PEXT generator %s\n", rf__use_bmi2 ? "tested too" : "not supported by this CPU");
+    /* Threads: the same counts with any number of threads, in both variants. */
+    {
+        rf_position k;
+        rf_position_from_fen(&k, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", 0, NULL);
+        for (int t = 0; t <= 3; t++) CHECK_INT(rf_perft_threads(&k, 4, t), 4085603);
+        rf_position_from_fen(&k, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", RF_PARSE_ATOMIC, NULL);
+        CHECK_INT(rf_perft_threads(&k, 4, 2), 197326);
+        CHECK(rf_cpu_count() >= 1);
+    }
     /* depth 0 and 1, and no moves for a side without a king */
     rf_position pos;
     rf_position_startpos(&pos);
