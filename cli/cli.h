@@ -69,11 +69,21 @@ const char *cli_shown(const char *s, size_t len, char buf[64]);
 /* Flushes stdout; on failure prints an error and returns CLI_IOERR, else `code`. */
 int cli_finish(const char *command, int code);
 
+/* The status of a game's current position (cmd_status.c; `play` prints it too): the one-line
+ * text answer with its newline, and the JSON object's members without the braces. */
+void cli_status_text(FILE *out, const rf_game *game);
+void cli_status_json_members(FILE *out, const rf_game *game);
 
 /* The commands. Each gets argv[0] = its own name. */
 int cli_cmd_fen(int argc, char **argv);
+int cli_cmd_moves(int argc, char **argv);
+int cli_cmd_play(int argc, char **argv);
+int cli_cmd_status(int argc, char **argv);
+int cli_cmd_judge(int argc, char **argv);
 int cli_cmd_atomic(int argc, char **argv);
+int cli_cmd_perft(int argc, char **argv);
 int cli_cmd_960(int argc, char **argv);
 int cli_cmd_is960(int argc, char **argv);
+
 
 #endif

@@ -13,6 +13,11 @@ typedef struct command {
 
 static const command commands[] = {
     {"fen", cli_cmd_fen, "validate and normalise FEN positions"},
+    {"moves", cli_cmd_moves, "the legal moves of a position, in UCI or SAN"},
+    {"play", cli_cmd_play, "apply UCI or SAN moves to a position, print the resulting FEN"},
+    {"status", cli_cmd_status, "check, checkmate, stalemate, insufficient material, outcome"},
+    {"judge", cli_cmd_judge, "the 'Rank and File' judge: SAFE, CHECKED or CHECKMATED"},
+    {"perft", cli_cmd_perft, "count move sequences (perft), divide, or check a perft suite"},
     {"atomic", cli_cmd_atomic, "play one Atomic chess capture on a board and show what explodes"},
     {"960", cli_cmd_960, "Chess960 start positions: random or by number, 21 languages"},
     {"is960", cli_cmd_is960, "is a board a Chess960 start position, and which number"},

@@ -1,0 +1,207 @@
+/*
+ * cmd_judge.c - `rankfile judge`: the 'Rank and File' judge (seed 003), standard input to
+ * standard output.
+ *
+ * Input: a line with the number of datasets D (1-100); then per dataset a line "w" (White is
+ * analysed and moves) or "B" (Black), and 8 lines of 8 characters: "." an empty square, r b q n k
+ * WHITE pieces, R B Q N K BLACK pieces (the reverse of FEN's cases); no pawns, exactly one king
+ * per side. Output per dataset: "WHITE IS " or "BLACK IS " and SAFE, CHECKED or CHECKMATED.
+ *
+ * The judge's rules, which are chess's without castling, en passant and pawns: a king is checked
+ * when an enemy piece (the enemy king included) attacks it, and checkmated when it is checked and
+ * no move of its side ends the check; capturing the enemy king is not a move (a king is never
+ * captured). Stalemate is SAFE. Boards no game reaches (three checkers, both kings in check,
+ * kings side by side) are judged by the same rules: the legal moves come from the library's
+ * generator, which is sound on any board with one king per side, less those that capture a king.
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+    "usage: rankfile judge\n"
+    "\n"
+    "Reads the 'Rank and File' judge format on standard input: a line with the number of\n"
+    "datasets D (1-100), then per dataset a line 'w' or 'B' (the side analysed, which is to\n"
+    "move) and 8 board lines of 8 characters: '.' empty, r b q n k White's rook, bishop, queen,\n"
+    "knight and king, R B Q N K Black's (no pawns; exactly one king per side). For each dataset\n"
+    "it prints 'WHITE IS ' or 'BLACK IS ' followed by SAFE, CHECKED or CHECKMATED.\n"
+    "\n"
+    "A king is checked when an enemy piece, the enemy king included, attacks it; checkmated when\n"
+    "checked and no move ends the check (capturing a king is not a move). Stalemate is SAFE.\n"
+    "There is no castling and no en passant. Line endings may be CRLF; trailing spaces and blank\n"
+    "lines between datasets are ignored.\n"
+    "\n"
+    "Datasets are answered as they are read. At the first malformed one (a bad character, a line\n"
+    "not 8 long, a missing line, a side other than w or B, not one king per side, D not a number\n"
+    "from 1 to 100, text after the last dataset) the command stops with one line on stderr,\n"
+    "e.g. 'rankfile: judge: dataset 2, line 14: ...' (lines counted from the start of the\n"
+    "input), and exit status 65; the datasets before it have been answered.\n"
+    "\n"
+    "example:\n"
+    "  printf '1\\nB\\n....K...\\n........\\n....q...\\n........\\n........\\n........\\n"
+    "........\\n....k...\\n' | rankfile judge\n"
+    "    BLACK IS CHECKED\n";
+
+typedef struct reader {
+    char line[CLI_MAX_LINE];
+    size_t len;
+    unsigned long lineno;
+} reader;
+
+/* Reads the next line without its line ending and trailing spaces; 0 at the end of input. */
+static int next_line(reader *r)
+{
+    int too_long;
+    if (!cli_read_line(stdin, r->line, sizeof r->line, &r->len, &too_long)) return 0;
+    r->lineno++;
+    if (too_long) r->len = sizeof r->line - 1;
+    while (r->len && (r->line[r->len - 1] == ' ' || r->line[r->len - 1] == '\t' ||
+                      r->line[r->len - 1] == '\r'))
+        r->len--;
+    r->line[r->len] = '\0';
+    return 1;
+}
+
+/* Reads the next line that is not blank, without its leading blanks, into *text and *len; 0 at
+ * the end of input. */
+static int next_nonblank(reader *r, const char **text, size_t *len)
+{
+    while (next_line(r)) {
+        size_t skip = strspn(r->line, " \t");
+        if (skip < r->len) {
+            *text = r->line + skip;
+            *len = r->len - skip;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int fail_at(int dataset, unsigned long lineno, const char *what)
+{
+    if (dataset)
+        cli_error("judge", "dataset %d, line %lu: %s", dataset, lineno, what);
+    else
+        cli_error("judge", "line %lu: %s", lineno, what);
+    cli_finish("judge", CLI_DATAERR);
+    return CLI_DATAERR;
+}
+
+/* Judges one board given as a FEN (White's pieces upper case): SAFE, CHECKED or CHECKMATED. */
+static const char *judge(const char *fen)
+{
+    rf_position pos;
+    if (rf_position_parse(&pos, fen, strlen(fen), 0, RF_INVALID_ALL, NULL) != RF_OK) return NULL;
+    if (!rf_checkers(&pos)) return "SAFE";
+    rf_movelist list;
+    rf_generate_moves(&pos, &list);
+    for (unsigned i = 0; i < list.count; i++)
+        if (RF_PIECE_TYPE(pos.board[RF_MOVE_TO(list.moves[i])]) != RF_KING) return "CHECKED";
+    return "CHECKMATED";
+}
+
+int cli_cmd_judge(int argc, char **argv)
+{
+    static const struct option longopts[] = {CLI_COMMON_LONG_OPTIONS, {NULL, 0, NULL, 0}};
+    cli_common o = {"judge", 0, 0, RF_STANDARD};
+    int c;
+    cli_getopt_reset();
+    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        int r = cli_common_option(&o, c, help, argv);
+        if (r >= 0) return r;
+    }
+    if (optind < argc)
+        return cli_usage(o.command, "no arguments: the datasets come on standard input");
+    if (o.json || o.chess960 || o.variant != RF_STANDARD)
+        return cli_usage(o.command, "the judge format has no --json, --chess960 or --variant");
+
+    static reader r;
+    const char *s;
+    size_t len;
+    char msg[200], shown[64];
+    if (!next_nonblank(&r, &s, &len))
+        return fail_at(0, r.lineno + 1, "missing the number of datasets");
+    int count = 0;
+    size_t digits = strspn(s, "0123456789");
+    if (digits == 0 || digits > 3 || digits != len || (count = atoi(s)) < 1 || count > 100) {
+        snprintf(msg, sizeof msg, "the number of datasets must be 1 to 100, not '%s'",
+                 cli_shown(s, len, shown));
+        return fail_at(0, r.lineno, msg);
+    }
+
+    for (int d = 1; d <= count; d++) {
+        if (!next_nonblank(&r, &s, &len)) {
+            snprintf(msg, sizeof msg, "missing: the input ends after %d of %d datasets", d - 1,
+                     count);
+            return fail_at(d, r.lineno + 1, msg);
+        }
+        if (len != 1 || (s[0] != 'w' && s[0] != 'B')) {
+            snprintf(msg, sizeof msg, "the side must be 'w' or 'B', not '%s'",
+                     cli_shown(s, len, shown));
+            return fail_at(d, r.lineno, msg);
+        }
+        int black = s[0] == 'B';
+        char fen[RF_FEN_MAX];
+        size_t n = 0;
+        int kings[2] = {0, 0};
+        for (int row = 0; row < 8; row++) {
+            if (!next_line(&r)) {
+                snprintf(msg, sizeof msg, "missing board line %d of 8 (the input ends)", row + 1);
+                return fail_at(d, r.lineno + 1, msg);
+            }
+            if (r.len != 8) {
+                snprintf(msg, sizeof msg, "board line %d has %zu characters, not 8: '%s'",
+                         row + 1, r.len, cli_shown(r.line, r.len, shown));
+                return fail_at(d, r.lineno, msg);
+            }
+            int empty = 0;
+            for (int col = 0; col < 8; col++) {
+                char ch = r.line[col];
+                if (ch == '.') {
+                    empty++;
+                    continue;
+                }
+                if (!ch || !strchr("rbqnkRBQNK", ch)) {
+                    char one[64];
+                    snprintf(msg, sizeof msg,
+                             "board line %d, column %d: '%s' is not '.' or one of r b q n k "
+                             "(white) R B Q N K (black)",
+                             row + 1, col + 1, cli_shown(&r.line[col], 1, one));
+                    return fail_at(d, r.lineno, msg);
+                }
+                int white = ch >= 'a';
+                if (ch == 'k' || ch == 'K') {
+                    if (++kings[!white] > 1) {
+                        snprintf(msg, sizeof msg, "a second %s king (exactly one per side)",
+                                 white ? "white" : "black");
+                        return fail_at(d, r.lineno, msg);
+                    }
+                }
+                if (empty) fen[n++] = (char)('0' + empty);
+                empty = 0;
+                /* The judge writes White in lower case, FEN in upper case. */
+                fen[n++] = (char)(ch ^ 0x20);
+            }
+            if (empty) fen[n++] = (char)('0' + empty);
+            fen[n++] = row < 7 ? '/' : ' ';
+        }
+        if (!kings[0] || !kings[1]) {
+            snprintf(msg, sizeof msg, "no %s king (exactly one per side)",
+                     !kings[0] ? "white" : "black");
+            return fail_at(d, r.lineno, msg);
+        }
+        memcpy(fen + n, black ? "b - - 0 1" : "w - - 0 1", 10);
+        const char *verdict = judge(fen);
+        if (!verdict) return fail_at(d, r.lineno, "the board cannot be read");
+        printf("%s IS %s\n", black ? "BLACK" : "WHITE", verdict);
+    }
+    if (next_nonblank(&r, &s, &len)) {
+        snprintf(msg, sizeof msg, "text after the last of %d datasets: '%s'", count,
+                 cli_shown(s, len, shown));
+        return fail_at(0, r.lineno, msg);
+    }
+    return cli_finish(o.command, CLI_OK);
+}

@@ -1,0 +1,427 @@
+/*
+ * notation.c - moves as text: UCI and SAN, in and out.
+ *
+ * Every move read is matched against the legal moves of the position (rf_generate_moves, so the
+ * position's variant decides), never built from the text alone: a text names a move only if a
+ * legal move answers to it, and it is ambiguous when more than one does.
+ *
+ * UCI grammar read (white space around it ignored):
+ *   uci       = square square [ promotion ]           square = "a".."h" "1".."8"
+ *   promotion = "q" | "r" | "b" | "n" | "Q" | "R" | "B" | "N"
+ * Castling matches as king-takes-own-rook, or as the king's destination square when no legal
+ * move has that from and to square.
+ *
+ * SAN grammar read (white space around it ignored; then any run of trailing "+", "#", "!", "?"
+ * and "e.p.", with white space before "e.p.", is dropped):
+ *   san       = castling | move
+ *   castling  = o "-" o [ "-" o ]                      o = "O" | "o" | "0"
+ *   move      = [ piece ] [ file ] [ rank ] [ "x" | ":" | "-" ] square [ [ "=" ] promotion ]
+ *   piece     = "K" | "Q" | "R" | "B" | "N" | "P" | "k" | "q" | "r" | "n"   (never "b", a file)
+ * A move matches the legal moves (castling aside) of a piece of its type to its square, from its
+ * file and rank when given, promoting to its promotion piece when given; a pawn move without a
+ * from file matches only pushes, since a pawn capture always names the pawn's file.
+ */
+#include "types.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char san_piece_letters[] = "??NBRQK"; /* by rf_piece_type */
+static const char uci_promotion_letters[] = "nbrq";  /* by type - RF_KNIGHT */
+
+/* Copies n bytes of text into buf the way snprintf would; returns n. */
+static size_t emit(char *buf, size_t cap, const char *text, size_t n)
+{
+    if (cap) {
+        size_t k = n < cap - 1 ? n : cap - 1;
+        memcpy(buf, text, k);
+        buf[k] = '\0';
+    }
+    return n;
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+static void trim(const char **text, size_t *len)
+{
+    while (*len && is_space(**text)) (*text)++, (*len)--;
+    while (*len && is_space((*text)[*len - 1])) (*len)--;
+}
+
+/* The text as messages quote it: at most 24 bytes, bytes outside printable ASCII as '?'. */
+static const char *quoted(char out[32], const char *text, size_t len)
+{
+    size_t n = len > 24 ? 21 : len, i;
+    for (i = 0; i < n; i++) out[i] = (text[i] >= 0x20 && text[i] < 0x7F) ? text[i] : '?';
+    if (len > 24) {
+        memcpy(out + i, "...", 3);
+        i += 3;
+    }
+    out[i] = '\0';
+    return out;
+}
+
+static rf_status fail(rf_error *err, rf_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static rf_status fail(rf_error *err, rf_status status, const char *fmt, ...)
+{
+    if (!err) return status;
+    err->status = status;
+    err->field = RF_FIELD_MOVE;
+    err->offset = 0;
+    err->validity = 0;
+    char what[150];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(err->message, sizeof err->message, "%s: %s", rf_field_name(RF_FIELD_MOVE), what);
+    return status;
+}
+
+static int contains(const rf_movelist *list, rf_move move)
+{
+    for (unsigned i = 0; i < list->count; i++)
+        if (list->moves[i] == move) return 1;
+    return 0;
+}
+
+static rf_piece_type type_on(const rf_position *pos, rf_square sq)
+{
+    return RF_PIECE_TYPE(pos->board[sq]);
+}
+
+/* ---- UCI ---------------------------------------------------------------------------------- */
+
+size_t rf_move_to_uci(const rf_position *pos, rf_move move, char *buf, size_t cap)
+{
+    if (move == RF_MOVE_NONE) return emit(buf, cap, "0000", 4);
+    rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
+    /* Standard castling mode writes the king's own two-square move; Chess960 mode the capture of
+     * the own rook, the only form that stays unambiguous when the king moves one square or
+     * none. */
+    if (RF_MOVE_KIND(move) == RF_MOVE_CASTLING && !(pos && pos->chess960))
+        to = RF_SQUARE(to > from ? 6 : 2, RF_RANK_OF(from));
+    char text[RF_UCI_MAX];
+    rf_square_name(from, text);
+    rf_square_name(to, text + 2);
+    size_t n = 4;
+    if (RF_MOVE_KIND(move) == RF_MOVE_PROMOTION)
+        text[n++] = uci_promotion_letters[RF_MOVE_PROMOTED(move) - RF_KNIGHT];
+    return emit(buf, cap, text, n);
+}
+
+/* Reads the UCI form; 1 when text is two squares and an optional promotion letter. */
+static int uci_syntax(const char *text, size_t len, rf_square *from, rf_square *to,
+                      rf_piece_type *promotion)
+{
+    if (len != 4 && len != 5) return 0;
+    *from = rf_square_parse(text, 2);
+    *to = rf_square_parse(text + 2, 2);
+    if (*from == RF_NO_SQUARE || *to == RF_NO_SQUARE) return 0;
+    *promotion = RF_NO_PIECE_TYPE;
+    if (len == 5) {
+        const char *p = strchr(uci_promotion_letters, text[4] | 0x20);
+        if (!p || !text[4]) return 0;
+        *promotion = (rf_piece_type)(RF_KNIGHT + (p - uci_promotion_letters));
+    }
+    return 1;
+}
+
+/* Writes "a, b, c" of the moves in `found` into out (at most cap bytes), in UCI or SAN. */
+static void list_moves(char *out, size_t cap, const rf_position *pos, const rf_move *found,
+                       unsigned n, int san)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (unsigned i = 0; i < n; i++) {
+        char one[16];
+        if (san)
+            rf_move_to_san(pos, found[i], one, sizeof one);
+        else
+            rf_move_to_uci(pos, found[i], one, sizeof one);
+        size_t need = strlen(one) + (i ? 2 : 0);
+        if (len + need + 5 >= cap) {
+            snprintf(out + len, cap - len, ", ...");
+            return;
+        }
+        len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? ", " : "", one);
+    }
+}
+
+/* The answer for `n` matching moves of the text: the move, or why there is none. */
+static rf_status matched(rf_move *out, const rf_position *pos, const rf_move *found, unsigned n,
+                         const char *text, size_t len, int san, rf_error *err)
+{
+    char q[32];
+    if (n == 1) {
+        *out = found[0];
+        return RF_OK;
+    }
+    if (n == 0)
+        return fail(err, RF_ERR_ILLEGAL, "'%s' is not a legal move (%s to move)",
+                    quoted(q, text, len), pos->side == RF_WHITE ? "white" : "black");
+    char list[100];
+    list_moves(list, sizeof list, pos, found, n, san);
+    return fail(err, RF_ERR_AMBIGUOUS, "'%s' is ambiguous (%s)", quoted(q, text, len), list);
+}
+
+/* Sets up a reading: clears *out and *err, checks the arguments, trims the text. */
+static rf_status begin(rf_move *out, const rf_position *pos, const char **text, size_t *len,
+                       rf_error *err)
+{
+    rf_init();
+    if (err) memset(err, 0, sizeof *err);
+    if (!out || !pos || (!*text && *len))
+        return fail(err, RF_ERR_ARGUMENT, "no move, position or text given");
+    *out = RF_MOVE_NONE;
+    if (!*text) *text = "";
+    trim(text, len);
+    return RF_OK;
+}
+
+rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const char *text, size_t len,
+                           rf_error *err)
+{
+    rf_status st = begin(out, pos, &text, &len, err);
+    if (st != RF_OK) return st;
+    char q[32];
+    if (len == 4 && memcmp(text, "0000", 4) == 0)
+        return fail(err, RF_ERR_ILLEGAL, "'0000' (the null move) is not a legal move");
+    rf_square from, to;
+    rf_piece_type promotion;
+    if (!uci_syntax(text, len, &from, &to, &promotion))
+        return fail(err, RF_ERR_SYNTAX,
+                    "'%s' is not a UCI move (two squares and an optional promotion letter, "
+                    "e.g. e2e4, e7e8q)",
+                    quoted(q, text, len));
+
+    rf_movelist list;
+    rf_generate_moves(pos, &list);
+    rf_move found[RF_MAX_MOVES];
+    unsigned n = 0;
+    for (unsigned i = 0; i < list.count; i++) {
+        rf_move m = list.moves[i];
+        if (RF_MOVE_FROM(m) != from || RF_MOVE_TO(m) != to) continue;
+        if (RF_MOVE_KIND(m) == RF_MOVE_PROMOTION ? promotion && promotion != RF_MOVE_PROMOTED(m)
+                                                 : promotion != RF_NO_PIECE_TYPE)
+            continue;
+        found[n++] = m;
+    }
+    /* Castling written as the king's destination (e1g1, e1c1): the castling move on that side,
+     * when no legal move goes from and to those squares (a Chess960 king on f1 may simply step
+     * to g1). */
+    if (n == 0 && promotion == RF_NO_PIECE_TYPE) {
+        for (unsigned i = 0; i < list.count; i++) {
+            rf_move m = list.moves[i];
+            if (RF_MOVE_KIND(m) != RF_MOVE_CASTLING || RF_MOVE_FROM(m) != from) continue;
+            int kingside = RF_MOVE_TO(m) > from;
+            if (to == RF_SQUARE(kingside ? 6 : 2, RF_RANK_OF(from))) found[n++] = m;
+        }
+    }
+    return matched(out, pos, found, n, text, len, 0, err);
+}
+
+/* ---- SAN ---------------------------------------------------------------------------------- */
+
+/* The SAN of a legal move without its check sign, into text (at least 8 bytes); its length. */
+static size_t san_body(const rf_position *pos, const rf_movelist *list, rf_move move, char *text)
+{
+    rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
+    unsigned kind = RF_MOVE_KIND(move);
+    size_t n = 0;
+    if (kind == RF_MOVE_CASTLING) {
+        const char *castle = to > from ? "O-O" : "O-O-O";
+        n = strlen(castle);
+        memcpy(text, castle, n);
+        return n;
+    }
+    rf_piece_type pt = type_on(pos, from);
+    int capture = kind == RF_MOVE_EN_PASSANT || pos->board[to] != RF_NO_PIECE;
+    if (pt == RF_PAWN) {
+        /* A pawn capture names the pawn's file, which is all the disambiguation it ever needs. */
+        if (capture) {
+            text[n++] = (char)('a' + RF_FILE_OF(from));
+            text[n++] = 'x';
+        }
+    } else {
+        text[n++] = san_piece_letters[pt];
+        /* Another legal move of a piece of this type to the same square: name the from file if
+         * that tells them apart, else the rank, else both. */
+        int others = 0, same_file = 0, same_rank = 0;
+        for (unsigned i = 0; i < list->count; i++) {
+            rf_move m = list->moves[i];
+            rf_square f = RF_MOVE_FROM(m);
+            if (f == from || RF_MOVE_TO(m) != to || RF_MOVE_KIND(m) == RF_MOVE_CASTLING ||
+                type_on(pos, f) != pt)
+                continue;
+            others = 1;
+            same_file |= RF_FILE_OF(f) == RF_FILE_OF(from);
+            same_rank |= RF_RANK_OF(f) == RF_RANK_OF(from);
+        }
+        if (others && (!same_file || same_rank)) text[n++] = (char)('a' + RF_FILE_OF(from));
+        if (others && same_file) text[n++] = (char)('1' + RF_RANK_OF(from));
+        if (capture) text[n++] = 'x';
+    }
+    rf_square_name(to, text + n);
+    n += 2;
+    if (kind == RF_MOVE_PROMOTION) {
+        text[n++] = '=';
+        text[n++] = san_piece_letters[RF_MOVE_PROMOTED(move)];
+    }
+    return n;
+}
+
+size_t rf_move_to_san(const rf_position *pos, rf_move move, char *buf, size_t cap)
+{
+    rf_movelist list;
+    rf_generate_moves(pos, &list);
+    if (move == RF_MOVE_NONE || !contains(&list, move)) return emit(buf, cap, "--", 2);
+    char text[16];
+    size_t n = san_body(pos, &list, move, text);
+    /* "#" when the move wins the game (checkmate; in Atomic also the enemy king's explosion),
+     * else "+" when it gives check. */
+    rf_position after = *pos;
+    rf_position_play(&after, move);
+    rf_outcome outcome = rf_position_outcome(&after);
+    if (outcome.result == RF_RESULT_WHITE_WINS || outcome.result == RF_RESULT_BLACK_WINS)
+        text[n++] = '#';
+    else if (rf_position_is_check(&after))
+        text[n++] = '+';
+    return emit(buf, cap, text, n);
+}
+
+/* A SAN text taken apart. */
+typedef struct san_parts {
+    int castle;                /* 0, or RF_KINGSIDE + 1 / RF_QUEENSIDE + 1 */
+    rf_piece_type piece;       /* RF_PAWN when no letter is given */
+    int from_file, from_rank;  /* 0-7, or -1 when not given */
+    rf_square to;
+    rf_piece_type promotion;   /* RF_NO_PIECE_TYPE when not given */
+} san_parts;
+
+static int is_castle_o(char c) { return c == 'O' || c == 'o' || c == '0'; }
+static int is_file(char c) { return c >= 'a' && c <= 'h'; }
+static int is_rank(char c) { return c >= '1' && c <= '8'; }
+
+/* Drops the trailing check signs, annotations and "e.p." that SAN readers ignore. */
+static void strip_trailing(const char *text, size_t *len)
+{
+    for (;;) {
+        size_t n = *len;
+        while (n && (strchr("+#!?", text[n - 1]) && text[n - 1])) n--;
+        if (n >= 4 && memcmp(text + n - 4, "e.p.", 4) == 0) n -= 4;
+        while (n && is_space(text[n - 1])) n--;
+        if (n == *len) return;
+        *len = n;
+    }
+}
+
+/* Parses SAN by the grammar in the top comment; 1 when the text follows it. */
+static int san_syntax(const char *s, size_t len, san_parts *p)
+{
+    memset(p, 0, sizeof *p);
+    p->piece = RF_PAWN;
+    p->from_file = p->from_rank = -1;
+    strip_trailing(s, &len);
+    if (len == 3 && is_castle_o(s[0]) && s[1] == '-' && is_castle_o(s[2])) {
+        p->castle = RF_KINGSIDE + 1;
+        return 1;
+    }
+    if (len == 5 && is_castle_o(s[0]) && s[1] == '-' && is_castle_o(s[2]) && s[3] == '-' &&
+        is_castle_o(s[4])) {
+        p->castle = RF_QUEENSIDE + 1;
+        return 1;
+    }
+    size_t i = 0;
+    if (len && s[0] && strchr("KQRBNPkqrn", s[0])) {
+        static const char letters[] = "PNBRQK";
+        char up = (char)(s[0] & ~0x20);
+        p->piece = (rf_piece_type)(RF_PAWN + (strchr(letters, up) - letters));
+        i = 1;
+    }
+    size_t end = len;
+    /* The promotion letter, the only letter that may follow the destination's rank. */
+    if (end > i && strchr("QRBNqrbn", s[end - 1]) && s[end - 1]) {
+        const char *p_at = strchr(uci_promotion_letters, s[end - 1] | 0x20);
+        p->promotion = (rf_piece_type)(RF_KNIGHT + (p_at - uci_promotion_letters));
+        end--;
+        if (end > i && s[end - 1] == '=') end--;
+    }
+    if (end < i + 2 || !is_file(s[end - 2]) || !is_rank(s[end - 1])) return 0;
+    p->to = RF_SQUARE(s[end - 2] - 'a', s[end - 1] - '1');
+    end -= 2;
+    if (end > i && (s[end - 1] == 'x' || s[end - 1] == ':' || s[end - 1] == '-')) end--;
+    if (end > i && is_file(s[i])) p->from_file = s[i++] - 'a';
+    if (end > i && is_rank(s[i])) p->from_rank = s[i++] - '1';
+    return i == end;
+}
+
+/* The legal moves a parsed SAN text names, into found; their number. */
+static unsigned san_matches(const rf_position *pos, const rf_movelist *list, const san_parts *p,
+                            rf_move *found)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < list->count; i++) {
+        rf_move m = list->moves[i];
+        rf_square from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
+        unsigned kind = RF_MOVE_KIND(m);
+        if (p->castle) {
+            if (kind == RF_MOVE_CASTLING && (to > from) == (p->castle == RF_KINGSIDE + 1))
+                found[n++] = m;
+            continue;
+        }
+        if (kind == RF_MOVE_CASTLING || to != p->to || type_on(pos, from) != p->piece) continue;
+        if (p->from_file >= 0 && RF_FILE_OF(from) != p->from_file) continue;
+        if (p->from_rank >= 0 && RF_RANK_OF(from) != p->from_rank) continue;
+        if (p->piece == RF_PAWN && p->from_file < 0 && RF_FILE_OF(from) != RF_FILE_OF(to)) continue;
+        if (kind == RF_MOVE_PROMOTION ? p->promotion && p->promotion != RF_MOVE_PROMOTED(m)
+                                      : p->promotion != RF_NO_PIECE_TYPE)
+            continue;
+        found[n++] = m;
+    }
+    return n;
+}
+
+/* Reads SAN; `what` names the expected notation in the syntax error. */
+static rf_status read_san(rf_move *out, const rf_position *pos, const char *text, size_t len,
+                          const char *what, rf_error *err)
+{
+    char q[32];
+    if (len == 2 && memcmp(text, "--", 2) == 0)
+        return fail(err, RF_ERR_ILLEGAL, "'--' (the null move) is not a legal move");
+    san_parts p;
+    if (!san_syntax(text, len, &p))
+        return fail(err, RF_ERR_SYNTAX, "'%s' is not a move %s", quoted(q, text, len), what);
+    rf_movelist list;
+    rf_generate_moves(pos, &list);
+    rf_move found[RF_MAX_MOVES];
+    unsigned n = san_matches(pos, &list, &p, found);
+    return matched(out, pos, found, n, text, len, 1, err);
+}
+
+rf_status rf_move_from_san(rf_move *out, const rf_position *pos, const char *text, size_t len,
+                           rf_error *err)
+{
+    rf_status st = begin(out, pos, &text, &len, err);
+    if (st != RF_OK) return st;
+    return read_san(out, pos, text, len, "in SAN (e.g. e4, Nf3, exd5, O-O, e8=Q)", err);
+}
+
+rf_status rf_move_parse(rf_move *out, const rf_position *pos, const char *text, size_t len,
+                        rf_error *err)
+{
+    rf_status st = begin(out, pos, &text, &len, err);
+    if (st != RF_OK) return st;
+    rf_square from, to;
+    rf_piece_type promotion;
+    int null_move = len == 4 && memcmp(text, "0000", 4) == 0;
+    if (null_move || uci_syntax(text, len, &from, &to, &promotion))
+        return rf_move_from_uci(out, pos, text, len, err);
+    return read_san(out, pos, text, len, "(UCI like e2e4 or SAN like Nf3 expected)", err);
+}
