@@ -153,7 +153,8 @@ typedef enum rf_status {
     RF_ERR_AMBIGUOUS = -4, /* a move that matches more than one legal move */
     RF_ERR_ARGUMENT = -5,  /* a parameter out of its documented range */
     RF_ERR_BUFFER = -6,    /* an output buffer too small */
-    RF_ERR_NOT_FOUND = -7  /* the thing asked for does not exist */
+    RF_ERR_NOT_FOUND = -7, /* the thing asked for does not exist */
+    RF_ERR_NO_MEMORY = -8  /* an allocation the caller asked for failed */
 } rf_status;
 
 /* Static text for a status, e.g. "syntax error". Never NULL. */
@@ -317,11 +318,34 @@ RF_API void rf_position_play(rf_position *pos, rf_move move);
 /* The number of leaf nodes of the legal move tree of depth `depth` (perft). depth 0 gives 1. */
 RF_API uint64_t rf_perft(const rf_position *pos, int depth);
 
-/* rf_perft spread over `threads` threads (0 or less: one per online CPU, see rf_cpu_count).
- * The tree is cut two plies below the root into jobs that the threads share; the job list is the
- * one allocation (about 200 bytes a job, a few thousand jobs), made before the threads start;
- * should it fail, the count is made on the calling thread. Depths below 4 run on the calling
- * thread alone. The result equals rf_perft's. */
+/* The deepest perft rf_perft_run accepts. */
+#define RF_PERFT_MAX_DEPTH 30
+
+/* A count of up to 128 bits (perft of the start position passes 2^64 at depth 14). */
+typedef struct rf_count {
+    uint64_t hi, lo;
+} rf_count;
+
+/* Writes a count in decimal into buf (snprintf-like; at most 39 digits). */
+RF_API size_t rf_count_format(rf_count count, char *buf, size_t cap);
+
+typedef struct rf_perft_options {
+    int threads;    /* 0 or less: one per online CPU (rf_cpu_count); 1: the calling thread only */
+    size_t hash_mb; /* 0: no transposition table; else its size in MiB (rounded down to a power
+                       of two of 32-byte buckets), allocated for the call and freed after it */
+} rf_perft_options;
+
+/* Perft with threads and a transposition table, the total in 128 bits. With threads the tree is
+ * cut two plies below the root into jobs the threads share (depths below 4 run on the calling
+ * thread); the job list and the table are the only allocations, made before counting starts.
+ * The table keys subtrees by Zobrist key and depth and is correct for Chess960 and Atomic too.
+ * opt may be NULL (one thread, no table). Returns RF_OK; RF_ERR_ARGUMENT for a depth outside
+ * 0..RF_PERFT_MAX_DEPTH or a table above 1 TiB; RF_ERR_NO_MEMORY when the table cannot be
+ * allocated. */
+RF_API rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
+                              const rf_perft_options *opt, rf_error *err);
+
+/* rf_perft_run with `threads` threads and no table, the total as 64 bits (0 on error). */
 RF_API uint64_t rf_perft_threads(const rf_position *pos, int depth, int threads);
 
 /* The number of online CPUs (at least 1). */
@@ -586,7 +610,8 @@ RF_API size_t rf_language_translate(const rf_language *lang, const char *text, c
 
 /* Writes `move` in UCI into buf (snprintf-like: returns the length the text needs). Castling is
  * "e1g1" when pos->chess960 is 0 and "e1h1" (king takes own rook) when it is 1; RF_MOVE_NONE is
- * "0000". Only pos->chess960 and the move are read, so the move need not be legal. */
+ * "0000". Only pos->chess960 and the move are read, so the move need not be legal; a NULL pos
+ * means standard castling mode. */
 RF_API size_t rf_move_to_uci(const rf_position *pos, rf_move move, char *buf, size_t cap);
 
 /* Reads `len` bytes of UCI text (surrounding white space ignored) as a legal move of *pos.
@@ -626,9 +651,9 @@ RF_API rf_status rf_move_from_san(rf_move *out, const rf_position *pos, const ch
                                   size_t len, rf_error *err);
 
 /* Reads a move in either notation: text of the UCI form (two squares and an optional promotion
- * letter) is read as UCI first and, if that fails, as SAN (so "e2e4" and "b1c3" are UCI moves
- * and "e4", "Nc3" SAN ones); any other text as SAN. The error is the UCI reading's for text of
- * the UCI form that matches nothing either way, else the SAN reading's. Returns as above. */
+ * letter, or "0000") as UCI, any other text as SAN; so "e2e4" and "b1c3" are UCI moves and "e4",
+ * "Nc3", "exd5" SAN ones. (No text of the UCI form names a different legal move in SAN: read as
+ * SAN it would be a pawn move between the same two squares.) Returns as the reader used does. */
 RF_API rf_status rf_move_parse(rf_move *out, const rf_position *pos, const char *text,
                                size_t len, rf_error *err);
 
@@ -656,7 +681,7 @@ typedef enum rf_reason {
 #define RF_CLAIM_THREEFOLD_REPETITION (1u << 1)
 
 /* The outcome of a position or a game. When several rules end the game at once, the reason is the
- * first of: checkmate, variant end, stalemate, insufficient material, seventy-five moves,
+ * first of: variant end, checkmate, stalemate, insufficient material, seventy-five moves,
  * fivefold repetition. `claims` is 0 once the game has ended. */
 typedef struct rf_outcome {
     rf_result result;
@@ -682,8 +707,11 @@ RF_API int rf_position_is_checkmate(const rf_position *pos);
  * rule of the variant. */
 RF_API int rf_position_is_stalemate(const rf_position *pos);
 
-/* 1 when neither side has mating material, by the rule of the position's variant (standard: see
- * "insufficient material" above). */
+/* 1 when neither side has mating material, by the rule of the position's variant: standard chess
+ * as under "insufficient material" above; Atomic chess by lichess's rule (a bare king, a lone
+ * knight, bishop or rook, or two knights against a bare king cannot win; nor can anyone when only
+ * kings and bishops are left, each side's bishops on one colour and the two sides' on different
+ * colours). */
 RF_API int rf_position_is_insufficient_material(const rf_position *pos);
 
 /* 1 when the game has ended by a rule of the variant itself (Atomic: a king is gone); always 0
@@ -732,6 +760,92 @@ RF_API unsigned rf_game_repetitions(const rf_game *game);
 /* rf_position_outcome of the current position, plus repetitions: five occurrences end the game
  * in a draw (fivefold), three allow a claim (RF_CLAIM_THREEFOLD_REPETITION). */
 RF_API rf_outcome rf_game_outcome(const rf_game *game);
+
+/* ---------------------------------------------------------------------------------------------
+ * Diagrams
+ *
+ * Pictures of a position: a text diagram for terminals and an SVG image. Both draw White at the
+ * bottom (Black with RF_RENDER_FLIP), file letters a-h and rank numbers 1-8 around the board, a
+ * note of the side to move, and three kinds of marked squares, which the caller chooses:
+ *   last move   the squares the move that led to the position went between
+ *   check       the square of a king in check
+ *   explosion   the squares an Atomic capture blew up
+ * A square with several marks shows the first of check, last move, explosion. The SVG image can
+ * also carry arrows. rf_render_mark fills the marks from the position and the move before it.
+ *
+ * Text diagram, one line per rank, rank 8 first (rank 1 when flipped), each square three
+ * columns wide ("8  r  n  b  q  k  b  n  r"), then the file letters, then a line on the side to
+ * move ("White to move", "Black to move, in check", "White to move: checkmate, 0-1"):
+ *   - pieces are FEN letters (upper case White), or with RF_RENDER_UNICODE the chess symbols
+ *     U+2654-U+265F in UTF-8 (outlined for White, solid for Black; solid for both on 256-colour
+ *     squares, where the piece's colour tells them apart); an empty square is '.' (U+00B7 '·'
+ *     with RF_RENDER_UNICODE);
+ *   - without colour a marked square is bracketed: "[P]" last move, "<K>" check, "*.*"
+ *     explosion, and a last line explains the marks used ("marks: [ ] last move, < > check");
+ *   - with RF_RENDER_COLOR_16 or RF_RENDER_COLOR_256 each square is drawn by ANSI SGR
+ *     background colours (light and dark squares, yellow-green last move, red check, orange
+ *     explosion) and every coloured row ends with a reset ("\033[0m").
+ * Lines end with '\n'; no line has trailing spaces.
+ *
+ * SVG image: a standalone SVG 1.1 document in UTF-8, 400 x 400 user units (360 for the board,
+ * 20 around it for the coordinates and the side-to-move dot; just 360 x 360 with
+ * RF_RENDER_NO_COORDINATES and RF_RENDER_NO_SIDE), light squares #f0d9b5, dark squares
+ * #b58863, last move #cdd26a / #aaa23a, explosion #f2a65a / #d9773a, a red glow under a king
+ * in check, the project's own piece drawings, and green arrows above everything. The FEN of the
+ * position is the document's <title>. Nothing in it depends on the locale.
+ * ------------------------------------------------------------------------------------------- */
+
+/* rf_render_options.flags */
+#define RF_RENDER_UNICODE (1u << 0)        /* text: chess symbols instead of letters */
+#define RF_RENDER_FLIP (1u << 1)           /* Black at the bottom, files h to a */
+#define RF_RENDER_NO_COORDINATES (1u << 2) /* no file letters and rank numbers */
+#define RF_RENDER_NO_SIDE (1u << 3)        /* no note of the side to move */
+#define RF_RENDER_COLOR_16 (1u << 4)       /* text: ANSI 16-colour backgrounds (SGR 40-107) */
+#define RF_RENDER_COLOR_256 (1u << 5)      /* text: ANSI 256-colour backgrounds (SGR 48;5;N);
+                                              wins over RF_RENDER_COLOR_16 */
+
+/* The most arrows an SVG image carries. */
+#define RF_RENDER_MAX_ARROWS 16
+
+/* What to draw besides the pieces. All zero (or a NULL pointer) is the plain diagram: letters,
+ * no colour, White at the bottom, coordinates and side to move shown, nothing marked. */
+typedef struct rf_render_options {
+    unsigned flags;                            /* RF_RENDER_* bits */
+    rf_bitboard last_move;                     /* squares marked as the last move */
+    rf_bitboard check;                         /* squares marked as a king in check */
+    rf_bitboard explosion;                     /* squares marked as exploded */
+    unsigned arrow_count;                      /* SVG arrows used, 0..RF_RENDER_MAX_ARROWS */
+    rf_square arrow_from[RF_RENDER_MAX_ARROWS]; /* where each arrow starts */
+    rf_square arrow_to[RF_RENDER_MAX_ARROWS];   /* where it points (the same square: a ring) */
+} rf_render_options;
+
+/* Sets the marks of *opt for *pos (flags and arrows are left alone):
+ *   check      the king of the side to move when it is in check (rf_checkers), else nothing;
+ *   last move  when `before` is not NULL and `last` is not RF_MOVE_NONE (`last` being the legal
+ *              move of *before that led to *pos): its from and to squares; for castling the
+ *              squares the king went between (e1 and g1), and the rook's square too when the
+ *              king did not move (Chess960);
+ *   explosion  likewise, for a capture in an Atomic position: the squares the capture blew up
+ *              (its centre and the eight around it, as rf_explosion.blast), else nothing. */
+RF_API void rf_render_mark(rf_render_options *opt, const rf_position *pos,
+                           const rf_position *before, rf_move last);
+
+/* Enough for any text diagram rf_render_text writes, NUL included. */
+#define RF_RENDER_TEXT_MAX 4096
+
+/* Writes the text diagram of *pos (see "Diagrams" above) into buf, snprintf-like: returns the
+ * length the whole diagram needs, at most RF_RENDER_TEXT_MAX - 1. `opt` may be NULL. */
+RF_API size_t rf_render_text(const rf_position *pos, const rf_render_options *opt, char *buf,
+                             size_t cap);
+
+/* Enough for any SVG image rf_render_svg writes, NUL included. */
+#define RF_RENDER_SVG_MAX 32768
+
+/* Writes the SVG image of *pos (see "Diagrams" above) into buf, snprintf-like: returns the
+ * length the whole document needs (it ends with a newline), at most RF_RENDER_SVG_MAX - 1.
+ * `opt` may be NULL. Arrows with a square out of range (RF_NO_SQUARE) are left out. */
+RF_API size_t rf_render_svg(const rf_position *pos, const rf_render_options *opt, char *buf,
+                            size_t cap);
 
 #ifdef __cplusplus
 }

@@ -30,6 +30,7 @@ const char *rf_strerror(rf_status status)
     case RF_ERR_ARGUMENT: return "argument out of range";
     case RF_ERR_BUFFER: return "buffer too small";
     case RF_ERR_NOT_FOUND: return "not found";
+    case RF_ERR_NO_MEMORY: return "out of memory";
     }
     return "unknown status";
 }

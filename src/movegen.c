@@ -37,11 +37,11 @@ void rf__play_standard(rf_position *pos, rf_move move)
         play_standard(pos, move, RF_BLACK);
 }
 
-static uint64_t perft_black(const rf_position *pos, int depth);
-static uint64_t perft_white(const rf_position *pos, int depth) { return perft_body(pos, depth, RF_WHITE, perft_black); }
-static uint64_t perft_black(const rf_position *pos, int depth) { return perft_body(pos, depth, RF_BLACK, perft_white); }
+static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt);
+static uint64_t perft_white(const rf_position *pos, int depth, const rf__tt *tt) { return perft_body(pos, depth, RF_WHITE, tt, perft_black); }
+static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt) { return perft_body(pos, depth, RF_BLACK, tt, perft_white); }
 
-uint64_t rf__perft_standard_generic(const rf_position *pos, int depth)
+uint64_t rf__perft_standard_generic(const rf_position *pos, int depth, const rf__tt *tt)
 {
-    return pos->side == RF_WHITE ? perft_white(pos, depth) : perft_black(pos, depth);
+    return pos->side == RF_WHITE ? perft_white(pos, depth, tt) : perft_black(pos, depth, tt);
 }

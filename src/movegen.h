@@ -14,9 +14,11 @@ rf_move *rf__generate_standard(const rf_position *pos, rf_move *out);
 unsigned rf__count_standard(const rf_position *pos);
 
 /* Perft of a standard-chess position by the portable generator, and by the one compiled for
- * POPCNT/BMI2 with PEXT lookups (x86-64 only; call it only when rf__use_bmi2 is set). */
-uint64_t rf__perft_standard_generic(const rf_position *pos, int depth);
-uint64_t rf__perft_standard_bmi2(const rf_position *pos, int depth);
+ * POPCNT/BMI2 with PEXT lookups (x86-64 only; call it only when rf__use_bmi2 is set); `tt` may
+ * be NULL (no transposition table). */
+struct rf__tt;
+uint64_t rf__perft_standard_generic(const rf_position *pos, int depth, const struct rf__tt *tt);
+uint64_t rf__perft_standard_bmi2(const rf_position *pos, int depth, const struct rf__tt *tt);
 
 /* Plays a legal move of a standard-chess position. */
 void rf__play_standard(rf_position *pos, rf_move move);

@@ -20,6 +20,7 @@
 #define RF_MOVEGEN_IMPL_H
 
 #include "movegen.h"
+#include "tt.h"
 
 /* Where generated moves go: written to `out`, or only counted (perft's last ply needs the
  * number alone, which popcounts give without writing a move). */
@@ -305,19 +306,21 @@ RF_INLINE void play_standard(rf_position *pos, rf_move move, const rf_color us)
 }
 
 /* Perft below a position of side `us`: the last ply is counted, not played. `child` is the
- * includer's wrapper for the other side. */
-RF_INLINE uint64_t perft_body(const rf_position *pos, int depth, const rf_color us,
-                              uint64_t (*child)(const rf_position *, int))
+ * includer's wrapper for the other side; `tt` (may be NULL) remembers subtree counts. */
+RF_INLINE uint64_t perft_body(const rf_position *pos, int depth, const rf_color us, const rf__tt *tt,
+                              uint64_t (*child)(const rf_position *, int, const rf__tt *))
 {
     if (depth <= 1) return depth == 1 ? generate(pos, NULL, us, true) : 1;
+    uint64_t nodes = 0;
+    if (tt && rf__tt_probe(tt, pos->key, depth, &nodes)) return nodes;
     rf_move moves[RF_MAX_MOVES];
     unsigned n = generate(pos, moves, us, false);
-    uint64_t nodes = 0;
     for (unsigned i = 0; i < n; i++) {
         rf_position next = *pos;
         play_standard(&next, moves[i], us);
-        nodes += child(&next, depth - 1);
+        nodes += child(&next, depth - 1, tt);
     }
+    if (tt) rf__tt_store(tt, pos->key, depth, nodes);
     return nodes;
 }
 

@@ -1,48 +1,61 @@
 /*
  * perft.c - perft: the number of leaves of the legal move tree, the standard test of a move
  * generator. Children are made by copying the position (copy-make), and the last ply is counted
- * without being played (bulk counting).
+ * without being played (bulk counting). Optional: threads sharing the work, a transposition
+ * table of subtree counts, and 128-bit totals.
  */
 #include "atomic.h"
 #include "movegen.h"
 
+#include "tt.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
-static uint64_t perft_standard(const rf_position *pos, int depth)
+static uint64_t perft_standard(const rf_position *pos, int depth, const rf__tt *tt)
 {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (rf__use_bmi2) return rf__perft_standard_bmi2(pos, depth);
+    if (rf__use_bmi2) return rf__perft_standard_bmi2(pos, depth, tt);
 #endif
-    return rf__perft_standard_generic(pos, depth);
+    return rf__perft_standard_generic(pos, depth, tt);
 }
 
-static uint64_t perft_atomic(const rf_position *pos, int depth)
+static uint64_t perft_atomic(const rf_position *pos, int depth, const rf__tt *tt)
 {
     rf_move moves[RF_MAX_MOVES];
     rf_move *end = rf__generate_atomic(pos, moves);
     if (depth == 1) return (uint64_t)(end - moves);
     uint64_t nodes = 0;
+    if (tt && rf__tt_probe(tt, pos->key, depth, &nodes)) return nodes;
     for (rf_move *m = moves; m < end; m++) {
         rf_position child = *pos;
         rf__play_atomic(&child, *m);
-        nodes += perft_atomic(&child, depth - 1);
+        nodes += perft_atomic(&child, depth - 1, tt);
     }
+    if (tt) rf__tt_store(tt, pos->key, depth, nodes);
     return nodes;
+}
+
+static uint64_t perft_any(const rf_position *pos, int depth, const rf__tt *tt)
+{
+    if (depth <= 0) return 1;
+    return pos->variant == RF_ATOMIC ? perft_atomic(pos, depth, tt) : perft_standard(pos, depth, tt);
 }
 
 uint64_t rf_perft(const rf_position *pos, int depth)
 {
     rf_init();
-    if (depth <= 0) return 1;
-    return pos->variant == RF_ATOMIC ? perft_atomic(pos, depth) : perft_standard(pos, depth);
+    return perft_any(pos, depth, NULL);
 }
 
 /* Threaded perft: the tree is cut two plies below the root into independent jobs, which the
  * threads take one at a time from a shared counter, so that a thread that finishes a small
- * subtree early takes the next one instead of waiting. */
+ * subtree early takes the next one instead of waiting. Each job's count fits 64 bits (a subtree
+ * two plies down of any depth a computer finishes); their sum is kept in 128 bits. */
 typedef struct perft_job {
     rf_position pos;
     int depth;
@@ -53,6 +66,7 @@ typedef struct perft_pool {
     perft_job *jobs;
     size_t count;
     atomic_size_t next;
+    const rf__tt *tt;
 } perft_pool;
 
 static void *perft_worker(void *arg)
@@ -60,7 +74,7 @@ static void *perft_worker(void *arg)
     perft_pool *pool = arg;
     size_t i;
     while ((i = atomic_fetch_add(&pool->next, 1)) < pool->count)
-        pool->jobs[i].nodes = rf_perft(&pool->jobs[i].pos, pool->jobs[i].depth);
+        pool->jobs[i].nodes = perft_any(&pool->jobs[i].pos, pool->jobs[i].depth, pool->tt);
     return NULL;
 }
 
@@ -70,12 +84,69 @@ int rf_cpu_count(void)
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
-uint64_t rf_perft_threads(const rf_position *pos, int depth, int threads)
+static void count_add(rf_count *c, uint64_t n)
+{
+    c->lo += n;
+    if (c->lo < n) c->hi++;
+}
+
+size_t rf_count_format(rf_count c, char *buf, size_t cap)
+{
+    char digits[48];
+    size_t n = 0;
+    /* Repeated division of the 128-bit value by 10, in 32-bit limbs. */
+    uint32_t limb[4] = {(uint32_t)(c.hi >> 32), (uint32_t)c.hi, (uint32_t)(c.lo >> 32), (uint32_t)c.lo};
+    do {
+        uint64_t rem = 0;
+        for (int i = 0; i < 4; i++) {
+            uint64_t cur = (rem << 32) | limb[i];
+            limb[i] = (uint32_t)(cur / 10);
+            rem = cur % 10;
+        }
+        digits[n++] = (char)('0' + rem);
+    } while (limb[0] | limb[1] | limb[2] | limb[3]);
+    for (size_t i = 0; i < n && i + 1 < cap; i++) buf[i] = digits[n - 1 - i];
+    if (cap) buf[n < cap ? n : cap - 1] = '\0';
+    return n;
+}
+
+static rf_status perft_error(rf_error *err, rf_status st, const char *msg)
+{
+    if (err) {
+        memset(err, 0, sizeof *err);
+        err->status = st;
+        snprintf(err->message, sizeof err->message, "%s", msg);
+    }
+    return st;
+}
+
+rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
+                       const rf_perft_options *opt, rf_error *err)
 {
     rf_init();
+    out->hi = out->lo = 0;
+    if (depth < 0 || depth > RF_PERFT_MAX_DEPTH)
+        return perft_error(err, RF_ERR_ARGUMENT, "depth out of range");
+    int threads = opt ? opt->threads : 1;
     if (threads <= 0) threads = rf_cpu_count();
     if (threads > 256) threads = 256;
-    if (threads == 1 || depth < 4) return rf_perft(pos, depth);
+
+    rf__tt tt = {NULL, 0}, *ttp = NULL;
+    if (opt && opt->hash_mb) {
+        if (opt->hash_mb > ((size_t)1 << 20))
+            return perft_error(err, RF_ERR_ARGUMENT, "hash size above 1 TiB");
+        size_t buckets = 1;
+        while (buckets * 2 * 2 * sizeof(rf__tt_entry) <= opt->hash_mb << 20) buckets *= 2;
+        tt.entries = calloc(buckets * 2, sizeof *tt.entries);
+        if (!tt.entries) return perft_error(err, RF_ERR_NO_MEMORY, "cannot allocate the hash table");
+        tt.mask = buckets - 1;
+        ttp = &tt;
+    }
+    if (threads == 1 || depth < 4) {
+        count_add(out, perft_any(pos, depth, ttp));
+        free(tt.entries);
+        return RF_OK;
+    }
 
     rf_movelist root;
     rf_generate_moves(pos, &root);
@@ -87,7 +158,12 @@ uint64_t rf_perft_threads(const rf_position *pos, int depth, int threads)
         count += rf_generate_moves(&child, &grand);
     }
     perft_job *jobs = count ? malloc(count * sizeof *jobs) : NULL;
-    if (!jobs) return rf_perft(pos, depth);
+    if (!jobs) {
+        /* No job list (or no jobs at all): count on this thread. */
+        count_add(out, perft_any(pos, depth, ttp));
+        free(tt.entries);
+        return RF_OK;
+    }
     size_t n = 0;
     for (unsigned i = 0; i < root.count; i++) {
         rf_position child = *pos;
@@ -101,7 +177,7 @@ uint64_t rf_perft_threads(const rf_position *pos, int depth, int threads)
             n++;
         }
     }
-    perft_pool pool = {jobs, n, 0};
+    perft_pool pool = {jobs, n, 0, ttp};
     pthread_t tid[256];
     int started = 0;
     for (int t = 1; t < threads; t++) {
@@ -110,8 +186,16 @@ uint64_t rf_perft_threads(const rf_position *pos, int depth, int threads)
     }
     perft_worker(&pool);
     for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    uint64_t total = 0;
-    for (size_t i = 0; i < n; i++) total += jobs[i].nodes;
+    for (size_t i = 0; i < n; i++) count_add(out, jobs[i].nodes);
     free(jobs);
-    return total;
+    free(tt.entries);
+    return RF_OK;
+}
+
+uint64_t rf_perft_threads(const rf_position *pos, int depth, int threads)
+{
+    rf_perft_options opt = {threads, 0};
+    rf_count c;
+    if (rf_perft_run(&c, pos, depth, &opt, NULL) != RF_OK) return 0;
+    return c.lo;
 }

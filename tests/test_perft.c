@@ -30,11 +30,11 @@ static void expect(const char *fen, int depth, uint64_t nodes, int checked_depth
     uint64_t got = rf_perft(&pos, depth);
     /* Both builds of the generator: the portable one (magic multiplication) and, where the CPU
      * runs it, the POPCNT/BMI2 one (PEXT). */
-    uint64_t generic = rf__perft_standard_generic(&pos, depth);
+    uint64_t generic = rf__perft_standard_generic(&pos, depth, NULL);
     CHECK_MSG(generic == nodes, "%s depth %d: portable generator %llu", fen, depth, (unsigned long long)generic);
 #if defined(__x86_64__)
     if (rf__use_bmi2) {
-        uint64_t bmi2 = rf__perft_standard_bmi2(&pos, depth);
+        uint64_t bmi2 = rf__perft_standard_bmi2(&pos, depth, NULL);
         CHECK_MSG(bmi2 == nodes, "%s depth %d: BMI2 generator %llu", fen, depth, (unsigned long long)bmi2);
     }
 #endif
@@ -66,6 +66,46 @@ int main(void)
         rf_position_from_fen(&k, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", RF_PARSE_ATOMIC, NULL);
         CHECK_INT(rf_perft_threads(&k, 4, 2), 197326);
         CHECK(rf_cpu_count() >= 1);
+    }
+    /* The transposition table gives the same counts, alone and shared by threads, in standard
+     * chess, Chess960 and Atomic; 128-bit totals print exactly. */
+    {
+        static const struct { const char *fen; unsigned flags; int depth; uint64_t nodes; } cases[] = {
+            {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", 0, 4, 4085603},
+            {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", 0, 5, 4865609},
+            {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 0, 6, 11030083},
+            {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -", 0, 5, 8146062},
+            {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", RF_PARSE_ATOMIC, 4, 197326},
+            {"8/8/8/8/8/8/2k5/rR4KR w KQ -", RF_PARSE_ATOMIC, 4, 61401},
+        };
+        for (unsigned i = 0; i < sizeof cases / sizeof *cases; i++) {
+            rf_position p;
+            rf_position_from_fen(&p, cases[i].fen, cases[i].flags, NULL);
+            for (int threads = 1; threads <= 2; threads++) {
+                rf_perft_options opt = {threads, 1};
+                rf_count c;
+                CHECK(rf_perft_run(&c, &p, cases[i].depth, &opt, NULL) == RF_OK);
+                CHECK_MSG(c.hi == 0 && c.lo == cases[i].nodes, "%s with hash, %d threads: %llu", cases[i].fen, threads, (unsigned long long)c.lo);
+            }
+        }
+        rf_position p;
+        rf_position_startpos(&p);
+        rf_count c;
+        rf_error e;
+        CHECK(rf_perft_run(&c, &p, RF_PERFT_MAX_DEPTH + 1, NULL, &e) == RF_ERR_ARGUMENT);
+        CHECK(rf_perft_run(&c, &p, -1, NULL, &e) == RF_ERR_ARGUMENT);
+        rf_perft_options huge = {1, (size_t)1 << 21};
+        CHECK(rf_perft_run(&c, &p, 1, &huge, &e) == RF_ERR_ARGUMENT);
+        char buf[48];
+        rf_count big = {1, 0};
+        CHECK_INT(rf_count_format(big, buf, sizeof buf), 20);
+        CHECK_STR(buf, "18446744073709551616");
+        rf_count max = {~0ULL, ~0ULL};
+        rf_count_format(max, buf, sizeof buf);
+        CHECK_STR(buf, "340282366920938463463374607431768211455");
+        rf_count zero = {0, 0};
+        rf_count_format(zero, buf, sizeof buf);
+        CHECK_STR(buf, "0");
     }
     /* depth 0 and 1, and no moves for a side without a king */
     rf_position pos;
