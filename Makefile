@@ -30,11 +30,16 @@ test-deep: all
 	$(BUILD)/rankfile perft --suite tests/data/chess960.perft
 	$(BUILD)/rankfile perft --suite tests/data/random.perft
 
-# Perft speed against Stockfish (installed from Debian's package when missing and run as root).
+# Perft speed against Stockfish (installed from Debian's package when missing and run as root),
+# with the gcc build and a clang build side by side. BENCH_FLAGS=--quick for the short list.
 bench: all
 	@[ -x /usr/games/stockfish ] || command -v stockfish >/dev/null || \
 	  { [ "$$(id -u)" = 0 ] && apt-get install -y -qq stockfish >/dev/null; } || true
-	python3 bench/bench.py $(BUILD)/rankfile $(BENCH_FLAGS)
+	@if command -v clang >/dev/null; then \
+	  cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DRF_BUILD_TESTS=OFF >/dev/null && \
+	  cmake --build build-clang -j $(JOBS) --target rankfile_cli >/dev/null && \
+	  python3 bench/bench.py gcc=$(BUILD)/rankfile clang=build-clang/rankfile $(BENCH_FLAGS); \
+	else python3 bench/bench.py gcc=$(BUILD)/rankfile $(BENCH_FLAGS); fi
 
 install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)

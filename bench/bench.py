@@ -6,7 +6,10 @@ a whole process, so wall time includes process start as a user sees it. The tabl
 the median seconds of each, M nodes/s and rankfile's speed as a multiple of Stockfish's. The
 closing signature is the sum of all node counts: it changes only when move generation changes.
 
-usage: bench.py RANKFILE [--runs N] [--quick] [--stockfish PATH] [--only NAME]
+usage: bench.py [LABEL=]RANKFILE... [--runs N] [--quick] [--stockfish PATH] [--only NAME]
+Several rankfile binaries (e.g. gcc=build/rankfile clang=build-clang/rankfile) are timed in
+turn against the same Stockfish runs. rankfile runs single-threaded without a hash table, as
+Stockfish's `go perft` does. Peak memory is the largest resident set of any run of each program.
 Timings are printed, never asserted.
 """
 import argparse
@@ -27,6 +30,8 @@ POSITIONS = [
     ("cpw-pos4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, "standard", False),
     ("cpw-pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, "standard", True),
     ("chess960-0", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 6, "chess960", False),
+    ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, "atomic", True),
+    ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, "atomic", False),
 ]
 
 
@@ -37,22 +42,34 @@ def find_stockfish(path):
     return None
 
 
-def time_run(args, stdin=None):
+PEAK_KB = {}
+
+
+def time_run_rss(args, stdin=None):
+    """time_run, measuring the child's peak resident set (KiB) with wait4."""
     start = time.perf_counter()
-    r = subprocess.run(args, input=stdin, capture_output=True, text=True)
+    p = subprocess.Popen(args, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if stdin:
+        p.stdin.write(stdin)
+        p.stdin.close()
+    out = p.stdout.read()
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
     elapsed = time.perf_counter() - start
-    if r.returncode != 0:
-        raise RuntimeError("%s failed: %s" % (args[0], r.stderr.strip()))
-    return elapsed, r.stdout
+    if status != 0:
+        raise RuntimeError("%s failed: %s" % (args[0], err.strip()))
+    return elapsed, out, usage.ru_maxrss
 
 
 def run_rankfile(binary, fen, depth, variant):
-    args = [binary, "perft", fen, str(depth)]
+    args = [binary, "perft", fen, str(depth), "--threads", "1"]
     if variant == "chess960":
         args.append("--chess960")
     elif variant != "standard":
         args += ["--variant", variant]
-    elapsed, out = time_run(args)
+    elapsed, out, rss = time_run_rss(args)
+    PEAK_KB[binary] = max(PEAK_KB.get(binary, 0), rss)
     return elapsed, int(out.split()[-1])
 
 
@@ -61,7 +78,8 @@ def run_stockfish(path, fen, depth, variant):
     if variant == "chess960":
         script += "setoption name UCI_Chess960 value true\n"
     script += "position fen %s\ngo perft %d\nquit\n" % (fen, depth)
-    elapsed, out = time_run([path], script)
+    elapsed, out, rss = time_run_rss([path], script)
+    PEAK_KB[path] = max(PEAK_KB.get(path, 0), rss)
     for line in out.splitlines():
         if line.startswith("Nodes searched"):
             return elapsed, int(line.split(":")[1])
@@ -70,51 +88,66 @@ def run_stockfish(path, fen, depth, variant):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("rankfile")
+    ap.add_argument("rankfile", nargs="+", help="[LABEL=]PATH of a rankfile binary")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="only the smaller positions")
     ap.add_argument("--stockfish")
     ap.add_argument("--only")
     a = ap.parse_args()
+    binaries = []
+    for spec in a.rankfile:
+        label, _, path = spec.rpartition("=")
+        binaries.append((label or "rankfile", path))
     sf = find_stockfish(a.stockfish)
     if not sf:
         print("bench: Stockfish not found; install Debian's 'stockfish' package", file=sys.stderr)
-    print("rankfile perft against Stockfish %s, %d runs each, median wall seconds (process start included)"
-          % (sf or "(missing)", a.runs))
-    print("%-12s %5s %14s %9s %9s %10s %10s %7s" % ("position", "depth", "nodes", "rf s", "sf s",
-                                                   "rf Mn/s", "sf Mn/s", "ratio"))
+    print("perft, single thread, no hash: rankfile against Stockfish (%s); median of %d runs,"
+          " wall seconds, process start included" % (sf or "missing", a.runs))
+    print("%-13s %5s %14s %-6s %8s %8s %9s %9s %7s" % ("position", "depth", "nodes", "build", "rf s",
+                                                     "sf s", "rf Mn/s", "sf Mn/s", "ratio"))
     signature = 0
-    ratios = []
+    ratios = {label: [] for label, _ in binaries}
     for name, fen, depth, variant, quick in POSITIONS:
         if a.quick and not quick:
             continue
         if a.only and a.only != name:
             continue
-        rf_times, sf_times = [], []
+        rf_times = {label: [] for label, _ in binaries}
+        sf_times = []
         nodes = None
         for _ in range(a.runs):
-            t, n = run_rankfile(a.rankfile, fen, depth, variant)
-            rf_times.append(t)
-            nodes = n
+            for label, path in binaries:
+                t, n = run_rankfile(path, fen, depth, variant)
+                rf_times[label].append(t)
+                if nodes is not None and n != nodes:
+                    print("bench: %s counts %d on %s, another build %d" % (label, n, name, nodes))
+                    return 1
+                nodes = n
             if sf and variant in ("standard", "chess960"):
                 t, sn = run_stockfish(sf, fen, depth, variant)
                 sf_times.append(t)
-                if sn != n:
-                    print("bench: node counts differ on %s: rankfile %d, stockfish %d" % (name, n, sn))
+                if sn != nodes:
+                    print("bench: node counts differ on %s: rankfile %d, stockfish %d" % (name, nodes, sn))
                     return 1
         signature += nodes
-        rf_s = statistics.median(rf_times)
-        line = "%-12s %5d %14d %9.3f " % (name, depth, nodes, rf_s)
-        if sf_times:
-            sf_s = statistics.median(sf_times)
-            ratios.append(sf_s / rf_s)
-            line += "%9.3f %10.1f %10.1f %6.2fx" % (sf_s, nodes / rf_s / 1e6, nodes / sf_s / 1e6, sf_s / rf_s)
-        else:
-            line += "%9s %10.1f %10s %7s" % ("-", nodes / rf_s / 1e6, "-", "-")
-        print(line, flush=True)
-    if ratios:
-        print("geometric mean ratio (rankfile speed / Stockfish speed): %.2fx"
-              % statistics.geometric_mean(ratios))
+        sf_s = statistics.median(sf_times) if sf_times else None
+        for label, _ in binaries:
+            rf_s = statistics.median(rf_times[label])
+            line = "%-13s %5d %14d %-6s %8.3f " % (name, depth, nodes, label, rf_s)
+            if sf_s:
+                ratios[label].append(sf_s / rf_s)
+                line += "%8.3f %9.1f %9.1f %6.2fx" % (sf_s, nodes / rf_s / 1e6, nodes / sf_s / 1e6, sf_s / rf_s)
+            else:
+                line += "%8s %9.1f %9s %7s" % ("-", nodes / rf_s / 1e6, "-", "-")
+            print(line, flush=True)
+    for label, r in ratios.items():
+        if r:
+            print("%s: geometric mean of the ratios to Stockfish %.2fx over %d positions"
+                  % (label, statistics.geometric_mean(r), len(r)))
+    for label, path in binaries:
+        print("%s: peak memory %.1f MiB" % (label, PEAK_KB.get(path, 0) / 1024))
+    if sf:
+        print("stockfish: peak memory %.1f MiB" % (PEAK_KB.get(sf, 0) / 1024))
     print("signature %d" % signature)
     return 0
 
