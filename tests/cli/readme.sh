@@ -1,0 +1,10 @@
+# The README's examples are real: each `$ rankfile ...` line of its console blocks must print
+# what the README shows. Skips (77) without python3 unless RF_CI is set.
+RF=$1
+SRC=$2
+if ! command -v python3 >/dev/null; then
+    echo "python3 missing" >&2
+    [ -n "$RF_CI" ] && exit 1
+    exit 77
+fi
+cd "$SRC" && exec python3 tools/readme_examples.py "$RF" README.md

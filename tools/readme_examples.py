@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Keeps the README's examples real: every line `$ rankfile ...` inside a ```console block is
+run (with `rankfile` meaning the given binary) and the lines after it, up to the next `$ ` line
+or the end of the block, must be its output (stdout, then stderr).
+
+usage: readme_examples.py RANKFILE README.md [--update]
+Without --update it checks and prints "N passed, N failed"; with --update it rewrites the
+outputs in place.
+"""
+import os
+import subprocess
+import sys
+
+
+def run(binary, command):
+    shell_cmd = command.replace("rankfile ", binary + " ", 1) if command.startswith("rankfile ") else command
+    shell_cmd = shell_cmd.replace("| rankfile ", "| " + binary + " ")
+    r = subprocess.run(["sh", "-c", shell_cmd], capture_output=True, text=True,
+                       env=dict(os.environ, NO_COLOR="1", LC_ALL="C.UTF-8"))
+    out = r.stdout + r.stderr
+    return out.rstrip("\n").split("\n") if out else []
+
+
+def main():
+    if len(sys.argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 64
+    binary, path = os.path.abspath(sys.argv[1]), sys.argv[2]
+    update = "--update" in sys.argv[3:]
+    lines = open(path, encoding="utf-8").read().split("\n")
+    out, passed, failed = [], 0, 0
+    i, in_console = 0, False
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            in_console = line.strip() == "```console" and not in_console
+            out.append(line)
+            i += 1
+            continue
+        if in_console and line.startswith("$ "):
+            command = line[2:]
+            j = i + 1
+            while j < len(lines) and not lines[j].startswith("$ ") and not lines[j].startswith("```"):
+                j += 1
+            expected = lines[i + 1:j]
+            actual = run(binary, command)
+            if actual == expected:
+                passed += 1
+            else:
+                failed += 1
+                if not update:
+                    print("README example differs: $ %s" % command)
+                    for e, a in zip(expected + [""] * len(actual), actual + [""] * len(expected)):
+                        if e != a:
+                            print("  expected: %s\n  actual:   %s" % (e, a))
+                            break
+            out.append(line)
+            out.extend(actual)
+            i = j
+            continue
+        out.append(line)
+        i += 1
+    if update:
+        open(path, "w", encoding="utf-8").write("\n".join(out))
+        print("%d examples, %d updated" % (passed + failed, failed))
+        return 0
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
