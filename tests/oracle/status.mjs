@@ -6,12 +6,17 @@
 // material and stalemate live) and towards a move that mates or stalemates when there is one,
 // promote to any piece, and go on for a while once the material is insufficient, so that every
 // answer occurs many times. The same seed gives the same positions.
-// usage: node status.mjs [GAMES] [SEED]
+// With VARIANT atomic the games are Atomic chess (lichess's rules) and a seventh column says
+// whether a king has exploded (isVariantEnd).
+// usage: node status.mjs [GAMES] [SEED] [chess|atomic]
 import { parseFen, makeFen } from 'chessops/fen';
 import { Chess } from 'chessops/chess';
+import { Atomic } from 'chessops/variant';
 
 const games = +(process.argv[2] || 200);
 let seed = +(process.argv[3] || 20260503) >>> 0;
+const atomic = process.argv[4] === 'atomic';
+const Rules = atomic ? Atomic : Chess;
 
 // mulberry32: a small seeded generator, so the positions are the same on every run.
 function random() {
@@ -77,17 +82,19 @@ function choose(pos, moves) {
 const lines = [];
 function emit(pos) {
   const moves = legalMoves(pos);
-  lines.push([makeFen(pos.toSetup()), pos.isCheck(), pos.isCheckmate(), pos.isStalemate(),
-    pos.isInsufficientMaterial(), moves.length].join('\t'));
+  const row = [makeFen(pos.toSetup()), pos.isCheck(), pos.isCheckmate(), pos.isStalemate(),
+    pos.isInsufficientMaterial(), moves.length];
+  if (atomic) row.push(pos.isVariantEnd());
+  lines.push(row.join('\t'));
   return moves;
 }
 
 for (let game = 0; game < games; game++) {
   const fen = game % 2 ? chess960Start() : 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-  const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+  const pos = Rules.fromSetup(parseFen(fen).unwrap()).unwrap();
   for (let ply = 0, dead = 0; ply < 400; ply++) {
     const moves = emit(pos);
-    if (!moves.length || (pos.isInsufficientMaterial() && ++dead > 12)) break;
+    if (!moves.length || pos.isVariantEnd() || (pos.isInsufficientMaterial() && ++dead > 12)) break;
     pos.play(choose(pos, moves));
   }
 }
