@@ -37,4 +37,10 @@ rf_move *rf__generate_atomic_simple(const rf_position *pos, rf_move *out);
 /* Plays a legal Atomic move. */
 void rf__play_atomic(rf_position *pos, rf_move move);
 
+/* Atomic perft by the portable build and by the POPCNT/BMI2 one (x86-64, when rf__use_bmi2);
+ * `tt` may be NULL. */
+struct rf__tt;
+uint64_t rf__perft_atomic_generic(const rf_position *pos, int depth, const struct rf__tt *tt);
+uint64_t rf__perft_atomic_bmi2(const rf_position *pos, int depth, const struct rf__tt *tt);
+
 #endif

@@ -26,18 +26,10 @@ static uint64_t perft_standard(const rf_position *pos, int depth, const rf__tt *
 
 static uint64_t perft_atomic(const rf_position *pos, int depth, const rf__tt *tt)
 {
-    rf_move moves[RF_MAX_MOVES];
-    rf_move *end = rf__generate_atomic(pos, moves);
-    if (depth == 1) return (uint64_t)(end - moves);
-    uint64_t nodes = 0;
-    if (tt && rf__tt_probe(tt, pos->key, depth, &nodes)) return nodes;
-    for (rf_move *m = moves; m < end; m++) {
-        rf_position child = *pos;
-        rf__play_atomic(&child, *m);
-        nodes += perft_atomic(&child, depth - 1, tt);
-    }
-    if (tt) rf__tt_store(tt, pos->key, depth, nodes);
-    return nodes;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (rf__use_bmi2) return rf__perft_atomic_bmi2(pos, depth, tt);
+#endif
+    return rf__perft_atomic_generic(pos, depth, tt);
 }
 
 static uint64_t perft_any(const rf_position *pos, int depth, const rf__tt *tt)

@@ -1,0 +1,182 @@
+/*
+ * atomic_impl.h - the fast Atomic move generator, make-move and perft recursion as static inline
+ * functions of constant arguments, included by atomic.c (portable build) and movegen_bmi2.c
+ * (POPCNT/BMI2 with PEXT); each includer adds thin wrappers. The rules are in atomic.c's top
+ * comment.
+ */
+#ifndef RF_ATOMIC_IMPL_H
+#define RF_ATOMIC_IMPL_H
+
+#include "atomic.h"
+#include "movegen_impl.h"
+
+/* The enemy pieces giving check to the king of colour c (see rf__atomic_checkers). */
+RF_INLINE rf_bitboard atomic_checkers(const rf_position *pos, rf_color c)
+{
+    rf_bitboard kings = rf__pieces(pos, c, RF_KING);
+    rf_bitboard their_kings = rf__pieces(pos, rf__other(c), RF_KING);
+    if (!kings || rf__more_than_one(kings)) return 0;
+    rf_square ksq = rf__lsb(kings);
+    if (!their_kings || (rf__king_attacks[ksq] & their_kings)) return 0;
+    return rf__attackers_to(pos, ksq, pos->by_type[0]) & pos->by_color[rf__other(c)] &
+           ~pos->by_type[RF_KING];
+}
+
+/* Whether the side `them` attacks `sq` in the Atomic sense, with occupancy `occ`. */
+RF_INLINE bool atomic_attacked(const rf_position *pos, rf_square sq, rf_color them, rf_bitboard occ)
+{
+    rf_bitboard their_kings = rf__pieces(pos, them, RF_KING);
+    if (!their_kings || (rf__king_attacks[sq] & their_kings)) return false;
+    return (rf__attackers_to(pos, sq, occ) & pos->by_color[them] & ~pos->by_type[RF_KING]) != 0;
+}
+
+/* Plays a legal Atomic move of side `us`: the standard move, then the explosion. */
+RF_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
+{
+    if (!rf__atomic_is_capture(pos, move)) {
+        play_standard(pos, move, us);
+        return;
+    }
+    rf_square to = RF_MOVE_TO(move);
+    play_standard(pos, move, us);
+    /* The capturing piece now stands on `to`: it explodes with its neighbours. */
+    rf_bitboard blast = rf__explosion(pos, to);
+    for (rf_bitboard b = blast; b;) rf__remove_piece(pos, rf__pop_lsb(&b));
+    for (int c = 0; c < 2; c++) {
+        for (int s = 0; s < 2; s++) {
+            rf_square r = pos->castle_rook[c][s];
+            if (r == RF_NO_SQUARE) continue;
+            if ((blast & RF_BB(r)) || !rf__pieces(pos, (rf_color)c, RF_KING)) {
+                pos->castle_rook[c][s] = RF_NO_SQUARE;
+                pos->key ^= rf__zobrist_castling[c * 2 + s];
+            }
+        }
+    }
+}
+
+/* The fast generator judges each move on bitboards instead of on a played copy: a capture
+ * removes the explosion mask (capturer, captured piece, non-pawn neighbours of the centre) from
+ * the occupancy and from the enemy's pieces; a quiet move shifts one piece. The move is legal when
+ * our king is not in the mask, and then the enemy king is gone, or touches ours, or no remaining
+ * enemy piece attacks our king through the new occupancy. */
+RF_INLINE bool king_safe_after(const rf_position *pos, rf_color us, rf_square ksq, rf_bitboard occ,
+                               rf_bitboard removed)
+{
+    rf_bitboard theirs = pos->by_color[rf__other(us)] & ~removed;
+    rf_bitboard their_king = theirs & pos->by_type[RF_KING];
+    if (!their_king || (rf__king_attacks[ksq] & their_king)) return true;
+    rf_bitboard rq = pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
+    rf_bitboard bq = pos->by_type[RF_BISHOP] | pos->by_type[RF_QUEEN];
+    return !(theirs & ((rf__pawn_attacks[us][ksq] & pos->by_type[RF_PAWN]) |
+                       (rf__knight_attacks[ksq] & pos->by_type[RF_KNIGHT]) |
+                       (rf__rook_attacks(ksq, occ) & rq) | (rf__bishop_attacks(ksq, occ) & bq)));
+}
+
+/* Whether a capture from `from` landing on `to` (capturing on `victim`) is legal. */
+RF_INLINE bool capture_is_legal(const rf_position *pos, rf_color us, rf_square ksq, rf_square from,
+                                rf_square to, rf_square victim)
+{
+    rf_bitboard occ = pos->by_type[0];
+    rf_bitboard blast = (rf__king_attacks[to] & occ & ~pos->by_type[RF_PAWN]) | RF_BB(from) |
+                        RF_BB(to) | RF_BB(victim);
+    if (blast & RF_BB(ksq)) return false;
+    return king_safe_after(pos, us, ksq, occ & ~blast, blast);
+}
+
+RF_INLINE rf_move *add_checked(const rf_position *pos, rf_move *out, rf_color us, rf_square ksq,
+                               rf_square from, rf_bitboard targets, bool promote)
+{
+    rf_bitboard occ = pos->by_type[0], theirs = pos->by_color[rf__other(us)];
+    while (targets) {
+        rf_square to = rf__pop_lsb(&targets);
+        bool legal = (theirs & RF_BB(to))
+                         ? capture_is_legal(pos, us, ksq, from, to, to)
+                         : king_safe_after(pos, us, ksq, (occ ^ RF_BB(from)) | RF_BB(to), 0);
+        if (!legal) continue;
+        if (promote)
+            for (int pt = RF_QUEEN; pt >= RF_KNIGHT; pt--) *out++ = RF_MOVE_MAKE_PROMOTION(from, to, pt);
+        else
+            *out++ = RF_MOVE_MAKE(from, to);
+    }
+    return out;
+}
+
+RF_INLINE rf_move *generate_atomic(const rf_position *pos, rf_move *out, const rf_color us)
+{
+    const rf_color them = rf__other(us);
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
+    if (!kings || rf__more_than_one(kings) || !rf__pieces(pos, them, RF_KING)) return out;
+    rf_square ksq = rf__lsb(kings);
+    rf_bitboard occ = pos->by_type[0], ours = pos->by_color[us], theirs = pos->by_color[them];
+
+    /* The king steps to empty squares only. */
+    for (rf_bitboard b = rf__king_attacks[ksq] & ~occ; b;) {
+        rf_square to = rf__pop_lsb(&b);
+        if (king_safe_after(pos, us, to, occ ^ RF_BB(ksq) ^ RF_BB(to), 0)) *out++ = RF_MOVE_MAKE(ksq, to);
+    }
+    for (rf_piece_type pt = RF_KNIGHT; pt <= RF_QUEEN; pt++) {
+        for (rf_bitboard b = rf__pieces(pos, us, pt); b;) {
+            rf_square from = rf__pop_lsb(&b);
+            out = add_checked(pos, out, us, ksq, from, rf__piece_attacks(pt, from, occ) & ~ours, false);
+        }
+    }
+    const int up = us == RF_WHITE ? 8 : -8;
+    const rf_bitboard rank3 = RF_RANK_BB(us == RF_WHITE ? 2 : 5);
+    const rf_bitboard rank8 = RF_RANK_BB(us == RF_WHITE ? 7 : 0);
+    for (rf_bitboard b = rf__pieces(pos, us, RF_PAWN); b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard targets = rf__pawn_attacks[us][from] & theirs;
+        rf_bitboard one = RF_BB(from + up) & ~occ;
+        targets |= one;
+        if (one & rank3) targets |= RF_BB(from + 2 * up) & ~occ;
+        out = add_checked(pos, out, us, ksq, from, targets & ~rank8, false);
+        out = add_checked(pos, out, us, ksq, from, targets & rank8, true);
+    }
+    if (pos->ep != RF_NO_SQUARE) {
+        rf_square victim = (rf_square)(pos->ep - up);
+        if (pos->board[victim] == RF_MAKE_PIECE(them, RF_PAWN) && !(occ & RF_BB(pos->ep))) {
+            for (rf_bitboard b = rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN); b;) {
+                rf_square from = rf__pop_lsb(&b);
+                if (capture_is_legal(pos, us, ksq, from, pos->ep, victim))
+                    *out++ = RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT);
+            }
+        }
+    }
+    if (!atomic_checkers(pos, us)) {
+        for (int side = 0; side < 2; side++) {
+            rf_square rsq = pos->castle_rook[us][side];
+            if (rsq == RF_NO_SQUARE) continue;
+            rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+            rf_bitboard movers = RF_BB(ksq) | RF_BB(rsq);
+            rf_bitboard must_be_empty =
+                (rf__between[ksq][kto] | RF_BB(kto) | rf__between[rsq][rto] | RF_BB(rto)) & ~movers;
+            if (occ & must_be_empty) continue;
+            bool ok = true;
+            for (rf_bitboard path = rf__between[ksq][kto]; path && ok;)
+                ok = !atomic_attacked(pos, rf__pop_lsb(&path), them, occ ^ RF_BB(ksq));
+            if (ok && king_safe_after(pos, us, kto, (occ ^ movers) | RF_BB(kto) | RF_BB(rto), 0))
+                *out++ = RF_MOVE_MAKE_KIND(ksq, rsq, RF_MOVE_CASTLING);
+        }
+    }
+    return out;
+}
+
+/* Atomic perft below a position of side `us`; the last ply is counted, not played. */
+RF_INLINE uint64_t perft_atomic_body(const rf_position *pos, int depth, const rf_color us, const rf__tt *tt,
+                                     uint64_t (*child)(const rf_position *, int, const rf__tt *))
+{
+    rf_move moves[RF_MAX_MOVES];
+    if (depth <= 1) return depth == 1 ? (uint64_t)(generate_atomic(pos, moves, us) - moves) : 1;
+    uint64_t nodes = 0;
+    if (tt && rf__tt_probe(tt, pos->key, depth, &nodes)) return nodes;
+    rf_move *end = generate_atomic(pos, moves, us);
+    for (rf_move *m = moves; m < end; m++) {
+        rf_position next = *pos;
+        play_atomic(&next, *m, us);
+        nodes += child(&next, depth - 1, tt);
+    }
+    if (tt) rf__tt_store(tt, pos->key, depth, nodes);
+    return nodes;
+}
+
+#endif
