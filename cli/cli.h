@@ -12,13 +12,14 @@
 
 /* Exit codes (sysexits.h values where one fits). */
 enum {
-    CLI_OK = 0,        /* success, or a "yes" answer */
-    CLI_NO = 1,        /* a "no" answer (is960 false, ...) */
-    CLI_USAGE = 64,    /* the command line is wrong */
-    CLI_DATAERR = 65,  /* bad input data: malformed FEN, illegal move, ... */
-    CLI_NOINPUT = 66,  /* an input file cannot be opened */
-    CLI_SOFTWARE = 70, /* internal error */
-    CLI_IOERR = 74     /* output cannot be written */
+    CLI_OK = 0,         /* success, or a "yes" answer */
+    CLI_NO = 1,         /* a "no" answer (is960 false, ...) */
+    CLI_USAGE = 64,     /* the command line is wrong */
+    CLI_DATAERR = 65,   /* bad input data: malformed FEN, illegal move, ... */
+    CLI_NOINPUT = 66,   /* an input file cannot be opened */
+    CLI_SOFTWARE = 70,  /* internal error */
+    CLI_CANTCREAT = 73, /* an output file cannot be created */
+    CLI_IOERR = 74      /* output cannot be written */
 };
 
 /* The longest input line a batch command reads; longer lines are answered with an error. */
@@ -84,6 +85,11 @@ int cli_cmd_atomic(int argc, char **argv);
 int cli_cmd_perft(int argc, char **argv);
 int cli_cmd_960(int argc, char **argv);
 int cli_cmd_is960(int argc, char **argv);
+int cli_cmd_show(int argc, char **argv);
 
+/* Writes the SVG diagram of *pos to the file `path` ("-": standard output). Returns CLI_OK, or
+ * after an error message CLI_CANTCREAT (the file cannot be created) or CLI_IOERR. */
+int cli_write_svg(const char *command, const char *path, const rf_position *pos,
+                  const rf_render_options *opt);
 
 #endif

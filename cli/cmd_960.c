@@ -13,6 +13,7 @@
 static const char help[] =
     "usage: rankfile 960 [N | random] [--seed S] [--count K | --all] [--lang CODE] [--fen]\n"
     "                    [--shredder] [--verbose] [--format line|fen|map|json] [--json]\n"
+    "                    [--svg FILE]\n"
     "       rankfile 960 --double [W B | random] [...the same options]\n"
     "\n"
     "Prints Chess960 (Fischer Random) start positions: a random one by default, number N\n"
@@ -48,7 +49,13 @@ static const char help[] =
     "  --double          Double Fischer Random: White's and Black's setups drawn\n"
     "                    independently (921,600 setups); numbers shown as #W/#B, Black's rank\n"
     "                    after a '/' in lower case; 'rankfile 960 --double W B' gives one pair\n"
-    "\n"
+    "  --svg FILE        also draw the start position as an SVG image in FILE ('-': the image\n"
+    "                    alone on standard output, instead of the answer); one position only,\n"
+    "                    so not with --count or --all\n"
+    "\n";
+
+/* The help goes on here: one string literal would outgrow the 4095 bytes C compilers must take. */
+static const char help_more[] =
     "A random position is drawn as 960.py does: light-squared bishop 0-3 (b d f h), dark-squared\n"
     "bishop 0-3 (a c e g), queen 0-5, first knight 0-4, second knight 0-3 (counting free\n"
     "squares from the a-file), then rook, king, rook on the three squares left. Every setup\n"
@@ -74,7 +81,8 @@ static const char help[] =
     "      RNBQKBNR/bbqnnrkr   Go for it!   #518/#0\n"
     "  rankfile 960 518 --verbose              how number 518 decodes, step by step\n"
     "\n"
-    "exit status: 0 ok; 64 a bad option, number or language code; 70 no OS entropy.\n";
+    "exit status: 0 ok; 64 a bad option, number or language code; 70 no OS entropy;\n"
+    "73 the SVG file cannot be created.\n";
 
 enum { FORMAT_LINE, FORMAT_FEN, FORMAT_MAP, FORMAT_JSON };
 
@@ -300,6 +308,17 @@ static setup given_setup(int number)
     return s;
 }
 
+/* --svg: the start position's picture in the file, and the answer as usual; with "-" the
+ * picture alone on standard output. */
+static int emit_svg(const options *o, const setup *w, const setup *b, const char *path)
+{
+    rf_position pos;
+    rf_chess960_double_position(&pos, w->number, b->number);
+    int st = cli_write_svg(o->common.command, path, &pos, NULL);
+    if (st == CLI_OK && strcmp(path, "-") != 0) emit(o, w, b);
+    return cli_finish(o->common.command, st);
+}
+
 static int unknown_language(const char *command, const char *code)
 {
     char list[256] = "";
@@ -322,7 +341,7 @@ int cli_cmd_960(int argc, char **argv)
 {
     enum {
         OPT_SEED = CLI_OPT_FIRST_FREE, OPT_COUNT, OPT_ALL, OPT_LANG, OPT_FEN, OPT_SHREDDER,
-        OPT_VERBOSE, OPT_FORMAT, OPT_DOUBLE
+        OPT_VERBOSE, OPT_FORMAT, OPT_DOUBLE, OPT_SVG
     };
     static const struct option longopts[] = {
         CLI_COMMON_LONG_OPTIONS,
@@ -335,11 +354,13 @@ int cli_cmd_960(int argc, char **argv)
         {"verbose", no_argument, NULL, OPT_VERBOSE},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"double", no_argument, NULL, OPT_DOUBLE},
+        {"svg", required_argument, NULL, OPT_SVG},
         {NULL, 0, NULL, 0},
     };
     options o = {{"960", 0, 0, RF_STANDARD}, rf_language_find("en"), FORMAT_LINE, 0, 0, 0, 0};
     int have_seed = 0, have_count = 0, all = 0, format_set = 0;
     unsigned long long seed = 0, count = 1;
+    const char *svg = NULL;
     int c;
     cli_getopt_reset();
     /* 960.py's short options: -f, -v, -l CODE, -h. */
@@ -375,6 +396,11 @@ int cli_cmd_960(int argc, char **argv)
         case OPT_SHREDDER: o.fen_flags |= RF_FEN_SHREDDER; break;
         case OPT_VERBOSE: o.verbose = 1; break;
         case OPT_DOUBLE: o.dbl = 1; break;
+        case OPT_SVG: svg = optarg; break;
+        case CLI_OPT_HELP:
+            fputs(help, stdout);
+            fputs(help_more, stdout);
+            return cli_finish(o.common.command, CLI_OK);
         case OPT_FORMAT:
             if (strcmp(optarg, "line") == 0)
                 o.format = FORMAT_LINE;
@@ -432,6 +458,8 @@ int cli_cmd_960(int argc, char **argv)
         return cli_usage(o.common.command, "--all and --count exclude each other");
     if (have_count && !is_random)
         return cli_usage(o.common.command, "--count draws random positions; it takes no number");
+    if (svg && (all || have_count))
+        return cli_usage(o.common.command, "--svg draws one position; not with --count or --all");
     if (have_seed && (all || !is_random))
         return cli_usage(o.common.command,
                          "--seed draws random positions; it goes with no number and not --all");
@@ -452,6 +480,7 @@ int cli_cmd_960(int argc, char **argv)
     }
     if (!is_random) {
         setup ws = given_setup(given[0]), bs = given_setup(o.dbl ? given[1] : given[0]);
+        if (svg) return emit_svg(&o, &ws, &bs, svg);
         emit(&o, &ws, &bs);
         return cli_finish(o.common.command, CLI_OK);
     }
@@ -466,6 +495,7 @@ int cli_cmd_960(int argc, char **argv)
     for (unsigned long long i = 0; i < count; i++) {
         setup ws = random_setup(&rng);
         setup bs = o.dbl ? random_setup(&rng) : ws;
+        if (svg) return emit_svg(&o, &ws, &bs, svg);
         emit(&o, &ws, &bs);
         if (ferror(stdout)) break;
     }

@@ -21,6 +21,7 @@ static const command commands[] = {
     {"atomic", cli_cmd_atomic, "play one Atomic chess capture on a board and show what explodes"},
     {"960", cli_cmd_960, "Chess960 start positions: random or by number, 21 languages"},
     {"is960", cli_cmd_is960, "is a board a Chess960 start position, and which number"},
+    {"show", cli_cmd_show, "draw a position: terminal diagram, SVG image or JSON"},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof *commands)
@@ -49,7 +50,8 @@ static void usage(FILE *out)
           "\n"
           "exit status:\n"
           "  0 ok or yes, 1 a no answer, 64 usage error, 65 bad input data,\n"
-          "  66 file cannot be opened, 70 internal error, 74 output cannot be written\n"
+          "  66 file cannot be opened, 70 internal error, 73 output file cannot be created,\n"
+          "  74 output cannot be written\n"
           "\n"
           "errors are one line on stderr: rankfile: COMMAND: WHAT IS WRONG (WHERE)\n",
           out);

@@ -1,0 +1,87 @@
+# bash completion for rankfile(1): commands, each command's options, and the values of the
+# options that take a word from a list (variants, languages, formats, colours, ...).
+# Installed as share/bash-completion/completions/rankfile; or: source completion/rankfile.bash
+#
+# Works with plain bash (no bash-completion package needed): it reads COMP_WORDS and
+# COMP_CWORD only, and understands both "--lang de" and "--lang=de".
+
+_rankfile() {
+    local cur prev cmd opts values
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=
+    [ "$COMP_CWORD" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD-1]}
+    # "--lang=de": bash splits at '=' (COMP_WORDBREAKS), giving "--lang" "=" "de".
+    if [ "$cur" = "=" ]; then
+        prev=${COMP_WORDS[COMP_CWORD-1]}
+        cur=
+    elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -gt 1 ]; then
+        prev=${COMP_WORDS[COMP_CWORD-2]}
+    fi
+    COMPREPLY=()
+
+    local commands="fen moves play status judge perft atomic 960 is960 show help"
+    if [ "$COMP_CWORD" -eq 1 ]; then
+        COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+        return 0
+    fi
+    cmd=${COMP_WORDS[1]}
+
+    # The values of options that take one.
+    values=
+    case $prev in
+    --variant) values="standard atomic" ;;
+    --lang|-l)
+        values="no se dk is fi ee lt lv pl ir cy nl de en es fr cs hu it pt ro sv da et ga" ;;
+    --format) values="line fen map json" ;;
+    --color|--colour) values="auto always never 16 256" ;;
+    --ep) values="legal always" ;;
+    --accept)
+        # A comma-separated list: complete the word after the last comma.
+        local done_part=
+        case $cur in *,*) done_part=${cur%,*},; cur=${cur##*,} ;; esac
+        COMPREPLY=($(compgen -P "$done_part" -W "castling ep check material backrank kings all" -- "$cur"))
+        return 0 ;;
+    --svg|--suite|--jobs|--sum)
+        COMPREPLY=($(compgen -f -- "$cur") $(compgen -W "-" -- "$cur"))
+        compopt -o filenames 2>/dev/null
+        return 0 ;;
+    --seed|--count|--threads|--hash|--split|--max-nodes|--max-depth|--last|--arrow)
+        return 0 ;;
+    esac
+    if [ -n "$values" ]; then
+        COMPREPLY=($(compgen -W "$values" -- "$cur"))
+        return 0
+    fi
+
+    local common="--json --chess960 --variant --help"
+    case $cmd in
+    fen) opts="--shredder --ep --strict --accept $common" ;;
+    moves) opts="--san $common" ;;
+    play) opts="--san --uci $common" ;;
+    status) opts="$common" ;;
+    judge) opts="--help" ;;
+    perft) opts="--divide --threads --hash --split --jobs --sum --suite --max-nodes --max-depth $common" ;;
+    atomic) opts="--explain $common" ;;
+    960) opts="--seed --count --all --lang --fen --shredder --verbose --format --double --svg $common" ;;
+    is960) opts="--double --back-rank $common" ;;
+    show) opts="--unicode --ascii --color --flip --no-coordinates --last --arrow --svg $common" ;;
+    help)
+        [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
+        return 0 ;;
+    *) return 0 ;;
+    esac
+    case $cur in
+    -*) COMPREPLY=($(compgen -W "$opts" -- "$cur")) ;;
+    *)
+        if [ "$cmd" = 960 ]; then
+            COMPREPLY=($(compgen -W "random" -- "$cur"))
+        elif [ "$cmd" = perft ] && [[ " ${COMP_WORDS[*]} " == *" --sum "* ]]; then
+            # perft --sum FILE...: every further word is a file
+            COMPREPLY=($(compgen -f -- "$cur"))
+            compopt -o filenames 2>/dev/null
+        fi ;;
+    esac
+    return 0
+}
+
+complete -F _rankfile rankfile

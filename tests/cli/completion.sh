@@ -1,0 +1,71 @@
+# Bash completion: sources completion/rankfile.bash and asks _rankfile for completions the way
+# bash does (COMP_WORDS, COMP_CWORD): commands, options, option values ("--lang de" and
+# "--lang=de"), comma lists, file names. Then checks it against the program itself: every
+# command of 'rankfile --help' is completed, and so is every option each command's --help
+# lists before its examples. Needs bash: skips (77) without it, except under RF_CI.
+if [ -z "$BASH_VERSION" ]; then
+    if ! command -v bash >/dev/null 2>&1; then
+        [ -n "$RF_CI" ] && { echo "FAILED: bash is missing" >&2; exit 1; }
+        echo "SKIP: bash is missing"
+        exit 77
+    fi
+    exec bash "$0" "$@"
+fi
+. "$(dirname "$0")/lib.sh"
+RF=$1
+. "$2" || { bad "cannot source $2"; finish; exit; }
+
+# words WORD...: the completions of the last word (may be empty), sorted, space-separated.
+words() {
+    COMP_WORDS=("$@")
+    COMP_CWORD=$(($# - 1))
+    COMP_LINE="$*"
+    COMP_POINT=${#COMP_LINE}
+    COMPREPLY=()
+    _rankfile 2>/dev/null
+    printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ' | sed 's/ *$//'
+}
+
+# want NAME EXPECTED WORD...
+want() {
+    name=$1 expected=$2; shift 2
+    got=$(words "$@")
+    if [ "$got" = "$expected" ]; then ok; else bad "$name: '$got', expected '$expected'"; fi
+}
+
+want "commands" "--help --version 960 atomic fen help is960 judge moves perft play show status" rankfile ""
+want "command prefix" "show status" rankfile s
+want "options" "--chess960 --color" rankfile show --c
+want "color values" "16 256 always auto never" rankfile show --color ""
+want "languages" "da de dk" rankfile 960 --lang d
+want "short -l" "fi fr" rankfile 960 -l f
+want "--lang=" "cs cy da de dk ee en es et fi fr ga hu ir is it lt lv nl no pl pt ro se sv" rankfile 960 --lang = ""
+want "--lang=e" "ee en es et" rankfile 960 --lang = e
+want "variants" "atomic" rankfile perft --variant a
+want "formats" "fen json line map" rankfile 960 --format ""
+want "accept list" "castling,ep" rankfile fen --accept castling,e
+want "960 random" "random" rankfile 960 r
+want "help COMMAND" "show status" rankfile help s
+want "judge takes no options" "--help" rankfile judge --
+want "no value for --seed" "" rankfile 960 --seed ""
+want "after a value, options again" "--flip" rankfile show --color never --fl
+: >"$tmp/board.svg"
+want "svg file names" "$tmp/board.svg" rankfile show --svg "$tmp/bo"
+want "perft --sum files" "$tmp/board.svg" rankfile perft --sum "$tmp/board.svg" "$tmp/bo"
+want "perft options" "--hash --help" rankfile perft --h
+
+# Against the program: its commands, and the options in each command's help.
+cmds=$("$RF" --help | sed -n '/^commands:/,/^$/s/^  \([^ ]*\) .*/\1/p' | sort | tr '\n' ' ' | sed 's/ *$//')
+[ -n "$cmds" ] && ok || bad "no commands in 'rankfile --help'"
+got=$(words rankfile "" | tr ' ' '\n' | grep -v -e '^-' -e '^help$' | tr '\n' ' ' | sed 's/ *$//')
+[ "$got" = "$cmds" ] && ok || bad "commands completed: '$got'; rankfile --help lists '$cmds'"
+for cmd in $cmds; do
+    offered=" $(words rankfile "$cmd" --) "
+    for opt in $("$RF" "$cmd" --help | sed '/^examples\{0,1\}:/,$d' | grep -o -- '--[a-z0-9][a-z0-9-]*' | sort -u); do
+        case $offered in
+        *" $opt "*) ok ;;
+        *) bad "rankfile $cmd --help lists $opt; the completion does not offer it" ;;
+        esac
+    done
+done
+finish
