@@ -173,6 +173,7 @@ RF_INLINE uint64_t perft_atomic_body(const rf_position *pos, int depth, const rf
     for (rf_move *m = moves; m < end; m++) {
         rf_position next = *pos;
         play_atomic(&next, *m, us);
+        if (tt && depth > 2) rf__tt_prefetch(tt, next.key);
         nodes += child(&next, depth - 1, tt);
     }
     if (tt) rf__tt_store(tt, pos->key, depth, nodes);

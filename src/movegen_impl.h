@@ -318,6 +318,7 @@ RF_INLINE uint64_t perft_body(const rf_position *pos, int depth, const rf_color 
     for (unsigned i = 0; i < n; i++) {
         rf_position next = *pos;
         play_standard(&next, moves[i], us);
+        if (tt && depth > 2) rf__tt_prefetch(tt, next.key);
         nodes += child(&next, depth - 1, tt);
     }
     if (tt) rf__tt_store(tt, pos->key, depth, nodes);

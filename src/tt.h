@@ -27,6 +27,12 @@ typedef struct rf__tt {
 /* Counts up to 2^56 - 1 fit beside the depth. */
 #define RF_TT_MAX_NODES ((UINT64_C(1) << 56) - 1)
 
+/* Starts loading a key's bucket into the cache while the caller does other work. */
+RF_INLINE void rf__tt_prefetch(const rf__tt *tt, uint64_t key)
+{
+    __builtin_prefetch(&tt->entries[2 * (key & tt->mask)]);
+}
+
 RF_INLINE bool rf__tt_probe(const rf__tt *tt, uint64_t key, int depth, uint64_t *nodes)
 {
     rf__tt_entry *e = &tt->entries[2 * (key & tt->mask)];
