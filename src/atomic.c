@@ -71,22 +71,10 @@ static rf_move *generate_pseudo(const rf_position *pos, rf_move *out)
             pos->board[pos->ep - up] == RF_MAKE_PIECE(them, RF_PAWN))
             *out++ = RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT);
     }
-    if (!rf__atomic_checkers(pos, us)) {
-        for (int side = 0; side < 2; side++) {
-            rf_square rsq = pos->castle_rook[us][side];
-            if (rsq == RF_NO_SQUARE) continue;
-            rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
-            rf_bitboard movers = RF_BB(ksq) | RF_BB(rsq);
-            rf_bitboard must_be_empty =
-                (rf__between[ksq][kto] | RF_BB(kto) | rf__between[rsq][rto] | RF_BB(rto)) & ~movers;
-            if (occ & must_be_empty) continue;
-            rf_bitboard path = rf__between[ksq][kto];
-            bool ok = true;
-            while (path && ok)
-                ok = !atomic_attacked(pos, rf__pop_lsb(&path), them, occ ^ RF_BB(ksq));
-            if (ok) *out++ = RF_MOVE_MAKE_KIND(ksq, rsq, RF_MOVE_CASTLING);
-        }
-    }
+    if (!rf__atomic_checkers(pos, us))
+        for (int side = 0; side < 2; side++)
+            if (atomic_castling_path_ok(pos, us, ksq, side))
+                *out++ = RF_MOVE_MAKE_KIND(ksq, pos->castle_rook[us][side], RF_MOVE_CASTLING);
     return out;
 }
 

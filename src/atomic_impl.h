@@ -54,6 +54,24 @@ RF_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
     }
 }
 
+/* Castling on `side` before the landing square is judged: the right exists, every square the
+ * king and rook cross or land on is empty but for the two of them, and no square the king
+ * crosses is attacked (king lifted, rook in place, connected kings excepted). The caller has
+ * checked that the king is not in check. */
+RF_INLINE bool atomic_castling_path_ok(const rf_position *pos, rf_color us, rf_square ksq, int side)
+{
+    rf_square rsq = pos->castle_rook[us][side];
+    if (rsq == RF_NO_SQUARE) return false;
+    rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+    rf_bitboard occ = pos->by_type[0], movers = RF_BB(ksq) | RF_BB(rsq);
+    rf_bitboard must_be_empty =
+        (rf__between[ksq][kto] | RF_BB(kto) | rf__between[rsq][rto] | RF_BB(rto)) & ~movers;
+    if (occ & must_be_empty) return false;
+    for (rf_bitboard path = rf__between[ksq][kto]; path;)
+        if (atomic_attacked(pos, rf__pop_lsb(&path), rf__other(us), occ ^ RF_BB(ksq))) return false;
+    return true;
+}
+
 /* The fast generator judges each move on bitboards instead of on a played copy: a capture
  * removes the explosion mask (capturer, captured piece, non-pawn neighbours of the centre) from
  * the occupancy and from the enemy's pieces; a quiet move shifts one piece. The move is legal when
@@ -144,17 +162,11 @@ RF_INLINE rf_move *generate_atomic(const rf_position *pos, rf_move *out, const r
     }
     if (!atomic_checkers(pos, us)) {
         for (int side = 0; side < 2; side++) {
+            if (!atomic_castling_path_ok(pos, us, ksq, side)) continue;
             rf_square rsq = pos->castle_rook[us][side];
-            if (rsq == RF_NO_SQUARE) continue;
             rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
-            rf_bitboard movers = RF_BB(ksq) | RF_BB(rsq);
-            rf_bitboard must_be_empty =
-                (rf__between[ksq][kto] | RF_BB(kto) | rf__between[rsq][rto] | RF_BB(rto)) & ~movers;
-            if (occ & must_be_empty) continue;
-            bool ok = true;
-            for (rf_bitboard path = rf__between[ksq][kto]; path && ok;)
-                ok = !atomic_attacked(pos, rf__pop_lsb(&path), them, occ ^ RF_BB(ksq));
-            if (ok && king_safe_after(pos, us, kto, (occ ^ movers) | RF_BB(kto) | RF_BB(rto), 0))
+            rf_bitboard after = (occ ^ RF_BB(ksq) ^ RF_BB(rsq)) | RF_BB(kto) | RF_BB(rto);
+            if (king_safe_after(pos, us, kto, after, 0))
                 *out++ = RF_MOVE_MAKE_KIND(ksq, rsq, RF_MOVE_CASTLING);
         }
     }
