@@ -1,7 +1,7 @@
 /*
  * library.c - library-wide things: version, one-off initialisation, status and field names.
  */
-#include "position.h"
+#include "movegen.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@ const char *rf_version(void) { return RF_VERSION_STRING; }
 static void build_all(void)
 {
     rf__bitboard_build();
+    rf__castling_build();
     rf__zobrist_build();
 }
 

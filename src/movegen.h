@@ -23,6 +23,13 @@ uint64_t rf__perft_standard_bmi2(const rf_position *pos, int depth, const struct
 /* Plays a legal move of a standard-chess position. */
 void rf__play_standard(rf_position *pos, rf_move move);
 
+/* Castling masks by [colour][side][king file][rook file]: the squares that must be empty (those
+ * the king and rook cross or land on, less their own); and by [colour][side][king file]: the
+ * squares the king crosses and lands on. Built by rf_init(). */
+extern rf_bitboard rf__castle_empty[2][2][8][8];
+extern rf_bitboard rf__castle_path[2][2][8];
+void rf__castling_build(void);
+
 /* The castling destinations of king and rook for a side, on colour c's back rank. */
 RF_INLINE rf_square rf__castle_king_to(rf_color c, int side)
 {

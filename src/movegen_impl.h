@@ -126,24 +126,23 @@ RF_INLINE bool ep_is_legal(const rf_position *pos, rf_color us, rf_square ksq, r
     return !(rf__attackers_to(pos, ksq, occ) & pos->by_color[them] & ~RF_BB(victim));
 }
 
-/* Castling with the rook on rsq: every square the king and rook cross or land on is empty but
- * for the two of them; no square of the king's path, its start and end included, is attacked,
- * judged without the castling rook on the board (in Chess960 the rook may stand between an enemy
- * slider and a square the king crosses). The caller has checked that the king is not in check. */
-RF_INLINE bool castling_is_legal(const rf_position *pos, rf_color us, rf_square ksq, int side)
+/* Castling on `side`: every square the king and rook cross or land on is empty but for the two
+ * of them; no square of the king's path is attacked (`danger`: the enemy's attacks with our king
+ * lifted, which for these squares is the same as with it); and the rook was not the piece that
+ * shielded the king's landing square from an enemy rook or queen along the back rank (Chess960:
+ * with the king on d1, the rook on b1 and an enemy rook on a1, castling long lands in check).
+ * The caller has checked that the king is not in check. */
+RF_INLINE bool castling_is_legal(const rf_position *pos, rf_color us, rf_square ksq, int side,
+                                 rf_bitboard danger)
 {
     rf_square rsq = pos->castle_rook[us][side];
-    rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
-    rf_bitboard movers = RF_BB(ksq) | RF_BB(rsq);
-    rf_bitboard must_be_empty =
-        (rf__between[ksq][kto] | RF_BB(kto) | rf__between[rsq][rto] | RF_BB(rto)) & ~movers;
-    if (pos->by_type[0] & must_be_empty) return false;
-    rf_bitboard occ = pos->by_type[0] ^ RF_BB(rsq);
-    rf_bitboard path = rf__between[ksq][kto] | RF_BB(kto);
-    rf_bitboard theirs = pos->by_color[rf__other(us)];
-    while (path)
-        if (rf__attackers_to(pos, rf__pop_lsb(&path), occ) & theirs) return false;
-    return true;
+    int kfile = RF_FILE_OF(ksq);
+    if (pos->by_type[0] & rf__castle_empty[us][side][kfile][RF_FILE_OF(rsq)]) return false;
+    if (danger & rf__castle_path[us][side][kfile]) return false;
+    rf_color them = rf__other(us);
+    rf_bitboard sliders = rf__pieces(pos, them, RF_ROOK) | rf__pieces(pos, them, RF_QUEEN);
+    rf_bitboard occ = pos->by_type[0] ^ RF_BB(rsq) ^ RF_BB(ksq);
+    return !(rf__rook_attacks(rf__castle_king_to(us, side), occ) & sliders & RF_RANK_BB(RF_RANK_OF(ksq)));
 }
 
 RF_INLINE void gen_pawn_moves(const rf_position *pos, sink *s, const rf_color us, rf_square ksq,
@@ -209,7 +208,8 @@ RF_INLINE unsigned generate(const rf_position *pos, rf_move *out, const rf_color
     rf_bitboard occ = pos->by_type[0], ours = pos->by_color[us];
     rf_bitboard checkers = rf__attackers_to(pos, ksq, occ) & pos->by_color[them];
 
-    add_targets(&s, ksq, rf__king_attacks[ksq] & ~ours & ~king_danger(pos, us, ksq), count);
+    rf_bitboard danger = king_danger(pos, us, ksq);
+    add_targets(&s, ksq, rf__king_attacks[ksq] & ~ours & ~danger, count);
     if (rf__more_than_one(checkers)) return s.n;
 
     rf_bitboard target = ~ours;
@@ -238,7 +238,7 @@ RF_INLINE unsigned generate(const rf_position *pos, rf_move *out, const rf_color
     }
     if (!checkers) {
         for (int side = 0; side < 2; side++)
-            if (pos->castle_rook[us][side] != RF_NO_SQUARE && castling_is_legal(pos, us, ksq, side))
+            if (pos->castle_rook[us][side] != RF_NO_SQUARE && castling_is_legal(pos, us, ksq, side, danger))
                 add_move(&s, RF_MOVE_MAKE_KIND(ksq, pos->castle_rook[us][side], RF_MOVE_CASTLING), count);
     }
     return s.n;
@@ -247,6 +247,8 @@ RF_INLINE unsigned generate(const rf_position *pos, rf_move *out, const rf_color
 /* Castling rights die when the king moves or when a castling rook moves or is captured. */
 RF_INLINE void update_castling(rf_position *pos, rf_square from, rf_square to, rf_piece moved)
 {
+    /* Castling rooks and kings with rights stand on the back ranks: most moves touch neither. */
+    if (!((RF_BB(from) | RF_BB(to)) & (RF_RANK_1_BB | RF_RANK_8_BB))) return;
     const rf_square *rooks = &pos->castle_rook[0][0];
     if ((rooks[0] & rooks[1] & rooks[2] & rooks[3]) == RF_NO_SQUARE) return; /* all 64: no right */
     for (int c = 0; c < 2; c++) {
