@@ -78,19 +78,46 @@ static rf_bitboard leaper(rf_square sq, const int (*steps)[2], int n)
 
 #ifndef RF_GENMAGIC
 /* The software equivalent of PEXT: the bits of `value` selected by `mask`, packed low. */
-static uint64_t pext_soft(uint64_t value, uint64_t mask)
+/* The attacks of a slider through `occ` from its empty-board rays: along each ray, everything up
+ * to and including the first blocker. `rays[d]` holds the ray of direction d from the square;
+ * directions 0-3 run towards higher squares (first blocker = lowest bit), 4-7 towards lower. */
+static rf_bitboard ray_attacks(rf_bitboard rays[8][64], const int *dirs, int n, rf_square sq,
+                               rf_bitboard occ)
 {
-    uint64_t r = 0;
-    for (uint64_t bit = 1; mask; bit <<= 1, mask &= mask - 1)
-        if (value & mask & -mask) r |= bit;
-    return r;
+    rf_bitboard att = 0;
+    for (int i = 0; i < n; i++) {
+        int d = dirs[i];
+        rf_bitboard ray = rays[d][sq], blockers = ray & occ;
+        if (blockers) {
+            rf_square b = d < 4 ? rf__lsb(blockers) : rf__msb(blockers);
+            ray ^= rays[d][b];
+        }
+        att |= ray;
+    }
+    return att;
 }
 
 /* Fills the magic table of a piece type, and its PEXT table when `pext_table` is not NULL, from
- * one computation of each subset's attacks. */
+ * one computation of each subset's attacks. The Carry-Rippler walk visits the subsets of a mask in
+ * the order of their PEXT index (0, 1, 2, ...), so the PEXT index is the step count. */
 static void init_magics(rf_piece_type pt, rf__magic *magics, rf_bitboard *table,
                         const uint64_t *numbers, rf_bitboard *pext_table)
 {
+    /* Rays by direction: north, east, north-east, north-west (towards higher squares), then
+     * south, west, south-west, south-east. */
+    static const int steps[8][2] = {{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}};
+    static const int rook_rays[4] = {0, 1, 4, 5}, bishop_rays[4] = {2, 3, 6, 7};
+    static rf_bitboard rays[8][64];
+    for (int d = 0; d < 8; d++) {
+        for (int sq = 0; sq < 64; sq++) {
+            rf_bitboard ray = 0;
+            for (int f = RF_FILE_OF(sq) + steps[d][0], r = RF_RANK_OF(sq) + steps[d][1];
+                 f >= 0 && f < 8 && r >= 0 && r < 8; f += steps[d][0], r += steps[d][1])
+                ray |= RF_BB(RF_SQUARE(f, r));
+            rays[d][sq] = ray;
+        }
+    }
+    const int *dirs = pt == RF_ROOK ? rook_rays : bishop_rays;
     size_t used = 0;
     for (int sq = 0; sq < 64; sq++) {
         rf__magic *m = &magics[sq];
@@ -102,13 +129,15 @@ static void init_magics(rf_piece_type pt, rf__magic *magics, rf_bitboard *table,
         size_t size = (size_t)1 << rf__popcount(m->mask);
         for (size_t i = 0; i < size; i++) table[used + i] = 0;
         rf_bitboard sub = 0;
+        size_t step = 0;
         do {
-            rf_bitboard att = rf__slider_attacks_slow(pt, (rf_square)sq, sub);
+            rf_bitboard att = ray_attacks(rays, dirs, 4, (rf_square)sq, sub);
             size_t idx = (size_t)((sub * m->magic) >> m->shift);
             /* Two occupancies may share an index only when they attack the same squares. */
             if (table[used + idx] && table[used + idx] != att) abort();
             table[used + idx] = att;
-            if (pext_table) pext_table[used + pext_soft(sub, m->mask)] = att;
+            if (pext_table) pext_table[used + step] = att;
+            step++;
             sub = (sub - m->mask) & m->mask;
         } while (sub);
         used += size;
