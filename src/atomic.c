@@ -54,11 +54,12 @@ static rf_move *generate_pseudo(const rf_position *pos, rf_move *out)
     for (rf_bitboard b = rf__pieces(pos, us, RF_PAWN); b;) {
         rf_square from = rf__pop_lsb(&b);
         rf_bitboard targets = rf__pawn_attacks[us][from] & theirs;
-        rf_square one = (rf_square)(from + up);
-        if (!(occ & RF_BB(one))) {
-            targets |= RF_BB(one);
-            if (RF_RANK_OF(from) == start && !(occ & RF_BB(one + up))) targets |= RF_BB(one + up);
-        }
+        /* Shifted, not added: a pawn on its last rank (a position accepted with pawns on a back
+         * rank) has no square ahead. */
+        rf_bitboard one = (us == RF_WHITE ? rf__north(RF_BB(from)) : rf__south(RF_BB(from))) & ~occ;
+        targets |= one;
+        if (one && RF_RANK_OF(from) == start && !(occ & RF_BB(from + 2 * up)))
+            targets |= RF_BB(from + 2 * up);
         while (targets) {
             rf_square to = rf__pop_lsb(&targets);
             if (RF_RANK_OF(to) == last)
@@ -108,8 +109,8 @@ rf_move *rf__generate_atomic_simple(const rf_position *pos, rf_move *out)
     return out;
 }
 
-static rf_move *generate_atomic_white(const rf_position *pos, rf_move *out) { return generate_atomic(pos, out, RF_WHITE); }
-static rf_move *generate_atomic_black(const rf_position *pos, rf_move *out) { return generate_atomic(pos, out, RF_BLACK); }
+static rf_move *generate_atomic_white(const rf_position *pos, rf_move *out) { return out + generate_atomic(pos, out, RF_WHITE, false); }
+static rf_move *generate_atomic_black(const rf_position *pos, rf_move *out) { return out + generate_atomic(pos, out, RF_BLACK, false); }
 
 rf_move *rf__generate_atomic(const rf_position *pos, rf_move *out)
 {

@@ -46,7 +46,10 @@ RF_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
         for (int s = 0; s < 2; s++) {
             rf_square r = pos->castle_rook[c][s];
             if (r == RF_NO_SQUARE) continue;
-            if ((blast & RF_BB(r)) || !rf__pieces(pos, (rf_color)c, RF_KING)) {
+            /* The rook exploded, or the king: none is left on the back rank (another king may
+             * stand elsewhere in a position accepted with too many kings). */
+            if ((blast & RF_BB(r)) ||
+                !(rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(c == RF_WHITE ? 0 : 7))) {
                 pos->castle_rook[c][s] = RF_NO_SQUARE;
                 pos->key ^= rf__zobrist_castling[c * 2 + s];
             }
@@ -101,41 +104,61 @@ RF_INLINE bool capture_is_legal(const rf_position *pos, rf_color us, rf_square k
     return king_safe_after(pos, us, ksq, occ & ~blast, blast);
 }
 
-RF_INLINE rf_move *add_checked(const rf_position *pos, rf_move *out, rf_color us, rf_square ksq,
-                               rf_square from, rf_bitboard targets, bool promote)
+/* Adds the moves of the piece on `from` to `targets`. Captures are judged one by one. Quiet moves
+ * are judged one by one only while our king is in check (`quiet_free` false); otherwise a quiet
+ * move of a piece that is not the king can expose the king only by leaving the line of a pin
+ * (`pinned`; kings that touch stay immune, as neither king moves). */
+RF_INLINE void add_checked(const rf_position *pos, sink *s, rf_color us, rf_square ksq, rf_square from,
+                           rf_bitboard targets, bool promote, bool quiet_free, rf_bitboard pinned,
+                           const bool count)
 {
     rf_bitboard occ = pos->by_type[0], theirs = pos->by_color[rf__other(us)];
-    while (targets) {
-        rf_square to = rf__pop_lsb(&targets);
-        bool legal = (theirs & RF_BB(to))
-                         ? capture_is_legal(pos, us, ksq, from, to, to)
-                         : king_safe_after(pos, us, ksq, (occ ^ RF_BB(from)) | RF_BB(to), 0);
-        if (!legal) continue;
-        if (promote)
-            for (int pt = RF_QUEEN; pt >= RF_KNIGHT; pt--) *out++ = RF_MOVE_MAKE_PROMOTION(from, to, pt);
-        else
-            *out++ = RF_MOVE_MAKE(from, to);
+    rf_bitboard quiet = targets & ~theirs, legal = 0;
+    if (quiet_free) {
+        legal = (pinned & RF_BB(from)) ? quiet & rf__line[ksq][from] : quiet;
+    } else {
+        for (rf_bitboard b = quiet; b;) {
+            rf_square to = rf__pop_lsb(&b);
+            if (king_safe_after(pos, us, ksq, (occ ^ RF_BB(from)) | RF_BB(to), 0)) legal |= RF_BB(to);
+        }
     }
-    return out;
+    for (rf_bitboard b = targets & theirs; b;) {
+        rf_square to = rf__pop_lsb(&b);
+        if (capture_is_legal(pos, us, ksq, from, to, to)) legal |= RF_BB(to);
+    }
+    if (!promote) {
+        add_targets(s, from, legal, count);
+        return;
+    }
+    while (legal) add_promotions(s, from, rf__pop_lsb(&legal), count);
 }
 
-RF_INLINE rf_move *generate_atomic(const rf_position *pos, rf_move *out, const rf_color us)
+RF_INLINE unsigned generate_atomic(const rf_position *pos, rf_move *out, const rf_color us,
+                                   const bool count)
 {
     const rf_color them = rf__other(us);
+    sink s = {out, 0};
     rf_bitboard kings = rf__pieces(pos, us, RF_KING);
-    if (!kings || rf__more_than_one(kings) || !rf__pieces(pos, them, RF_KING)) return out;
+    if (!kings || rf__more_than_one(kings) || !rf__pieces(pos, them, RF_KING)) return 0;
     rf_square ksq = rf__lsb(kings);
     rf_bitboard occ = pos->by_type[0], ours = pos->by_color[us], theirs = pos->by_color[them];
+    rf_bitboard checkers = atomic_checkers(pos, us);
+    bool touching = (rf__king_attacks[ksq] & rf__pieces(pos, them, RF_KING)) != 0;
+    bool quiet_free = !checkers;
+    rf_bitboard pinned = quiet_free && !touching ? pinned_pieces(pos, us, ksq) : 0;
 
     /* The king steps to empty squares only. */
+    rf_bitboard king_to = 0;
     for (rf_bitboard b = rf__king_attacks[ksq] & ~occ; b;) {
         rf_square to = rf__pop_lsb(&b);
-        if (king_safe_after(pos, us, to, occ ^ RF_BB(ksq) ^ RF_BB(to), 0)) *out++ = RF_MOVE_MAKE(ksq, to);
+        if (king_safe_after(pos, us, to, occ ^ RF_BB(ksq) ^ RF_BB(to), 0)) king_to |= RF_BB(to);
     }
+    add_targets(&s, ksq, king_to, count);
     for (rf_piece_type pt = RF_KNIGHT; pt <= RF_QUEEN; pt++) {
         for (rf_bitboard b = rf__pieces(pos, us, pt); b;) {
             rf_square from = rf__pop_lsb(&b);
-            out = add_checked(pos, out, us, ksq, from, rf__piece_attacks(pt, from, occ) & ~ours, false);
+            add_checked(pos, &s, us, ksq, from, rf__piece_attacks(pt, from, occ) & ~ours, false,
+                        quiet_free, pinned, count);
         }
     }
     const int up = us == RF_WHITE ? 8 : -8;
@@ -144,11 +167,13 @@ RF_INLINE rf_move *generate_atomic(const rf_position *pos, rf_move *out, const r
     for (rf_bitboard b = rf__pieces(pos, us, RF_PAWN); b;) {
         rf_square from = rf__pop_lsb(&b);
         rf_bitboard targets = rf__pawn_attacks[us][from] & theirs;
-        rf_bitboard one = RF_BB(from + up) & ~occ;
+        /* Shifted, not added: a pawn on its last rank (a position accepted with pawns on a back
+         * rank) has no square ahead. */
+        rf_bitboard one = (us == RF_WHITE ? rf__north(RF_BB(from)) : rf__south(RF_BB(from))) & ~occ;
         targets |= one;
         if (one & rank3) targets |= RF_BB(from + 2 * up) & ~occ;
-        out = add_checked(pos, out, us, ksq, from, targets & ~rank8, false);
-        out = add_checked(pos, out, us, ksq, from, targets & rank8, true);
+        add_checked(pos, &s, us, ksq, from, targets & ~rank8, false, quiet_free, pinned, count);
+        add_checked(pos, &s, us, ksq, from, targets & rank8, true, quiet_free, pinned, count);
     }
     if (pos->ep != RF_NO_SQUARE) {
         rf_square victim = (rf_square)(pos->ep - up);
@@ -156,32 +181,32 @@ RF_INLINE rf_move *generate_atomic(const rf_position *pos, rf_move *out, const r
             for (rf_bitboard b = rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN); b;) {
                 rf_square from = rf__pop_lsb(&b);
                 if (capture_is_legal(pos, us, ksq, from, pos->ep, victim))
-                    *out++ = RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT);
+                    add_move(&s, RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT), count);
             }
         }
     }
-    if (!atomic_checkers(pos, us)) {
+    if (!checkers) {
         for (int side = 0; side < 2; side++) {
             if (!atomic_castling_path_ok(pos, us, ksq, side)) continue;
             rf_square rsq = pos->castle_rook[us][side];
             rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
             rf_bitboard after = (occ ^ RF_BB(ksq) ^ RF_BB(rsq)) | RF_BB(kto) | RF_BB(rto);
             if (king_safe_after(pos, us, kto, after, 0))
-                *out++ = RF_MOVE_MAKE_KIND(ksq, rsq, RF_MOVE_CASTLING);
+                add_move(&s, RF_MOVE_MAKE_KIND(ksq, rsq, RF_MOVE_CASTLING), count);
         }
     }
-    return out;
+    return s.n;
 }
 
 /* Atomic perft below a position of side `us`; the last ply is counted, not played. */
 RF_INLINE uint64_t perft_atomic_body(const rf_position *pos, int depth, const rf_color us, const rf__tt *tt,
                                      uint64_t (*child)(const rf_position *, int, const rf__tt *))
 {
-    rf_move moves[RF_MAX_MOVES];
-    if (depth <= 1) return depth == 1 ? (uint64_t)(generate_atomic(pos, moves, us) - moves) : 1;
+    if (depth <= 1) return depth == 1 ? generate_atomic(pos, NULL, us, true) : 1;
     uint64_t nodes = 0;
     if (tt && rf__tt_probe(tt, pos->key, depth, &nodes)) return nodes;
-    rf_move *end = generate_atomic(pos, moves, us);
+    rf_move moves[RF_MAX_MOVES];
+    rf_move *end = moves + generate_atomic(pos, moves, us, false);
     for (rf_move *m = moves; m < end; m++) {
         rf_position next = *pos;
         play_atomic(&next, *m, us);

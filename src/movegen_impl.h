@@ -177,11 +177,11 @@ RF_INLINE void gen_pawn_moves(const rf_position *pos, sink *s, const rf_color us
         rf_square from = rf__pop_lsb(&b);
         rf_bitboard line = rf__line[ksq][from] & target;
         rf_bitboard moves = rf__pawn_attacks[us][from] & theirs & line;
-        rf_square one = (rf_square)(from + up);
-        if (empty & RF_BB(one)) {
-            moves |= RF_BB(one) & line;
-            if ((RF_BB(one) & rank3) && (empty & RF_BB(one + up))) moves |= RF_BB(one + up) & line;
-        }
+        /* Shifted, not added: a pawn on its last rank (a position accepted with pawns on a back
+         * rank) has no square ahead. */
+        rf_bitboard one = (us == RF_WHITE ? rf__north(RF_BB(from)) : rf__south(RF_BB(from))) & empty;
+        moves |= one & line;
+        if ((one & rank3) && (empty & RF_BB(from + 2 * up))) moves |= RF_BB(from + 2 * up) & line;
         if (moves & rank8) {
             while (moves) add_promotions(s, from, rf__pop_lsb(&moves), count);
         } else {
@@ -255,7 +255,10 @@ RF_INLINE void update_castling(rf_position *pos, rf_square from, rf_square to, r
         for (int s = 0; s < 2; s++) {
             rf_square r = pos->castle_rook[c][s];
             if (r == RF_NO_SQUARE) continue;
-            if (r == from || r == to || moved == RF_MAKE_PIECE(c, RF_KING)) {
+            /* The king gone from the back rank kills them too: captured, in a position accepted
+             * with the side not to move in check. */
+            if (r == from || r == to || moved == RF_MAKE_PIECE(c, RF_KING) ||
+                !(rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(c == RF_WHITE ? 0 : 7))) {
                 pos->castle_rook[c][s] = RF_NO_SQUARE;
                 pos->key ^= rf__zobrist_castling[c * 2 + s];
             }
