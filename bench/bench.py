@@ -146,7 +146,7 @@ def main():
                   % (label, statistics.geometric_mean(r), len(r)))
     for label, path in binaries:
         print("%s: peak memory %.1f MiB" % (label, PEAK_KB.get(path, 0) / 1024))
-    if sf:
+    if sf in PEAK_KB:
         print("stockfish: peak memory %.1f MiB" % (PEAK_KB.get(sf, 0) / 1024))
     print("signature %d" % signature)
     return 0
