@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all configure run test test-sanitize test-deep bench install clean
+.PHONY: all configure run test test-sanitize test-tsan test-deep bench fuzz fuzz-merge install clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -23,6 +23,39 @@ test: all
 # The same tests under AddressSanitizer and UndefinedBehaviorSanitizer, in build-sanitize/.
 test-sanitize:
 	$(MAKE) test BUILD=build-sanitize CMAKE_FLAGS="-DRF_SANITIZE=ON $(CMAKE_FLAGS)"
+
+# Threaded perft under ThreadSanitizer, in build-tsan/: the tests labelled tsan.
+test-tsan:
+	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) \
+	  -DCMAKE_C_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
+	  -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread >/dev/null
+	cmake --build build-tsan -j $(JOBS) --target rankfile_cli test_threads
+	cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	  ctest --output-on-failure -L tsan
+
+# libFuzzer: every fuzz target built with clang in build-fuzz/, then run for FUZZ_TIME seconds
+# each, one after another, starting from fuzz/corpus/TARGET; new inputs go to
+# build-fuzz/corpus/TARGET, crashes to build-fuzz/artifacts/. `make fuzz-merge` adds the new
+# inputs that reach new coverage to fuzz/corpus/.
+FUZZ_TIME ?= 60
+FUZZ_TARGETS = fen move chess960 atomic perft judge suite batch cli
+fuzz:
+	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DRF_FUZZ=ON >/dev/null
+	cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build-fuzz/corpus/$$t build-fuzz/artifacts; \
+	  echo "== fuzz_$$t ($(FUZZ_TIME) s)"; \
+	  dict=$$(case $$t in fen|chess960|atomic|perft|batch) echo fuzz/dict/fen.dict;; \
+	    move|cli|suite) echo fuzz/dict/$$t.dict;; esac); \
+	  build-fuzz/fuzz/fuzz_$$t build-fuzz/corpus/$$t fuzz/corpus/$$t $${dict:+-dict=$$dict} \
+	    -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/artifacts/$$t-; \
+	done
+
+fuzz-merge:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  build-fuzz/fuzz/fuzz_$$t -merge=1 fuzz/corpus/$$t build-fuzz/corpus/$$t; \
+	done
 
 # Every perft suite to its full depth (hours of CPU time; CI runs them capped).
 test-deep: all
@@ -45,4 +78,4 @@ install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf build build-sanitize
+	rm -rf build build-sanitize build-tsan build-fuzz

@@ -56,9 +56,9 @@ int cli_common_option(cli_common *common, int code, const char *help, char *cons
 void cli_getopt_reset(void);
 
 /* Reads one line from f into buf (capacity cap) without its line ending (LF or CRLF).
- * Returns 1 for a line, 0 at the end of input. A line longer than cap-1 bytes is consumed to
- * its end and reported by *too_long = 1 with buf holding its start. NUL bytes are kept; *len is
- * the line's length as stored. */
+ * Returns 1 for a line, 0 at the end of input or once writing to stdout has failed. A line
+ * longer than cap-1 bytes is consumed to its end and reported by *too_long = 1 with buf holding
+ * its start. NUL bytes are kept; *len is the line's length as stored. */
 int cli_read_line(FILE *f, char *buf, size_t cap, size_t *len, int *too_long);
 
 /* Writes s (len bytes, any content) as a JSON string with quotes. */

@@ -159,7 +159,11 @@ int cli_cmd_atomic(int argc, char **argv)
         snprintf(where, sizeof where, "line %lu", ++lineno);
         if (too_long) {
             cli_error(o.common.command, "%s: longer than %d bytes", where, CLI_MAX_LINE - 1);
-            printf(o.common.json ? "{\"error\":\"line too long\",\"line\":%lu}\n" : "error line %lu too long\n", lineno);
+            if (o.common.json)
+                printf("{\"error\":\"line longer than %d bytes\",\"line\":%lu}\n",
+                       CLI_MAX_LINE - 1, lineno);
+            else
+                printf("error line longer than %d bytes\n", CLI_MAX_LINE - 1);
             status = CLI_DATAERR;
             continue;
         }

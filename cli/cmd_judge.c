@@ -36,9 +36,10 @@ static const char help[] =
     "\n"
     "Datasets are answered as they are read. At the first malformed one (a bad character, a line\n"
     "not 8 long, a missing line, a side other than w or B, not one king per side, D not a number\n"
-    "from 1 to 100, text after the last dataset) the command stops with one line on stderr,\n"
-    "e.g. 'rankfile: judge: dataset 2, line 14: ...' (lines counted from the start of the\n"
-    "input), and exit status 65; the datasets before it have been answered.\n"
+    "from 1 to 100, text after the last dataset, a line longer than 8191 bytes) the command\n"
+    "stops with one line on stderr, e.g. 'rankfile: judge: dataset 2, line 14: ...' (lines\n"
+    "counted from the start of the input), and exit status 65; the datasets before it have\n"
+    "been answered.\n"
     "\n"
     "example:\n"
     "  printf '1\\nB\\n....K...\\n........\\n....q...\\n........\\n........\\n........\\n"
@@ -51,13 +52,14 @@ typedef struct reader {
     unsigned long lineno;
 } reader;
 
-/* Reads the next line without its line ending and trailing spaces; 0 at the end of input. */
+/* Reads the next line without its line ending and trailing spaces: 1; 0 at the end of input;
+ * -1 for a line longer than the reader holds, which is malformed wherever it stands. */
 static int next_line(reader *r)
 {
     int too_long;
     if (!cli_read_line(stdin, r->line, sizeof r->line, &r->len, &too_long)) return 0;
     r->lineno++;
-    if (too_long) r->len = sizeof r->line - 1;
+    if (too_long) return -1;
     while (r->len && (r->line[r->len - 1] == ' ' || r->line[r->len - 1] == '\t' ||
                       r->line[r->len - 1] == '\r'))
         r->len--;
@@ -65,11 +67,12 @@ static int next_line(reader *r)
     return 1;
 }
 
-/* Reads the next line that is not blank, without its leading blanks, into *text and *len; 0 at
- * the end of input. */
+/* Reads the next line that is not blank, without its leading blanks, into *text and *len: 1; 0
+ * at the end of input; -1 for a line too long. */
 static int next_nonblank(reader *r, const char **text, size_t *len)
 {
-    while (next_line(r)) {
+    int got;
+    while ((got = next_line(r)) > 0) {
         size_t skip = strspn(r->line, " \t");
         if (skip < r->len) {
             *text = r->line + skip;
@@ -77,7 +80,7 @@ static int next_nonblank(reader *r, const char **text, size_t *len)
             return 1;
         }
     }
-    return 0;
+    return got;
 }
 
 static int fail_at(int dataset, unsigned long lineno, const char *what)
@@ -88,6 +91,13 @@ static int fail_at(int dataset, unsigned long lineno, const char *what)
         cli_error("judge", "line %lu: %s", lineno, what);
     cli_finish("judge", CLI_DATAERR);
     return CLI_DATAERR;
+}
+
+static int fail_too_long(int dataset, unsigned long lineno)
+{
+    char msg[64];
+    snprintf(msg, sizeof msg, "longer than %d bytes", CLI_MAX_LINE - 1);
+    return fail_at(dataset, lineno, msg);
 }
 
 /* Judges one board given as a FEN (White's pieces upper case): SAFE, CHECKED or CHECKMATED. */
@@ -118,12 +128,15 @@ int cli_cmd_judge(int argc, char **argv)
     if (o.json || o.chess960 || o.variant != RF_STANDARD)
         return cli_usage(o.command, "the judge format has no --json, --chess960 or --variant");
 
+    /* Static for its line buffer; each call counts lines afresh. */
     static reader r;
+    r.lineno = 0;
     const char *s;
     size_t len;
     char msg[200], shown[64];
-    if (!next_nonblank(&r, &s, &len))
-        return fail_at(0, r.lineno + 1, "missing the number of datasets");
+    int got = next_nonblank(&r, &s, &len);
+    if (got < 0) return fail_too_long(0, r.lineno);
+    if (!got) return fail_at(0, r.lineno + 1, "missing the number of datasets");
     int count = 0;
     size_t digits = strspn(s, "0123456789");
     if (digits == 0 || digits > 3 || digits != len || (count = atoi(s)) < 1 || count > 100) {
@@ -133,7 +146,8 @@ int cli_cmd_judge(int argc, char **argv)
     }
 
     for (int d = 1; d <= count; d++) {
-        if (!next_nonblank(&r, &s, &len)) {
+        if ((got = next_nonblank(&r, &s, &len)) < 0) return fail_too_long(d, r.lineno);
+        if (!got) {
             snprintf(msg, sizeof msg, "missing: the input ends after %d of %d datasets", d - 1,
                      count);
             return fail_at(d, r.lineno + 1, msg);
@@ -148,7 +162,8 @@ int cli_cmd_judge(int argc, char **argv)
         size_t n = 0;
         int kings[2] = {0, 0};
         for (int row = 0; row < 8; row++) {
-            if (!next_line(&r)) {
+            if ((got = next_line(&r)) < 0) return fail_too_long(d, r.lineno);
+            if (!got) {
                 snprintf(msg, sizeof msg, "missing board line %d of 8 (the input ends)", row + 1);
                 return fail_at(d, r.lineno + 1, msg);
             }
@@ -198,7 +213,8 @@ int cli_cmd_judge(int argc, char **argv)
         if (!verdict) return fail_at(d, r.lineno, "the board cannot be read");
         printf("%s IS %s\n", black ? "BLACK" : "WHITE", verdict);
     }
-    if (next_nonblank(&r, &s, &len)) {
+    if ((got = next_nonblank(&r, &s, &len)) < 0) return fail_too_long(0, r.lineno);
+    if (got) {
         snprintf(msg, sizeof msg, "text after the last of %d datasets: '%s'", count,
                  cli_shown(s, len, shown));
         return fail_at(0, r.lineno, msg);

@@ -35,9 +35,12 @@ int cli_usage(const char *command, const char *fmt, ...)
     return CLI_USAGE;
 }
 
+/* optind = 0 asks glibc, musl and the BSDs for a full restart: with 1, glibc goes on from where
+ * an earlier parse left off inside a cluster of short options ("-xy"), in an argv that may be
+ * gone when the commands run more than once in a process (the fuzz targets run them so). */
 void cli_getopt_reset(void)
 {
-    optind = 1;
+    optind = 0;
     opterr = 0;
 }
 
@@ -73,6 +76,9 @@ int cli_read_line(FILE *f, char *buf, size_t cap, size_t *len, int *too_long)
     size_t n = 0;
     int c, any = 0;
     *too_long = 0;
+    /* A batch whose answers can no longer be written reads no further (cli_finish reports the
+     * error): an endless input to a full disk would otherwise never end. */
+    if (ferror(stdout)) return 0;
     while ((c = getc(f)) != EOF) {
         any = 1;
         if (c == '\n') break;

@@ -88,6 +88,23 @@ typedef struct token {
     size_t len, offset;
 } token;
 
+/* A field as a message quotes it: at most 20 bytes, each outside printable ASCII (NUL included)
+ * as '?', so that no input can put control bytes or a cut-off text into a message. */
+static const char *show_token(char out[24], token t)
+{
+    size_t n = t.len > 20 ? 17 : t.len, i;
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)t.s[i];
+        out[i] = c >= 0x20 && c < 0x7F ? (char)c : '?';
+    }
+    if (t.len > 20) {
+        memcpy(out + i, "...", 3);
+        i += 3;
+    }
+    out[i] = '\0';
+    return out;
+}
+
 static rf_status parse_board(rf_position *pos, token t, rf_error *err)
 {
     int rank = 7, file = 0, prev_digit = 0;
@@ -286,6 +303,7 @@ rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, unsi
 
     rf_status st = parse_board(pos, tok[0], err);
     if (st != RF_OK) return st;
+    char shown[24];
 
     if (n > 1) {
         token t = tok[1];
@@ -295,8 +313,7 @@ rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, unsi
             pos->side = RF_BLACK;
         else
             return fail(err, RF_ERR_SYNTAX, RF_FIELD_SIDE, t.offset,
-                        "'%.*s' is not a side to move (w or b)", t.len > 20 ? 20 : (int)t.len,
-                        t.s);
+                        "'%s' is not a side to move (w or b)", show_token(shown, t));
     }
 
     uint32_t bad = 0;
@@ -308,8 +325,7 @@ rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, unsi
             rf_square sq = rf_square_parse(t.s, t.len);
             if (sq == RF_NO_SQUARE)
                 return fail(err, RF_ERR_SYNTAX, RF_FIELD_EP, t.offset,
-                            "'%.*s' is not a square (a1-h8) or -", t.len > 20 ? 20 : (int)t.len,
-                            t.s);
+                            "'%s' is not a square (a1-h8) or -", show_token(shown, t));
             if (RF_RANK_OF(sq) == (pos->side == RF_WHITE ? 5 : 2))
                 pos->ep = sq;
             else

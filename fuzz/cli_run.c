@@ -1,0 +1,62 @@
+/*
+ * cli_run.c - running the `rankfile` program in-process for the CLI fuzz targets (cli_run.h).
+ */
+#include "cli_run.h"
+
+#include "fuzz.h"
+
+void cli_run(cli_result *r, int argc, char **argv, const uint8_t *in, size_t in_len,
+             int keep_out)
+{
+    FILE *saved_in = stdin, *saved_out = stdout, *saved_err = stderr;
+    memset(r, 0, sizeof *r);
+    /* fmemopen wants a writable buffer even to read; it is only read. */
+    FILE *new_in = in_len ? fmemopen((void *)(uintptr_t)in, in_len, "r") : fopen("/dev/null", "r");
+    FILE *new_out = keep_out ? open_memstream(&r->out, &r->out_len) : fopen("/dev/null", "w");
+    FILE *new_err = open_memstream(&r->err, &r->err_len);
+    FUZZ_CHECK(new_in && new_out && new_err, "cannot set up the streams of a run");
+    stdin = new_in;
+    stdout = new_out;
+    stderr = new_err;
+    r->code = rf_fuzz_cli_main(argc, argv);
+    stdin = saved_in;
+    stdout = saved_out;
+    stderr = saved_err;
+    fclose(new_in);
+    fclose(new_out);
+    fclose(new_err);
+    if (!keep_out) {
+        r->out = malloc(1);
+        FUZZ_CHECK(r->out, "out of memory");
+        r->out[0] = '\0';
+    }
+}
+
+void cli_result_free(cli_result *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+void cli_check(const cli_result *r, const char *command)
+{
+    static const int codes[] = {0, 1, 64, 65, 66, 70, 73, 74};
+    int known = 0;
+    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) known |= r->code == codes[i];
+    FUZZ_CHECK(known, "exit status %d; stderr: %.300s", r->code, r->err);
+    FUZZ_CHECK(r->code != 0 || r->err_len == 0, "status 0 with stderr: %.300s", r->err);
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "rankfile: %s%s", command ? command : "", command ? ": " : "");
+    size_t plen = strlen(prefix);
+    for (const char *line = r->err; line < r->err + r->err_len;) {
+        const char *end = memchr(line, '\n', (size_t)(r->err + r->err_len - line));
+        FUZZ_CHECK(end, "stderr does not end with a newline: %.300s", line);
+        size_t len = (size_t)(end - line);
+        FUZZ_CHECK(len > plen && memcmp(line, prefix, plen) == 0, "stderr line '%.*s'",
+                   (int)(len < 300 ? len : 300), line);
+        FUZZ_CHECK(len < 1024 && !memchr(line, '\0', len), "stderr line of %zu bytes: '%.300s'",
+                   len, line);
+        line = end + 1;
+    }
+}

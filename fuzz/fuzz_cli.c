@@ -1,0 +1,121 @@
+/*
+ * fuzz_cli.c - the command line: arguments and standard input of any command.
+ *
+ * Input: the first line is the argument vector after the program's name, arguments separated by
+ * tabs ("fen\t--json\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"); the rest is standard input.
+ * Standard output is thrown away. Runs whose work grows with a number in the arguments rather
+ * than with the input (a deep perft, thousands of random setups) or that touch files (--svg
+ * FILE, perft --suite/--jobs/--sum FILE) are skipped: other targets and the CLI tests cover them.
+ * Properties (cli_check): the exit status is one the manual lists; status 0 comes with nothing on
+ * standard error; every error line reads "rankfile: COMMAND: ..." and no line is empty or huge;
+ * nothing crashes, leaks or hangs (with no arguments at all the usage goes to standard error);
+ * and a run leaves nothing behind that changes the next one: a fixed command run after each
+ * input gives its fixed answer.
+ */
+#include "cli_run.h"
+#include "fuzz.h"
+
+#include <errno.h>
+
+#define MAX_ARGS 64
+
+static const char *const commands[] = {"fen",    "moves", "play", "status", "judge",
+                                       "perft",  "atomic", "960",  "is960",  "show"};
+
+/* The value of an option written "--name=VALUE" or "--name VALUE"; NULL when there is none. */
+static const char *option_value(char **argv, int argc, int i)
+{
+    const char *eq = strchr(argv[i], '=');
+    if (eq) return eq + 1;
+    return i + 1 < argc ? argv[i + 1] : NULL;
+}
+
+/* A whole number as strtol reads it (the way the commands read theirs), or -1 when it is not
+ * one; out of long's range counts as large. */
+static long number(const char *s)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end) return -1;
+    return errno == ERANGE ? 0x7FFFFFFFL : v;
+}
+
+/* Runs the fuzzer does not make: see the top comment. Options may be abbreviated to any unique
+ * prefix, so prefixes are matched. */
+static int skipped(int argc, char **argv)
+{
+    const char *cmd = argc > 1 ? argv[1] : "";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--sv", 4) == 0) {
+            const char *v = option_value(argv, argc, i);
+            if (!v || strcmp(v, "-") != 0) return 1;
+        }
+        if (strcmp(cmd, "perft") == 0) {
+            if (strncmp(a, "--su", 4) == 0 || strncmp(a, "--j", 3) == 0) return 1;
+            const char *eq = strchr(a, '=');
+            if (number(eq ? eq + 1 : a) > 2) return 1;
+        }
+        if (strcmp(cmd, "960") == 0 && strncmp(a, "--co", 4) == 0) {
+            const char *v = option_value(argv, argc, i);
+            if (v && number(v) > 64) return 1;
+        }
+    }
+    return 0;
+}
+
+/* The fixed command run after each input, and its answer. */
+static void check_next_run(void)
+{
+    static char program[] = "rankfile", fen[] = "fen",
+                start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    static const char want[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n";
+    char *argv[] = {program, fen, start, NULL};
+    cli_result r;
+    cli_run(&r, 3, argv, NULL, 0, 1);
+    FUZZ_CHECK(r.code == 0 && strcmp(r.out, want) == 0, "the next run answers %d: %.200s%.200s",
+               r.code, r.out, r.err);
+    cli_result_free(&r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    size_t len, at;
+    fuzz_split_line(data, size, &len, &at);
+    char *line = malloc(len + 1);
+    FUZZ_CHECK(line, "out of memory");
+    memcpy(line, data, len);
+    line[len] = '\0';
+    static char program[] = "rankfile";
+    char *argv[MAX_ARGS + 2];
+    int argc = 0;
+    argv[argc++] = program;
+    for (char *p = line; argc <= MAX_ARGS;) {
+        argv[argc++] = p;
+        p = strchr(p, '\t');
+        if (!p) break;
+        *p++ = '\0';
+    }
+    argv[argc] = NULL;
+    if (len == 0) argc = 1;
+
+    if (!skipped(argc, argv)) {
+        const char *command = NULL;
+        for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+            if (argc > 1 && strcmp(argv[1], commands[i]) == 0) command = commands[i];
+        cli_result r;
+        cli_run(&r, argc, argv, data + at, size - at, 0);
+        /* Without a command the program shows its usage on stderr; top-level errors (an
+         * unknown command) name no command. */
+        if (argc == 1)
+            FUZZ_CHECK(r.code == 64 && strstr(r.err, "usage: rankfile"),
+                       "no command: exit status %d", r.code);
+        else
+            cli_check(&r, command);
+        cli_result_free(&r);
+        check_next_run();
+    }
+    free(line);
+    return 0;
+}

@@ -1,0 +1,158 @@
+/*
+ * fuzz_move.c - reading moves in UCI and SAN against a position, and playing them.
+ *
+ * Input: the first line forms the position: a FEN (prefixed "atomic " for an Atomic position),
+ * or, when it is not one, picks one of the positions below by its first byte. Every further line
+ * is a move text, read in the position the moves before it have reached; a move that reads as
+ * legal is played. Properties, in every position reached:
+ *   - rf_move_parse, rf_move_from_uci and rf_move_from_san accept a text exactly when it names a
+ *     legal move: on RF_OK the move is in the legal list, on failure the move is RF_MOVE_NONE and
+ *     the error is a one-line message of the status returned;
+ *   - every legal move's UCI and SAN texts read back as that move, with every reader that takes
+ *     the notation, and fit RF_UCI_MAX and RF_SAN_MAX;
+ *   - rf_move_is_legal holds exactly for the listed moves, asked of any 16-bit value (the first
+ *     two bytes of each line); any value can be written in UCI, and in SAN as "--" unless legal;
+ *   - the position after each move played passes the internal consistency check.
+ */
+#include "fuzz.h"
+#include "position.h"
+
+static const char *const positions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "1r2k1r1/8/8/8/8/8/8/R3K2R w AHbg - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+    "2N1N3/1P3k2/8/8/8/8/2K5/8 w - - 0 1",
+};
+
+static const char *const atomic_positions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
+    "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1",
+    "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1",
+};
+
+static void check_error(rf_status st, rf_move m, const rf_error *err)
+{
+    FUZZ_CHECK(m == RF_MOVE_NONE, "status %d with move %#x", st, m);
+    FUZZ_CHECK(st == RF_ERR_SYNTAX || st == RF_ERR_ILLEGAL || st == RF_ERR_AMBIGUOUS,
+               "status %d", st);
+    FUZZ_CHECK(err->status == st && err->field == RF_FIELD_MOVE, "status %d, err %d field %d", st,
+               err->status, err->field);
+    FUZZ_CHECK(fuzz_is_one_line(err->message, sizeof err->message), "message '%.160s'",
+               err->message);
+}
+
+typedef rf_status (*reader)(rf_move *, const rf_position *, const char *, size_t, rf_error *);
+
+/* Reads `text` with `read`; checks the answer against the legal list. */
+static rf_status read_move(reader read, const rf_position *pos, const char *text, size_t len,
+                           rf_move *out)
+{
+    rf_error err;
+    rf_status st = read(out, pos, text, len, &err);
+    char fen[RF_FEN_MAX];
+    if (st == RF_OK)
+        FUZZ_CHECK(rf_move_is_legal(pos, *out), "'%.*s' read as illegal move %#x in %s",
+                   (int)(len < 40 ? len : 40), text, *out, fuzz_fen(pos, fen));
+    else
+        check_error(st, *out, &err);
+    return st;
+}
+
+/* Every legal move's own texts read back as the move. */
+static void check_legal_texts(const rf_position *pos, const rf_movelist *list)
+{
+    char fen[RF_FEN_MAX];
+    for (unsigned i = 0; i < list->count; i++) {
+        rf_move m = list->moves[i], got;
+        char uci[RF_UCI_MAX], san[RF_SAN_MAX];
+        size_t nu = rf_move_to_uci(pos, m, uci, sizeof uci);
+        size_t ns = rf_move_to_san(pos, m, san, sizeof san);
+        FUZZ_CHECK(nu < sizeof uci && ns < sizeof san, "UCI '%s' / SAN '%s' too long", uci, san);
+        FUZZ_CHECK(read_move(rf_move_from_uci, pos, uci, nu, &got) == RF_OK && got == m,
+                   "UCI '%s' does not read back in %s", uci, fuzz_fen(pos, fen));
+        FUZZ_CHECK(read_move(rf_move_parse, pos, uci, nu, &got) == RF_OK && got == m,
+                   "'%s' does not read back in %s", uci, fuzz_fen(pos, fen));
+        FUZZ_CHECK(read_move(rf_move_from_san, pos, san, ns, &got) == RF_OK && got == m,
+                   "SAN '%s' does not read back in %s", san, fuzz_fen(pos, fen));
+        FUZZ_CHECK(read_move(rf_move_parse, pos, san, ns, &got) == RF_OK && got == m,
+                   "'%s' does not read back in %s", san, fuzz_fen(pos, fen));
+    }
+}
+
+static int listed(const rf_movelist *list, rf_move m)
+{
+    for (unsigned i = 0; i < list->count; i++)
+        if (list->moves[i] == m) return 1;
+    return 0;
+}
+
+/* Any 16-bit value: legal exactly when listed; writable in both notations. */
+static void check_raw(const rf_position *pos, const rf_movelist *list, rf_move raw)
+{
+    int legal = listed(list, raw);
+    FUZZ_CHECK(rf_move_is_legal(pos, raw) == legal, "move %#x legal %d", raw, legal);
+    char uci[RF_UCI_MAX], san[RF_SAN_MAX];
+    FUZZ_CHECK(rf_move_to_uci(pos, raw, uci, sizeof uci) < sizeof uci, "UCI of %#x", raw);
+    rf_move_to_san(pos, raw, san, sizeof san);
+    FUZZ_CHECK(legal || strcmp(san, "--") == 0, "illegal %#x written '%s'", raw, san);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    size_t len, at;
+    fuzz_split_line(data, size, &len, &at);
+    const char *text = (const char *)data;
+    rf_position pos;
+    unsigned flags = 0;
+    if (len >= 7 && memcmp(text, "atomic ", 7) == 0) {
+        flags = RF_PARSE_ATOMIC;
+        text += 7;
+        len -= 7;
+    }
+    if (rf_position_parse(&pos, text, len, flags, RF_ACCEPT_DEFAULT, NULL) != RF_OK) {
+        unsigned pick = len ? (unsigned char)text[0] : 0;
+        if (flags)
+            rf_position_from_fen(&pos, atomic_positions[pick % 4], flags, NULL);
+        else
+            rf_position_from_fen(&pos, positions[pick % 10], flags, NULL);
+    }
+
+    /* Each position's own move texts are checked once, when it is reached. */
+    int reached = 1;
+    for (int line_no = 0; line_no < 64; line_no++) {
+        rf_movelist list;
+        rf_generate_moves(&pos, &list);
+        if (reached) check_legal_texts(&pos, &list);
+        reached = 0;
+        if (at >= size) break;
+        size_t n, next;
+        const uint8_t *line = data + at;
+        fuzz_split_line(line, size - at, &n, &next);
+        at += next;
+        const char *move_text = (const char *)line;
+        if (n >= 2) check_raw(&pos, &list, (rf_move)(line[0] | line[1] << 8));
+
+        rf_move by_parse, by_uci, by_san;
+        rf_status st = read_move(rf_move_parse, &pos, move_text, n, &by_parse);
+        rf_status st_uci = read_move(rf_move_from_uci, &pos, move_text, n, &by_uci);
+        rf_status st_san = read_move(rf_move_from_san, &pos, move_text, n, &by_san);
+        /* rf_move_parse is one of the two readers: its answer is theirs. */
+        FUZZ_CHECK((st == st_uci && by_parse == by_uci) || (st == st_san && by_parse == by_san),
+                   "parse %d, UCI %d, SAN %d", st, st_uci, st_san);
+        if (st != RF_OK) continue;
+        rf_position_play(&pos, by_parse);
+        reached = 1;
+        const char *broken = rf__position_check(&pos);
+        char fen[RF_FEN_MAX];
+        FUZZ_CHECK(!broken, "after '%.*s': %s: %s", (int)(n < 40 ? n : 40), move_text,
+                   fuzz_fen(&pos, fen), broken);
+    }
+    return 0;
+}
