@@ -200,7 +200,8 @@ typedef struct rf_error {
     rf_field field;    /* where in the input */
     size_t offset;     /* byte offset in the input where the problem was found */
     uint32_t validity; /* RF_INVALID_* flags, for RF_ERR_INVALID */
-    char message[160]; /* one line, no newline, e.g. "castling field: 'X' is not a castling
+    char message[160]; /* one line of printable ASCII (input bytes outside it are shown as
+                          '?' or "byte 0xNN"), e.g. "castling field: 'X' is not a castling
                           right (byte 47)" */
 } rf_error;
 
