@@ -85,7 +85,6 @@ typedef uint8_t rf_piece;
 #define RF_KINGSIDE 0  /* the rook on the h-file side of the king */
 #define RF_QUEENSIDE 1 /* the rook on the a-file side of the king */
 
-typedef enum rf_variant { RF_STANDARD = 0, RF_ATOMIC = 1 } rf_variant;
 
 /* ---------------------------------------------------------------------------------------------
  * Moves
@@ -117,14 +116,19 @@ typedef uint16_t rf_move;
  * Positions
  * ------------------------------------------------------------------------------------------- */
 
-/* A complete position. Copy it with `=`; it owns no memory.
+/* A complete, legal position: made only by the functions below (rf_position_from_setup and
+ * those built on it, rf_position_startpos, rf_chess960_position, rf_position_play). Read it
+ * freely and copy it with `=` (it owns no memory), but never write its fields: the redundant
+ * ones (bitboards, key, ep_legal) would disagree with the rest. To change a position, get its
+ * setup (rf_setup_from_position), change that and validate it again.
  * Invariants (checked by the debug consistency check):
  *   - board[] and the bitboards describe the same pieces;
  *   - castle_rook[c][s] is RF_NO_SQUARE or the square of a rook of colour c on c's back rank, on
  *     side s of c's king, which also stands on the back rank;
  *   - ep is RF_NO_SQUARE or the square a pawn of the side not to move just skipped;
  *   - key is the Zobrist key of the position (pieces, side, castling rights, and the en passant
- *     file when a legal en passant capture exists). */
+ *     file when a legal en passant capture exists);
+ *   - the variant state is zero in the variants that do not use it. */
 typedef struct rf_position {
     rf_bitboard by_color[2];     /* the squares of each colour's pieces */
     rf_bitboard by_type[7];      /* [type] the squares of each piece type; [0] every piece */
@@ -139,6 +143,12 @@ typedef struct rf_position {
                                     rest; kept so that make-move need not recompute it) */
     uint32_t halfmove;           /* plies since the last capture or pawn move */
     uint32_t fullmove;           /* starts at 1, incremented after Black's move */
+    /* Variant state, last so that variants without any can copy a position without it. */
+    rf_bitboard promoted;        /* Crazyhouse: the pieces that were pawns (they return to the
+                                    pocket as pawns when captured) */
+    uint8_t pocket[2][8];        /* Crazyhouse: [colour][piece type] pieces in hand */
+    uint8_t remaining_checks[2]; /* Three-check: [colour] checks that colour still has to give */
+    uint8_t reserved[14];        /* zero; room for variant state without changing the size */
 } rf_position;
 
 /* ---------------------------------------------------------------------------------------------
@@ -192,7 +202,7 @@ RF_API const char *rf_field_name(rf_field field);
 
 /* Writes the names of the flags in `validity` ("missing king, bad castling") into buf.
  * Returns the length the text needs (snprintf-like). */
-RF_API size_t rf_validity_describe(uint32_t validity, char *buf, size_t cap);
+RF_API size_t rf_validity_describe(char *buf, size_t cap, uint32_t validity);
 
 /* Details of a failure. Every field is set by a function that fails and receives an rf_error. */
 typedef struct rf_error {
@@ -206,24 +216,110 @@ typedef struct rf_error {
 } rf_error;
 
 /* ---------------------------------------------------------------------------------------------
- * FEN
+ * Variants
  *
- * Accepted input (one position; surrounding white space ignored, fields separated by runs of
- * spaces or tabs):
- *   BOARD [SIDE [CASTLING [EP [HALFMOVE [FULLMOVE]]]]]
+ * The rules a position is played by. Chess960 is not a variant here but a castling mode of any
+ * variant (rf_position.chess960). The values name the eight lichess variants; a build plays those
+ * for which rf_variant_available answers 1 (this one: standard chess and Atomic chess), and
+ * functions given another answer RF_ERR_ARGUMENT.
+ * ------------------------------------------------------------------------------------------- */
+typedef enum rf_variant {
+    RF_VARIANT_STANDARD = 0,
+    RF_VARIANT_ATOMIC = 1,
+    RF_VARIANT_KINGOFTHEHILL = 2,
+    RF_VARIANT_THREECHECK = 3,
+    RF_VARIANT_RACINGKINGS = 4,
+    RF_VARIANT_HORDE = 5,
+    RF_VARIANT_ANTICHESS = 6,
+    RF_VARIANT_CRAZYHOUSE = 7
+} rf_variant;
+#define RF_VARIANT_COUNT 8
+
+/* The variant's short name, as the command line and JSON write it: "standard", "atomic",
+ * "kingofthehill", "threecheck", "racingkings", "horde", "antichess", "crazyhouse". Static;
+ * "unknown" for a value out of range. */
+RF_API const char *rf_variant_name(rf_variant variant);
+
+/* The name lichess writes in a PGN [Variant] tag: "Standard", "Atomic", "King of the Hill",
+ * "Three-check", "Racing Kings", "Horde", "Antichess", "Crazyhouse". Static; "unknown" for a
+ * value out of range. */
+RF_API const char *rf_variant_pgn_name(rf_variant variant);
+
+/* Reads a variant name (`len` bytes): case-insensitive, with spaces, hyphens and underscores
+ * ignored, so both the short names and lichess's PGN names are read ("King of the Hill",
+ * "Three-check"), and the aliases "chess" and "fromposition" (standard), "koth"
+ * (kingofthehill), "3check" (threecheck), "zh" (crazyhouse), and "chess960", "fischerandom",
+ * "fischerrandom", "960" (standard chess in Chess960 castling mode). *out receives the variant and
+ * *chess960 (may be NULL) 1 when the name asks for Chess960 castling mode, else 0. Returns RF_OK
+ * or RF_ERR_NOT_FOUND (outputs untouched). A name the library knows but does not play is still
+ * found: see rf_variant_available. */
+RF_API rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name,
+                                      size_t len);
+
+/* 1 when this build plays the variant (standard and Atomic chess), else 0. */
+RF_API int rf_variant_available(rf_variant variant);
+
+/* ---------------------------------------------------------------------------------------------
+ * Setups and FEN
+ *
+ * Reading a position takes two steps (as in shakmaty): the text becomes an rf_setup, which says
+ * only what the text says and is checked only for syntax; rf_position_from_setup then checks the
+ * setup against the rules of a variant and makes a position. rf_position_parse does both.
+ *
+ * Accepted FEN input (one position; surrounding white space ignored, fields separated by runs
+ * of spaces or tabs):
+ *   BOARD [SIDE [CASTLING [EP [HALFMOVE [FULLMOVE]]]]] [EPD-OPERATIONS]
  * Missing trailing fields default to "w - - 0 1", so a 6-field FEN, a 4-field EPD and a board
- * field alone are all accepted. Castling rights may be written as
+ * field alone are all accepted. After the en passant field (or after either number) the rest
+ * may be EPD operations, each an opcode (a letter, then letters, digits and '_'), operands
+ * (words or "double-quoted strings") and a ';' ("bm e4; id \"start\";"); the setup keeps where
+ * they are (rf_setup.epd_offset/epd_len) and rf_epd_next reads them. Castling rights may be
+ * written as
  *   KQkq            standard / X-FEN: the outermost rook on that side of the king,
  *   a file letter   X-FEN / Shredder-FEN (HAha): the rook on that file,
  * in any order and mixed. A fullmove number of 0 is read as 1.
  * ------------------------------------------------------------------------------------------- */
 
+/* What a FEN says, checked for syntax only. A plain value; fill one by hand to build a position
+ * (start from rf_setup_clear). */
+typedef struct rf_setup {
+    rf_piece board[64];          /* square -> piece */
+    uint8_t side;                /* rf_color of the side to move */
+    rf_bitboard castling;        /* the squares of the rooks that have castling rights: for K/Q
+                                    the outermost rook of that colour on its back rank on that
+                                    side of its king (the corner, h1/a1/h8/a8, when there is no
+                                    such rook or king), for a file letter that file's back-rank
+                                    square */
+    rf_square ep;                /* the en passant square as written, or RF_NO_SQUARE */
+    uint32_t halfmove;           /* the halfmove clock */
+    uint32_t fullmove;           /* the fullmove number, at least 1 */
+    rf_bitboard promoted;        /* Crazyhouse: promoted pieces ('~' after them) */
+    uint8_t pocket[2][8];        /* Crazyhouse: [colour][piece type] pieces in hand */
+    uint8_t remaining_checks[2]; /* Three-check: [colour] checks still to give */
+    unsigned extras;             /* RF_SETUP_* bits: which variant fields the text had */
+    size_t epd_offset;           /* EPD operations: their first byte in the text, */
+    size_t epd_len;              /* and their length (0: none) */
+} rf_setup;
+
+/* rf_setup.extras */
+#define RF_SETUP_POCKET (1u << 0) /* a Crazyhouse pocket ("[QNp]" or a ninth rank) */
+#define RF_SETUP_CHECKS (1u << 1) /* Three-check counters ("3+3" or "+0+0") */
+
+/* An empty board, White to move, no rights, no en passant square, counters 0 1. */
+RF_API void rf_setup_clear(rf_setup *setup);
+
+/* Reads `len` bytes of FEN text (which need not be NUL-terminated and may hold any bytes) into
+ * *setup, checking syntax only (see "Setups and FEN"). Returns RF_OK, or RF_ERR_SYNTAX with
+ * err->field and err->offset saying where; *setup is unspecified after an error. */
+RF_API rf_status rf_setup_parse(rf_setup *setup, const char *text, size_t len, rf_error *err);
+
+/* The setup of a position (epd fields 0). */
+RF_API void rf_setup_from_position(rf_setup *setup, const rf_position *pos);
+
 /* Parse flags. */
 #define RF_PARSE_CHESS960 (1u << 0) /* force Chess960 castling mode (else detected) */
-#define RF_PARSE_ATOMIC (1u << 1)   /* the position is an Atomic chess position */
 
-/* Parses `len` bytes of `text` (which need not be NUL-terminated and may hold any bytes) into
- * *pos.
+/* Makes *pos from *setup by the rules of `variant`.
  *   flags   RF_PARSE_* bits
  *   accept  RF_INVALID_* flags the caller accepts. Accepted RF_INVALID_BAD_CASTLING drops the bad
  *           rights and accepted RF_INVALID_BAD_EP_SQUARE drops the square; other accepted flags
@@ -231,24 +327,50 @@ typedef struct rf_error {
  * Chess960 castling mode is chosen when RF_PARSE_CHESS960 is given, or when a castling right's
  * king or rook is off the standard e/a/h files (so "HAha" on the standard setup is standard
  * chess, and a Chess960 game whose rights are all gone needs RF_PARSE_CHESS960).
- * Returns RF_OK; RF_ERR_SYNTAX (err->field and err->offset say where); or RF_ERR_INVALID when the
- * position breaks a rule not in `accept` (err->validity has every broken rule, accepted ones
- * too), in which case *pos still holds the position as written. *pos is unspecified after
- * RF_ERR_SYNTAX. */
-RF_API rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, unsigned flags,
-                                   uint32_t accept, rf_error *err);
+ * Returns RF_OK; RF_ERR_ARGUMENT for a variant this build does not play; or RF_ERR_INVALID when
+ * the position breaks a rule not in `accept`: err->validity has every broken rule, accepted ones
+ * too, err->field the field of the first rule not accepted (RF_FIELD_CASTLING, RF_FIELD_EP, else
+ * RF_FIELD_BOARD) and err->message names the rules and, for castling rights, which right is
+ * wrong and why. *pos then still holds the position as written (for inspection only: it may break
+ * the invariants). */
+RF_API rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup,
+                                        rf_variant variant, unsigned flags, uint32_t accept,
+                                        rf_error *err);
+
+/* rf_setup_parse, then rf_position_from_setup. After RF_ERR_INVALID err->offset is the byte
+ * offset of err->field in the text. */
+RF_API rf_status rf_position_parse(rf_position *pos, const char *text, size_t len,
+                                   rf_variant variant, unsigned flags, uint32_t accept,
+                                   rf_error *err);
 
 /* The flags rf_position_from_fen accepts: an impossible check is a fact about the position's
  * history, not its present; move generation, perft and status work on such a position exactly
  * as on any other (perft suites hold several). */
 #define RF_ACCEPT_DEFAULT RF_INVALID_IMPOSSIBLE_CHECK
 
-/* rf_position_parse of a NUL-terminated string with accept = RF_ACCEPT_DEFAULT. */
-RF_API rf_status rf_position_from_fen(rf_position *pos, const char *fen, unsigned flags,
+/* rf_position_parse of a NUL-terminated string with flags 0 and accept = RF_ACCEPT_DEFAULT. */
+RF_API rf_status rf_position_from_fen(rf_position *pos, const char *fen, rf_variant variant,
                                       rf_error *err);
 
-/* The standard start position. */
-RF_API void rf_position_startpos(rf_position *pos);
+/* The start position of a variant (standard castling mode). Returns RF_OK, or RF_ERR_ARGUMENT
+ * for a variant this build does not play (*pos untouched). */
+RF_API rf_status rf_position_startpos(rf_position *pos, rf_variant variant);
+
+/* One EPD operation: the opcode and the operands, pointing into the text read. */
+typedef struct rf_epd_op {
+    const char *opcode;   /* e.g. "bm" */
+    size_t opcode_len;
+    const char *operands; /* the text between the opcode and the ';', trimmed: "e4 Nf3" or
+                             "\"start\"" (quotes kept; may be empty) */
+    size_t operands_len;
+} rf_epd_op;
+
+/* Reads the EPD operation that starts at or after byte *at of text[0..len) into *op and moves
+ * *at past its ';'. Returns RF_OK; RF_ERR_NOT_FOUND when only white space is left; or
+ * RF_ERR_SYNTAX (err->offset from the start of text) for an operation without its ';', an
+ * opcode that does not start with a letter or an unterminated string. */
+RF_API rf_status rf_epd_next(rf_epd_op *op, const char *text, size_t len, size_t *at,
+                             rf_error *err);
 
 /* FEN output flags. */
 #define RF_FEN_SHREDDER (1u << 0)  /* castling as rook files (HAha) instead of X-FEN (KQkq) */
@@ -262,7 +384,7 @@ RF_API void rf_position_startpos(rf_position *pos);
  * By default castling is X-FEN (KQkq, with a file letter only for a rook that is not the
  * outermost one on its side) and the en passant square is written only when a legal en passant
  * capture exists. */
-RF_API size_t rf_position_to_fen(const rf_position *pos, char *buf, size_t cap, unsigned flags);
+RF_API size_t rf_position_to_fen(char *buf, size_t cap, const rf_position *pos, unsigned flags);
 
 /* The RF_INVALID_* rules *pos breaks, 0 for a legal position. Castling rights and the en passant
  * square are checked as stored. */
@@ -279,7 +401,7 @@ RF_API char rf_piece_to_char(rf_piece piece);
 RF_API rf_piece rf_piece_from_char(char c);
 
 /* Writes a square's name ("e4") into buf[0..2] with a NUL; "-" for RF_NO_SQUARE. */
-RF_API void rf_square_name(rf_square sq, char buf[3]);
+RF_API void rf_square_name(char buf[3], rf_square sq);
 
 /* The square named by two bytes "a1".."h8", or RF_NO_SQUARE. */
 RF_API rf_square rf_square_parse(const char *s, size_t len);
@@ -307,7 +429,7 @@ typedef struct rf_movelist {
 /* Fills *list with the legal moves of *pos (in the position's variant) and returns their number.
  * A position whose side to move has no king, or more than one, has no moves. Castling moves are
  * encoded king-takes-own-rook. Thread-safe; no allocation. */
-RF_API unsigned rf_generate_moves(const rf_position *pos, rf_movelist *list);
+RF_API unsigned rf_generate_moves(rf_movelist *list, const rf_position *pos);
 
 /* 1 when `move` is one of the legal moves of *pos, else 0. Any 16-bit value may be asked. */
 RF_API int rf_move_is_legal(const rf_position *pos, rf_move move);
@@ -328,7 +450,7 @@ typedef struct rf_count {
 } rf_count;
 
 /* Writes a count in decimal into buf (snprintf-like; at most 39 digits). */
-RF_API size_t rf_count_format(rf_count count, char *buf, size_t cap);
+RF_API size_t rf_count_format(char *buf, size_t cap, rf_count count);
 
 typedef struct rf_perft_options {
     int threads;    /* 0 or less: one per online CPU (rf_cpu_count); 1: the calling thread only */
@@ -346,16 +468,13 @@ typedef struct rf_perft_options {
 RF_API rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
                               const rf_perft_options *opt, rf_error *err);
 
-/* rf_perft_run with `threads` threads and no table, the total as 64 bits (0 on error). */
-RF_API uint64_t rf_perft_threads(const rf_position *pos, int depth, int threads);
-
 /* The number of online CPUs (at least 1). */
 RF_API int rf_cpu_count(void);
 
 /* ---------------------------------------------------------------------------------------------
  * Atomic chess
  *
- * Positions parsed with RF_PARSE_ATOMIC play by lichess's Atomic rules through the functions
+ * Positions of RF_VARIANT_ATOMIC play by lichess's Atomic rules through the functions
  * above (rf_generate_moves, rf_position_play, rf_perft, rf_checkers): every capture explodes the
  * captured piece, the capturing piece and every non-pawn piece on the eight squares around the
  * capture square (for en passant, around the square the capturing pawn lands on); kings cannot
@@ -376,9 +495,9 @@ typedef struct rf_explosion {
 
 /* Describes what playing `move` (a legal or at least well-formed move of *pos) blows up;
  * out->center is RF_NO_SQUARE when it captures nothing. */
-RF_API void rf_atomic_explosion(const rf_position *pos, rf_move move, rf_explosion *out);
+RF_API void rf_atomic_explosion(rf_explosion *out, const rf_position *pos, rf_move move);
 
-/* The seed's job: plays the move `text` (len bytes: two squares, plus q/r/b/n for a promotion,
+/* A capture shown on a bare board: plays the move `text` (len bytes: two squares, plus q/r/b/n for a promotion,
  * as "f2g3" or "e7f8q") on the board of *pos by Atomic rules, whichever side the moving piece
  * belongs to (that side becomes the side to move first). A pawn moving diagonally to an empty
  * square captures en passant. Only the movement of the piece is checked (its pattern, a clear
@@ -386,8 +505,8 @@ RF_API void rf_atomic_explosion(const rf_position *pos, rf_move move, rf_explosi
  * castling is not part of this job. *report (may be NULL) describes the explosion.
  * Returns RF_OK; RF_ERR_SYNTAX for text that is not a move; RF_ERR_ILLEGAL for a move the piece
  * on the from-square cannot make (an empty from-square included). *pos is unchanged on error. */
-RF_API rf_status rf_atomic_board_move(rf_position *pos, const char *text, size_t len,
-                                      rf_explosion *report, rf_error *err);
+RF_API rf_status rf_atomic_board_move(rf_position *pos, rf_explosion *report, const char *text,
+                                      size_t len, rf_error *err);
 
 /* ---------------------------------------------------------------------------------------------
  * Chess960
@@ -399,7 +518,7 @@ RF_API rf_status rf_atomic_board_move(rf_position *pos, const char *text, size_t
  *   queen = N mod 6, N /= 6;  knights = pair N (0..9) of the five free squares, in the order
  *   01 02 03 04 12 13 14 23 24 34;  rook, king, rook on the last three free squares.
  *
- * The placing procedure (960.py's) fills an empty back rank in five draws:
+ * The placing procedure fills an empty back rank in five draws:
  *   light-squared bishop 0-3   on the b, d, f or h file
  *   dark-squared bishop  0-3   on the a, c, e or g file
  *   queen                0-5   on that free square, counting free squares from the a-file
@@ -481,7 +600,7 @@ RF_API uint32_t rf_rng_below(rf_rng *rng, uint32_t n);
 /* A uniformly random start position: draws the five numbers of the placing procedure in order,
  * rf_rng_below(4), (4), (6), (5), (4), stores them in *draws when not NULL and returns the
  * number of the setup (0..959). */
-RF_API int rf_chess960_random(rf_rng *rng, rf_chess960_draws *draws);
+RF_API int rf_chess960_random(rf_chess960_draws *draws, rf_rng *rng);
 
 /* Why a board is not a Chess960 start position. rf_chess960_check tests the rules in this
  * order and reports the first one broken. */
@@ -530,17 +649,17 @@ typedef struct rf_chess960_verdict {
  * holds a piece of its side other than a pawn, and each back rank has the pieces of a setup.
  * Returns White's number (0..959; Black's is verdict->black, the same unless
  * RF_CHESS960_DOUBLE), or -1 when the board is not a start position. */
-RF_API int rf_chess960_check(const rf_position *pos, unsigned flags, rf_chess960_verdict *verdict);
+RF_API int rf_chess960_check(rf_chess960_verdict *verdict, const rf_position *pos, unsigned flags);
 
 /* The same judgement for a back rank alone: `len` bytes of text, 8 letters K Q R B N in either
  * case, a-file first, read as White's rank. A text that is not 8 such letters is reported as
  * RF_CHESS960_BACK_RANK. Returns the number (0..959) or -1; `verdict` may be NULL. */
-RF_API int rf_chess960_check_rank(const char *text, size_t len, rf_chess960_verdict *verdict);
+RF_API int rf_chess960_check_rank(rf_chess960_verdict *verdict, const char *text, size_t len);
 
 /* Piece letters and a greeting in one language, for showing a setup the way its players write
  * it. Static data: the strings live as long as the program. */
 typedef struct rf_language {
-    const char *code;     /* the code to ask for: 960.py's ("no", "se", "dk", "ee", "ir", ...) */
+    const char *code;     /* the code to ask for ("no", "se", "dk", "ee", "ir", ...) */
     const char *iso;      /* its ISO 639-1 code, also accepted ("no", "sv", "da", "et", "ga") */
     const char *name;     /* the language's English name, e.g. "Norwegian" */
     const char *letters;  /* 5 ASCII letters for King, Queen, Rook, Bishop, Knight, e.g. "KDTLS" */
@@ -550,7 +669,7 @@ typedef struct rf_language {
 /* The number of languages (21). */
 RF_API size_t rf_language_count(void);
 
-/* Language `index` (0 .. rf_language_count()-1): first 960.py's 16 in its order (no se dk is fi
+/* Language `index` (0 .. rf_language_count()-1): first these 16 (no se dk is fi
  * ee lt lv pl ir cy nl de en es fr), then cs hu it pt ro. NULL past the end. */
 RF_API const rf_language *rf_language_at(size_t index);
 
@@ -560,8 +679,8 @@ RF_API const rf_language *rf_language_find(const char *code);
 /* Writes `text` into buf with each upper-case K Q R B N replaced by the language's letter for
  * that piece; every other byte (lower-case file letters of rf_chess960_stages, digits, ...) is
  * copied unchanged. snprintf-like: returns strlen(text). */
-RF_API size_t rf_language_translate(const rf_language *lang, const char *text, char *buf,
-                                    size_t cap);
+RF_API size_t rf_language_translate(char *buf, size_t cap, const rf_language *lang,
+                                    const char *text);
 
 /* ---------------------------------------------------------------------------------------------
  * Notation and status
@@ -613,7 +732,7 @@ RF_API size_t rf_language_translate(const rf_language *lang, const char *text, c
  * "e1g1" when pos->chess960 is 0 and "e1h1" (king takes own rook) when it is 1; RF_MOVE_NONE is
  * "0000". Only pos->chess960 and the move are read, so the move need not be legal; a NULL pos
  * means standard castling mode. */
-RF_API size_t rf_move_to_uci(const rf_position *pos, rf_move move, char *buf, size_t cap);
+RF_API size_t rf_move_to_uci(char *buf, size_t cap, const rf_position *pos, rf_move move);
 
 /* Reads `len` bytes of UCI text (surrounding white space ignored) as a legal move of *pos.
  * Accepted: from square, to square, and a promotion letter q r b n in either case; castling as
@@ -632,7 +751,7 @@ RF_API rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const ch
  * "O-O-O" for castling; then "#" when the move wins the game (checkmate, or Atomic's explosion of
  * the enemy king) or "+" when it gives check. A move that is not legal in *pos (RF_MOVE_NONE
  * included) is written "--", the PGN null move. */
-RF_API size_t rf_move_to_san(const rf_position *pos, rf_move move, char *buf, size_t cap);
+RF_API size_t rf_move_to_san(char *buf, size_t cap, const rf_position *pos, rf_move move);
 
 /* Reads `len` bytes of SAN (surrounding white space ignored) as a legal move of *pos, leniently:
  *   - castling as O-O or 0-0, O-O-O or 0-0-0 (letter o in either case);
@@ -730,21 +849,24 @@ RF_API int rf_position_is_seventy_five_moves(const rf_position *pos);
  * and counts as checkmated when in check, else stalemated. */
 RF_API rf_outcome rf_position_outcome(const rf_position *pos);
 
-/* A game: the current position and the Zobrist keys of the positions that can still recur, for
- * counting repetitions. A value (about 8 KiB) the caller owns and may copy with `=`; no heap.
+/* A game: the current position and the distinct positions that can still recur, each with the
+ * number of times it has occurred, for counting repetitions. A value (about 12 KiB) the caller
+ * owns and may copy with `=`; no heap.
  *
  * Only the positions since the last capture or pawn move are kept: no earlier position can occur
- * again, because neither can be undone. When RF_GAME_HISTORY keys are stored and another move
- * neither captures nor moves a pawn, the oldest key is dropped, so repetitions are counted among
- * the last RF_GAME_HISTORY positions only; a game gets there only 1024 plies after its last
- * capture or pawn move, long after the seventy-five-move rule (150 plies) has ended it. Positions
+ * again, because neither can be undone. A position that recurs adds to its count, so a game may
+ * repeat positions without end and every count stays exact. Only when more than RF_GAME_HISTORY
+ * distinct positions have followed the last capture or pawn move (long after the
+ * seventy-five-move rule, 150 plies, has ended the game) is the oldest one forgotten. Positions
  * before the start position of rf_game_start are unknown and never counted. */
 #define RF_GAME_HISTORY 1024
 typedef struct rf_game {
-    rf_position pos;                 /* the current position */
-    unsigned plies;                  /* moves played since rf_game_start */
-    unsigned count;                  /* keys stored in `keys`, the current position's last */
-    uint64_t keys[RF_GAME_HISTORY];  /* oldest first */
+    rf_position pos;                   /* the current position */
+    unsigned plies;                    /* moves played since rf_game_start */
+    unsigned count;                    /* distinct positions stored, oldest first */
+    unsigned current;                  /* the index of the current position among them */
+    uint64_t keys[RF_GAME_HISTORY];    /* their Zobrist keys */
+    uint32_t seen[RF_GAME_HISTORY];    /* how often each has occurred */
 } rf_game;
 
 /* Starts a game at *start (its history: that position once). */
@@ -836,8 +958,8 @@ RF_API void rf_render_mark(rf_render_options *opt, const rf_position *pos,
 
 /* Writes the text diagram of *pos (see "Diagrams" above) into buf, snprintf-like: returns the
  * length the whole diagram needs, at most RF_RENDER_TEXT_MAX - 1. `opt` may be NULL. */
-RF_API size_t rf_render_text(const rf_position *pos, const rf_render_options *opt, char *buf,
-                             size_t cap);
+RF_API size_t rf_render_text(char *buf, size_t cap, const rf_position *pos,
+                             const rf_render_options *opt);
 
 /* Enough for any SVG image rf_render_svg writes, NUL included. */
 #define RF_RENDER_SVG_MAX 32768
@@ -845,8 +967,8 @@ RF_API size_t rf_render_text(const rf_position *pos, const rf_render_options *op
 /* Writes the SVG image of *pos (see "Diagrams" above) into buf, snprintf-like: returns the
  * length the whole document needs (it ends with a newline), at most RF_RENDER_SVG_MAX - 1.
  * `opt` may be NULL. Arrows with a square out of range (RF_NO_SQUARE) are left out. */
-RF_API size_t rf_render_svg(const rf_position *pos, const rf_render_options *opt, char *buf,
-                            size_t cap);
+RF_API size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos,
+                            const rf_render_options *opt);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,93 @@
+/*
+ * variant.h - the variant interface: one table row per variant, one file per variant under
+ * src/variants/.
+ *
+ * A variant module fills an rf__variant with its rules. The rest of the library asks the row of
+ * a position's variant (rf__variant_of) and never branches on the variant itself.
+ *
+ * Each module is compiled once per instruction set (CMake builds src/variants/*.c twice: plain,
+ * and for x86-64 with POPCNT/BMI2, where slider attacks are PEXT lookups), so a module exports
+ * one row per build, named by RF_KERNEL(): rf__variant_atomic_portable, rf__variant_atomic_bmi2.
+ * rf_init() chooses one build for every variant once, and the library and perft then use only
+ * that build; nothing in one build calls into the other. Inside a module the hot path (move
+ * generation, make-move, the perft recursion of src/kernel/perft.h) is static inline code of
+ * constant arguments, so each row's functions are fully specialised copies.
+ *
+ * Adding a variant: its file in src/variants/, and one row in RF_VARIANT_MODULES below.
+ */
+#ifndef RF_VARIANT_H
+#define RF_VARIANT_H
+
+#include "position.h"
+
+struct rf__tt;
+
+typedef struct rf__variant {
+    rf_variant id;
+    /* The start position as FEN (in standard castling mode). */
+    const char *start_fen;
+    /* The RF_SETUP_* fields of a FEN that belong to this variant (read and written); a setup
+     * with other extras is not a position of this variant. */
+    unsigned fen_extras;
+    /* Every RF_INVALID_* rule the position breaks, the variant's own rules included (built
+     * from the parts in validate.c). */
+    uint32_t (*validity)(const rf_position *pos);
+    /* The legal moves, written from `out` on (at most RF_MAX_MOVES); returns the end. */
+    rf_move *(*generate)(const rf_position *pos, rf_move *out);
+    /* The same moves by the simple method: every pseudo-legal move played on a copy and kept
+     * when the rules allow the result. The test oracle of `generate`. */
+    rf_move *(*generate_simple)(const rf_position *pos, rf_move *out);
+    /* Plays a legal move. */
+    void (*play)(rf_position *pos, rf_move move);
+    /* The enemy pieces giving check to the king of colour c, as the variant counts checks. */
+    rf_bitboard (*checkers)(const rf_position *pos, rf_color c);
+    /* 1 when the side to move has a legal en passant capture (the value of pos->ep_legal). */
+    int (*ep_legal)(const rf_position *pos);
+    /* Perft below the position; `tt` (may be NULL) remembers subtree counts. depth >= 1. */
+    uint64_t (*perft)(const rf_position *pos, int depth, const struct rf__tt *tt);
+    /* The winner when a rule of the variant itself has ended the game (Atomic: a king
+     * exploded), else RF_RESULT_ONGOING. */
+    rf_result (*variant_end)(const rf_position *pos);
+    /* 1 when neither side can win by the variant's material rule. */
+    int (*insufficient_material)(const rf_position *pos);
+} rf__variant;
+
+/* The modules: X(file name, rf_variant value). */
+#define RF_VARIANT_MODULES(X)                                                                     \
+    X(standard, RF_VARIANT_STANDARD)                                                              \
+    X(atomic, RF_VARIANT_ATOMIC)
+
+/* The name of a module's row in the build being compiled. */
+#if RF_PEXT
+#define RF_KERNEL(name) name##_bmi2
+#else
+#define RF_KERNEL(name) name##_portable
+#endif
+
+#define RF__DECLARE_MODULE(file, value)                                                           \
+    extern const rf__variant rf__variant_##file##_portable;                                       \
+    extern const rf__variant rf__variant_##file##_bmi2;
+RF_VARIANT_MODULES(RF__DECLARE_MODULE)
+#undef RF__DECLARE_MODULE
+
+/* The rows rf_init() chose, by rf_variant; NULL for a variant this build does not play. */
+extern const rf__variant *rf__variants[RF_VARIANT_COUNT];
+
+/* Chooses the build of every module (the BMI2 one when rf__use_bmi2); called once by rf_init. */
+void rf__variants_choose(void);
+
+/* The chosen row of a variant, or NULL when it is not played (or out of range). */
+const rf__variant *rf__variant_get(rf_variant variant);
+
+/* One build of a variant's module, for tests that compare builds: isa 0 the portable build, 1
+ * the BMI2 build (NULL where it is not compiled or the CPU cannot run it). */
+const rf__variant *rf__variant_build(rf_variant variant, int isa);
+
+/* The row of a position's variant. */
+RF_INLINE const rf__variant *rf__variant_of(const rf_position *pos)
+{
+    RF_ASSERT(pos->variant < RF_VARIANT_COUNT && rf__variants[pos->variant]);
+    return rf__variants[pos->variant];
+}
+
+#endif
