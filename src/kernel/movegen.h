@@ -332,4 +332,12 @@ RF_INLINE bool standard_ep_legal(const rf_position *pos, const rf_color us)
     return false;
 }
 
+/* The make-move of standard chess: the board, then whether the side now to move can capture en
+ * passant. */
+RF_INLINE void play_standard(rf_position *pos, rf_move move, const rf_color us)
+{
+    play_core(pos, move, us);
+    if (pos->ep != RF_NO_SQUARE && standard_ep_legal(pos, rf__other(us))) set_ep_legal(pos);
+}
+
 #endif

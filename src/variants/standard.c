@@ -12,13 +12,6 @@
 
 #define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
 
-/* Make-move: the board, then whether the side now to move can capture en passant. */
-RF_INLINE void play_standard(rf_position *pos, rf_move move, const rf_color us)
-{
-    play_core(pos, move, us);
-    if (pos->ep != RF_NO_SQUARE && standard_ep_legal(pos, rf__other(us))) set_ep_legal(pos);
-}
-
 static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt);
 static uint64_t perft_white(const rf_position *pos, int depth, const rf__tt *tt)
 {
