@@ -275,8 +275,8 @@ RF_API int rf_variant_available(rf_variant variant);
  * field alone are all accepted. After the en passant field (or after either number) a word that
  * starts with a letter begins the EPD operations, each an opcode (a letter, then letters, digits
  * and '_'), operands (words or "double-quoted strings") and a ';' ("bm e4; id \"start\";"); the
- * setup keeps where they are (rf_setup.epd_offset/epd_len) and rf_epd_next reads them. Castling rights may be
- * written as
+ * setup keeps where they are (rf_setup.epd_offset/epd_len) and rf_epd_next reads them.
+ * Castling rights may be written as
  *   KQkq            standard / X-FEN: the outermost rook on that side of the king,
  *   a file letter   X-FEN / Shredder-FEN (HAha): the rook on that file,
  * in any order and mixed. A fullmove number of 0 is read as 1.
