@@ -142,7 +142,7 @@ int perft_file_next(perft_file *pf, perft_record *rec)
                 break;
             }
             if (is_id) {
-                snprintf(rec->id, sizeof rec->id, "%s", buf + 3);
+                snprintf(rec->id, sizeof rec->id, "%.63s", buf + 3);
                 have_id = 1;
             } else {
                 snprintf(rec->fen, sizeof rec->fen, "%s", buf + 4);

@@ -158,19 +158,19 @@ TEST(field_syntax_errors_name_field_and_offset)
     syntax("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K- - 0 1", 53, RF_FIELD_CASTLING, 47);
     syntax("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqA - 0 1", 56, RF_FIELD_CASTLING, 50);
     syntax("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", 56, RF_FIELD_EP, 51);
-    syntax("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", 56, RF_FIELD_HALFMOVE, 53);
+    syntax("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1x 1", 56, RF_FIELD_HALFMOVE, 54);
     syntax("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 18446744073709551617", 75, RF_FIELD_FULLMOVE, 64);
 }
 
-/* Text after the fullmove number that is not an EPD operation: a seventh number, or an
- * operation without its ';'. */
+/* Text after the fullmove number is read as EPD operations: one that does not start with a
+ * letter, or has no ';', is an error in the EPD field. */
 TEST(extra_text_after_the_last_field)
 {
-    syntax(START " 7", sizeof START + 1, RF_FIELD_EXTRA, sizeof START);
+    syntax(START " 7", sizeof START + 1, RF_FIELD_EPD, sizeof START);
     rf_position pos;
     rf_error err;
     CHECK_INT(rf_position_parse(&pos, START " extra", sizeof START + 5, STD, 0, 0, &err), RF_ERR_SYNTAX);
-    CHECK_INT(err.field, RF_FIELD_EXTRA);
+    CHECK_INT(err.field, RF_FIELD_EPD);
     CHECK(err.offset >= sizeof START - 1 && err.offset <= sizeof START + 5);
 }
 
