@@ -198,7 +198,8 @@ RF_API const char *rf_field_name(rf_field field);
 #define RF_INVALID_OPPOSITE_CHECK (1u << 6)    /* the side not to move is in check */
 #define RF_INVALID_IMPOSSIBLE_CHECK (1u << 7)  /* checkers no legal last move could produce */
 #define RF_INVALID_TOO_MUCH_MATERIAL (1u << 8) /* more pieces than pawns could promote to */
-#define RF_INVALID_VARIANT (1u << 9)           /* a rule of the variant is broken */
+#define RF_INVALID_VARIANT (1u << 9)           /* a rule of the variant is broken, or the text
+                                                  has a field the variant does not have */
 #define RF_INVALID_ALL ((1u << 10) - 1)
 
 /* Writes the names of the flags in `validity` ("missing king, bad castling") into buf.

@@ -40,6 +40,7 @@ RF_INLINE uint64_t perft_node(const rf_position *pos, int depth, const rf_color 
         else
             next = *pos;
         play(&next, moves[i], us);
+        RF_ASSERT(core_only ? rf__position_check_core(&next) == NULL : rf__position_check(&next) == NULL);
         if (tt && depth > 2) rf__tt_prefetch(tt, next.key);
         nodes += child(&next, depth - 1, tt);
     }

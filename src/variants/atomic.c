@@ -164,7 +164,7 @@ RF_INLINE bool atomic_ep_legal(const rf_position *pos, const rf_color us)
 
 /* Plays a legal Atomic move of side `us`: the move, then the explosion, then whether the side now
  * to move can capture en passant (only after a double step, which never explodes). */
-RF_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
+RF_KERNEL_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
 {
     if (!is_capture(pos, move)) {
         play_core(pos, move, us);
@@ -191,7 +191,7 @@ RF_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
     }
 }
 
-RF_INLINE unsigned generate_atomic(const rf_position *pos, rf_move *out, const rf_color us,
+RF_KERNEL_INLINE unsigned generate_atomic(const rf_position *pos, rf_move *out, const rf_color us,
                                    const bool count)
 {
     const rf_color them = rf__other(us);
