@@ -294,7 +294,9 @@ TEST(perft_file_rejects_malformed_lines)
         CHECK_STR(pf.error, bad[i].error);
         fclose(f);
     }
-    CHECK(perft_file_load(RF_TEST_DATA "/no-such-suite.perft", &(int){0}) == NULL);
+    perft_file missing;
+    CHECK_INT(perft_file_open(&missing, RF_TEST_DATA "/no-such-suite.perft"), -1);
+    CHECK(strstr(missing.error, "no-such-suite.perft") != NULL);
 }
 
 /* The shipped suites read in full: their record and count totals. */
