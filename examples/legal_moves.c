@@ -33,7 +33,7 @@ int main(int argc, char **argv)
     /* Parse: on failure the error says which field and byte are wrong. */
     rf_position pos;
     rf_error err;
-    if (rf_position_from_fen(&pos, fen, 0, &err) != RF_OK) {
+    if (rf_position_from_fen(&pos, fen, RF_VARIANT_STANDARD, &err) != RF_OK) {
         fprintf(stderr, "legal_moves: %s\n", err.message);
         return 65;
     }
@@ -42,15 +42,15 @@ int main(int argc, char **argv)
     rf_render_options opt = {0};
     rf_render_mark(&opt, &pos, NULL, RF_MOVE_NONE);
     char diagram[RF_RENDER_TEXT_MAX];
-    rf_render_text(&pos, &opt, diagram, sizeof diagram);
+    rf_render_text(diagram, sizeof diagram, &pos, &opt);
     fputs(diagram, stdout);
 
     /* The legal moves, written in SAN and sorted, so that the output does not depend on the
      * generator's order. */
     rf_movelist list;
-    unsigned n = rf_generate_moves(&pos, &list);
+    unsigned n = rf_generate_moves(&list, &pos);
     char san[RF_MAX_MOVES][RF_SAN_MAX];
-    for (unsigned i = 0; i < n; i++) rf_move_to_san(&pos, list.moves[i], san[i], RF_SAN_MAX);
+    for (unsigned i = 0; i < n; i++) rf_move_to_san(san[i], RF_SAN_MAX, &pos, list.moves[i]);
     qsort(san, n, sizeof san[0], by_text);
     printf("%u legal moves:", n);
     for (unsigned i = 0; i < n; i++) printf(" %s", san[i]);

@@ -59,7 +59,7 @@ static inline int fuzz_is_one_line(const char *msg, size_t cap)
 /* The FEN of a position (default flags), for messages. */
 static inline const char *fuzz_fen(const rf_position *pos, char buf[RF_FEN_MAX])
 {
-    rf_position_to_fen(pos, buf, RF_FEN_MAX, RF_FEN_EP_ALWAYS);
+    rf_position_to_fen(buf, RF_FEN_MAX, pos, RF_FEN_EP_ALWAYS);
     return buf;
 }
 

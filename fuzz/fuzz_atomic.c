@@ -16,7 +16,8 @@
  * on boards that break rules of chess too.
  */
 #include "fuzz.h"
-#include "atomic.h"
+#include "bitboard.h"
+#include "variant.h"
 
 /* Squares at most one king step apart. */
 static int near(rf_square a, rf_square b)
@@ -31,8 +32,8 @@ static void check_explosion(const rf_position *before, const rf_position *after,
 {
     char fen[RF_FEN_MAX], sq_from[3], sq_to[3];
     fuzz_fen(before, fen);
-    rf_square_name(from, sq_from);
-    rf_square_name(to, sq_to);
+    rf_square_name(sq_from, from);
+    rf_square_name(sq_to, to);
     FUZZ_CHECK(ex->lost_count <= 10, "%s %s%s: %u lost", fen, sq_from, sq_to, ex->lost_count);
     if (ex->center == RF_NO_SQUARE) {
         FUZZ_CHECK(ex->lost_count == 0 && ex->blast == 0, "%s %s%s: no centre, %u lost", fen,
@@ -92,7 +93,7 @@ static void check_board_move(const rf_position *start, const char *move, size_t 
     rf_position pos = *start;
     rf_explosion ex;
     rf_error err;
-    rf_status st = rf_atomic_board_move(&pos, move, len, &ex, &err);
+    rf_status st = rf_atomic_board_move(&pos, &ex, move, len, &err);
     if (st != RF_OK) {
         FUZZ_CHECK(st == RF_ERR_SYNTAX || st == RF_ERR_ILLEGAL, "status %d", st);
         FUZZ_CHECK(err.status == st && fuzz_is_one_line(err.message, sizeof err.message),
@@ -116,9 +117,10 @@ static int compare_moves(const void *a, const void *b)
 
 static void check_legal_moves(const rf_position *pos)
 {
+    const rf__variant *row = rf__variant_get(RF_VARIANT_ATOMIC);
     rf_move fast[RF_MAX_MOVES], simple[RF_MAX_MOVES];
-    size_t nf = (size_t)(rf__generate_atomic(pos, fast) - fast);
-    size_t ns = (size_t)(rf__generate_atomic_simple(pos, simple) - simple);
+    size_t nf = (size_t)(row->generate(pos, fast) - fast);
+    size_t ns = (size_t)(row->generate_simple(pos, simple) - simple);
     qsort(fast, nf, sizeof *fast, compare_moves);
     qsort(simple, ns, sizeof *simple, compare_moves);
     char fen[RF_FEN_MAX];
@@ -126,7 +128,7 @@ static void check_legal_moves(const rf_position *pos)
                "%s: %zu fast moves, %zu simple", fuzz_fen(pos, fen), nf, ns);
     for (size_t i = 0; i < nf; i++) {
         rf_explosion ex;
-        rf_atomic_explosion(pos, fast[i], &ex);
+        rf_atomic_explosion(&ex, pos, fast[i]);
         rf_position after = *pos;
         rf_position_play(&after, fast[i]);
         check_explosion(pos, &after, RF_MOVE_FROM(fast[i]), RF_MOVE_TO(fast[i]), &ex,
@@ -141,7 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len, at;
     fuzz_split_line(data, size, &len, &at);
     rf_position pos;
-    rf_status st = rf_position_parse(&pos, (const char *)data, len, RF_PARSE_ATOMIC,
+    rf_status st = rf_position_parse(&pos, (const char *)data, len, RF_VARIANT_ATOMIC, 0,
                                      RF_INVALID_ALL, NULL);
     if (st != RF_OK) return 0;
     check_board_move(&pos, (const char *)data + at, size - at);

@@ -41,7 +41,7 @@ static void check_verdict(int number, const rf_chess960_verdict *v)
 static void check_rank_text(const uint8_t *data, size_t size)
 {
     rf_chess960_verdict v;
-    int number = rf_chess960_check_rank((const char *)data, size, &v);
+    int number = rf_chess960_check_rank(&v, (const char *)data, size);
     check_verdict(number, &v);
     if (number >= 0) {
         char rank[9];
@@ -56,7 +56,7 @@ static void check_rank_text(const uint8_t *data, size_t size)
     memcpy(text, data, n);
     text[n] = '\0';
     int by_name = rf_chess960_number(text);
-    int want = strlen(text) == size ? number : rf_chess960_check_rank(text, strlen(text), NULL);
+    int want = strlen(text) == size ? number : rf_chess960_check_rank(NULL, text, strlen(text));
     FUZZ_CHECK(by_name == want, "rf_chess960_number %d, check_rank %d", by_name, want);
 }
 
@@ -73,12 +73,12 @@ static int same_board(const rf_position *a, const rf_position *b, int all)
 static void check_board(const uint8_t *data, size_t size)
 {
     rf_position pos;
-    if (rf_position_parse(&pos, (const char *)data, size, 0, RF_INVALID_ALL, NULL) != RF_OK)
+    if (rf_position_parse(&pos, (const char *)data, size, RF_VARIANT_STANDARD, 0, RF_INVALID_ALL, NULL) != RF_OK)
         return;
     rf_chess960_verdict v[4];
     int number[4];
     for (unsigned mode = 0; mode < 4; mode++) {
-        number[mode] = rf_chess960_check(&pos, mode, &v[mode]);
+        number[mode] = rf_chess960_check(&v[mode], &pos, mode);
         check_verdict(number[mode], &v[mode]);
         if (number[mode] < 0) continue;
         rf_position start;
@@ -125,7 +125,7 @@ static void check_numbers(const uint8_t *data, size_t size)
     if (in_range) {
         FUZZ_CHECK(rf_chess960_number(rank) == number, "%s is not %d", rank, number);
         FUZZ_CHECK(rf_chess960_draws_number(&d) == number, "draws of %d", number);
-        FUZZ_CHECK(rf_chess960_check(&pos, 0, NULL) == number, "position %d", number);
+        FUZZ_CHECK(rf_chess960_check(NULL, &pos, 0) == number, "position %d", number);
         FUZZ_CHECK(rf__position_check(&pos) == NULL, "position %d", number);
     } else {
         FUZZ_CHECK(rank[0] == '\0', "number %d gave '%.8s'", number, rank);

@@ -72,8 +72,8 @@ static void check_legal_texts(const rf_position *pos, const rf_movelist *list)
     for (unsigned i = 0; i < list->count; i++) {
         rf_move m = list->moves[i], got;
         char uci[RF_UCI_MAX], san[RF_SAN_MAX];
-        size_t nu = rf_move_to_uci(pos, m, uci, sizeof uci);
-        size_t ns = rf_move_to_san(pos, m, san, sizeof san);
+        size_t nu = rf_move_to_uci(uci, sizeof uci, pos, m);
+        size_t ns = rf_move_to_san(san, sizeof san, pos, m);
         FUZZ_CHECK(nu < sizeof uci && ns < sizeof san, "UCI '%s' / SAN '%s' too long", uci, san);
         FUZZ_CHECK(read_move(rf_move_from_uci, pos, uci, nu, &got) == RF_OK && got == m,
                    "UCI '%s' does not read back in %s", uci, fuzz_fen(pos, fen));
@@ -99,8 +99,8 @@ static void check_raw(const rf_position *pos, const rf_movelist *list, rf_move r
     int legal = listed(list, raw);
     FUZZ_CHECK(rf_move_is_legal(pos, raw) == legal, "move %#x legal %d", raw, legal);
     char uci[RF_UCI_MAX], san[RF_SAN_MAX];
-    FUZZ_CHECK(rf_move_to_uci(pos, raw, uci, sizeof uci) < sizeof uci, "UCI of %#x", raw);
-    rf_move_to_san(pos, raw, san, sizeof san);
+    FUZZ_CHECK(rf_move_to_uci(uci, sizeof uci, pos, raw) < sizeof uci, "UCI of %#x", raw);
+    rf_move_to_san(san, sizeof san, pos, raw);
     FUZZ_CHECK(legal || strcmp(san, "--") == 0, "illegal %#x written '%s'", raw, san);
 }
 
@@ -110,25 +110,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_split_line(data, size, &len, &at);
     const char *text = (const char *)data;
     rf_position pos;
-    unsigned flags = 0;
+    rf_variant variant = RF_VARIANT_STANDARD;
     if (len >= 7 && memcmp(text, "atomic ", 7) == 0) {
-        flags = RF_PARSE_ATOMIC;
+        variant = RF_VARIANT_ATOMIC;
         text += 7;
         len -= 7;
     }
-    if (rf_position_parse(&pos, text, len, flags, RF_ACCEPT_DEFAULT, NULL) != RF_OK) {
+    if (rf_position_parse(&pos, text, len, variant, 0, RF_ACCEPT_DEFAULT, NULL) != RF_OK) {
         unsigned pick = len ? (unsigned char)text[0] : 0;
-        if (flags)
-            rf_position_from_fen(&pos, atomic_positions[pick % 4], flags, NULL);
-        else
-            rf_position_from_fen(&pos, positions[pick % 10], flags, NULL);
+        const char *fen = variant == RF_VARIANT_ATOMIC ? atomic_positions[pick % 4] : positions[pick % 10];
+        FUZZ_CHECK(rf_position_from_fen(&pos, fen, variant, NULL) == RF_OK, "%s", fen);
     }
 
     /* Each position's own move texts are checked once, when it is reached. */
     int reached = 1;
     for (int line_no = 0; line_no < 64; line_no++) {
         rf_movelist list;
-        rf_generate_moves(&pos, &list);
+        rf_generate_moves(&list, &pos);
         if (reached) check_legal_texts(&pos, &list);
         reached = 0;
         if (at >= size) break;

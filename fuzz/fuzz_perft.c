@@ -4,17 +4,17 @@
  * Input: the first line is a FEN, read as standard chess and as Atomic chess, every rule of chess
  * accepted (perft must count any position it is given, and count it right). Properties, at depth
  * 2 and, when that tree is small, depth 3:
- *   - standard chess: rf_perft, the portable generator's perft, the BMI2 build's (where the CPU
- *     runs it), perft with a transposition table, and a naive perft written here from the public
- *     API alone give one count; the naive one generates moves square by square, plays each with
- *     rf_position_play and keeps it when the mover's king is not attacked afterwards
- *     (rf_attacked_by), and at every node its moves must be rf_generate_moves's;
- *   - Atomic chess: rf_perft (the fast generator) and a perft through rf__generate_atomic_simple
- *     (every pseudo-legal move played and tested) agree.
+ *   - in both variants: rf_perft, perft with a transposition table, the perft of each build of
+ *     the variant's module (portable, and BMI2 where the CPU runs it) and a perft through each
+ *     build's generate_simple (every pseudo-legal move played and tested) give one count;
+ *   - standard chess: a naive perft written here from the public API alone gives it too; the
+ *     naive one generates moves square by square, plays each with rf_position_play and keeps it
+ *     when the mover's king is not attacked afterwards (rf_attacked_by), and at every node its
+ *     moves must be rf_generate_moves's.
  */
 #include "fuzz.h"
-#include "atomic.h"
-#include "movegen.h"
+#include "bitboard.h"
+#include "variant.h"
 
 /* The naive generator's moves of a piece stepping or sliding by (df, dr). */
 static unsigned naive_steps(const rf_position *pos, rf_square from, const int (*dirs)[2], int n,
@@ -161,14 +161,14 @@ static uint64_t naive_perft(const rf_position *pos, int depth)
     rf_move moves[512];
     unsigned n = naive_moves(pos, moves);
     rf_movelist list;
-    rf_generate_moves(pos, &list);
+    rf_generate_moves(&list, pos);
     qsort(moves, n, sizeof *moves, compare_moves);
     qsort(list.moves, list.count, sizeof *list.moves, compare_moves);
     unsigned diff = 0;
     while (diff < n && diff < list.count && moves[diff] == list.moves[diff]) diff++;
     char fen[RF_FEN_MAX], uci[RF_UCI_MAX] = "-";
     if (diff < n || diff < list.count)
-        rf_move_to_uci(pos, diff < n ? moves[diff] : list.moves[diff], uci, sizeof uci);
+        rf_move_to_uci(uci, sizeof uci, pos, diff < n ? moves[diff] : list.moves[diff]);
     FUZZ_CHECK(n == list.count && diff == n, "%s: %u naive moves, %u generated, first "
                "difference %s", fuzz_fen(pos, fen), n, list.count, uci);
     if (depth <= 1) return n;
@@ -181,16 +181,17 @@ static uint64_t naive_perft(const rf_position *pos, int depth)
     return nodes;
 }
 
-static uint64_t simple_atomic_perft(const rf_position *pos, int depth)
+/* Perft through a row's play-and-test generator. */
+static uint64_t simple_perft(const rf__variant *row, const rf_position *pos, int depth)
 {
     rf_move moves[RF_MAX_MOVES];
-    rf_move *end = rf__generate_atomic_simple(pos, moves);
+    rf_move *end = row->generate_simple(pos, moves);
     if (depth <= 1) return (uint64_t)(end - moves);
     uint64_t nodes = 0;
     for (rf_move *m = moves; m < end; m++) {
         rf_position child = *pos;
-        rf__play_atomic(&child, *m);
-        nodes += simple_atomic_perft(&child, depth - 1);
+        row->play(&child, *m);
+        nodes += simple_perft(row, &child, depth - 1);
     }
     return nodes;
 }
@@ -206,22 +207,18 @@ static void check_perft(const rf_position *pos, int depth)
                fen);
     FUZZ_CHECK(hashed.hi == 0 && hashed.lo == nodes, "%s depth %d: %llu, with a table %llu", fen,
                depth, (unsigned long long)nodes, (unsigned long long)hashed.lo);
-    if (pos->variant == RF_ATOMIC) {
-        uint64_t simple = simple_atomic_perft(pos, depth);
-        FUZZ_CHECK(nodes == simple, "%s depth %d: %llu, simple %llu", fen, depth,
-                   (unsigned long long)nodes, (unsigned long long)simple);
-        return;
+    /* Every build of the variant's module, and its play-and-test generator. */
+    for (int isa = 0; isa < 2; isa++) {
+        const rf__variant *row = rf__variant_build((rf_variant)pos->variant, isa);
+        if (!row) continue;
+        uint64_t built = row->perft(pos, depth, NULL);
+        FUZZ_CHECK(nodes == built, "%s depth %d: %llu, build %d %llu", fen, depth,
+                   (unsigned long long)nodes, isa, (unsigned long long)built);
+        uint64_t simple = simple_perft(row, pos, depth);
+        FUZZ_CHECK(nodes == simple, "%s depth %d: %llu, build %d simple %llu", fen, depth,
+                   (unsigned long long)nodes, isa, (unsigned long long)simple);
     }
-    uint64_t generic = rf__perft_standard_generic(pos, depth, NULL);
-    FUZZ_CHECK(nodes == generic, "%s depth %d: %llu, portable %llu", fen, depth,
-               (unsigned long long)nodes, (unsigned long long)generic);
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (rf__use_bmi2) {
-        uint64_t bmi2 = rf__perft_standard_bmi2(pos, depth, NULL);
-        FUZZ_CHECK(nodes == bmi2, "%s depth %d: %llu, BMI2 %llu", fen, depth,
-                   (unsigned long long)nodes, (unsigned long long)bmi2);
-    }
-#endif
+    if (pos->variant != RF_VARIANT_STANDARD) return;
     uint64_t naive = naive_perft(pos, depth);
     FUZZ_CHECK(nodes == naive, "%s depth %d: %llu, naive %llu", fen, depth,
                (unsigned long long)nodes, (unsigned long long)naive);
@@ -231,9 +228,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     size_t len, at;
     fuzz_split_line(data, size, &len, &at);
-    for (unsigned flags = 0; flags <= RF_PARSE_ATOMIC; flags += RF_PARSE_ATOMIC) {
+    static const rf_variant variants[2] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC};
+    for (int v = 0; v < 2; v++) {
         rf_position pos;
-        if (rf_position_parse(&pos, (const char *)data, len, flags, RF_INVALID_ALL, NULL) != RF_OK)
+        if (rf_position_parse(&pos, (const char *)data, len, variants[v], 0, RF_INVALID_ALL,
+                              NULL) != RF_OK)
             continue;
         check_perft(&pos, 2);
         /* Depth 3 while the tree stays small enough for thousands of runs a second. */

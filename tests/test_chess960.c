@@ -3,7 +3,7 @@
  * of seed 000), the generator's golden values and a chi-square test that can fail, and the
  * letters of every language. */
 #include "position.h"
-#include "check.h"
+#include "harness.h"
 
 #include <stdlib.h>
 
@@ -13,6 +13,7 @@ static char table[960][9];
 
 static void build_table(void)
 {
+    if (table[0][0]) return;
     static const char *const pairs[10] = {"01", "02", "03", "04", "12",
                                           "13", "14", "23", "24", "34"};
     for (int n = 0; n < 960; n++) {
@@ -38,6 +39,7 @@ static void build_table(void)
 
 static int table_number(const char *rank)
 {
+    build_table();
     for (int n = 0; n < 960; n++)
         if (strncmp(table[n], rank, 8) == 0) return n;
     return -1;
@@ -81,8 +83,9 @@ static int next_permutation(char *s, int n)
     return 1;
 }
 
-static void test_numbering(void)
+TEST(numbering_matches_an_independent_decode)
 {
+    build_table();
     char r[9];
     /* The anchors of the numbering. */
     CHECK(rf_chess960_back_rank(r, 518) == RF_OK);
@@ -156,7 +159,7 @@ static void test_numbering(void)
 }
 
 /* Each setup arises from exactly two of the 1920 draw sequences, so the draws are uniform. */
-static void test_draws(void)
+TEST(placing_procedure_is_uniform)
 {
     int hits[960] = {0}, bad = 0;
     rf_chess960_draws d;
@@ -206,21 +209,21 @@ static void test_draws(void)
     CHECK(rf_chess960_number_draws(&d, 960) == RF_ERR_ARGUMENT);
 }
 
-static void test_positions(void)
+TEST(start_positions)
 {
     rf_position pos, keep;
     char fen[RF_FEN_MAX];
     CHECK(rf_chess960_position(&pos, 518) == RF_OK);
     CHECK_INT(pos.chess960, 1);
-    rf_position_to_fen(&pos, fen, sizeof fen, 0);
+    rf_position_to_fen(fen, sizeof fen, &pos, 0);
     CHECK_STR(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    rf_position_to_fen(&pos, fen, sizeof fen, RF_FEN_SHREDDER);
+    rf_position_to_fen(fen, sizeof fen, &pos, RF_FEN_SHREDDER);
     CHECK_STR(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
     CHECK(rf_chess960_position(&pos, 0) == RF_OK);
-    rf_position_to_fen(&pos, fen, sizeof fen, RF_FEN_SHREDDER);
+    rf_position_to_fen(fen, sizeof fen, &pos, RF_FEN_SHREDDER);
     CHECK_STR(fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
     CHECK(rf_chess960_position(&pos, 959) == RF_OK);
-    rf_position_to_fen(&pos, fen, sizeof fen, RF_FEN_SHREDDER);
+    rf_position_to_fen(fen, sizeof fen, &pos, RF_FEN_SHREDDER);
     CHECK_STR(fen, "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1");
 
     /* Every start position is a consistent, legal position; its FEN parses back to it; the
@@ -232,10 +235,10 @@ static void test_positions(void)
         rf_chess960_position(&pos, n);
         consistent += rf__position_check(&pos) == NULL;
         legal += rf_position_validity(&pos) == 0;
-        rf_position_to_fen(&pos, fen, sizeof fen, 0);
-        reparsed += rf_position_from_fen(&again, fen, RF_PARSE_CHESS960, NULL) == RF_OK &&
+        rf_position_to_fen(fen, sizeof fen, &pos, 0);
+        reparsed += rf_position_parse(&again, fen, strlen(fen), RF_VARIANT_STANDARD, RF_PARSE_CHESS960, RF_ACCEPT_DEFAULT, NULL) == RF_OK &&
                     rf_position_equal(&pos, &again) && again.key == pos.key;
-        checked += rf_chess960_check(&pos, 0, &v) == n && v.white == n && v.black == n &&
+        checked += rf_chess960_check(&v, &pos, 0) == n && v.white == n && v.black == n &&
                    v.reason == RF_CHESS960_START && v.message[0] == '\0';
     }
     CHECK_INT(consistent, 960);
@@ -245,7 +248,7 @@ static void test_positions(void)
 
     /* Double Fischer Random: independent setups, both numbers found */
     CHECK(rf_chess960_double_position(&pos, 518, 0) == RF_OK);
-    rf_position_to_fen(&pos, fen, sizeof fen, RF_FEN_SHREDDER);
+    rf_position_to_fen(fen, sizeof fen, &pos, RF_FEN_SHREDDER);
     CHECK_STR(fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAhf - 0 1");
     int doubles = 0;
     for (int w = 0; w < 960; w++) {
@@ -253,12 +256,12 @@ static void test_positions(void)
         rf_chess960_verdict v;
         rf_chess960_double_position(&pos, w, b);
         doubles += rf__position_check(&pos) == NULL &&
-                   rf_chess960_check(&pos, RF_CHESS960_DOUBLE, &v) == w && v.black == b &&
-                   (w == b || rf_chess960_check(&pos, 0, &v) == -1);
+                   rf_chess960_check(&v, &pos, RF_CHESS960_DOUBLE) == w && v.black == b &&
+                   (w == b || rf_chess960_check(&v, &pos, 0) == -1);
     }
     CHECK_INT(doubles, 960);
 
-    rf_position_startpos(&keep);
+    rf_position_startpos(&keep, RF_VARIANT_STANDARD);
     pos = keep;
     CHECK(rf_chess960_position(&pos, 960) == RF_ERR_ARGUMENT && rf_position_equal(&pos, &keep));
     CHECK(rf_chess960_double_position(&pos, 5, -1) == RF_ERR_ARGUMENT &&
@@ -271,9 +274,9 @@ static int judge(const char *board, unsigned flags, rf_chess960_verdict *v)
 {
     rf_position pos;
     rf_error err;
-    rf_status st = rf_position_parse(&pos, board, strlen(board), 0, RF_INVALID_ALL, &err);
+    rf_status st = rf_position_parse(&pos, board, strlen(board), RF_VARIANT_STANDARD, 0, RF_INVALID_ALL, &err);
     CHECK_MSG(st == RF_OK, "'%s' does not parse: %s", board, err.message);
-    return rf_chess960_check(&pos, flags, v);
+    return rf_chess960_check(v, &pos, flags);
 }
 
 static void is_start(const char *board, int number)
@@ -299,7 +302,7 @@ static void not_start(const char *board, unsigned flags, rf_chess960_reason reas
               message);
 }
 
-static void test_check(void)
+TEST(seed_000_start_boards_and_numbers)
 {
     /* Seed 000: the valid boards (numbers pinned; is_start also asks the table) */
     is_start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 518);
@@ -315,6 +318,10 @@ static void test_check(void)
     /* a whole FEN is judged by its board */
     is_start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 5 9", 518);
 
+}
+
+TEST(seed_000_boards_that_are_not_starts)
+{
     /* Seed 000: the invalid boards, each with the first rule it breaks */
     not_start("8/8/8/8/8/8/8/8", 0, RF_CHESS960_EMPTY_BOARD, "empty board");
     not_start("8/8/8/8/8/8/PPPPPPPP/RNBQKBNR", 0, RF_CHESS960_PIECE_COUNT, "black has no pieces");
@@ -339,6 +346,10 @@ static void test_check(void)
     not_start("QNBBRKNR/PPPPPPPP/8/8/8/8/pppppppp/qnbbrknr", 0, RF_CHESS960_COLORS_SWAPPED,
               "colours swapped: white's pawns stand on the 7th rank, black's on the 2nd");
 
+}
+
+TEST(start_check_rule_order)
+{
     /* The other rules, and the order: counts before pawns before pieces before the mirror */
     not_start("rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR", 0, RF_CHESS960_BACK_RANK,
               "white knight on c3 is not on the 1st rank");
@@ -348,6 +359,11 @@ static void test_check(void)
               "white has 1 rook");
     not_start("rkbqnnbr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 0, RF_CHESS960_MIRROR,
               "black's back rank rkbqnnbr does not mirror white's RNBQKBNR");
+}
+
+TEST(double_fischer_random_checks_each_side)
+{
+    rf_chess960_verdict v;
     /* Double Fischer Random: no mirror, each side's own rules */
     not_start("rkbqnnbr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", RF_CHESS960_DOUBLE,
               RF_CHESS960_BISHOPS, "black's bishops on c8 and g8 stand on squares of one colour");
@@ -355,10 +371,14 @@ static void test_check(void)
               RF_CHESS960_BISHOPS, "white's bishops on c1 and g1 stand on squares of one colour");
     not_start("qkrnbbrn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", RF_CHESS960_DOUBLE, RF_CHESS960_KING,
               "black's king on b8 is not between its rooks on c8 and g8");
-    rf_chess960_verdict v;
     CHECK_INT(judge("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", RF_CHESS960_DOUBLE, &v), 518);
     CHECK_INT(v.black, 0);
 
+}
+
+TEST(back_rank_mode_ignores_the_middle)
+{
+    rf_chess960_verdict v;
     /* Back-rank mode: the other ranks do not count */
     CHECK_INT(judge("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR", RF_CHESS960_BACK_RANKS, &v),
               518);
@@ -380,18 +400,27 @@ static void test_check(void)
                     &v), 0);
     CHECK_INT(v.black, 518);
 
+}
+
+TEST(back_rank_text_alone)
+{
+    rf_chess960_verdict v;
     /* A back rank alone */
-    CHECK_INT(rf_chess960_check_rank("RKRNNQBB", 8, &v), 959);
-    CHECK_INT(rf_chess960_check_rank("bbqnnrkr", 8, NULL), 0);
-    CHECK_INT(rf_chess960_check_rank("RKRBBNNN", 8, &v), -1);
+    CHECK_INT(rf_chess960_check_rank(&v, "RKRNNQBB", 8), 959);
+    CHECK_INT(rf_chess960_check_rank(NULL, "bbqnnrkr", 8), 0);
+    CHECK_INT(rf_chess960_check_rank(&v, "RKRBBNNN", 8), -1);
     CHECK_STR(v.message, "the back rank has 3 knights and no queen");
     CHECK_INT(v.reason, RF_CHESS960_PIECE_COUNT);
-    CHECK_INT(rf_chess960_check_rank("QKRNBBRN", 8, &v), -1);
+    CHECK_INT(rf_chess960_check_rank(&v, "QKRNBBRN", 8), -1);
     CHECK_INT(v.reason, RF_CHESS960_KING);
-    CHECK_INT(rf_chess960_check_rank("RNBQKBN", 7, &v), -1);
+    CHECK_INT(rf_chess960_check_rank(&v, "RNBQKBN", 7), -1);
     CHECK_INT(v.reason, RF_CHESS960_BACK_RANK);
-    CHECK_INT(rf_chess960_check_rank("RNBQKBNRX", 8, &v), 518); /* only len bytes count */
+    CHECK_INT(rf_chess960_check_rank(&v, "RNBQKBNRX", 8), 518); /* only len bytes count */
 
+}
+
+TEST(reason_names)
+{
     /* Names of reasons */
     CHECK_STR(rf_chess960_reason_name(RF_CHESS960_START), "start");
     CHECK_STR(rf_chess960_reason_name(RF_CHESS960_KING), "king");
@@ -409,7 +438,7 @@ static double chi_square(const int *counts, int cells, int total)
 }
 
 /* Samplers the test runs the statistic on: the library's, and two biased ones it must catch. */
-static int sample_library(rf_rng *rng) { return rf_chess960_random(rng, NULL); }
+static int sample_library(rf_rng *rng) { return rf_chess960_random(NULL, rng); }
 
 /* The classic mistake: ten random bits folded onto 960 numbers (0..63 come twice as often). */
 static int sample_mod_1024(rf_rng *rng) { return (int)(rf_rng_next(rng) & 1023) % 960; }
@@ -438,7 +467,7 @@ static double statistic(int (*sampler)(rf_rng *), uint64_t seed)
     return chi_square(counts, 960, 960 * PER_CELL);
 }
 
-static void test_rng(void)
+TEST(generator_golden_values_and_chi_square)
 {
     rf_rng rng;
     /* SplitMix64's published outputs for seed 0, and pinned ones for seed 42: a platform that
@@ -455,11 +484,11 @@ static void test_rng(void)
     /* The positions of seed 42, as `rankfile 960 --seed 42 --count 3` prints them */
     rf_rng_seed(&rng, 42);
     rf_chess960_draws d;
-    CHECK_INT(rf_chess960_random(&rng, &d), 781);
+    CHECK_INT(rf_chess960_random(&d, &rng), 781);
     CHECK(d.light_bishop == 1 && d.dark_bishop == 3 && d.queen == 0 && d.knight1 == 4 &&
           d.knight2 == 2);
-    CHECK_INT(rf_chess960_random(&rng, NULL), 230);
-    CHECK_INT(rf_chess960_random(&rng, NULL), 43);
+    CHECK_INT(rf_chess960_random(NULL, &rng), 230);
+    CHECK_INT(rf_chess960_random(NULL, &rng), 43);
     /* Same seed, same sequence; a copy forks it */
     rf_rng a, b;
     rf_rng_seed(&a, 12345);
@@ -503,7 +532,7 @@ static void test_rng(void)
 
 /* ---- Languages ---- */
 
-static void test_languages(void)
+TEST(languages)
 {
     static const struct {
         const char *code, *iso, *standard; /* standard = 518 in the language's letters */
@@ -528,7 +557,7 @@ static void test_languages(void)
         CHECK(rf_language_find(expect[i].iso) == lang);
         CHECK_INT(strlen(lang->letters), 5);
         CHECK(lang->greeting && lang->greeting[0] && lang->name && lang->name[0]);
-        CHECK_INT(rf_language_translate(lang, "RNBQKBNR", out, sizeof out), 8);
+        CHECK_INT(rf_language_translate(out, sizeof out, lang, "RNBQKBNR"), 8);
         CHECK_MSG(strcmp(out, expect[i].standard) == 0, "%s: %s, expected %s", lang->code, out,
                   expect[i].standard);
     }
@@ -539,33 +568,21 @@ static void test_languages(void)
     /* 960.py's own examples */
     const rf_language *no = rf_language_find("no"), *fr = rf_language_find("fr"),
                       *nl = rf_language_find("nl");
-    rf_language_translate(no, "NQBBNRKR", out, sizeof out);
+    rf_language_translate(out, sizeof out, no, "NQBBNRKR");
     CHECK_STR(out, "SDLLSTKT");
-    rf_language_translate(no, "RNBBKQNR", out, sizeof out);
+    rf_language_translate(out, sizeof out, no, "RNBBKQNR");
     CHECK_STR(out, "TSLLKDST");
-    rf_language_translate(fr, "NBBRKQRN", out, sizeof out);
+    rf_language_translate(out, sizeof out, fr, "NBBRKQRN");
     CHECK_STR(out, "CFFTRDTC");
-    rf_language_translate(nl, "RNQKBBNR", out, sizeof out);
+    rf_language_translate(out, sizeof out, nl, "RNQKBBNR");
     CHECK_STR(out, "HPDKLLPH");
     CHECK_STR(no->greeting, "Lykke til!");
     CHECK_STR(rf_language_find("sv")->greeting, "Nu, j\xC3\xA4vlar!");
     CHECK_STR(rf_language_find("ga")->greeting, "Go n-\xC3\xA9ir\xC3\xAD leat!");
     /* Stages keep their file letters; the buffer behaves like snprintf */
-    rf_language_translate(no, "abcdeBgh", out, sizeof out);
+    rf_language_translate(out, sizeof out, no, "abcdeBgh");
     CHECK_STR(out, "abcdeLgh");
     char small[4];
-    CHECK_INT(rf_language_translate(no, "RNBQKBNR", small, sizeof small), 8);
+    CHECK_INT(rf_language_translate(small, sizeof small, no, "RNBQKBNR"), 8);
     CHECK_STR(small, "TSL");
-}
-
-int main(void)
-{
-    build_table();
-    test_numbering();
-    test_draws();
-    test_positions();
-    test_check();
-    test_rng();
-    test_languages();
-    return check_summary();
 }

@@ -1,17 +1,20 @@
 /* UCI and SAN: every legal move of the perft suites' positions survives a round trip through
  * both notations in both castling modes; disambiguation, check signs, lenient SAN, castling in
  * both UCI forms, and the three kinds of error. */
-#include "check.h"
+#include "harness.h"
+#include "perft_file.h"
 #include "rankfile.h"
 
 #include <stdlib.h>
 
+/* The position of a FEN in standard chess; flags: RF_PARSE_* (Chess960 mode forced). */
 static rf_position at(const char *fen, unsigned flags)
 {
     rf_position pos;
     rf_error err;
-    if (!CHECK_MSG(rf_position_from_fen(&pos, fen, flags, &err) == RF_OK, "%s: %s", fen, err.message))
-        rf_position_startpos(&pos);
+    if (!CHECK_MSG(rf_position_parse(&pos, fen, strlen(fen), RF_VARIANT_STANDARD, flags, RF_ACCEPT_DEFAULT, &err) == RF_OK,
+                   "%s: %s", fen, err.message))
+        rf_position_startpos(&pos, RF_VARIANT_STANDARD);
     return pos;
 }
 
@@ -23,7 +26,7 @@ static const char *san_of(const char *fen, const char *uci)
     rf_position pos = at(fen, 0);
     rf_move m;
     if (rf_move_from_uci(&m, &pos, uci, strlen(uci), NULL) != RF_OK) return "(error)";
-    rf_move_to_san(&pos, m, text, sizeof text);
+    rf_move_to_san(text, sizeof text, &pos, m);
     return text;
 }
 
@@ -42,7 +45,7 @@ static const char *read_as(const char *fen, unsigned flags, const char *san, int
                   "'%s': error fields: %s", san, err.message);
         return text;
     }
-    rf_move_to_uci(&pos, m, text, sizeof text);
+    rf_move_to_uci(text, sizeof text, &pos, m);
     return text;
 }
 
@@ -61,7 +64,7 @@ static const char *from_uci(const char *fen, unsigned flags, const char *uci)
         return text;
     }
     char uci_text[RF_UCI_MAX];
-    rf_move_to_uci(&pos, m, uci_text, sizeof uci_text);
+    rf_move_to_uci(uci_text, sizeof uci_text, &pos, m);
     snprintf(text, sizeof text, "%s%s", uci_text,
              RF_MOVE_KIND(m) == RF_MOVE_CASTLING ? " castling" : "");
     return text;
@@ -83,18 +86,18 @@ static long moves_checked;
 static void roundtrip(const rf_position *pos, const char *where)
 {
     rf_movelist list;
-    rf_generate_moves(pos, &list);
+    rf_generate_moves(&list, pos);
     char sans[RF_MAX_MOVES][RF_SAN_MAX], ucis[RF_MAX_MOVES][RF_UCI_MAX];
     for (unsigned i = 0; i < list.count; i++) {
         rf_move m = list.moves[i], back = RF_MOVE_NONE;
         rf_error err;
-        size_t n = rf_move_to_san(pos, m, sans[i], sizeof sans[i]);
+        size_t n = rf_move_to_san(sans[i], sizeof sans[i], pos, m);
         CHECK_MSG(n == strlen(sans[i]) && n >= 2 && n < RF_SAN_MAX, "%s: SAN length %zu", where, n);
         CHECK_MSG(rf_move_from_san(&back, pos, sans[i], n, &err) == RF_OK && back == m,
                   "%s: SAN %s: %s", where, sans[i], err.message);
         CHECK_MSG(rf_move_parse(&back, pos, sans[i], n, &err) == RF_OK && back == m,
                   "%s: parse SAN %s: %s", where, sans[i], err.message);
-        n = rf_move_to_uci(pos, m, ucis[i], sizeof ucis[i]);
+        n = rf_move_to_uci(ucis[i], sizeof ucis[i], pos, m);
         CHECK_MSG(n == strlen(ucis[i]) && (n == 4 || n == 5), "%s: UCI length %zu", where, n);
         CHECK_MSG(rf_move_from_uci(&back, pos, ucis[i], n, &err) == RF_OK && back == m,
                   "%s: UCI %s: %s", where, ucis[i], err.message);
@@ -115,8 +118,8 @@ static void roundtrip(const rf_position *pos, const char *where)
             rf_square from = RF_MOVE_FROM(m);
             rf_square kto = RF_SQUARE(RF_MOVE_TO(m) > from ? 6 : 2, RF_RANK_OF(from));
             char alt[RF_UCI_MAX];
-            rf_square_name(from, alt);
-            rf_square_name(kto, alt + 2);
+            rf_square_name(alt, from);
+            rf_square_name(alt + 2, kto);
             int plain = 0;
             for (unsigned j = 0; j < list.count; j++)
                 plain |= RF_MOVE_FROM(list.moves[j]) == from && RF_MOVE_TO(list.moves[j]) == kto &&
@@ -138,24 +141,20 @@ static void roundtrip(const rf_position *pos, const char *where)
 
 /* Round trips for the first `limit` positions of a perft file, and of the positions one move
  * further (so that the replies, with their checks and captures, are covered as well). */
-static int suite(const char *path, int limit, unsigned flags)
+static int suite(const char *name, int limit, unsigned flags)
 {
-    FILE *f = fopen(path, "r");
-    if (!CHECK_MSG(f != NULL, "cannot open %s", path)) return 0;
-    char line[512];
-    int positions = 0;
-    while (positions < limit && fgets(line, sizeof line, f)) {
-        if (strncmp(line, "epd ", 4) != 0) continue;
-        line[strcspn(line, "\r\n")] = '\0';
-        rf_position pos;
-        rf_error err;
-        if (!CHECK_MSG(rf_position_from_fen(&pos, line + 4, flags, &err) == RF_OK, "%s: %s", line, err.message))
-            continue;
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", RF_TEST_DATA, name);
+    int n, positions = 0;
+    perft_record *recs = perft_file_load(path, &n);
+    if (!CHECK_MSG(recs != NULL, "cannot read %s", path)) return 0;
+    for (int r = 0; r < n && positions < limit; r++) {
+        rf_position pos = at(recs[r].fen, flags);
         char where[600];
-        snprintf(where, sizeof where, "%s [%s]", line + 4, flags ? "chess960" : "detected");
+        snprintf(where, sizeof where, "%s [%s]", recs[r].fen, flags ? "chess960" : "detected");
         roundtrip(&pos, where);
         rf_movelist list;
-        rf_generate_moves(&pos, &list);
+        rf_generate_moves(&list, &pos);
         for (unsigned i = 0; i < list.count; i += 7) {
             rf_position next = pos;
             rf_position_play(&next, list.moves[i]);
@@ -163,51 +162,60 @@ static int suite(const char *path, int limit, unsigned flags)
         }
         positions++;
     }
-    fclose(f);
+    free(recs);
     return positions;
 }
 
-int main(int argc, char **argv)
+/* Every legal move of the suites: tricky in full, the first 300 of the others; Chess960
+ * positions in detected and forced Chess960 mode. */
+TEST(every_move_of_the_suites_round_trips)
 {
-    /* Every legal move of the suites: tricky in full, the first 300 of the others; Chess960
-     * positions in detected and forced Chess960 mode. */
-    if (CHECK_MSG(argc == 4, "usage: test_notation TRICKY RANDOM CHESS960")) {
-        int n = suite(argv[1], 1 << 30, 0);
-        n += suite(argv[2], 300, 0);
-        n += suite(argv[3], 300, 0);
-        n += suite(argv[3], 300, RF_PARSE_CHESS960);
-        n += suite(argv[1], 1 << 30, RF_PARSE_CHESS960);
-        printf("%d positions, %ld moves\n", n, moves_checked);
-        CHECK(n > 600 && moves_checked > 100000);
-    }
+    int limit = HARNESS_SCALE(300);
+    int n = suite("tricky.perft", 1 << 30, 0);
+    n += suite("random.perft", limit, 0);
+    n += suite("chess960.perft", limit, 0);
+    n += suite("chess960.perft", limit, RF_PARSE_CHESS960);
+    n += suite("tricky.perft", 1 << 30, RF_PARSE_CHESS960);
+    printf("%d positions, %ld moves\n", n, moves_checked);
+    CHECK(n > 3 * limit && moves_checked > 300L * limit);
+}
 
-    const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    rf_position pos = at(start, 0);
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define CASTLE "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+#define PROMO "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+
+TEST(uci_out)
+{
+    /* Castling by mode, promotions lower case, the null move, a short buffer. */
+    rf_position pos = at(START, 0);
     char buf[16];
-
-    /* UCI out: castling by mode, promotions lower case, the null move, a short buffer. */
-    const char *castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    const char *castle = CASTLE;
     rf_position c = at(castle, 0), c960 = at(castle, RF_PARSE_CHESS960);
     rf_move oo = RF_MOVE_MAKE_KIND(RF_SQUARE(4, 0), RF_SQUARE(7, 0), RF_MOVE_CASTLING);
     rf_move ooo = RF_MOVE_MAKE_KIND(RF_SQUARE(4, 0), RF_SQUARE(0, 0), RF_MOVE_CASTLING);
-    rf_move_to_uci(&c, oo, buf, sizeof buf);
+    rf_move_to_uci(buf, sizeof buf, &c, oo);
     CHECK_STR(buf, "e1g1");
-    rf_move_to_uci(&c, ooo, buf, sizeof buf);
+    rf_move_to_uci(buf, sizeof buf, &c, ooo);
     CHECK_STR(buf, "e1c1");
-    rf_move_to_uci(&c960, oo, buf, sizeof buf);
+    rf_move_to_uci(buf, sizeof buf, &c960, oo);
     CHECK_STR(buf, "e1h1");
-    rf_move_to_uci(&c960, ooo, buf, sizeof buf);
+    rf_move_to_uci(buf, sizeof buf, &c960, ooo);
     CHECK_STR(buf, "e1a1");
-    rf_move_to_uci(&pos, RF_MOVE_MAKE_PROMOTION(RF_SQUARE(4, 6), RF_SQUARE(4, 7), RF_QUEEN), buf, sizeof buf);
+    rf_move_to_uci(buf, sizeof buf, &pos, RF_MOVE_MAKE_PROMOTION(RF_SQUARE(4, 6), RF_SQUARE(4, 7), RF_QUEEN));
     CHECK_STR(buf, "e7e8q");
-    rf_move_to_uci(&pos, RF_MOVE_MAKE_PROMOTION(RF_SQUARE(1, 1), RF_SQUARE(0, 0), RF_KNIGHT), buf, sizeof buf);
+    rf_move_to_uci(buf, sizeof buf, &pos, RF_MOVE_MAKE_PROMOTION(RF_SQUARE(1, 1), RF_SQUARE(0, 0), RF_KNIGHT));
     CHECK_STR(buf, "b2a1n");
-    CHECK_INT(rf_move_to_uci(&pos, RF_MOVE_NONE, buf, sizeof buf), 4);
+    CHECK_INT(rf_move_to_uci(buf, sizeof buf, &pos, RF_MOVE_NONE), 4);
     CHECK_STR(buf, "0000");
-    CHECK_INT(rf_move_to_uci(&pos, RF_MOVE_MAKE(RF_SQUARE(4, 1), RF_SQUARE(4, 3)), buf, 3), 4);
+    CHECK_INT(rf_move_to_uci(buf, 3, &pos, RF_MOVE_MAKE(RF_SQUARE(4, 1), RF_SQUARE(4, 3))), 4);
     CHECK_STR(buf, "e2");
-    CHECK_INT(rf_move_to_uci(&pos, RF_MOVE_MAKE(RF_SQUARE(4, 1), RF_SQUARE(4, 3)), NULL, 0), 4);
+    CHECK_INT(rf_move_to_uci(NULL, 0, &pos, RF_MOVE_MAKE(RF_SQUARE(4, 1), RF_SQUARE(4, 3))), 4);
 
+}
+
+TEST(uci_in_castling_forms_and_promotion_letters)
+{
+    const char *castle = CASTLE;
     /* UCI in: both castling forms in both modes; upper-case promotion letters. */
     CHECK_STR(from_uci(castle, 0, "e1g1"), "e1g1 castling");
     CHECK_STR(from_uci(castle, 0, "e1h1"), "e1g1 castling");
@@ -218,6 +226,10 @@ int main(int argc, char **argv)
     CHECK_STR(from_uci(castle, RF_PARSE_CHESS960, "e1c1"), "e1a1 castling");
     CHECK_STR(from_uci(castle, 0, "e1f1"), "e1f1");
     CHECK_STR(from_uci(castle, 0, " e1g1\n"), "e1g1 castling");
+}
+
+TEST(uci_in_chess960_king_step_versus_castling)
+{
     /* Chess960: a king on f1 steps to g1, so f1g1 is that step and castling is f1h1; f1c1, no
      * king step, is castling. A king on b1 steps to c1 likewise. */
     const char *kf1 = "4k3/8/8/8/8/8/8/R4K1R w HA - 0 1";
@@ -232,7 +244,12 @@ int main(int argc, char **argv)
     CHECK_STR(from_uci("4k3/8/8/8/8/8/8/RK4R1 w GA - 0 1", 0, "b1a1"), "b1a1 castling");
     CHECK_STR(from_uci("4k3/8/8/8/8/8/8/RK4R1 w GA - 0 1", 0, "b1g1"), "b1g1 castling");
     CHECK_STR(from_uci("4k3/8/8/8/8/8/8/RK4R1 w GA - 0 1", 0, "b1c1"), "b1c1");
-    const char *promo = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+}
+
+TEST(uci_in_promotions_and_errors)
+{
+    const char *start = START;
+    const char *promo = PROMO;
     CHECK_STR(from_uci(promo, 0, "a7a8q"), "a7a8q");
     CHECK_STR(from_uci(promo, 0, "a7b8N"), "a7b8n");
     CHECK_STR(from_uci(promo, 0, "a7a8"), "(ambiguous move)");
@@ -245,6 +262,10 @@ int main(int argc, char **argv)
     CHECK_STR(from_uci(start, 0, ""), "(syntax error)");
     CHECK_STR(from_uci(start, 0, "e2e4e"), "(syntax error)");
 
+}
+
+TEST(san_out_disambiguation)
+{
     /* SAN out: disambiguation only among legal moves; file, then rank, then both. */
     CHECK_STR(san_of("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "b1d2"), "Nbd2");
     CHECK_STR(san_of("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "f1d2"), "Nfd2");
@@ -258,6 +279,13 @@ int main(int argc, char **argv)
     /* The knight on f3 is pinned (bishop h5, king d1): Nb1-d2 needs no disambiguation. */
     CHECK_STR(san_of("4k3/8/8/7b/8/5N2/8/1N1K4 w - - 0 1", "b1d2"), "Nd2");
     CHECK_STR(san_of("4k3/8/8/8/8/5N2/8/1N1K4 w - - 0 1", "b1d2"), "Nbd2");
+}
+
+TEST(san_out_pawns_castling_and_signs)
+{
+    const char *castle = CASTLE;
+    rf_position pos = at(START, 0);
+    char buf[16];
     /* Pawns: captures with the file, en passant, promotions, check and mate signs. */
     CHECK_STR(san_of("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), "exd5");
     CHECK_STR(san_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), "exd6");
@@ -269,13 +297,18 @@ int main(int argc, char **argv)
     CHECK_STR(san_of(castle, "e1c1"), "O-O-O");
     CHECK_STR(san_of("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"), "O-O-O+");
     CHECK_STR(san_of("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "d8h4"), "Qh4#");
-    CHECK_INT(rf_move_to_san(&pos, RF_MOVE_NONE, buf, sizeof buf), 2);
+    CHECK_INT(rf_move_to_san(buf, sizeof buf, &pos, RF_MOVE_NONE), 2);
     CHECK_STR(buf, "--");
-    CHECK_INT(rf_move_to_san(&pos, RF_MOVE_MAKE(RF_SQUARE(4, 1), RF_SQUARE(4, 4)), buf, sizeof buf), 2);
+    CHECK_INT(rf_move_to_san(buf, sizeof buf, &pos, RF_MOVE_MAKE(RF_SQUARE(4, 1), RF_SQUARE(4, 4))), 2);
     CHECK_STR(buf, "--");
-    CHECK_INT(rf_move_to_san(&pos, RF_MOVE_MAKE(RF_SQUARE(6, 0), RF_SQUARE(5, 2)), buf, 2), 3);
+    CHECK_INT(rf_move_to_san(buf, 2, &pos, RF_MOVE_MAKE(RF_SQUARE(6, 0), RF_SQUARE(5, 2))), 3);
     CHECK_STR(buf, "N");
 
+}
+
+TEST(san_in_lenient_forms)
+{
+    const char *start = START, *castle = CASTLE, *promo = PROMO;
     /* SAN in, leniently. */
     CHECK_STR(from_san(start, "e4"), "e2e4");
     CHECK_STR(from_san(start, "  Nf3  "), "g1f3");
@@ -313,6 +346,10 @@ int main(int argc, char **argv)
     CHECK_STR(from_san(ep, "exd6e.p.+"), "e5d6");
     CHECK_STR(from_san(ep, "ed6"), "e5d6");
     CHECK_STR(from_san(ep, "d6"), "(illegal move)"); /* a push, and d6 is not one */
+}
+
+TEST(san_in_b_file_versus_bishop)
+{
     /* Lower-case b is a file, upper-case B a bishop. */
     const char *bb = "4k3/8/8/8/8/1Pp5/8/B3K3 w - - 0 1";
     CHECK_STR(from_san(bb, "bxc4"), "(illegal move)");
@@ -325,6 +362,11 @@ int main(int argc, char **argv)
     CHECK_STR(from_san("4k3/8/8/8/2p5/1P6/8/5B1K w - - 0 1", "Bc4"), "f1c4");
     CHECK_STR(from_san("4k3/8/8/8/2p5/1P6/8/5B1K w - - 0 1", "Bxc4"), "f1c4");
 
+}
+
+TEST(parse_reads_either_notation)
+{
+    const char *start = START, *castle = CASTLE, *promo = PROMO;
     /* rf_move_parse: either notation. */
     CHECK_STR(parse(start, "e2e4"), "e2e4");
     CHECK_STR(parse(start, "g1f3"), "g1f3");
@@ -337,6 +379,12 @@ int main(int argc, char **argv)
     CHECK_STR(parse(start, "--"), "(illegal move)");
     CHECK_STR(parse(promo, "a7a8"), "(ambiguous move)");
 
+}
+
+TEST(error_messages)
+{
+    const char *start = START, *promo = PROMO;
+    rf_position pos = at(START, 0);
     /* The three errors, each with its message. */
     const char *two = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
     CHECK_STR(message(two, "Nd2"), "move: 'Nd2' is ambiguous (Nbd2, Nfd2)");
@@ -364,9 +412,16 @@ int main(int argc, char **argv)
     CHECK_INT(m, RF_MOVE_MAKE(RF_SQUARE(4, 1), RF_SQUARE(4, 3)));
     CHECK_INT(rf_move_from_san(&m, &pos, "e4\0Nf3", 6, &err), RF_ERR_SYNTAX);
 
+}
+
+TEST(random_bytes_never_crash_a_reader)
+{
+    rf_position pos = at(START, 0);
+    rf_move m;
+    rf_error err;
     /* Random bytes never crash a reader and always answer one of the four statuses. */
     unsigned long long seed = 12345;
-    for (int i = 0; i < 20000; i++) {
+    for (int i = 0; i < HARNESS_SCALE(20000); i++) {
         char junk[12];
         size_t n = (size_t)(i % 11);
         for (size_t j = 0; j < n; j++) {
@@ -382,5 +437,4 @@ int main(int argc, char **argv)
               u >= RF_ERR_AMBIGUOUS);
         if (u == RF_OK) CHECK(rf_move_is_legal(&pos, m));
     }
-    return check_summary();
 }

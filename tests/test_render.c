@@ -2,21 +2,24 @@
  * marks rf_render_mark finds (last move, castling, check, Atomic explosion), the snprintf-like
  * contract of both renderers at every capacity, and their documented size bounds on the
  * largest output any position and options can ask for. */
-#include "check.h"
+#include "harness.h"
 #include "rankfile.h"
 
 #include <stdlib.h>
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
+/* A position of any FEN (every rule may be broken); flags: RF_PARSE_CHESS960, or ATOMIC for an
+ * Atomic position. */
+#define ATOMIC (1u << 8)
 static rf_position at(const char *fen, unsigned flags)
 {
     rf_position pos;
     rf_error err;
-    if (!CHECK_MSG(rf_position_parse(&pos, fen, strlen(fen), flags, RF_INVALID_ALL, &err) ==
-                       RF_OK,
+    rf_variant variant = flags & ATOMIC ? RF_VARIANT_ATOMIC : RF_VARIANT_STANDARD;
+    if (!CHECK_MSG(rf_position_parse(&pos, fen, strlen(fen), variant, flags & ~ATOMIC, RF_INVALID_ALL, &err) == RF_OK,
                    "%s: %s", fen, err.message))
-        rf_position_startpos(&pos);
+        rf_position_startpos(&pos, RF_VARIANT_STANDARD);
     return pos;
 }
 
@@ -52,12 +55,12 @@ static rf_bitboard squares(const char *names)
 static const char *text(const rf_position *pos, const rf_render_options *opt)
 {
     static char buf[RF_RENDER_TEXT_MAX];
-    size_t n = rf_render_text(pos, opt, buf, sizeof buf);
+    size_t n = rf_render_text(buf, sizeof buf, pos, opt);
     CHECK(n == strlen(buf));
     return buf;
 }
 
-static void test_plain(void)
+TEST(text_letters_symbols_flip_and_coordinates)
 {
     rf_position pos = at(START, 0);
     CHECK_STR(text(&pos, NULL), "8  r  n  b  q  k  b  n  r\n"
@@ -94,7 +97,7 @@ static void test_plain(void)
     CHECK(strstr(t, "6  \xC2\xB7  \xC2\xB7") != NULL);
 }
 
-static void test_marks(void)
+TEST(text_marks_and_their_legend)
 {
     rf_render_options opt = {0};
     rf_position pos = at(START, 0);
@@ -149,7 +152,7 @@ static void test_marks(void)
     CHECK(strstr(text(&pos, &opt), "\nBlack to move, in check\n") != NULL);
 
     /* Atomic: a capture marks the blast; en passant explodes around the landing square. */
-    pos = at(START, RF_PARSE_ATOMIC);
+    pos = at(START, ATOMIC);
     CHECK(play(&pos, "e4 d5 exd5", &opt));
     CHECK(opt.explosion == squares("c4 d4 e4 c5 d5 e5 c6 d6 e6"));
     CHECK(opt.last_move == squares("e4 d5"));
@@ -158,7 +161,7 @@ static void test_marks(void)
     CHECK(strstr(t, "4  .  . *.* . *.* .  .  .\n") == NULL);
     CHECK(strstr(t, "4  .  . *.**.*[.] .  .  .\n") != NULL);
     CHECK(strstr(t, "marks: [ ] last move, * * explosion\n") != NULL);
-    pos = at("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", RF_PARSE_ATOMIC);
+    pos = at("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", ATOMIC);
     CHECK(play(&pos, "exd6", &opt));
     CHECK(opt.explosion == squares("c5 d5 e5 c6 d6 e6 c7 d7 e7"));
     pos = at("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", 0);
@@ -176,7 +179,7 @@ static void test_marks(void)
     CHECK(strstr(text(&pos, &all), "2  P  P  P  P *P* P  P  P\n") != NULL);
 }
 
-static void test_colour(void)
+TEST(text_ansi_colours)
 {
     rf_position pos = at(START, 0);
     rf_render_options opt = {0};
@@ -202,15 +205,15 @@ static void test_colour(void)
 }
 
 /* Both renderers honour snprintf's contract at every capacity. */
-static void test_capacity(const rf_position *pos, const rf_render_options *opt, int svg)
+static void capacity(const rf_position *pos, const rf_render_options *opt, int svg)
 {
     static char full[RF_RENDER_SVG_MAX], part[RF_RENDER_SVG_MAX + 1];
-    size_t n = svg ? rf_render_svg(pos, opt, full, sizeof full)
-                   : rf_render_text(pos, opt, full, sizeof full);
+    size_t n = svg ? rf_render_svg(full, sizeof full, pos, opt)
+                   : rf_render_text(full, sizeof full, pos, opt);
     int bad = 0;
     for (size_t cap = 0; cap <= n + 1; cap += cap < 64 || cap + 80 > n ? 1 : 37) {
         memset(part, 'X', sizeof part);
-        size_t m = svg ? rf_render_svg(pos, opt, part, cap) : rf_render_text(pos, opt, part, cap);
+        size_t m = svg ? rf_render_svg(part, cap, pos, opt) : rf_render_text(part, cap, pos, opt);
         if (m != n) bad++;
         if (cap == 0 && part[0] != 'X') bad++;
         if (cap > 0) {
@@ -222,11 +225,11 @@ static void test_capacity(const rf_position *pos, const rf_render_options *opt, 
     CHECK_MSG(bad == 0, "%d capacities misbehave (%s)", bad, svg ? "svg" : "text");
 }
 
-static void test_svg(void)
+TEST(svg_document_marks_and_arrows)
 {
     static char buf[RF_RENDER_SVG_MAX];
     rf_position pos = at(START, 0);
-    size_t n = rf_render_svg(&pos, NULL, buf, sizeof buf);
+    size_t n = rf_render_svg(buf, sizeof buf, &pos, NULL);
     CHECK(n == strlen(buf) && n > 1000);
     CHECK(strncmp(buf, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 44) == 0);
     CHECK(strstr(buf, "<title>" START "</title>") != NULL);
@@ -246,7 +249,7 @@ static void test_svg(void)
     /* Flipped: e1 is in the top row, fourth from the left; Black's dot at the top. */
     rf_render_options opt = {0};
     opt.flags = RF_RENDER_FLIP;
-    rf_render_svg(&pos, &opt, buf, sizeof buf);
+    rf_render_svg(buf, sizeof buf, &pos, &opt);
     CHECK(strstr(buf, "<use xlink:href=\"#rf-wK\" x=\"155\" y=\"20\"/>"));
     CHECK(strstr(buf, "<circle cx=\"390\" cy=\"42.5\" r=\"6\" fill=\"#ffffff\""));
 
@@ -261,7 +264,7 @@ static void test_svg(void)
     opt.arrow_from[1] = RF_NO_SQUARE;
     opt.arrow_to[1] = 0;
     opt.arrow_from[2] = opt.arrow_to[2] = rf_square_parse("d4", 2);
-    rf_render_svg(&pos, &opt, buf, sizeof buf);
+    rf_render_svg(buf, sizeof buf, &pos, &opt);
     CHECK(strstr(buf, "viewBox=\"0 0 360 360\""));
     CHECK(strstr(buf, "<rect x=\"180\" y=\"315\" width=\"45\" height=\"45\" "
                       "fill=\"url(#rf-check)\"/>"));
@@ -274,12 +277,12 @@ static void test_svg(void)
     for (const char *p = buf; (p = strstr(p, "<polygon")); p++) polygons++;
     CHECK_INT(polygons, 1);
     opt.arrow_count = 1000;
-    CHECK(rf_render_svg(&pos, &opt, NULL, 0) > 0);
+    CHECK(rf_render_svg(NULL, 0, &pos, &opt) > 0);
 }
 
 /* The largest output: every square holds a piece (both colours, every type), every square is
  * marked, sixteen long arrows; in every text mode. */
-static void test_bounds(void)
+TEST(largest_output_fits_the_bounds_at_every_capacity)
 {
     rf_position pos = at("QQQQQQQQ/kkkkkkkk/KKKKKKKK/qqqqqqqq/RRRRRRRR/bbbbbbbb/NNNNNNNN/pppppppp w - - 0 1",
                          0);
@@ -290,7 +293,7 @@ static void test_bounds(void)
         opt.arrow_from[i] = (rf_square)(i * 3 % 64);
         opt.arrow_to[i] = (rf_square)(63 - i * 5 % 64);
     }
-    size_t svg = rf_render_svg(&pos, &opt, NULL, 0);
+    size_t svg = rf_render_svg(NULL, 0, &pos, &opt);
     CHECK_MSG(svg < RF_RENDER_SVG_MAX, "svg needs %zu", svg);
     size_t most = 0;
     for (unsigned flags = 0; flags < 64; flags++) {
@@ -299,26 +302,16 @@ static void test_bounds(void)
             opt.check = m == 0 ? ~(rf_bitboard)0 : 0;
             opt.last_move = m == 1 ? ~(rf_bitboard)0 : 0;
             opt.explosion = m == 2 ? ~(rf_bitboard)0 : 0;
-            size_t n = rf_render_text(&pos, &opt, NULL, 0);
+            size_t n = rf_render_text(NULL, 0, &pos, &opt);
             if (n > most) most = n;
         }
     }
     CHECK_MSG(most < RF_RENDER_TEXT_MAX, "text needs %zu", most);
     printf("largest text %zu, largest svg %zu\n", most, svg);
     opt.flags = RF_RENDER_COLOR_256 | RF_RENDER_UNICODE;
-    test_capacity(&pos, &opt, 0);
-    test_capacity(&pos, &opt, 1);
+    capacity(&pos, &opt, 0);
+    capacity(&pos, &opt, 1);
     pos = at(START, 0);
-    test_capacity(&pos, NULL, 0);
-    test_capacity(&pos, NULL, 1);
-}
-
-int main(void)
-{
-    test_plain();
-    test_marks();
-    test_colour();
-    test_svg();
-    test_bounds();
-    return check_summary();
+    capacity(&pos, NULL, 0);
+    capacity(&pos, NULL, 1);
 }
