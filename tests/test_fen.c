@@ -166,7 +166,8 @@ TEST(field_syntax_errors_name_field_and_offset)
  * letter, or has no ';', is an error in the EPD field. */
 TEST(extra_text_after_the_last_field)
 {
-    syntax(START " 7", sizeof START + 1, RF_FIELD_EPD, sizeof START);
+    syntax(START " 7", sizeof START + 1, RF_FIELD_EXTRA, sizeof START);
+    syntax(START " -1", sizeof START + 2, RF_FIELD_EXTRA, sizeof START);
     rf_position pos;
     rf_error err;
     CHECK_INT(rf_position_parse(&pos, START " extra", sizeof START + 5, STD, 0, 0, &err), RF_ERR_SYNTAX);
