@@ -234,6 +234,10 @@ int cli_fail(const cli_common *c, const cli_where *w, const char *input, size_t 
 int cli_position_read(const cli_common *c, const cli_where *w, const char *text, size_t len,
                       rf_position *pos, rf_setup *setup);
 
+/* The EPD operations of a setup read by cli_position_read from `text`: as text (" bm e4;
+ * id \"start\";") on out when j is NULL, else as the member "epd":[{"opcode","operands"}]. */
+void cli_epd_write(FILE *out, cli_json *j, const char *text, const rf_setup *setup);
+
 /* Writes "invalid":[names] for validity flags. */
 void cli_json_validity(cli_json *j, uint32_t validity);
 

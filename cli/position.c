@@ -49,7 +49,38 @@ int cli_position_read(const cli_common *c, const cli_where *w, const char *text,
                             hint);
         return cli_fail(c, w, text, len, &err, "%s", err.message);
     }
-    if (setup && rf_setup_parse(setup, text, len, &err) != RF_OK)
+    if (!setup) return CLI_OK;
+    if (rf_setup_parse(setup, text, len, &err) != RF_OK)
         return cli_fail(c, w, text, len, &err, "%s", err.message);
+    /* The EPD operations are read now, so that writing them back cannot fail. */
+    rf_epd_op op;
+    size_t at = setup->epd_offset, end = setup->epd_offset + setup->epd_len;
+    rf_status st;
+    while (setup->epd_len && (st = rf_epd_next(&op, text, end, &at, &err)) != RF_ERR_NOT_FOUND)
+        if (st != RF_OK) return cli_fail(c, w, text, len, &err, "%s", err.message);
     return CLI_OK;
+}
+
+void cli_epd_write(FILE *out, cli_json *j, const char *text, const rf_setup *setup)
+{
+    rf_epd_op op;
+    size_t at = setup->epd_offset, end = setup->epd_offset + setup->epd_len;
+    if (j) {
+        cli_json_key(j, "epd");
+        cli_json_array(j);
+    }
+    while (setup->epd_len && rf_epd_next(&op, text, end, &at, NULL) == RF_OK) {
+        if (j) {
+            cli_json_object(j);
+            cli_json_key(j, "opcode");
+            cli_json_string(j, op.opcode, op.opcode_len);
+            cli_json_key(j, "operands");
+            cli_json_string(j, op.operands, op.operands_len);
+            cli_json_end(j);
+        } else {
+            fprintf(out, " %.*s%s%.*s;", (int)op.opcode_len, op.opcode,
+                    op.operands_len ? " " : "", (int)op.operands_len, op.operands);
+        }
+    }
+    if (j) cli_json_end(j);
 }
