@@ -180,7 +180,8 @@ typedef enum rf_field {
     RF_FIELD_HALFMOVE,
     RF_FIELD_FULLMOVE,
     RF_FIELD_EXTRA, /* text after the last field */
-    RF_FIELD_MOVE
+    RF_FIELD_MOVE,
+    RF_FIELD_EPD    /* the EPD operations after the FEN fields */
 } rf_field;
 
 /* The name of a field as used in messages ("board field", "castling field", ...). */

@@ -115,7 +115,7 @@ rf_status rf_chess960_back_rank(char out[9], int number)
     return RF_OK;
 }
 
-int rf_chess960_random(rf_rng *rng, rf_chess960_draws *draws)
+int rf_chess960_random(rf_chess960_draws *draws, rf_rng *rng)
 {
     rf_chess960_draws d;
     d.light_bishop = (int)rf_rng_below(rng, 4);
@@ -267,16 +267,16 @@ static int check_setup(rf_chess960_verdict *v, const rf_piece_type t[8], rf_colo
     char a[3], b[3], k[3];
     /* Squares on one rank have the colour of their file's parity. */
     if (only == RF_CHESS960_BISHOPS && (bishop[0] - bishop[1]) % 2 == 0) {
-        rf_square_name(RF_SQUARE(bishop[0], back), a);
-        rf_square_name(RF_SQUARE(bishop[1], back), b);
+        rf_square_name(a, RF_SQUARE(bishop[0], back));
+        rf_square_name(b, RF_SQUARE(bishop[1], back));
         fail(v, RF_CHESS960_BISHOPS, c, RF_SQUARE(bishop[1], back),
              "%s's bishops on %s and %s stand on squares of one colour", color_names[c], a, b);
         return 1;
     }
     if (only == RF_CHESS960_KING && !(rook[0] < king && king < rook[1])) {
-        rf_square_name(RF_SQUARE(king, back), k);
-        rf_square_name(RF_SQUARE(rook[0], back), a);
-        rf_square_name(RF_SQUARE(rook[1], back), b);
+        rf_square_name(k, RF_SQUARE(king, back));
+        rf_square_name(a, RF_SQUARE(rook[0], back));
+        rf_square_name(b, RF_SQUARE(rook[1], back));
         fail(v, RF_CHESS960_KING, c, RF_SQUARE(king, back),
              "%s's king on %s is not between its rooks on %s and %s", color_names[c], k, a, b);
         return 1;
@@ -349,7 +349,7 @@ static int read_back_ranks(rf_chess960_verdict *v, const rf_position *pos, rf_pi
             rf_square sq = RF_SQUARE(f, back);
             rf_piece pc = pos->board[sq];
             char name[3];
-            rf_square_name(sq, name);
+            rf_square_name(name, sq);
             if (pc == RF_NO_PIECE)
                 return fail(v, RF_CHESS960_BACK_RANK, (rf_color)c, sq,
                             "%s is empty: %s's back rank is not complete", name, color_names[c]);
@@ -364,7 +364,7 @@ static int read_back_ranks(rf_chess960_verdict *v, const rf_position *pos, rf_pi
     return 0;
 }
 
-int rf_chess960_check(const rf_position *pos, unsigned flags, rf_chess960_verdict *verdict)
+int rf_chess960_check(rf_chess960_verdict *verdict, const rf_position *pos, unsigned flags)
 {
     rf_chess960_verdict local;
     rf_chess960_verdict *v = verdict ? verdict : &local;
@@ -397,7 +397,7 @@ int rf_chess960_check(const rf_position *pos, unsigned flags, rf_chess960_verdic
         if (!off) continue;
         rf_square sq = rf__lsb(off);
         char name[3];
-        rf_square_name(sq, name);
+        rf_square_name(name, sq);
         return fail(v, RF_CHESS960_PAWNS, (rf_color)c, sq, "%s pawn on %s is not on the %s rank",
                     color_names[c], name, rank_names[c == RF_WHITE ? 1 : 6]);
     }
@@ -407,7 +407,7 @@ int rf_chess960_check(const rf_position *pos, unsigned flags, rf_chess960_verdic
         if (!off) continue;
         rf_square sq = rf__lsb(off);
         char name[3];
-        rf_square_name(sq, name);
+        rf_square_name(name, sq);
         return fail(v, RF_CHESS960_BACK_RANK, (rf_color)c, sq, "%s %s on %s is not on the %s rank",
                     color_names[c], type_names[RF_PIECE_TYPE(pos->board[sq])], name,
                     rank_names[back]);
@@ -418,7 +418,7 @@ int rf_chess960_check(const rf_position *pos, unsigned flags, rf_chess960_verdic
     return check_ranks(v, t, flags);
 }
 
-int rf_chess960_check_rank(const char *text, size_t len, rf_chess960_verdict *verdict)
+int rf_chess960_check_rank(rf_chess960_verdict *verdict, const char *text, size_t len)
 {
     rf_chess960_verdict local;
     rf_chess960_verdict *v = verdict ? verdict : &local;
@@ -447,5 +447,5 @@ int rf_chess960_check_rank(const char *text, size_t len, rf_chess960_verdict *ve
 
 int rf_chess960_number(const char *back_rank)
 {
-    return back_rank ? rf_chess960_check_rank(back_rank, strlen(back_rank), NULL) : -1;
+    return back_rank ? rf_chess960_check_rank(NULL, back_rank, strlen(back_rank)) : -1;
 }

@@ -3,7 +3,7 @@
  *
  * Grammar accepted (white space = space, tab, CR, LF, VT, FF; runs of it separate fields and
  * surround the whole text):
- *   fen       = board [ side [ castling [ ep [ halfmove [ fullmove ] ] ] ] ]
+ *   fen       = board [ side [ castling [ ep [ halfmove [ fullmove ] ] [ epd-ops ] ] ] ]
  *   board     = rank "/" rank "/" rank "/" rank "/" rank "/" rank "/" rank "/" rank
  *               (rank 8 first; each rank covers exactly 8 squares, a to h)
  *   rank      = { piece | digit }     digit = "1".."8", never two in a row
@@ -13,11 +13,15 @@
  *   ep        = "-" | file rank        (any square parses; validity wants rank 3 or 6)
  *   halfmove  = 1*9 digit
  *   fullmove  = 1*9 digit              (0 is read as 1)
- * Missing trailing fields default to "w - - 0 1".
+ *   epd-ops   = 1*( opcode *( operand ) ";" )   opcode = letter *( letter | digit | "_" )
+ *               operand = a word without ';' or a "double-quoted string" (';' allowed inside)
+ * Missing trailing fields default to "w - - 0 1". After the en passant field, a word that starts
+ * with a digit is a counter and a word that starts with a letter begins the EPD operations.
  *
  * Castling letters: K/Q (k/q for Black) name the outermost rook on that side of the king; a file
  * letter names the rook on that file, upper case for White (X-FEN and Shredder-FEN). Whether a
- * named rook exists is a question of validity (RF_INVALID_BAD_CASTLING), not of syntax.
+ * named rook exists is a question of validity (RF_INVALID_BAD_CASTLING), not of syntax: the setup
+ * keeps the square the letter names, resolved against the board.
  */
 #include "position.h"
 
@@ -36,7 +40,7 @@ rf_piece rf_piece_from_char(char c)
     return RF_NO_PIECE;
 }
 
-void rf_square_name(rf_square sq, char buf[3])
+void rf_square_name(char buf[3], rf_square sq)
 {
     if (sq > 63) {
         buf[0] = '-';
@@ -105,7 +109,7 @@ static const char *show_token(char out[24], token t)
     return out;
 }
 
-static rf_status parse_board(rf_position *pos, token t, rf_error *err)
+static rf_status parse_board(rf_setup *setup, token t, rf_error *err)
 {
     int rank = 7, file = 0, prev_digit = 0;
     char shown[16];
@@ -141,7 +145,7 @@ static rf_status parse_board(rf_position *pos, token t, rf_error *err)
             if (file >= 8)
                 return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, at,
                             "rank %d has more than 8 squares", rank + 1);
-            rf__put_piece(pos, pc, RF_SQUARE(file, rank));
+            setup->board[RF_SQUARE(file, rank)] = pc;
             file++;
             prev_digit = 0;
         }
@@ -175,42 +179,26 @@ static rf_status parse_number(uint32_t *out, token t, rf_field field, rf_error *
     return RF_OK;
 }
 
-/* The king of colour c on its back rank, or RF_NO_SQUARE when there is not exactly one. */
-static rf_square back_rank_king(const rf_position *pos, rf_color c)
-{
-    rf_bitboard k = rf__pieces(pos, c, RF_KING) & RF_RANK_BB(c == RF_WHITE ? 0 : 7);
-    return (k && !rf__more_than_one(k)) ? rf__lsb(k) : RF_NO_SQUARE;
-}
-
-/* Resolves one castling letter against the board: the rook square and side it names, or 0 when
- * the board has no such king and rook. */
-static int resolve_castling(const rf_position *pos, char ch, rf_color *color, int *side,
-                            rf_square *rook)
+/* The square a castling letter names, resolved against the board: a file letter names that
+ * file's square on the colour's back rank; K and Q name the outermost rook of the colour on that
+ * side of its king on the back rank, or the corner when there is no such king or rook (then
+ * validity finds no rook or no king there). */
+static rf_square castling_square(const rf_setup *setup, char ch)
 {
     rf_color c = (ch >= 'a' && ch <= 'z') ? RF_BLACK : RF_WHITE;
     char up = (char)(c == RF_BLACK ? ch - 'a' + 'A' : ch);
     int back = c == RF_WHITE ? 0 : 7;
-    rf_piece rook_pc = RF_MAKE_PIECE(c, RF_ROOK);
-    *color = c;
-    rf_square ksq = back_rank_king(pos, c);
-    if (ksq == RF_NO_SQUARE) return 0;
-    int kf = RF_FILE_OF(ksq);
-    if (up == 'K' || up == 'Q') {
-        *side = up == 'K' ? RF_KINGSIDE : RF_QUEENSIDE;
+    if (up != 'K' && up != 'Q') return RF_SQUARE(up - 'A', back);
+    int kf = -1, kings = 0;
+    for (int f = 0; f < 8; f++)
+        if (setup->board[RF_SQUARE(f, back)] == RF_MAKE_PIECE(c, RF_KING)) kf = f, kings++;
+    int corner = up == 'K' ? 7 : 0;
+    if (kings == 1) {
         int step = up == 'K' ? -1 : 1;
-        for (int f = up == 'K' ? 7 : 0; f != kf; f += step) {
-            if (pos->board[RF_SQUARE(f, back)] == rook_pc) {
-                *rook = RF_SQUARE(f, back);
-                return 1;
-            }
-        }
-        return 0;
+        for (int f = corner; f != kf; f += step)
+            if (setup->board[RF_SQUARE(f, back)] == RF_MAKE_PIECE(c, RF_ROOK)) return RF_SQUARE(f, back);
     }
-    int f = up - 'A';
-    if (f == kf || pos->board[RF_SQUARE(f, back)] != rook_pc) return 0;
-    *side = f > kf ? RF_KINGSIDE : RF_QUEENSIDE;
-    *rook = RF_SQUARE(f, back);
-    return 1;
+    return RF_SQUARE(corner, back);
 }
 
 static int is_castling_char(char c)
@@ -219,9 +207,7 @@ static int is_castling_char(char c)
            (c >= 'a' && c <= 'h');
 }
 
-/* Parses the castling field into pos->castle_rook; *bad gets RF_INVALID_BAD_CASTLING when a
- * right names no rook or two rights name one side. */
-static rf_status parse_castling(rf_position *pos, token t, uint32_t *bad, rf_error *err)
+static rf_status parse_castling(rf_setup *setup, token t, rf_error *err)
 {
     char shown[16];
     if (t.len == 1 && t.s[0] == '-') return RF_OK;
@@ -243,82 +229,118 @@ static rf_status parse_castling(rf_position *pos, token t, uint32_t *bad, rf_err
             return fail(err, RF_ERR_SYNTAX, RF_FIELD_CASTLING, t.offset + i,
                         "more than 4 castling rights");
     }
-    for (size_t i = 0; i < t.len; i++) {
-        rf_color c;
-        int side = 0;
-        rf_square rook = RF_NO_SQUARE;
-        if (!resolve_castling(pos, t.s[i], &c, &side, &rook) ||
-            pos->castle_rook[c][side] != RF_NO_SQUARE) {
-            *bad |= RF_INVALID_BAD_CASTLING;
-            continue;
-        }
-        pos->castle_rook[c][side] = rook;
-    }
+    for (size_t i = 0; i < t.len; i++) setup->castling |= RF_BB(castling_square(setup, t.s[i]));
     return RF_OK;
 }
 
-/* Standard castling mode holds when every right is an e-file king with its rook in the corner,
- * however the rights were written (KQkq and HAha name the same rooks there). */
-static int needs_chess960(const rf_position *pos)
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+void rf_setup_clear(rf_setup *setup)
 {
-    for (int c = 0; c < 2; c++) {
-        for (int s = 0; s < 2; s++) {
-            rf_square r = pos->castle_rook[c][s];
-            if (r == RF_NO_SQUARE) continue;
-            rf_square k = back_rank_king(pos, (rf_color)c);
-            if (RF_FILE_OF(k) != 4 || RF_FILE_OF(r) != (s == RF_KINGSIDE ? 7 : 0)) return 1;
-        }
-    }
-    return 0;
+    memset(setup, 0, sizeof *setup);
+    setup->ep = RF_NO_SQUARE;
+    setup->fullmove = 1;
 }
 
-rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, unsigned flags,
-                            uint32_t accept, rf_error *err)
+rf_status rf_epd_next(rf_epd_op *op, const char *text, size_t len, size_t *at, rf_error *err)
 {
-    rf_init();
+    size_t i = *at;
+    char shown[16];
     if (err) memset(err, 0, sizeof *err);
-    if (!pos || (!text && len))
-        return fail(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, "no position or no text given");
-    rf__position_clear(pos);
-    pos->variant = (flags & RF_PARSE_ATOMIC) ? RF_ATOMIC : RF_STANDARD;
+    while (i < len && is_space((unsigned char)text[i])) i++;
+    if (i >= len) {
+        *at = len;
+        return RF_ERR_NOT_FOUND;
+    }
+    if (!is_letter(text[i])) {
+        show_byte(shown, sizeof shown, (unsigned char)text[i]);
+        return fail(err, RF_ERR_SYNTAX, RF_FIELD_EPD, i,
+                    "EPD operation starts with %s, not with a letter", shown);
+    }
+    size_t start = i;
+    while (i < len && (is_letter(text[i]) || is_digit(text[i]) || text[i] == '_')) i++;
+    op->opcode = text + start;
+    op->opcode_len = i - start;
+    if (i < len && !is_space((unsigned char)text[i]) && text[i] != ';') {
+        show_byte(shown, sizeof shown, (unsigned char)text[i]);
+        return fail(err, RF_ERR_SYNTAX, RF_FIELD_EPD, i,
+                    "%s in an EPD opcode (letters, digits and '_')", shown);
+    }
+    while (i < len && is_space((unsigned char)text[i])) i++;
+    size_t ops = i, ops_end = i;
+    while (i < len && text[i] != ';') {
+        if (text[i] == '"') {
+            size_t quote = i++;
+            while (i < len && text[i] != '"') i++;
+            if (i >= len)
+                return fail(err, RF_ERR_SYNTAX, RF_FIELD_EPD, quote,
+                            "EPD string without its closing '\"'");
+        }
+        i++;
+        if (!is_space((unsigned char)text[i - 1])) ops_end = i;
+    }
+    if (i >= len)
+        return fail(err, RF_ERR_SYNTAX, RF_FIELD_EPD, start,
+                    "EPD operation without its closing ';'");
+    op->operands = text + ops;
+    op->operands_len = ops_end - ops;
+    *at = i + 1;
+    return RF_OK;
+}
 
+/* Tokens and their fields; kept so that rf_position_parse can name a field's offset. */
+typedef struct fen_tokens {
     token tok[6];
+    int n;
+} fen_tokens;
+
+static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_tokens *ft,
+                             rf_error *err)
+{
+    if (err) memset(err, 0, sizeof *err);
+    ft->n = 0;
+    if (!setup || (!text && len))
+        return fail(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, "no setup or no text given");
+    rf_setup_clear(setup);
+
+    /* The fields before the EPD operations: the board, side, castling and en passant fields,
+     * then up to two counters (words that start with a digit). */
+    token *tok = ft->tok;
     int n = 0;
-    size_t i = 0;
+    size_t i = 0, rest = len;
     for (;;) {
         while (i < len && is_space((unsigned char)text[i])) i++;
         if (i >= len) break;
+        if (n >= 4 && (n == 6 || !is_digit(text[i]))) {
+            rest = i;
+            break;
+        }
         size_t start = i;
         while (i < len && !is_space((unsigned char)text[i])) i++;
-        if (n == 6) {
-            return fail(err, RF_ERR_SYNTAX, RF_FIELD_EXTRA, start,
-                        "unexpected text after the fullmove number");
-        }
         tok[n].s = text + start;
         tok[n].len = i - start;
         tok[n].offset = start;
         n++;
     }
+    ft->n = n;
     if (n == 0) return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, len, "empty input");
 
-    rf_status st = parse_board(pos, tok[0], err);
+    rf_status st = parse_board(setup, tok[0], err);
     if (st != RF_OK) return st;
     char shown[24];
 
     if (n > 1) {
         token t = tok[1];
         if (t.len == 1 && (t.s[0] == 'w' || t.s[0] == 'W'))
-            pos->side = RF_WHITE;
+            setup->side = RF_WHITE;
         else if (t.len == 1 && (t.s[0] == 'b' || t.s[0] == 'B'))
-            pos->side = RF_BLACK;
+            setup->side = RF_BLACK;
         else
             return fail(err, RF_ERR_SYNTAX, RF_FIELD_SIDE, t.offset,
                         "'%s' is not a side to move (w or b)", show_token(shown, t));
     }
-
-    uint32_t bad = 0;
-    if (n > 2 && (st = parse_castling(pos, tok[2], &bad, err)) != RF_OK) return st;
-
+    if (n > 2 && (st = parse_castling(setup, tok[2], err)) != RF_OK) return st;
     if (n > 3) {
         token t = tok[3];
         if (!(t.len == 1 && t.s[0] == '-')) {
@@ -326,48 +348,59 @@ rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, unsi
             if (sq == RF_NO_SQUARE)
                 return fail(err, RF_ERR_SYNTAX, RF_FIELD_EP, t.offset,
                             "'%s' is not a square (a1-h8) or -", show_token(shown, t));
-            if (RF_RANK_OF(sq) == (pos->side == RF_WHITE ? 5 : 2))
-                pos->ep = sq;
-            else
-                bad |= RF_INVALID_BAD_EP_SQUARE;
+            setup->ep = sq;
         }
     }
-    if (n > 4 && (st = parse_number(&pos->halfmove, tok[4], RF_FIELD_HALFMOVE, err)) != RF_OK)
+    if (n > 4 && (st = parse_number(&setup->halfmove, tok[4], RF_FIELD_HALFMOVE, err)) != RF_OK)
         return st;
-    if (n > 5 && (st = parse_number(&pos->fullmove, tok[5], RF_FIELD_FULLMOVE, err)) != RF_OK)
+    if (n > 5 && (st = parse_number(&setup->fullmove, tok[5], RF_FIELD_FULLMOVE, err)) != RF_OK)
         return st;
-    if (pos->fullmove == 0) pos->fullmove = 1;
+    if (setup->fullmove == 0) setup->fullmove = 1;
 
-    pos->chess960 = (flags & RF_PARSE_CHESS960) || needs_chess960(pos);
-
-    uint32_t validity = bad | rf_position_validity(pos);
-    if (validity & accept & RF_INVALID_BAD_EP_SQUARE) pos->ep = RF_NO_SQUARE;
-    pos->ep_legal = (uint8_t)rf__ep_legal(pos);
-    pos->key = rf__compute_key(pos);
-    if (validity & ~accept) {
-        if (err) {
-            char what[120];
-            rf_validity_describe(validity, what, sizeof what);
-            err->status = RF_ERR_INVALID;
-            err->field = RF_FIELD_NONE;
-            err->offset = 0;
-            err->validity = validity;
-            snprintf(err->message, sizeof err->message, "invalid position: %s", what);
-        }
-        return RF_ERR_INVALID;
+    if (rest < len) {
+        if (n < 4)
+            return fail(err, RF_ERR_SYNTAX, RF_FIELD_EPD, rest,
+                        "EPD operations need the four fields before them");
+        size_t end = len;
+        while (end > rest && is_space((unsigned char)text[end - 1])) end--;
+        size_t at = rest;
+        rf_epd_op op;
+        while ((st = rf_epd_next(&op, text, end, &at, err)) == RF_OK) continue;
+        if (st != RF_ERR_NOT_FOUND) return st;
+        if (err) memset(err, 0, sizeof *err);
+        setup->epd_offset = rest;
+        setup->epd_len = end - rest;
     }
     return RF_OK;
 }
 
-rf_status rf_position_from_fen(rf_position *pos, const char *fen, unsigned flags, rf_error *err)
+rf_status rf_setup_parse(rf_setup *setup, const char *text, size_t len, rf_error *err)
 {
-    return rf_position_parse(pos, fen, fen ? strlen(fen) : 0, flags, RF_ACCEPT_DEFAULT, err);
+    fen_tokens ft;
+    return parse_setup(setup, text, len, &ft, err);
 }
 
-void rf_position_startpos(rf_position *pos)
+rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, rf_variant variant,
+                            unsigned flags, uint32_t accept, rf_error *err)
 {
-    rf_position_from_fen(pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0,
-                         NULL);
+    rf_init();
+    rf_setup setup;
+    fen_tokens ft;
+    rf_status st = parse_setup(&setup, text, len, &ft, err);
+    if (st != RF_OK) return st;
+    st = rf_position_from_setup(pos, &setup, variant, flags, accept, err);
+    if (st == RF_ERR_INVALID && err) {
+        /* Point at the field the first broken rule is about, where the text has it. */
+        int index = err->field == RF_FIELD_CASTLING ? 2 : err->field == RF_FIELD_EP ? 3 : 0;
+        err->offset = index < ft.n ? ft.tok[index].offset : len;
+    }
+    return st;
+}
+
+rf_status rf_position_from_fen(rf_position *pos, const char *fen, rf_variant variant,
+                               rf_error *err)
+{
+    return rf_position_parse(pos, fen, fen ? strlen(fen) : 0, variant, 0, RF_ACCEPT_DEFAULT, err);
 }
 
 /* Appends to a bounded buffer, counting what would have been written. */
@@ -403,7 +436,7 @@ static int is_outermost(const rf_position *pos, rf_color c, int side, rf_square 
     return 1;
 }
 
-size_t rf_position_to_fen(const rf_position *pos, char *buf, size_t cap, unsigned flags)
+size_t rf_position_to_fen(char *buf, size_t cap, const rf_position *pos, unsigned flags)
 {
     rf_init();
     out o = {buf, cap, 0};
@@ -442,7 +475,7 @@ size_t rf_position_to_fen(const rf_position *pos, char *buf, size_t cap, unsigne
         put(&o, ' ');
         if (pos->ep != RF_NO_SQUARE && ((flags & RF_FEN_EP_ALWAYS) || pos->ep_legal)) {
             char name[3];
-            rf_square_name(pos->ep, name);
+            rf_square_name(name, pos->ep);
             put_str(&o, name);
         } else {
             put(&o, '-');

@@ -56,7 +56,7 @@ const rf_language *rf_language_find(const char *code)
     return NULL;
 }
 
-size_t rf_language_translate(const rf_language *lang, const char *text, char *buf, size_t cap)
+size_t rf_language_translate(char *buf, size_t cap, const rf_language *lang, const char *text)
 {
     static const char english[] = "KQRBN";
     size_t len = strlen(text);

@@ -1,7 +1,8 @@
 /*
  * library.c - library-wide things: version, one-off initialisation, status and field names.
  */
-#include "movegen.h"
+#include "castling.h"
+#include "variant.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@ static void build_all(void)
     rf__bitboard_build();
     rf__castling_build();
     rf__zobrist_build();
+    rf__variants_choose();
 }
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -48,6 +50,7 @@ const char *rf_field_name(rf_field field)
     case RF_FIELD_FULLMOVE: return "fullmove number field";
     case RF_FIELD_EXTRA: return "end of input";
     case RF_FIELD_MOVE: return "move";
+    case RF_FIELD_EPD: return "EPD operations";
     }
     return "input";
 }
@@ -58,7 +61,7 @@ static const char *const validity_names[] = {
     "impossible check", "too much material",   "variant rule broken",
 };
 
-size_t rf_validity_describe(uint32_t validity, char *buf, size_t cap)
+size_t rf_validity_describe(char *buf, size_t cap, uint32_t validity)
 {
     size_t len = 0;
     for (unsigned i = 0; i < sizeof validity_names / sizeof *validity_names; i++) {

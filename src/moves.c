@@ -1,15 +1,14 @@
 /*
- * moves.c - the public move interface: generation, legality of a given move, playing a move;
- * each dispatches on the position's variant.
+ * moves.c - the public move interface: generation, legality of a given move, playing a move,
+ * each through the module of the position's variant. Debug builds check every invariant of the
+ * position after every move played.
  */
-#include "atomic.h"
-#include "movegen.h"
+#include "variant.h"
 
-unsigned rf_generate_moves(const rf_position *pos, rf_movelist *list)
+unsigned rf_generate_moves(rf_movelist *list, const rf_position *pos)
 {
     rf_init();
-    rf_move *end = pos->variant == RF_ATOMIC ? rf__generate_atomic(pos, list->moves)
-                                             : rf__generate_standard(pos, list->moves);
+    rf_move *end = rf__variant_of(pos)->generate(pos, list->moves);
     list->count = (unsigned)(end - list->moves);
     return list->count;
 }
@@ -17,7 +16,7 @@ unsigned rf_generate_moves(const rf_position *pos, rf_movelist *list)
 int rf_move_is_legal(const rf_position *pos, rf_move move)
 {
     rf_movelist list;
-    rf_generate_moves(pos, &list);
+    rf_generate_moves(&list, pos);
     for (unsigned i = 0; i < list.count; i++)
         if (list.moves[i] == move) return 1;
     return 0;
@@ -26,8 +25,6 @@ int rf_move_is_legal(const rf_position *pos, rf_move move)
 void rf_position_play(rf_position *pos, rf_move move)
 {
     rf_init();
-    if (pos->variant == RF_ATOMIC)
-        rf__play_atomic(pos, move);
-    else
-        rf__play_standard(pos, move);
+    rf__variant_of(pos)->play(pos, move);
+    RF_ASSERT(rf__position_check(pos) == NULL);
 }

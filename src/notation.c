@@ -98,7 +98,7 @@ static rf_piece_type type_on(const rf_position *pos, rf_square sq)
 
 /* ---- UCI ---------------------------------------------------------------------------------- */
 
-size_t rf_move_to_uci(const rf_position *pos, rf_move move, char *buf, size_t cap)
+size_t rf_move_to_uci(char *buf, size_t cap, const rf_position *pos, rf_move move)
 {
     if (move == RF_MOVE_NONE) return emit(buf, cap, "0000", 4);
     rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
@@ -108,8 +108,8 @@ size_t rf_move_to_uci(const rf_position *pos, rf_move move, char *buf, size_t ca
     if (RF_MOVE_KIND(move) == RF_MOVE_CASTLING && !(pos && pos->chess960))
         to = RF_SQUARE(to > from ? 6 : 2, RF_RANK_OF(from));
     char text[RF_UCI_MAX];
-    rf_square_name(from, text);
-    rf_square_name(to, text + 2);
+    rf_square_name(text, from);
+    rf_square_name(text + 2, to);
     size_t n = 4;
     if (RF_MOVE_KIND(move) == RF_MOVE_PROMOTION)
         text[n++] = uci_promotion_letters[RF_MOVE_PROMOTED(move) - RF_KNIGHT];
@@ -142,9 +142,9 @@ static void list_moves(char *out, size_t cap, const rf_position *pos, const rf_m
     for (unsigned i = 0; i < n; i++) {
         char one[16];
         if (san)
-            rf_move_to_san(pos, found[i], one, sizeof one);
+            rf_move_to_san(one, sizeof one, pos, found[i]);
         else
-            rf_move_to_uci(pos, found[i], one, sizeof one);
+            rf_move_to_uci(one, sizeof one, pos, found[i]);
         size_t need = strlen(one) + (i ? 2 : 0);
         if (len + need + 5 >= cap) {
             snprintf(out + len, cap - len, ", ...");
@@ -202,7 +202,7 @@ rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const char *tex
                     quoted(q, text, len));
 
     rf_movelist list;
-    rf_generate_moves(pos, &list);
+    rf_generate_moves(&list, pos);
     rf_move found[RF_MAX_MOVES];
     unsigned n = 0;
     for (unsigned i = 0; i < list.count; i++) {
@@ -268,7 +268,7 @@ static size_t san_body(const rf_position *pos, const rf_movelist *list, rf_move 
         if (others && same_file) text[n++] = (char)('1' + RF_RANK_OF(from));
         if (capture) text[n++] = 'x';
     }
-    rf_square_name(to, text + n);
+    rf_square_name(text + n, to);
     n += 2;
     if (kind == RF_MOVE_PROMOTION) {
         text[n++] = '=';
@@ -277,10 +277,10 @@ static size_t san_body(const rf_position *pos, const rf_movelist *list, rf_move 
     return n;
 }
 
-size_t rf_move_to_san(const rf_position *pos, rf_move move, char *buf, size_t cap)
+size_t rf_move_to_san(char *buf, size_t cap, const rf_position *pos, rf_move move)
 {
     rf_movelist list;
-    rf_generate_moves(pos, &list);
+    rf_generate_moves(&list, pos);
     if (move == RF_MOVE_NONE || !contains(&list, move)) return emit(buf, cap, "--", 2);
     char text[16];
     size_t n = san_body(pos, &list, move, text);
@@ -399,7 +399,7 @@ static rf_status read_san(rf_move *out, const rf_position *pos, const char *text
     if (!san_syntax(text, len, &p))
         return fail(err, RF_ERR_SYNTAX, "'%s' is not a move %s", quoted(q, text, len), what);
     rf_movelist list;
-    rf_generate_moves(pos, &list);
+    rf_generate_moves(&list, pos);
     rf_move found[RF_MAX_MOVES];
     unsigned n = san_matches(pos, &list, &p, found);
     return matched(out, pos, found, n, text, len, 1, err);

@@ -4,8 +4,7 @@
  * without being played (bulk counting). Optional: threads sharing the work, a transposition
  * table of subtree counts, and 128-bit totals.
  */
-#include "atomic.h"
-#include "movegen.h"
+#include "variant.h"
 
 #include "tt.h"
 
@@ -16,26 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static uint64_t perft_standard(const rf_position *pos, int depth, const rf__tt *tt)
-{
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (rf__use_bmi2) return rf__perft_standard_bmi2(pos, depth, tt);
-#endif
-    return rf__perft_standard_generic(pos, depth, tt);
-}
-
-static uint64_t perft_atomic(const rf_position *pos, int depth, const rf__tt *tt)
-{
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (rf__use_bmi2) return rf__perft_atomic_bmi2(pos, depth, tt);
-#endif
-    return rf__perft_atomic_generic(pos, depth, tt);
-}
-
 static uint64_t perft_any(const rf_position *pos, int depth, const rf__tt *tt)
 {
     if (depth <= 0) return 1;
-    return pos->variant == RF_ATOMIC ? perft_atomic(pos, depth, tt) : perft_standard(pos, depth, tt);
+    return rf__variant_of(pos)->perft(pos, depth, tt);
 }
 
 uint64_t rf_perft(const rf_position *pos, int depth)
@@ -82,7 +65,7 @@ static void count_add(rf_count *c, uint64_t n)
     if (c->lo < n) c->hi++;
 }
 
-size_t rf_count_format(rf_count c, char *buf, size_t cap)
+size_t rf_count_format(char *buf, size_t cap, rf_count c)
 {
     char digits[48];
     size_t n = 0;
@@ -141,13 +124,13 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
     }
 
     rf_movelist root;
-    rf_generate_moves(pos, &root);
+    rf_generate_moves(&root, pos);
     size_t count = 0;
     for (unsigned i = 0; i < root.count; i++) {
         rf_position child = *pos;
         rf_position_play(&child, root.moves[i]);
         rf_movelist grand;
-        count += rf_generate_moves(&child, &grand);
+        count += rf_generate_moves(&grand, &child);
     }
     perft_job *jobs = count ? malloc(count * sizeof *jobs) : NULL;
     if (!jobs) {
@@ -161,7 +144,7 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
         rf_position child = *pos;
         rf_position_play(&child, root.moves[i]);
         rf_movelist grand;
-        rf_generate_moves(&child, &grand);
+        rf_generate_moves(&grand, &child);
         for (unsigned j = 0; j < grand.count; j++) {
             jobs[n].pos = child;
             rf_position_play(&jobs[n].pos, grand.moves[j]);
@@ -182,12 +165,4 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
     free(jobs);
     free(tt.entries);
     return RF_OK;
-}
-
-uint64_t rf_perft_threads(const rf_position *pos, int depth, int threads)
-{
-    rf_perft_options opt = {threads, 0};
-    rf_count c;
-    if (rf_perft_run(&c, pos, depth, &opt, NULL) != RF_OK) return 0;
-    return c.lo;
 }

@@ -4,7 +4,7 @@
  */
 #include "position.h"
 
-#include "atomic.h"
+#include "variant.h"
 
 #include <string.h>
 
@@ -47,9 +47,7 @@ unsigned rf__castling_bits(const rf_position *pos)
 int rf__ep_legal(const rf_position *pos)
 {
     if (pos->ep == RF_NO_SQUARE) return 0;
-    rf_color us = (rf_color)pos->side;
-    if (!(rf__pawn_attacks[rf__other(us)][pos->ep] & rf__pieces(pos, us, RF_PAWN))) return 0;
-    return rf__has_legal_ep(pos);
+    return rf__variant_of(pos)->ep_legal(pos);
 }
 
 uint64_t rf__compute_key(const rf_position *pos)
@@ -88,44 +86,7 @@ rf_bitboard rf_attacked_by(const rf_position *pos, rf_color color)
 rf_bitboard rf_checkers(const rf_position *pos)
 {
     rf_init();
-    rf_color us = (rf_color)pos->side;
-    if (pos->variant == RF_ATOMIC) return rf__atomic_checkers(pos, us);
-    rf_bitboard kings = rf__pieces(pos, us, RF_KING), checkers = 0;
-    while (kings) {
-        rf_square ksq = rf__pop_lsb(&kings);
-        checkers |= rf__attackers_to(pos, ksq, pos->by_type[0]) & pos->by_color[rf__other(us)];
-    }
-    return checkers;
-}
-
-/* En passant is legal when, after the capturing pawn moves to the target square and the captured
- * pawn leaves, no enemy piece attacks our king: this covers the pin along the rank through both
- * pawns and the capture of a checking pawn alike. */
-int rf__has_legal_ep(const rf_position *pos)
-{
-    if (pos->ep == RF_NO_SQUARE) return 0;
-    if (pos->variant == RF_ATOMIC) {
-        rf_move moves[RF_MAX_MOVES], *end = rf__generate_atomic(pos, moves);
-        for (rf_move *m = moves; m < end; m++)
-            if (RF_MOVE_KIND(*m) == RF_MOVE_EN_PASSANT) return 1;
-        return 0;
-    }
-    rf_color us = (rf_color)pos->side, them = rf__other(us);
-    rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
-    if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN) || pos->board[pos->ep] != RF_NO_PIECE)
-        return 0;
-    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
-    if (kings == 0 || rf__more_than_one(kings)) return 0;
-    rf_square ksq = rf__lsb(kings);
-    rf_bitboard capturers = rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN);
-    while (capturers) {
-        rf_square from = rf__pop_lsb(&capturers);
-        rf_bitboard occ = (pos->by_type[0] ^ RF_BB(from) ^ RF_BB(victim)) | RF_BB(pos->ep);
-        rf_bitboard enemies = pos->by_color[them] & ~RF_BB(victim);
-        rf_bitboard att = rf__attackers_to(pos, ksq, occ) & enemies;
-        if (!att) return 1;
-    }
-    return 0;
+    return rf__variant_of(pos)->checkers(pos, (rf_color)pos->side);
 }
 
 int rf_position_equal(const rf_position *a, const rf_position *b)
@@ -134,7 +95,9 @@ int rf_position_equal(const rf_position *a, const rf_position *b)
            memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) == 0 &&
            a->ep == b->ep && a->side == b->side && a->variant == b->variant &&
            a->chess960 == b->chess960 && a->halfmove == b->halfmove &&
-           a->fullmove == b->fullmove;
+           a->fullmove == b->fullmove && a->promoted == b->promoted &&
+           memcmp(a->pocket, b->pocket, sizeof a->pocket) == 0 &&
+           memcmp(a->remaining_checks, b->remaining_checks, sizeof a->remaining_checks) == 0;
 }
 
 const char *rf__position_check(const rf_position *pos)
@@ -153,7 +116,7 @@ const char *rf__position_check(const rf_position *pos)
     if (memcmp(by_color, pos->by_color, sizeof by_color) != 0) return "colour bitboards";
     if (memcmp(by_type, pos->by_type, sizeof by_type) != 0) return "piece bitboards";
     if (pos->side > 1) return "side to move";
-    if (pos->variant > RF_ATOMIC) return "variant";
+    if (pos->variant >= RF_VARIANT_COUNT || !rf__variants[pos->variant]) return "variant";
     if (pos->chess960 > 1) return "castling mode";
     if (pos->fullmove < 1) return "fullmove number";
     for (int c = 0; c < 2; c++) {
@@ -179,6 +142,16 @@ const char *rf__position_check(const rf_position *pos)
             return "en passant square on the wrong rank";
     }
     if (pos->ep_legal != rf__ep_legal(pos)) return "en passant legality flag";
+    static const uint8_t zero[sizeof pos->reserved];
+    if (memcmp(pos->reserved, zero, sizeof zero) != 0) return "reserved bytes";
+    if (!(rf__variant_of(pos)->fen_extras & RF_SETUP_POCKET)) {
+        static const uint8_t empty[sizeof pos->pocket];
+        if (pos->promoted || memcmp(pos->pocket, empty, sizeof empty) != 0)
+            return "pocket state in a variant without pockets";
+    }
+    if (!(rf__variant_of(pos)->fen_extras & RF_SETUP_CHECKS) &&
+        (pos->remaining_checks[0] | pos->remaining_checks[1]))
+        return "check counters in a variant without them";
     if (pos->key != rf__compute_key(pos)) return "Zobrist key";
     return NULL;
 }

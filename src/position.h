@@ -7,6 +7,9 @@
 
 #include "bitboard.h"
 
+#include <stddef.h>
+#include <string.h>
+
 /* Zobrist keys, built by rf_init(): [piece][square], castling right [colour*2+side], en passant
  * file, side to move (xored in when Black is to move). */
 extern uint64_t rf__zobrist_piece[16][64];
@@ -60,14 +63,20 @@ unsigned rf__castling_bits(const rf_position *pos);
 /* The key computed from scratch. */
 uint64_t rf__compute_key(const rf_position *pos);
 
-/* 1 when a legal en passant capture exists, computed from scratch (the value pos->ep_legal
- * holds): only then does the en passant file count in the key, so that positions FEN writes
- * alike (the square is written only then) have one key, and repetitions are found as the rules
- * count them. */
+/* 1 when a legal en passant capture exists, computed from scratch by the position's variant (the
+ * value pos->ep_legal holds): only then does the en passant file count in the key, so that
+ * positions FEN writes alike (the square is written only then) have one key, and repetitions
+ * are found as the rules count them. */
 int rf__ep_legal(const rf_position *pos);
 
-/* 1 when the side to move has a legal en passant capture. */
-int rf__has_legal_ep(const rf_position *pos);
+/* The part of a position before the variant state: all that variants without state read. */
+#define RF__POSITION_CORE offsetof(rf_position, promoted)
+
+/* Copies the core of *src to *dst (the variant state of *dst is left as it was). */
+RF_INLINE void rf__copy_core(rf_position *dst, const rf_position *src)
+{
+    memcpy(dst, src, RF__POSITION_CORE);
+}
 
 /* Empties a position (no pieces, White to move, no rights, counters 0 1, standard chess). */
 void rf__position_clear(rf_position *pos);

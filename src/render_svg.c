@@ -196,7 +196,7 @@ static void put_arrow(out *o, rf_square from, rf_square to, int flip, int margin
     put_str(o, "\"/>\n");
 }
 
-size_t rf_render_svg(const rf_position *pos, const rf_render_options *opt, char *buf, size_t cap)
+size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_render_options *opt)
 {
     static const rf_render_options plain;
     if (!opt) opt = &plain;
@@ -207,7 +207,7 @@ size_t rf_render_svg(const rf_position *pos, const rf_render_options *opt, char 
     int side = !(opt->flags & RF_RENDER_NO_SIDE);
     int margin = coords || side ? MARGIN : 0, size = 8 * SQ + 2 * margin;
     char fen[RF_FEN_MAX];
-    rf_position_to_fen(pos, fen, sizeof fen, 0);
+    rf_position_to_fen(fen, sizeof fen, pos, 0);
 
     put_str(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" "

@@ -46,9 +46,9 @@ void rf_render_mark(rf_render_options *opt, const rf_position *pos, const rf_pos
     } else {
         opt->last_move = RF_BB(from) | RF_BB(to);
     }
-    if (before->variant == RF_ATOMIC) {
+    if (before->variant == RF_VARIANT_ATOMIC) {
         rf_explosion ex;
-        rf_atomic_explosion(before, last, &ex);
+        rf_atomic_explosion(&ex, before, last);
         if (ex.center != RF_NO_SQUARE) opt->explosion = ex.blast;
     }
 }
@@ -146,8 +146,7 @@ static void put_side(out *o, const rf_position *pos)
     put_str(o, "\n");
 }
 
-size_t rf_render_text(const rf_position *pos, const rf_render_options *opt, char *buf,
-                      size_t cap)
+size_t rf_render_text(char *buf, size_t cap, const rf_position *pos, const rf_render_options *opt)
 {
     static const rf_render_options plain;
     if (!opt) opt = &plain;

@@ -1,30 +1,23 @@
 /*
- * validate.c - the validity bitmask: which rules of chess a well-formed position breaks.
+ * validate.c - the validity bitmask: which rules of chess a well-formed position breaks. The
+ * parts here are shared; each variant module puts them together with its own king and check
+ * rules (src/variants/).
  *
- * What is checked: an empty board; the number of kings (Atomic: the side to move may have lost
- * its king, which ends the game; the side that just moved may not); pawns on the first or eighth
- * rank; castling rights whose king or rook is missing; an en passant square no double push
- * explains; the side not to move standing in check; checks no single legal move produces (more
- * than two checkers, two checkers on one line with the king, two checkers neither of which is a
- * slider, a check after a double push that the push did not give or uncover); more pieces than
- * eight pawns could have promoted to.
+ * What is checked: an empty board; the number of kings; pawns on the first or eighth rank;
+ * castling rights whose king or rook is missing; an en passant square no double push explains;
+ * checks no single legal move produces (more than two checkers, two checkers on one line with
+ * the king, two checkers neither of which is a slider, a check after a double push that the push
+ * did not give or uncover); more pieces than eight pawns could have promoted to.
  *
  * What is not checked: whether the position can be reached from a start position at all
  * (retrograde analysis), pawn structures that need more captures than the missing pieces allow,
  * bishops on squares of one colour, and the counters.
  */
-#include "atomic.h"
+#include "validate.h"
 
-/* The enemy pieces attacking the king of colour c, as the variant counts checks. */
-static rf_bitboard checkers_of(const rf_position *pos, rf_color c)
-{
-    rf_bitboard kings = rf__pieces(pos, c, RF_KING);
-    if (!kings || rf__more_than_one(kings)) return 0;
-    if (pos->variant == RF_ATOMIC) return rf__atomic_checkers(pos, c);
-    return rf__attackers_to(pos, rf__lsb(kings), pos->by_type[0]) & pos->by_color[rf__other(c)];
-}
+#include "variant.h"
 
-static uint32_t ep_validity(const rf_position *pos)
+uint32_t rf__validity_ep(const rf_position *pos)
 {
     if (pos->ep == RF_NO_SQUARE) return 0;
     rf_color us = (rf_color)pos->side, them = rf__other(us);
@@ -38,7 +31,7 @@ static uint32_t ep_validity(const rf_position *pos)
     return 0;
 }
 
-static uint32_t castling_validity(const rf_position *pos)
+uint32_t rf__validity_castling(const rf_position *pos)
 {
     for (int c = 0; c < 2; c++) {
         for (int s = 0; s < 2; s++) {
@@ -57,8 +50,7 @@ static uint32_t castling_validity(const rf_position *pos)
     return 0;
 }
 
-/* Checks that no single legal move can give. */
-static int impossible_check(const rf_position *pos, rf_bitboard checkers)
+int rf__impossible_check(const rf_position *pos, rf_bitboard checkers)
 {
     rf_color us = (rf_color)pos->side;
     rf_square ksq = rf__lsb(rf__pieces(pos, us, RF_KING));
@@ -72,7 +64,7 @@ static int impossible_check(const rf_position *pos, rf_bitboard checkers)
         if (!(checkers & sliders)) return 1;
         if (rf__line[a][b] & RF_BB(ksq)) return 1;
     }
-    if (pos->ep != RF_NO_SQUARE && n && !ep_validity(pos)) {
+    if (pos->ep != RF_NO_SQUARE && n && !rf__validity_ep(pos)) {
         /* After a double push, each checker is the pushed pawn or a slider it uncovered. */
         int dir = us == RF_WHITE ? 8 : -8;
         rf_square pushed = (rf_square)(pos->ep - dir), origin = (rf_square)(pos->ep + dir);
@@ -85,7 +77,7 @@ static int impossible_check(const rf_position *pos, rf_bitboard checkers)
     return 0;
 }
 
-static uint32_t material_validity(const rf_position *pos)
+uint32_t rf__validity_material(const rf_position *pos)
 {
     for (int c = 0; c < 2; c++) {
         rf_bitboard mine = pos->by_color[c];
@@ -102,36 +94,20 @@ static uint32_t material_validity(const rf_position *pos)
     return 0;
 }
 
+uint32_t rf__validity_common(const rf_position *pos)
+{
+    uint32_t v = 0;
+    if (!pos->by_type[0]) v |= RF_INVALID_EMPTY_BOARD;
+    if (rf__more_than_one(rf__pieces(pos, RF_WHITE, RF_KING)) ||
+        rf__more_than_one(rf__pieces(pos, RF_BLACK, RF_KING)))
+        v |= RF_INVALID_TOO_MANY_KINGS;
+    if (pos->by_type[RF_PAWN] & (RF_RANK_1_BB | RF_RANK_8_BB)) v |= RF_INVALID_PAWNS_ON_BACKRANK;
+    return v | rf__validity_castling(pos) | rf__validity_ep(pos) | rf__validity_material(pos);
+}
+
 uint32_t rf_position_validity(const rf_position *pos)
 {
     rf_init();
-    uint32_t v = 0;
-    if (!pos->by_type[0]) v |= RF_INVALID_EMPTY_BOARD;
-    int kings[2];
-    for (int c = 0; c < 2; c++) kings[c] = rf__popcount(rf__pieces(pos, (rf_color)c, RF_KING));
-    rf_color us = (rf_color)pos->side, them = rf__other(us);
-    if (kings[0] > 1 || kings[1] > 1) v |= RF_INVALID_TOO_MANY_KINGS;
-    if (pos->variant == RF_ATOMIC) {
-        /* The side to move may have had its king exploded (the game is over); the side that just
-         * moved cannot have exploded its own. */
-        if (!kings[0] && !kings[1])
-            v |= RF_INVALID_MISSING_KING;
-        else if (!kings[them])
-            v |= RF_INVALID_VARIANT;
-    } else if (!kings[0] || !kings[1]) {
-        v |= RF_INVALID_MISSING_KING;
-    }
-    if (pos->by_type[RF_PAWN] & (RF_RANK_1_BB | RF_RANK_8_BB)) v |= RF_INVALID_PAWNS_ON_BACKRANK;
-    v |= castling_validity(pos);
-    v |= ep_validity(pos);
-    if (kings[0] == 1 && kings[1] == 1) {
-        if (checkers_of(pos, them)) v |= RF_INVALID_OPPOSITE_CHECK;
-        /* In Atomic a king stepping away from the enemy king can uncover any number of checks
-         * at once, so no check is impossible there. */
-        rf_bitboard checkers = checkers_of(pos, us);
-        if (pos->variant != RF_ATOMIC && checkers && impossible_check(pos, checkers))
-            v |= RF_INVALID_IMPOSSIBLE_CHECK;
-    }
-    v |= material_validity(pos);
-    return v;
+    const rf__variant *variant = rf__variant_get((rf_variant)pos->variant);
+    return variant ? variant->validity(pos) : RF_INVALID_VARIANT;
 }

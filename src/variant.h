@@ -5,9 +5,9 @@
  * A variant module fills an rf__variant with its rules. The rest of the library asks the row of
  * a position's variant (rf__variant_of) and never branches on the variant itself.
  *
- * Each module is compiled once per instruction set (CMake builds src/variants/*.c twice: plain,
- * and for x86-64 with POPCNT/BMI2, where slider attacks are PEXT lookups), so a module exports
- * one row per build, named by RF_KERNEL(): rf__variant_atomic_portable, rf__variant_atomic_bmi2.
+ * Each module is compiled once per instruction set (CMake builds every file of src/variants/
+ * twice: plain, and for x86-64 with POPCNT/BMI2, where slider attacks are PEXT lookups), so a
+ * module exports one row per build, named by RF_KERNEL(): rf__variant_atomic_portable, rf__variant_atomic_bmi2.
  * rf_init() chooses one build for every variant once, and the library and perft then use only
  * that build; nothing in one build calls into the other. Inside a module the hot path (move
  * generation, make-move, the perft recursion of src/kernel/perft.h) is static inline code of

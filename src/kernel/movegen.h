@@ -1,9 +1,9 @@
 /*
- * movegen_impl.h - the legal move generator, make-move and perft recursion as static inline
- * functions of constant arguments (side to move, count-only), included by movegen.c (portable
- * build) and movegen_bmi2.c (compiled for x86-64 with POPCNT/BMI2, PEXT slider lookups). Each
- * includer adds its own thin non-inline wrappers, so the compiler builds one specialised copy
- * per side, per mode and per instruction set.
+ * kernel/movegen.h - the fast core: legal move generation and make-move as static inline
+ * functions of constant arguments (side to move, count-only), included by the variant modules in
+ * src/variants/. Each module is compiled once per instruction set (portable; x86-64 with
+ * POPCNT/BMI2 and PEXT slider lookups), so every copy of this code is specialised for one side,
+ * one mode and one instruction set, and no build calls into another.
  *
  * Moves are generated legal, not generated and tested: the king steps only to squares the enemy
  * does not attack once the king has left its square (so it cannot hide behind itself from a
@@ -12,15 +12,12 @@
  * line through its king and its pinner. En passant, the one move that removes a piece from a
  * square it does not move to, is checked by recomputing the attacks on the king. Castling is
  * "king takes own rook" in both modes, so one path serves standard chess and Chess960.
- *
- * Each generator is a static inline function of a constant colour, with thin wrappers per colour:
- * the compiler folds each into a copy specialised for that side.
  */
-#ifndef RF_MOVEGEN_IMPL_H
-#define RF_MOVEGEN_IMPL_H
+#ifndef RF_KERNEL_MOVEGEN_H
+#define RF_KERNEL_MOVEGEN_H
 
-#include "movegen.h"
-#include "tt.h"
+#include "../castling.h"
+#include "../position.h"
 
 /* Where generated moves go: written to `out`, or only counted (perft's last ply needs the
  * number alone, which popcounts give without writing a move). */
@@ -198,7 +195,10 @@ RF_INLINE void gen_pawn_moves(const rf_position *pos, sink *s, const rf_color us
     }
 }
 
-RF_INLINE unsigned generate(const rf_position *pos, rf_move *out, const rf_color us, const bool count)
+/* The legal moves of standard chess (and Chess960) for side `us`, the side to move: written to
+ * `out`, or only counted when `count`. A side without exactly one king has none. */
+RF_INLINE unsigned generate_standard(const rf_position *pos, rf_move *out, const rf_color us,
+                                     const bool count)
 {
     const rf_color them = rf__other(us);
     sink s = {out, 0};
@@ -266,8 +266,11 @@ RF_INLINE void update_castling(rf_position *pos, rf_square from, rf_square to, r
     }
 }
 
-/* Plays a legal move for side `us` (the side to move). */
-RF_INLINE void play_standard(rf_position *pos, rf_move move, const rf_color us)
+/* Plays a legal move for side `us` (the side to move) on the board: pieces, castling rights,
+ * counters, side, key. The en passant square is set after a double step, but whether a legal
+ * capture exists (ep_legal, and the en passant file in the key) is the variant's question, which
+ * its make-move answers next. */
+RF_INLINE void play_core(rf_position *pos, rf_move move, const rf_color us)
 {
     const rf_color them = rf__other(us);
     rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
@@ -302,32 +305,39 @@ RF_INLINE void play_standard(rf_position *pos, rf_move move, const rf_color us)
     update_castling(pos, from, to, pc);
     pos->side = (uint8_t)them;
     pos->key ^= rf__zobrist_side;
-    /* The legality test plays moves on copies of this position; until it is done those copies
-     * see a consistent key without the en passant file and ep_legal 0. */
-    if (pos->ep != RF_NO_SQUARE && rf__ep_legal(pos)) {
-        pos->ep_legal = 1;
-        pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
-    }
 }
 
-/* Perft below a position of side `us`: the last ply is counted, not played. `child` is the
- * includer's wrapper for the other side; `tt` (may be NULL) remembers subtree counts. */
-RF_INLINE uint64_t perft_body(const rf_position *pos, int depth, const rf_color us, const rf__tt *tt,
-                              uint64_t (*child)(const rf_position *, int, const rf__tt *))
+/* Records that the side to move has a legal en passant capture: ep_legal and the file in the
+ * key (only then does the file count, so that positions FEN writes alike have one key). */
+RF_INLINE void set_ep_legal(rf_position *pos)
 {
-    if (depth <= 1) return depth == 1 ? generate(pos, NULL, us, true) : 1;
-    uint64_t nodes = 0;
-    if (tt && rf__tt_probe(tt, pos->key, depth, &nodes)) return nodes;
-    rf_move moves[RF_MAX_MOVES];
-    unsigned n = generate(pos, moves, us, false);
-    for (unsigned i = 0; i < n; i++) {
-        rf_position next = *pos;
-        play_standard(&next, moves[i], us);
-        if (tt && depth > 2) rf__tt_prefetch(tt, next.key);
-        nodes += child(&next, depth - 1, tt);
-    }
-    if (tt) rf__tt_store(tt, pos->key, depth, nodes);
-    return nodes;
+    pos->ep_legal = 1;
+    pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
+}
+
+/* 1 when side `us` (to move) has a legal en passant capture in standard chess. */
+RF_INLINE bool standard_ep_legal(const rf_position *pos, const rf_color us)
+{
+    if (pos->ep == RF_NO_SQUARE) return false;
+    const rf_color them = rf__other(us);
+    rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
+    if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN) || pos->board[pos->ep] != RF_NO_PIECE)
+        return false;
+    rf_bitboard capturers = rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN);
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
+    if (!capturers || !kings || rf__more_than_one(kings)) return false;
+    rf_square ksq = rf__lsb(kings);
+    while (capturers)
+        if (ep_is_legal(pos, us, ksq, rf__pop_lsb(&capturers))) return true;
+    return false;
+}
+
+/* The make-move of standard chess: the board, then whether the side now to move can capture en
+ * passant. */
+RF_INLINE void play_standard(rf_position *pos, rf_move move, const rf_color us)
+{
+    play_core(pos, move, us);
+    if (pos->ep != RF_NO_SQUARE && standard_ep_legal(pos, rf__other(us))) set_ep_legal(pos);
 }
 
 #endif

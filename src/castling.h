@@ -1,0 +1,28 @@
+/*
+ * castling.h - the squares castling needs, for standard chess and Chess960 alike: castling is
+ * "king takes own rook", and the king and rook always land on the g/f files (kingside) or the
+ * c/d files (queenside) of their back rank.
+ */
+#ifndef RF_CASTLING_H
+#define RF_CASTLING_H
+
+#include "bitboard.h"
+
+/* By [colour][side][king file][rook file]: the squares that must be empty (those the king and
+ * rook cross or land on, less their own); by [colour][side][king file]: the squares the king
+ * crosses and lands on. Built by rf_init(). */
+extern rf_bitboard rf__castle_empty[2][2][8][8];
+extern rf_bitboard rf__castle_path[2][2][8];
+void rf__castling_build(void);
+
+/* The castling destinations of king and rook for a side, on colour c's back rank. */
+RF_INLINE rf_square rf__castle_king_to(rf_color c, int side)
+{
+    return RF_SQUARE(side == RF_KINGSIDE ? 6 : 2, c == RF_WHITE ? 0 : 7);
+}
+RF_INLINE rf_square rf__castle_rook_to(rf_color c, int side)
+{
+    return RF_SQUARE(side == RF_KINGSIDE ? 5 : 3, c == RF_WHITE ? 0 : 7);
+}
+
+#endif

@@ -1,0 +1,160 @@
+/*
+ * setup.c - from a setup (what a text says) to a position (what the rules allow), and back.
+ */
+#include "validate.h"
+#include "variant.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void rf_setup_from_position(rf_setup *setup, const rf_position *pos)
+{
+    rf_setup_clear(setup);
+    memcpy(setup->board, pos->board, sizeof setup->board);
+    setup->side = pos->side;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++)
+            if (pos->castle_rook[c][s] != RF_NO_SQUARE) setup->castling |= RF_BB(pos->castle_rook[c][s]);
+    setup->ep = pos->ep;
+    setup->halfmove = pos->halfmove;
+    setup->fullmove = pos->fullmove;
+    setup->promoted = pos->promoted;
+    memcpy(setup->pocket, pos->pocket, sizeof setup->pocket);
+    memcpy(setup->remaining_checks, pos->remaining_checks, sizeof setup->remaining_checks);
+    const rf__variant *variant = rf__variant_get((rf_variant)pos->variant);
+    setup->extras = variant ? variant->fen_extras : 0;
+}
+
+static rf_status invalid(rf_error *err, rf_status st, rf_field field, uint32_t validity,
+                         const char *fmt, ...)
+{
+    if (!err) return st;
+    err->status = st;
+    err->field = field;
+    err->offset = 0;
+    err->validity = validity;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static const char *const color_names[2] = {"white", "black"};
+
+/* Gives each castling right of the setup its king and side. A right is bad (and left out, with
+ * why in `why`) when its square is off both back ranks, holds no rook of that colour, has no
+ * single king of that colour on the back rank beside it, or shares a side with another right. */
+static uint32_t place_castling(rf_position *pos, rf_bitboard rights, char *why, size_t cap)
+{
+    uint32_t bad = 0;
+    for (rf_bitboard b = rights; b;) {
+        rf_square r = rf__pop_lsb(&b);
+        char name[3];
+        rf_square_name(name, r);
+        const char *problem = NULL;
+        char detail[64];
+        int rank = RF_RANK_OF(r);
+        rf_color c = rank == 0 ? RF_WHITE : RF_BLACK;
+        rf_bitboard kings = rf__pieces(pos, c, RF_KING) & RF_RANK_BB(rank);
+        if (rank != 0 && rank != 7) {
+            problem = "not on a back rank";
+        } else if (pos->board[r] != RF_MAKE_PIECE(c, RF_ROOK)) {
+            snprintf(detail, sizeof detail, "no %s rook stands there", color_names[c]);
+            problem = detail;
+        } else if (!kings || rf__more_than_one(kings)) {
+            snprintf(detail, sizeof detail, "the %s king is not on its back rank", color_names[c]);
+            problem = detail;
+        } else {
+            int side = RF_FILE_OF(r) > RF_FILE_OF(rf__lsb(kings)) ? RF_KINGSIDE : RF_QUEENSIDE;
+            if (pos->castle_rook[c][side] != RF_NO_SQUARE) {
+                snprintf(detail, sizeof detail, "%s already has a %s right", color_names[c],
+                         side == RF_KINGSIDE ? "kingside" : "queenside");
+                problem = detail;
+            } else {
+                pos->castle_rook[c][side] = r;
+            }
+        }
+        if (problem && !bad) snprintf(why, cap, "the castling right of the rook on %s: %s", name, problem);
+        if (problem) bad |= RF_INVALID_BAD_CASTLING;
+    }
+    return bad;
+}
+
+/* Standard castling mode holds when every right is an e-file king with its rook in the corner,
+ * however the rights were written (KQkq and HAha name the same rooks there). */
+static int needs_chess960(const rf_position *pos)
+{
+    for (int c = 0; c < 2; c++) {
+        for (int s = 0; s < 2; s++) {
+            rf_square r = pos->castle_rook[c][s];
+            if (r == RF_NO_SQUARE) continue;
+            rf_bitboard k = rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(RF_RANK_OF(r));
+            if (RF_FILE_OF(rf__lsb(k)) != 4 || RF_FILE_OF(r) != (s == RF_KINGSIDE ? 7 : 0)) return 1;
+        }
+    }
+    return 0;
+}
+
+rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_variant variant,
+                                 unsigned flags, uint32_t accept, rf_error *err)
+{
+    rf_init();
+    if (err) memset(err, 0, sizeof *err);
+    const rf__variant *rules = rf__variant_get(variant);
+    if (!pos || !setup)
+        return invalid(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, "no position or no setup given");
+    if (!rules)
+        return invalid(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0,
+                       "variant '%s' is not available in this build", rf_variant_name(variant));
+    rf__position_clear(pos);
+    pos->variant = (uint8_t)variant;
+    for (int sq = 0; sq < 64; sq++) {
+        rf_piece pc = setup->board[sq];
+        if (pc == RF_NO_PIECE) continue;
+        if (RF_PIECE_TYPE(pc) < RF_PAWN || RF_PIECE_TYPE(pc) > RF_KING || pc > 15)
+            return invalid(err, RF_ERR_ARGUMENT, RF_FIELD_BOARD, 0,
+                           "the setup's board holds a value that is not a piece");
+        rf__put_piece(pos, pc, (rf_square)sq);
+    }
+    pos->side = setup->side ? RF_BLACK : RF_WHITE;
+    pos->halfmove = setup->halfmove;
+    pos->fullmove = setup->fullmove ? setup->fullmove : 1;
+
+    char castling_why[160] = "";
+    uint32_t bad = place_castling(pos, setup->castling, castling_why, sizeof castling_why);
+    if (setup->extras & ~rules->fen_extras) bad |= RF_INVALID_VARIANT;
+    if (setup->ep != RF_NO_SQUARE) {
+        /* A square off the rank a double step skips cannot be kept even for inspection: every
+         * en passant rule reads the squares beside it. */
+        if (setup->ep < 64 && RF_RANK_OF(setup->ep) == (pos->side == RF_WHITE ? 5 : 2))
+            pos->ep = setup->ep;
+        else
+            bad |= RF_INVALID_BAD_EP_SQUARE;
+    }
+    pos->chess960 = (flags & RF_PARSE_CHESS960) || needs_chess960(pos);
+
+    uint32_t validity = bad | rules->validity(pos);
+    if (validity & accept & RF_INVALID_BAD_EP_SQUARE) pos->ep = RF_NO_SQUARE;
+    pos->ep_legal = (uint8_t)rf__ep_legal(pos);
+    pos->key = rf__compute_key(pos);
+    uint32_t refused = validity & ~accept;
+    if (!refused) return RF_OK;
+
+    char what[120];
+    rf_validity_describe(what, sizeof what, validity);
+    if (refused & RF_INVALID_BAD_CASTLING) {
+        if (!castling_why[0]) snprintf(castling_why, sizeof castling_why, "a castling right without its king and rook");
+        return invalid(err, RF_ERR_INVALID, RF_FIELD_CASTLING, validity,
+                       "invalid position: %s (%s)", what, castling_why);
+    }
+    rf_field field = (refused & RF_INVALID_BAD_EP_SQUARE) ? RF_FIELD_EP : RF_FIELD_BOARD;
+    return invalid(err, RF_ERR_INVALID, field, validity, "invalid position: %s", what);
+}
+
+rf_status rf_position_startpos(rf_position *pos, rf_variant variant)
+{
+    const rf__variant *rules = rf__variant_get(variant);
+    if (!rules) return RF_ERR_ARGUMENT;
+    return rf_position_from_fen(pos, rules->start_fen, variant, NULL);
+}

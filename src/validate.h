@@ -1,0 +1,25 @@
+/*
+ * validate.h - the parts of the validity check (validate.c) that variant modules put together
+ * into their own: each returns the RF_INVALID_* flags of one group of rules.
+ */
+#ifndef RF_VALIDATE_H
+#define RF_VALIDATE_H
+
+#include "position.h"
+
+/* The rules every variant here shares: an empty board, more than one king of a colour, pawns on
+ * the first or eighth rank, castling rights without their king and rook, an en passant square
+ * no double step explains, more material than promotions explain. */
+uint32_t rf__validity_common(const rf_position *pos);
+
+uint32_t rf__validity_castling(const rf_position *pos);
+uint32_t rf__validity_ep(const rf_position *pos);
+uint32_t rf__validity_material(const rf_position *pos);
+
+/* 1 when `checkers` (the pieces checking the side to move) is a check no single legal move of
+ * standard chess can give: more than two checkers, two that are not a slider and another piece
+ * off one line with the king, or after a double step a checker the step neither is nor
+ * uncovered. */
+int rf__impossible_check(const rf_position *pos, rf_bitboard checkers);
+
+#endif

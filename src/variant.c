@@ -1,0 +1,125 @@
+/*
+ * variant.c - the variants as values: their names, and the table of modules rf_init() fills with
+ * one build of each (see variant.h).
+ */
+#include "variant.h"
+
+#include <ctype.h>
+#include <string.h>
+
+typedef struct variant_names {
+    const char *name;     /* the short name */
+    const char *pgn_name; /* lichess's [Variant] tag */
+    const char *aliases;  /* other names, each followed by a space (folded: see fold) */
+} variant_names;
+
+static const variant_names names[RF_VARIANT_COUNT] = {
+    [RF_VARIANT_STANDARD] = {"standard", "Standard", "chess fromposition "},
+    [RF_VARIANT_ATOMIC] = {"atomic", "Atomic", ""},
+    [RF_VARIANT_KINGOFTHEHILL] = {"kingofthehill", "King of the Hill", "koth "},
+    [RF_VARIANT_THREECHECK] = {"threecheck", "Three-check", "3check "},
+    [RF_VARIANT_RACINGKINGS] = {"racingkings", "Racing Kings", ""},
+    [RF_VARIANT_HORDE] = {"horde", "Horde", ""},
+    [RF_VARIANT_ANTICHESS] = {"antichess", "Antichess", ""},
+    [RF_VARIANT_CRAZYHOUSE] = {"crazyhouse", "Crazyhouse", "zh "},
+};
+
+/* Names of standard chess in Chess960 castling mode. */
+static const char chess960_names[] = "chess960 fischerandom fischerrandom 960 ";
+
+const char *rf_variant_name(rf_variant variant)
+{
+    return (unsigned)variant < RF_VARIANT_COUNT ? names[variant].name : "unknown";
+}
+
+const char *rf_variant_pgn_name(rf_variant variant)
+{
+    return (unsigned)variant < RF_VARIANT_COUNT ? names[variant].pgn_name : "unknown";
+}
+
+/* A name folded for comparison: lower case, without spaces, hyphens and underscores. Returns 0
+ * when it does not fit (no name is that long). */
+static int fold(char out[32], const char *name, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (c == ' ' || c == '-' || c == '_') continue;
+        if (n == 31) return 0;
+        out[n++] = (char)tolower(c);
+    }
+    out[n] = '\0';
+    return n > 0;
+}
+
+/* 1 when `word` is one of the space-terminated words of `list`. */
+static int in_list(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ' ');
+        if ((size_t)(end - p) == n && memcmp(p, word, n) == 0) return 1;
+        p = end + 1;
+    }
+    return 0;
+}
+
+rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name, size_t len)
+{
+    char word[32];
+    if (!name || !fold(word, name, len)) return RF_ERR_NOT_FOUND;
+    if (in_list(chess960_names, word)) {
+        *out = RF_VARIANT_STANDARD;
+        if (chess960) *chess960 = 1;
+        return RF_OK;
+    }
+    for (int v = 0; v < RF_VARIANT_COUNT; v++) {
+        if (strcmp(word, names[v].name) == 0 || in_list(names[v].aliases, word)) {
+            *out = (rf_variant)v;
+            if (chess960) *chess960 = 0;
+            return RF_OK;
+        }
+    }
+    return RF_ERR_NOT_FOUND;
+}
+
+/* The builds of every module, by rf_variant: [0] portable, [1] BMI2. */
+#define RF__ROW(file, value) [value] = &rf__variant_##file##_portable,
+static const rf__variant *const portable[RF_VARIANT_COUNT] = {RF_VARIANT_MODULES(RF__ROW)};
+#undef RF__ROW
+#ifdef RF_HAVE_BMI2_BUILD
+#define RF__ROW(file, value) [value] = &rf__variant_##file##_bmi2,
+static const rf__variant *const bmi2[RF_VARIANT_COUNT] = {RF_VARIANT_MODULES(RF__ROW)};
+#undef RF__ROW
+#endif
+
+const rf__variant *rf__variants[RF_VARIANT_COUNT];
+
+void rf__variants_choose(void)
+{
+    for (int v = 0; v < RF_VARIANT_COUNT; v++) {
+        rf__variants[v] = portable[v];
+#ifdef RF_HAVE_BMI2_BUILD
+        if (rf__use_bmi2) rf__variants[v] = bmi2[v];
+#endif
+    }
+}
+
+const rf__variant *rf__variant_get(rf_variant variant)
+{
+    rf_init();
+    return (unsigned)variant < RF_VARIANT_COUNT ? rf__variants[variant] : NULL;
+}
+
+const rf__variant *rf__variant_build(rf_variant variant, int isa)
+{
+    rf_init();
+    if ((unsigned)variant >= RF_VARIANT_COUNT) return NULL;
+    if (isa == 0) return portable[variant];
+#ifdef RF_HAVE_BMI2_BUILD
+    if (isa == 1 && rf__use_bmi2) return bmi2[variant];
+#endif
+    return NULL;
+}
+
+int rf_variant_available(rf_variant variant) { return rf__variant_get(variant) != NULL; }

@@ -1,0 +1,537 @@
+/*
+ * variants/atomic.c - Atomic chess (the rules lichess plays).
+ *
+ * Rules:
+ *  - Every capture explodes: the captured piece, the capturing piece and every piece that is not
+ *    a pawn on the eight squares around the capture square leave the board. For en passant the
+ *    centre of the explosion is the square the capturing pawn lands on.
+ *  - A king cannot capture (it would explode itself). A move that explodes one's own king is
+ *    illegal; a move that explodes the enemy king wins at once and is legal even when it leaves
+ *    one's own king attacked.
+ *  - Kings that touch cannot give check to each other: capturing either would explode both.
+ *    So a king is in check when an enemy piece other than the king attacks it and the enemy king
+ *    does not stand next to it.
+ *  - Castling follows the same rule for attacked squares: the king may not start in check, nor
+ *    cross a square an enemy non-king piece attacks (judged with the king lifted off its square
+ *    and the rook still on its own) unless the enemy king stands next to that square (the
+ *    "connected kings" exception, which matters in Atomic960); where the king lands is judged
+ *    like any move, on the board after castling.
+ *  - Castling rights die when the king or the castling rook explodes.
+ *  - The game ends when a king is gone.
+ *
+ * Compiled once per instruction set (see variant.h); the functions of the public API at the end
+ * (rf_atomic_explosion, rf_atomic_board_move) are compiled in the portable build only.
+ */
+#include "../kernel/movegen.h"
+#include "../kernel/perft.h"
+#include "../kernel/pseudo.h"
+#include "../validate.h"
+#include "../variant.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
+
+/* The squares a capture on `to` clears besides the capturing piece: the captured piece's square
+ * and every non-pawn piece on the eight squares around `to`. For en passant `to` is the landing
+ * square (the captured pawn itself is removed separately). */
+RF_INLINE rf_bitboard explosion_mask(const rf_position *pos, rf_square to)
+{
+    return (rf__king_attacks[to] & pos->by_type[0] & ~pos->by_type[RF_PAWN]) | RF_BB(to);
+}
+
+/* 1 when the move captures (and so explodes). */
+RF_INLINE bool is_capture(const rf_position *pos, rf_move m)
+{
+    unsigned kind = RF_MOVE_KIND(m);
+    return kind == RF_MOVE_EN_PASSANT || (kind != RF_MOVE_CASTLING && pos->board[RF_MOVE_TO(m)]);
+}
+
+/* The enemy pieces giving check to the king of colour c: any piece but a king attacks, and none
+ * does while the two kings touch (capturing a king next to its own king would explode the
+ * capturer's king too). */
+RF_INLINE rf_bitboard atomic_checkers(const rf_position *pos, rf_color c)
+{
+    rf_bitboard kings = rf__pieces(pos, c, RF_KING);
+    rf_bitboard their_kings = rf__pieces(pos, rf__other(c), RF_KING);
+    if (!kings || rf__more_than_one(kings)) return 0;
+    rf_square ksq = rf__lsb(kings);
+    if (!their_kings || (rf__king_attacks[ksq] & their_kings)) return 0;
+    return rf__attackers_to(pos, ksq, pos->by_type[0]) & pos->by_color[rf__other(c)] &
+           ~pos->by_type[RF_KING];
+}
+
+/* Whether the side `them` attacks `sq` in the Atomic sense, with occupancy `occ`. */
+RF_INLINE bool atomic_attacked(const rf_position *pos, rf_square sq, rf_color them, rf_bitboard occ)
+{
+    rf_bitboard their_kings = rf__pieces(pos, them, RF_KING);
+    if (!their_kings || (rf__king_attacks[sq] & their_kings)) return false;
+    return (rf__attackers_to(pos, sq, occ) & pos->by_color[them] & ~pos->by_type[RF_KING]) != 0;
+}
+
+/* Castling on `side` before the landing square is judged: the right exists, every square the
+ * king and rook cross or land on is empty but for the two of them, and no square the king
+ * crosses is attacked (king lifted, rook in place, connected kings excepted). The caller has
+ * checked that the king is not in check. */
+RF_INLINE bool atomic_castling_path_ok(const rf_position *pos, rf_color us, rf_square ksq, int side)
+{
+    rf_square rsq = pos->castle_rook[us][side];
+    if (rsq == RF_NO_SQUARE) return false;
+    rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+    rf_bitboard occ = pos->by_type[0], movers = RF_BB(ksq) | RF_BB(rsq);
+    rf_bitboard must_be_empty =
+        (rf__between[ksq][kto] | RF_BB(kto) | rf__between[rsq][rto] | RF_BB(rto)) & ~movers;
+    if (occ & must_be_empty) return false;
+    for (rf_bitboard path = rf__between[ksq][kto]; path;)
+        if (atomic_attacked(pos, rf__pop_lsb(&path), rf__other(us), occ ^ RF_BB(ksq))) return false;
+    return true;
+}
+
+/* The fast generator judges each move on bitboards instead of on a played copy: a capture
+ * removes the explosion mask (capturer, captured piece, non-pawn neighbours of the centre) from
+ * the occupancy and from the enemy's pieces; a quiet move shifts one piece. The move is legal when
+ * our king is not in the mask, and then the enemy king is gone, or touches ours, or no remaining
+ * enemy piece attacks our king through the new occupancy. */
+RF_INLINE bool king_safe_after(const rf_position *pos, rf_color us, rf_square ksq, rf_bitboard occ,
+                               rf_bitboard removed)
+{
+    rf_bitboard theirs = pos->by_color[rf__other(us)] & ~removed;
+    rf_bitboard their_king = theirs & pos->by_type[RF_KING];
+    if (!their_king || (rf__king_attacks[ksq] & their_king)) return true;
+    rf_bitboard rq = pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
+    rf_bitboard bq = pos->by_type[RF_BISHOP] | pos->by_type[RF_QUEEN];
+    return !(theirs & ((rf__pawn_attacks[us][ksq] & pos->by_type[RF_PAWN]) |
+                       (rf__knight_attacks[ksq] & pos->by_type[RF_KNIGHT]) |
+                       (rf__rook_attacks(ksq, occ) & rq) | (rf__bishop_attacks(ksq, occ) & bq)));
+}
+
+/* Whether a capture from `from` landing on `to` (capturing on `victim`) is legal. */
+RF_INLINE bool capture_is_legal(const rf_position *pos, rf_color us, rf_square ksq, rf_square from,
+                                rf_square to, rf_square victim)
+{
+    rf_bitboard occ = pos->by_type[0];
+    rf_bitboard blast = (rf__king_attacks[to] & occ & ~pos->by_type[RF_PAWN]) | RF_BB(from) |
+                        RF_BB(to) | RF_BB(victim);
+    if (blast & RF_BB(ksq)) return false;
+    return king_safe_after(pos, us, ksq, occ & ~blast, blast);
+}
+
+/* Adds the moves of the piece on `from` to `targets`. Captures are judged one by one. Quiet moves
+ * are judged one by one only while our king is in check (`quiet_free` false); otherwise a quiet
+ * move of a piece that is not the king can expose the king only by leaving the line of a pin
+ * (`pinned`; kings that touch stay immune, as neither king moves). */
+RF_INLINE void add_checked(const rf_position *pos, sink *s, rf_color us, rf_square ksq, rf_square from,
+                           rf_bitboard targets, bool promote, bool quiet_free, rf_bitboard pinned,
+                           const bool count)
+{
+    rf_bitboard occ = pos->by_type[0], theirs = pos->by_color[rf__other(us)];
+    rf_bitboard quiet = targets & ~theirs, legal = 0;
+    if (quiet_free) {
+        legal = (pinned & RF_BB(from)) ? quiet & rf__line[ksq][from] : quiet;
+    } else {
+        for (rf_bitboard b = quiet; b;) {
+            rf_square to = rf__pop_lsb(&b);
+            if (king_safe_after(pos, us, ksq, (occ ^ RF_BB(from)) | RF_BB(to), 0)) legal |= RF_BB(to);
+        }
+    }
+    for (rf_bitboard b = targets & theirs; b;) {
+        rf_square to = rf__pop_lsb(&b);
+        if (capture_is_legal(pos, us, ksq, from, to, to)) legal |= RF_BB(to);
+    }
+    if (!promote) {
+        add_targets(s, from, legal, count);
+        return;
+    }
+    while (legal) add_promotions(s, from, rf__pop_lsb(&legal), count);
+}
+
+/* 1 when side `us` (to move) has a legal en passant capture: the same test the generator makes. */
+RF_INLINE bool atomic_ep_legal(const rf_position *pos, const rf_color us)
+{
+    const rf_color them = rf__other(us);
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
+    if (pos->ep == RF_NO_SQUARE || !kings || rf__more_than_one(kings) || !rf__pieces(pos, them, RF_KING))
+        return false;
+    rf_square ksq = rf__lsb(kings);
+    rf_square victim = (rf_square)(us == RF_WHITE ? pos->ep - 8 : pos->ep + 8);
+    if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN) || (pos->by_type[0] & RF_BB(pos->ep)))
+        return false;
+    for (rf_bitboard b = rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN); b;)
+        if (capture_is_legal(pos, us, ksq, rf__pop_lsb(&b), pos->ep, victim)) return true;
+    return false;
+}
+
+/* Plays a legal Atomic move of side `us`: the move, then the explosion, then whether the side now
+ * to move can capture en passant (only after a double step, which never explodes). */
+RF_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
+{
+    if (!is_capture(pos, move)) {
+        play_core(pos, move, us);
+        if (pos->ep != RF_NO_SQUARE && atomic_ep_legal(pos, rf__other(us))) set_ep_legal(pos);
+        return;
+    }
+    rf_square to = RF_MOVE_TO(move);
+    play_core(pos, move, us);
+    /* The capturing piece now stands on `to`: it explodes with its neighbours. */
+    rf_bitboard blast = explosion_mask(pos, to);
+    for (rf_bitboard b = blast; b;) rf__remove_piece(pos, rf__pop_lsb(&b));
+    for (int c = 0; c < 2; c++) {
+        for (int s = 0; s < 2; s++) {
+            rf_square r = pos->castle_rook[c][s];
+            if (r == RF_NO_SQUARE) continue;
+            /* The rook exploded, or the king: none is left on the back rank (another king may
+             * stand elsewhere in a position accepted with too many kings). */
+            if ((blast & RF_BB(r)) ||
+                !(rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(c == RF_WHITE ? 0 : 7))) {
+                pos->castle_rook[c][s] = RF_NO_SQUARE;
+                pos->key ^= rf__zobrist_castling[c * 2 + s];
+            }
+        }
+    }
+}
+
+RF_INLINE unsigned generate_atomic(const rf_position *pos, rf_move *out, const rf_color us,
+                                   const bool count)
+{
+    const rf_color them = rf__other(us);
+    sink s = {out, 0};
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
+    if (!kings || rf__more_than_one(kings) || !rf__pieces(pos, them, RF_KING)) return 0;
+    rf_square ksq = rf__lsb(kings);
+    rf_bitboard occ = pos->by_type[0], ours = pos->by_color[us], theirs = pos->by_color[them];
+    rf_bitboard checkers = atomic_checkers(pos, us);
+    bool touching = (rf__king_attacks[ksq] & rf__pieces(pos, them, RF_KING)) != 0;
+    bool quiet_free = !checkers;
+    rf_bitboard pinned = quiet_free && !touching ? pinned_pieces(pos, us, ksq) : 0;
+
+    /* The king steps to empty squares only. */
+    rf_bitboard king_to = 0;
+    for (rf_bitboard b = rf__king_attacks[ksq] & ~occ; b;) {
+        rf_square to = rf__pop_lsb(&b);
+        if (king_safe_after(pos, us, to, occ ^ RF_BB(ksq) ^ RF_BB(to), 0)) king_to |= RF_BB(to);
+    }
+    add_targets(&s, ksq, king_to, count);
+    for (rf_piece_type pt = RF_KNIGHT; pt <= RF_QUEEN; pt++) {
+        for (rf_bitboard b = rf__pieces(pos, us, pt); b;) {
+            rf_square from = rf__pop_lsb(&b);
+            add_checked(pos, &s, us, ksq, from, rf__piece_attacks(pt, from, occ) & ~ours, false,
+                        quiet_free, pinned, count);
+        }
+    }
+    const int up = us == RF_WHITE ? 8 : -8;
+    const rf_bitboard rank3 = RF_RANK_BB(us == RF_WHITE ? 2 : 5);
+    const rf_bitboard rank8 = RF_RANK_BB(us == RF_WHITE ? 7 : 0);
+    for (rf_bitboard b = rf__pieces(pos, us, RF_PAWN); b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard targets = rf__pawn_attacks[us][from] & theirs;
+        /* Shifted, not added: a pawn on its last rank (a position accepted with pawns on a back
+         * rank) has no square ahead. */
+        rf_bitboard one = (us == RF_WHITE ? rf__north(RF_BB(from)) : rf__south(RF_BB(from))) & ~occ;
+        targets |= one;
+        if (one & rank3) targets |= RF_BB(from + 2 * up) & ~occ;
+        add_checked(pos, &s, us, ksq, from, targets & ~rank8, false, quiet_free, pinned, count);
+        add_checked(pos, &s, us, ksq, from, targets & rank8, true, quiet_free, pinned, count);
+    }
+    if (pos->ep != RF_NO_SQUARE) {
+        rf_square victim = (rf_square)(pos->ep - up);
+        if (pos->board[victim] == RF_MAKE_PIECE(them, RF_PAWN) && !(occ & RF_BB(pos->ep))) {
+            for (rf_bitboard b = rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN); b;) {
+                rf_square from = rf__pop_lsb(&b);
+                if (capture_is_legal(pos, us, ksq, from, pos->ep, victim))
+                    add_move(&s, RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT), count);
+            }
+        }
+    }
+    if (!checkers) {
+        for (int side = 0; side < 2; side++) {
+            if (!atomic_castling_path_ok(pos, us, ksq, side)) continue;
+            rf_square rsq = pos->castle_rook[us][side];
+            rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+            rf_bitboard after = (occ ^ RF_BB(ksq) ^ RF_BB(rsq)) | RF_BB(kto) | RF_BB(rto);
+            if (king_safe_after(pos, us, kto, after, 0))
+                add_move(&s, RF_MOVE_MAKE_KIND(ksq, rsq, RF_MOVE_CASTLING), count);
+        }
+    }
+    return s.n;
+}
+
+static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt);
+static uint64_t perft_white(const rf_position *pos, int depth, const rf__tt *tt)
+{
+    return perft_node(pos, depth, RF_WHITE, tt, generate_atomic, play_atomic, perft_black, true);
+}
+static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt)
+{
+    return perft_node(pos, depth, RF_BLACK, tt, generate_atomic, play_atomic, perft_white, true);
+}
+static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt)
+{
+    return pos->side == RF_WHITE ? perft_white(pos, depth, tt) : perft_black(pos, depth, tt);
+}
+
+static unsigned generate_white(const rf_position *pos, rf_move *out) { return generate_atomic(pos, out, RF_WHITE, false); }
+static unsigned generate_black(const rf_position *pos, rf_move *out) { return generate_atomic(pos, out, RF_BLACK, false); }
+
+static rf_move *generate(const rf_position *pos, rf_move *out)
+{
+    return out + (pos->side == RF_WHITE ? generate_white(pos, out) : generate_black(pos, out));
+}
+
+static void play(rf_position *pos, rf_move move)
+{
+    if (pos->side == RF_WHITE)
+        play_atomic(pos, move, RF_WHITE);
+    else
+        play_atomic(pos, move, RF_BLACK);
+}
+
+static int ep_legal(const rf_position *pos) { return atomic_ep_legal(pos, (rf_color)pos->side); }
+
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return atomic_checkers(pos, c); }
+
+/* After our move: our king must survive; then either the enemy king is gone, or our king is out
+ * of check. */
+static bool legal_after(const rf_position *after, rf_color us)
+{
+    if (!rf__pieces(after, us, RF_KING)) return false;
+    if (!rf__pieces(after, rf__other(us), RF_KING)) return true;
+    return atomic_checkers(after, us) == 0;
+}
+
+/* The simple generator: the pseudo-legal moves (the king steps to empty squares only, castling
+ * whose squares are empty and not attacked), each played on a copy and kept when legal_after
+ * says so. No move is legal once the enemy king is gone. */
+static rf_move *generate_simple(const rf_position *pos, rf_move *out)
+{
+    rf_color us = (rf_color)pos->side;
+    if (!rf__pieces(pos, rf__other(us), RF_KING)) return out;
+    rf_move pseudo[RF_MAX_MOVES * 2], *end = pseudo_moves(pos, pseudo, us, ~pos->by_type[0]);
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
+    if (kings && !rf__more_than_one(kings) && !atomic_checkers(pos, us))
+        for (int side = 0; side < 2; side++)
+            if (atomic_castling_path_ok(pos, us, rf__lsb(kings), side))
+                *end++ = RF_MOVE_MAKE_KIND(rf__lsb(kings), pos->castle_rook[us][side], RF_MOVE_CASTLING);
+    for (rf_move *m = pseudo; m < end; m++) {
+        rf_position after = *pos;
+        play(&after, *m);
+        if (legal_after(&after, us)) *out++ = *m;
+    }
+    return out;
+}
+
+/* Atomic chess: the side to move may have had its king exploded (the game is over); the side that
+ * just moved cannot have exploded its own. Kings that touch give no check, and a king stepping
+ * away from the enemy king can uncover any number of checks at once, so no check is impossible. */
+static uint32_t validity(const rf_position *pos)
+{
+    uint32_t v = rf__validity_common(pos);
+    rf_color us = (rf_color)pos->side, them = rf__other(us);
+    rf_bitboard ours = rf__pieces(pos, us, RF_KING), theirs = rf__pieces(pos, them, RF_KING);
+    if (!ours && !theirs)
+        v |= RF_INVALID_MISSING_KING;
+    else if (!theirs)
+        v |= RF_INVALID_VARIANT;
+    if (ours && theirs && !rf__more_than_one(ours) && !rf__more_than_one(theirs) &&
+        atomic_checkers(pos, them))
+        v |= RF_INVALID_OPPOSITE_CHECK;
+    return v;
+}
+
+/* Atomic chess ends when a king explodes: the side that still has its king has won. */
+static rf_result variant_end(const rf_position *pos)
+{
+    rf_bitboard white = rf__pieces(pos, RF_WHITE, RF_KING);
+    rf_bitboard black = rf__pieces(pos, RF_BLACK, RF_KING);
+    if (white && !black) return RF_RESULT_WHITE_WINS;
+    if (black && !white) return RF_RESULT_BLACK_WINS;
+    return RF_RESULT_ONGOING;
+}
+
+/* lichess's rule, side by side: side c cannot win when the enemy king still stands and either c
+ * has a bare king; or the enemy has more than a king but the board holds only kings and bishops,
+ * each side's bishops on one colour and the two sides' on different colours (no bishop can then
+ * ever capture, so no explosion can reach a king); or the enemy king is bare, no queen or pawn is
+ * left, and c has one knight, bishop or rook alone, or one or two knights and nothing else. Any
+ * other material can explode a king, with the loser's help if need be. */
+static bool side_insufficient(const rf_position *pos, rf_color c)
+{
+    rf_color them = rf__other(c);
+    rf_bitboard kings = pos->by_type[RF_KING], occ = pos->by_type[0];
+    if (!(kings & pos->by_color[them])) return false;
+    if (!(pos->by_color[c] & ~kings)) return true;
+    if (pos->by_color[them] & ~kings) {
+        rf_bitboard bishops = pos->by_type[RF_BISHOP];
+        if (occ != (bishops | kings)) return false;
+        rf_bitboard white = bishops & pos->by_color[RF_WHITE];
+        rf_bitboard black = bishops & pos->by_color[RF_BLACK];
+        if (!(white & RF_DARK_SQUARES)) return !(black & ~RF_DARK_SQUARES);
+        if (!(white & ~RF_DARK_SQUARES)) return !(black & RF_DARK_SQUARES);
+        return false;
+    }
+    if (pos->by_type[RF_QUEEN] | pos->by_type[RF_PAWN]) return false;
+    rf_bitboard pieces = pos->by_type[RF_KNIGHT] | pos->by_type[RF_BISHOP] | pos->by_type[RF_ROOK];
+    if (rf__popcount(pieces) == 1) return true;
+    if (occ == (pos->by_type[RF_KNIGHT] | kings)) return rf__popcount(pos->by_type[RF_KNIGHT]) <= 2;
+    return false;
+}
+
+static int insufficient_material(const rf_position *pos)
+{
+    return side_insufficient(pos, RF_WHITE) && side_insufficient(pos, RF_BLACK);
+}
+
+const rf__variant RF_KERNEL(rf__variant_atomic) = {
+    .id = RF_VARIANT_ATOMIC,
+    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    .fen_extras = 0,
+    .validity = validity,
+    .generate = generate,
+    .generate_simple = generate_simple,
+    .play = play,
+    .checkers = checkers,
+    .ep_legal = ep_legal,
+    .perft = perft,
+    .variant_end = variant_end,
+    .insufficient_material = insufficient_material,
+};
+
+#if !RF_PEXT
+void rf_atomic_explosion(rf_explosion *out, const rf_position *pos, rf_move move)
+{
+    rf_init();
+    out->center = RF_NO_SQUARE;
+    out->blast = 0;
+    out->lost_count = 0;
+    if (!is_capture(pos, move)) return;
+    rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
+    rf_color us = RF_PIECE_COLOR(pos->board[from]);
+    rf_square victim = to;
+    if (RF_MOVE_KIND(move) == RF_MOVE_EN_PASSANT)
+        victim = (rf_square)(us == RF_WHITE ? to - 8 : to + 8);
+    out->center = to;
+    out->blast = rf__king_attacks[to] | RF_BB(to);
+    /* The capturer leaves `from`, the captured piece its square; then every non-pawn piece next
+     * to the centre goes. */
+    rf_bitboard lost = RF_BB(from) | RF_BB(victim) |
+                       (rf__king_attacks[to] & pos->by_type[0] & ~pos->by_type[RF_PAWN] & ~RF_BB(from));
+    while (lost) {
+        rf_square sq = rf__pop_lsb(&lost);
+        out->lost_square[out->lost_count] = sq;
+        out->lost_piece[out->lost_count++] = pos->board[sq];
+    }
+}
+
+/* The raw movement rules the seed's job needs: how each piece moves on this board, without
+ * asking whether the mover's king is safe (the move is given; only its shape is checked). */
+static const char *raw_move(const rf_position *pos, rf_square from, rf_square to, char promo,
+                            rf_move *out)
+{
+    rf_piece pc = pos->board[from];
+    rf_color us = RF_PIECE_COLOR(pc), them = rf__other(us);
+    rf_piece_type pt = RF_PIECE_TYPE(pc);
+    rf_piece target = pos->board[to];
+    if (target != RF_NO_PIECE && RF_PIECE_COLOR(target) == us)
+        return "the target square holds a piece of the same side";
+    if (pt == RF_PAWN) {
+        int up = us == RF_WHITE ? 8 : -8;
+        int last = us == RF_WHITE ? 7 : 0, start = us == RF_WHITE ? 1 : 6;
+        unsigned kind = RF_MOVE_NORMAL;
+        if (rf__pawn_attacks[us][from] & RF_BB(to)) {
+            if (target == RF_NO_PIECE) {
+                /* A pawn moving diagonally to an empty square captures en passant: the pawn
+                 * it passes stands beside it, on the target file. */
+                rf_square victim = (rf_square)(to - up);
+                if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN))
+                    return "a pawn moves diagonally only to capture, and no pawn stands to be "
+                           "taken en passant";
+                kind = RF_MOVE_EN_PASSANT;
+            }
+        } else if (to == from + up) {
+            if (target != RF_NO_PIECE) return "a pawn cannot capture straight ahead";
+        } else if (to == from + 2 * up && RF_RANK_OF(from) == start) {
+            if (target != RF_NO_PIECE || pos->board[from + up] != RF_NO_PIECE)
+                return "a pawn's double step needs both squares empty";
+        } else {
+            return "a pawn does not move that way";
+        }
+        if (RF_RANK_OF(to) == last) {
+            if (!promo) return "a pawn reaching the last rank must promote (add q, r, b or n)";
+            static const char letters[] = "nbrq";
+            const char *p = strchr(letters, promo | 0x20);
+            *out = RF_MOVE_MAKE_PROMOTION(from, to, RF_KNIGHT + (int)(p - letters));
+            return NULL;
+        }
+        if (promo) return "only a pawn reaching the last rank promotes";
+        *out = RF_MOVE_MAKE_KIND(from, to, kind);
+        return NULL;
+    }
+    if (promo) return "only a pawn reaching the last rank promotes";
+    if (!(rf__piece_attacks(pt, from, pos->by_type[0]) & RF_BB(to))) {
+        switch (pt) {
+        case RF_KNIGHT: return "a knight does not move that way";
+        case RF_KING: return "a king moves one square (castling is not part of this job)";
+        default: return (rf__piece_attacks(pt, from, 0) & RF_BB(to)) ? "the path is blocked"
+                                                                    : "that piece does not move that way";
+        }
+    }
+    if (pt == RF_KING && target != RF_NO_PIECE)
+        return "a king cannot capture in Atomic chess (it would explode itself)";
+    *out = RF_MOVE_MAKE(from, to);
+    return NULL;
+}
+
+static rf_status move_error(rf_error *err, rf_status st, size_t offset, const char *what,
+                            const char *text, size_t len)
+{
+    if (!err) return st;
+    err->status = st;
+    err->field = RF_FIELD_MOVE;
+    err->offset = offset;
+    err->validity = 0;
+    char shown[16];
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < 12; i++)
+        shown[n++] = (text[i] >= 0x20 && text[i] < 0x7F) ? text[i] : '?';
+    shown[n] = '\0';
+    snprintf(err->message, sizeof err->message, "move '%s%s': %s", shown, len > 12 ? "..." : "", what);
+    return st;
+}
+
+rf_status rf_atomic_board_move(rf_position *pos, rf_explosion *report, const char *text,
+                               size_t len, rf_error *err)
+{
+    rf_init();
+    if (err) memset(err, 0, sizeof *err);
+    rf_explosion scratch;
+    if (!report) report = &scratch;
+    report->center = RF_NO_SQUARE;
+    report->blast = 0;
+    report->lost_count = 0;
+    if (!pos || (!text && len)) return move_error(err, RF_ERR_ARGUMENT, 0, "no position or move", "", 0);
+    int promo_ok = len == 5 && strchr("qrbnQRBN", text[4]) && text[4];
+    if ((len != 4 && !promo_ok) || rf_square_parse(text, 2) == RF_NO_SQUARE ||
+        rf_square_parse(text + 2, 2) == RF_NO_SQUARE)
+        return move_error(err, RF_ERR_SYNTAX, 0,
+                          "not a move: two squares a1-h8, then q, r, b or n for a promotion "
+                          "(like e2e4 or e7e8q)",
+                          text, len);
+    rf_square from = rf_square_parse(text, 2), to = rf_square_parse(text + 2, 2);
+    if (from == to) return move_error(err, RF_ERR_ILLEGAL, 2, "a move must leave its square", text, len);
+    if (pos->board[from] == RF_NO_PIECE)
+        return move_error(err, RF_ERR_ILLEGAL, 0, "no piece stands on the from-square", text, len);
+    rf_move move = RF_MOVE_NONE;
+    const char *why = raw_move(pos, from, to, len == 5 ? text[4] : 0, &move);
+    if (why) return move_error(err, RF_ERR_ILLEGAL, 2, why, text, len);
+
+    /* The side to move is the mover's colour; the position's other fields stay as they were
+     * except what the move itself changes. */
+    pos->side = (uint8_t)RF_PIECE_COLOR(pos->board[from]);
+    pos->ep = RF_NO_SQUARE;
+    pos->ep_legal = 0;
+    pos->key = rf__compute_key(pos);
+    rf_atomic_explosion(report, pos, move);
+    play(pos, move);
+    return RF_OK;
+}
+#endif

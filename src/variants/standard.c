@@ -1,0 +1,136 @@
+/*
+ * variants/standard.c - standard chess, and Chess960, which differs only in where the king and
+ * rooks start (castling is "king takes own rook" in both, so one path serves both modes).
+ *
+ * Compiled once per instruction set: see variant.h.
+ */
+#include "../kernel/movegen.h"
+#include "../kernel/perft.h"
+#include "../kernel/pseudo.h"
+#include "../validate.h"
+#include "../variant.h"
+
+#define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
+
+static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt);
+static uint64_t perft_white(const rf_position *pos, int depth, const rf__tt *tt)
+{
+    return perft_node(pos, depth, RF_WHITE, tt, generate_standard, play_standard, perft_black, true);
+}
+static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt)
+{
+    return perft_node(pos, depth, RF_BLACK, tt, generate_standard, play_standard, perft_white, true);
+}
+static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt)
+{
+    return pos->side == RF_WHITE ? perft_white(pos, depth, tt) : perft_black(pos, depth, tt);
+}
+
+static unsigned generate_white(const rf_position *pos, rf_move *out) { return generate_standard(pos, out, RF_WHITE, false); }
+static unsigned generate_black(const rf_position *pos, rf_move *out) { return generate_standard(pos, out, RF_BLACK, false); }
+
+static rf_move *generate(const rf_position *pos, rf_move *out)
+{
+    return out + (pos->side == RF_WHITE ? generate_white(pos, out) : generate_black(pos, out));
+}
+
+static void play(rf_position *pos, rf_move move)
+{
+    if (pos->side == RF_WHITE)
+        play_standard(pos, move, RF_WHITE);
+    else
+        play_standard(pos, move, RF_BLACK);
+}
+
+static int ep_legal(const rf_position *pos) { return standard_ep_legal(pos, (rf_color)pos->side); }
+
+static rf_bitboard checkers(const rf_position *pos, rf_color c)
+{
+    rf_bitboard kings = rf__pieces(pos, c, RF_KING), found = 0;
+    while (kings) {
+        rf_square ksq = rf__pop_lsb(&kings);
+        found |= rf__attackers_to(pos, ksq, pos->by_type[0]) & pos->by_color[rf__other(c)];
+    }
+    return found;
+}
+
+/* The simple generator: every pseudo-legal move played on a copy, kept when the mover's king is
+ * not attacked afterwards. Castling also needs the king not in check and no square it crosses
+ * attacked (judged with the king lifted off its square), and every square the king and rook
+ * cross or land on empty but for the two of them. */
+static rf_move *generate_simple(const rf_position *pos, rf_move *out)
+{
+    rf_color us = (rf_color)pos->side, them = rf__other(us);
+    rf_move pseudo[RF_MAX_MOVES * 2], *end = pseudo_moves(pos, pseudo, us, ~(rf_bitboard)0);
+    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
+    if (kings && !rf__more_than_one(kings) && !checkers(pos, us)) {
+        rf_square ksq = rf__lsb(kings);
+        for (int side = 0; side < 2; side++) {
+            rf_square rsq = pos->castle_rook[us][side];
+            if (rsq == RF_NO_SQUARE) continue;
+            rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+            rf_bitboard crossed = rf__between[ksq][kto] | RF_BB(kto) | rf__between[rsq][rto] | RF_BB(rto);
+            if (pos->by_type[0] & crossed & ~RF_BB(ksq) & ~RF_BB(rsq)) continue;
+            rf_bitboard lifted = pos->by_type[0] ^ RF_BB(ksq), path = rf__between[ksq][kto];
+            bool attacked = false;
+            while (path)
+                if (rf__attackers_to(pos, rf__pop_lsb(&path), lifted) & pos->by_color[them]) attacked = true;
+            if (!attacked) *end++ = RF_MOVE_MAKE_KIND(ksq, rsq, RF_MOVE_CASTLING);
+        }
+    }
+    for (rf_move *m = pseudo; m < end; m++) {
+        rf_position after = *pos;
+        play(&after, *m);
+        if (!checkers(&after, us)) *out++ = *m;
+    }
+    return out;
+}
+
+/* Standard chess: exactly one king each; the side not to move not in check; a check the side to
+ * move stands in must be one a single move can give. */
+static uint32_t validity(const rf_position *pos)
+{
+    uint32_t v = rf__validity_common(pos);
+    rf_color us = (rf_color)pos->side, them = rf__other(us);
+    rf_bitboard white = rf__pieces(pos, RF_WHITE, RF_KING), black = rf__pieces(pos, RF_BLACK, RF_KING);
+    if (!white || !black) v |= RF_INVALID_MISSING_KING;
+    if (white && black && !rf__more_than_one(white) && !rf__more_than_one(black)) {
+        if (checkers(pos, them)) v |= RF_INVALID_OPPOSITE_CHECK;
+        rf_bitboard check = checkers(pos, us);
+        if (check && rf__impossible_check(pos, check)) v |= RF_INVALID_IMPOSSIBLE_CHECK;
+    }
+    return v;
+}
+
+static rf_result variant_end(const rf_position *pos)
+{
+    (void)pos;
+    return RF_RESULT_ONGOING;
+}
+
+/* No sequence of legal moves can mate, by the material alone, when no pawn, rook or queen is
+ * left and the other pieces are bishops all on squares of one colour (any number, of either
+ * side) or a single knight. Any other material can mate with the losing side's help (KN v KN,
+ * KB v KN, bishops on both colours); python-chess and chessops agree. */
+static int insufficient_material(const rf_position *pos)
+{
+    if (pos->by_type[RF_PAWN] | pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN]) return 0;
+    rf_bitboard bishops = pos->by_type[RF_BISHOP], knights = pos->by_type[RF_KNIGHT];
+    if (knights) return !bishops && !rf__more_than_one(knights);
+    return !(bishops & RF_DARK_SQUARES) || !(bishops & ~RF_DARK_SQUARES);
+}
+
+const rf__variant RF_KERNEL(rf__variant_standard) = {
+    .id = RF_VARIANT_STANDARD,
+    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    .fen_extras = 0,
+    .validity = validity,
+    .generate = generate,
+    .generate_simple = generate_simple,
+    .play = play,
+    .checkers = checkers,
+    .ep_legal = ep_legal,
+    .perft = perft,
+    .variant_end = variant_end,
+    .insufficient_material = insufficient_material,
+};
