@@ -13,7 +13,7 @@ expect "ep dropped" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 
 expect "ep always" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" fen --ep always 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
 expect "ep always=" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" fen 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' --ep=always
 expect "x-fen inner rook" 0 "rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1" fen 'rr2k3/8/8/8/8/8/8/RR2K3 w bB - 0 1'
-expect "chess960 json" 0 '{"input":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -","fen":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1","chess960":true,"variant":"standard","invalid":[]}' fen --json 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -'
+expect "chess960 json" 0 '{"input":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -","fen":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1","chess960":true,"variant":"standard","invalid":[],"epd":[]}' fen --json 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -'
 
 # Malformed input: exit 65, nothing on stdout, one line on stderr naming the field.
 expect "bad castling" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQXq - 0 1'
@@ -31,11 +31,11 @@ expect_err "side" "side-to-move field"
 expect "ep field" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - z9'
 expect_err "ep field" "en passant field"
 expect "halfmove" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - x'
-expect_err "halfmove" "halfmove clock field"
+expect_err "halfmove" "EPD operation without its closing"
 expect "fullmove overflow" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 99999999999999999999'
 expect_err "fullmove overflow" "fullmove number field: number too large"
 expect "extra" 65 "" fen "$START junk"
-expect_err "extra" "after the fullmove number"
+expect_err "extra" "EPD operation without its closing"
 expect "empty board" 65 "" fen '8/8/8/8/8/8/8/8'
 expect_err "empty board" "invalid position: empty board, missing king"
 expect "strict" 65 "" fen --strict '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - -'

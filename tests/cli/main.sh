@@ -19,7 +19,9 @@ expect_err "command unknown option" "^rankfile: fen: unknown option '--frobnicat
 expect "missing option value" 64 "" fen --ep
 expect_err "missing option value" "needs a value"
 expect "bad variant" 64 "" fen --variant crazyhouse
-expect_err "bad variant" "unknown variant 'crazyhouse'"
+expect_err "bad variant" "^rankfile: fen: variant 'crazyhouse' is not available yet (available: standard, chess960, atomic)$"
+expect "unknown variant" 64 "" fen --variant atomik
+expect_err "unknown variant" "unknown variant 'atomik' (did you mean 'atomic'?)"
 if [ -w /dev/full ]; then
     "$RF" --help >/dev/full 2>"$tmp/err"; rc=$?
     [ $rc -eq 74 ] && grep -q 'cannot write output' "$tmp/err" && ok || bad "write error: exit $rc"
