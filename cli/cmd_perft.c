@@ -746,14 +746,25 @@ static int check_answers(const perft_run *o, key_list *jobs, key_list *results)
 {
     const char *cmd = o->common.command;
     int status = 0;
+    /* Each kind of fault is one line: the first instance, and how many more there are. */
+    size_t twice = 0;
+    const answered *first = NULL, *again = NULL;
     qsort(results->items, results->count, sizeof *results->items, by_key);
     for (size_t i = 1; i < results->count; i++) {
         const answered *a = &results->items[i - 1], *b = &results->items[i];
-        if (strcmp(a->key, b->key) == 0) {
-            cli_error(cmd, "%s:%lu: job '%s' is answered again (first at %s:%lu)", b->file,
-                      b->line, b->key, a->file, a->line);
-            status = CLI_DATAERR;
+        if (strcmp(a->key, b->key) != 0 || (i > 1 && strcmp(results->items[i - 2].key, a->key) == 0))
+            continue;
+        if (!twice++) {
+            first = a;
+            again = b;
         }
+    }
+    if (twice) {
+        char more[64] = "";
+        if (twice > 1) snprintf(more, sizeof more, "; %zu more jobs answered twice", twice - 1);
+        cli_error(cmd, "%s:%lu: job '%s' is answered again (first at %s:%lu%s)", again->file,
+                  again->line, again->key, first->file, first->line, more);
+        status = CLI_DATAERR;
     }
     if (!jobs) return status;
     qsort(jobs->items, jobs->count, sizeof *jobs->items, by_key);
@@ -761,27 +772,32 @@ static int check_answers(const perft_run *o, key_list *jobs, key_list *results)
         if (strcmp(jobs->items[i - 1].key, jobs->items[i].key) == 0) {
             cli_error(cmd, "%s:%lu: job '%s' is listed twice", o->jobs, jobs->items[i].line,
                       jobs->items[i].key);
-            status = CLI_DATAERR;
+            return CLI_DATAERR;
         }
+    size_t unknown = 0, missing = 0;
+    const answered *stray = NULL, *lost = NULL;
     for (size_t i = 0; i < results->count; i++) {
         answered *r = &results->items[i];
         answered *j = bsearch(r, jobs->items, jobs->count, sizeof *jobs->items, by_key);
-        if (j) {
+        if (j)
             j->hits++;
-        } else {
-            cli_error(cmd, "%s:%lu: job '%s' is not in %s", r->file, r->line, r->key, o->jobs);
-            status = CLI_DATAERR;
-        }
+        else if (!unknown++ || r->line < stray->line)
+            stray = r;
     }
-    size_t missing = 0;
-    for (size_t i = 0; i < jobs->count; i++) {
-        if (jobs->items[i].hits) continue;
-        if (missing++ < 5)
-            cli_error(cmd, "%s:%lu: job '%s' is not answered", o->jobs, jobs->items[i].line,
-                      jobs->items[i].key);
+    /* The missing job named is the first in the job file. */
+    for (size_t i = 0; i < jobs->count; i++)
+        if (!jobs->items[i].hits && (!missing++ || jobs->items[i].line < lost->line))
+            lost = &jobs->items[i];
+    if (unknown) {
+        cli_error(cmd, "%s:%lu: job '%s' is not in %s (and %zu more)", stray->file, stray->line,
+                  stray->key, o->jobs, unknown - 1);
         status = CLI_DATAERR;
     }
-    if (missing > 5) cli_error(cmd, "%zu jobs of %s are not answered", missing, o->jobs);
+    if (missing) {
+        cli_error(cmd, "%s:%lu: job '%s' is not answered (and %zu more)", o->jobs, lost->line,
+                  lost->key, missing - 1);
+        status = CLI_DATAERR;
+    }
     return status;
 }
 

@@ -22,8 +22,9 @@ static const char *const intro[] = {
     "Each move may be UCI (e2e4, e7e8q, castling e1g1 or e1h1) or SAN (e4, Nf3, exd5, O-O,\n"
     "e8=Q), read leniently: check signs and annotations are ignored, 0-0 is O-O, 'x' and '='\n"
     "are optional, over-specified moves (Ng1f3) are accepted. The FEN is one argument: quote it.\n"
-    "When the first argument is not a FEN (it has no '/'), the positions come from standard\n"
-    "input, one per line, and every one gets the same moves and its own answer, in order.\n",
+    "When the first argument is a move rather than a FEN (a FEN has a '/' between its ranks),\n"
+    "the positions come from standard input, one per line, and every one gets the same moves\n"
+    "and its own answer, in order.\n",
     NULL,
 };
 
@@ -122,6 +123,16 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     return CLI_OK;
 }
 
+/* Whether the first argument is a move (the position then comes from standard input) rather
+ * than a FEN: a board field has a '/' between its ranks, a move is a short word of move
+ * letters ("e4", "Nxf3+", "O-O", "e7e8q", "0000"). Anything else is read as a FEN, so that a
+ * broken one is reported as such. */
+static int looks_like_move(const char *s)
+{
+    size_t n = strlen(s);
+    return n >= 2 && n <= 10 && strspn(s, "abcdefgh12345678NBRQKPOo0x:=+#!?-qrbnep.") == n;
+}
+
 int cli_cmd_play(int argc, char **argv)
 {
     play_run o;
@@ -137,8 +148,7 @@ int cli_cmd_play(int argc, char **argv)
     if (o.common.json && (o.san || o.uci))
         cli_warn(o.common.command, "--json always lists the moves in both notations; --san and "
                                    "--uci change nothing");
-    /* A FEN always has a '/' between its ranks; a move never has one. */
-    int from_stdin = a.rest >= argc || !strchr(argv[a.rest], '/');
+    int from_stdin = a.rest >= argc || looks_like_move(argv[a.rest]);
     int first_move = a.rest + !from_stdin;
     o.nmoves = argc - first_move;
     o.moves = argv + first_move;
