@@ -25,7 +25,7 @@ static const char *const intro[] = {
     "piece, the capturing piece and every piece that is not a pawn on the eight squares around\n"
     "the capture square leave the board (for en passant, around the square the pawn lands on).\n"
     "Only the movement of the piece is checked, not the safety of its king; there is no\n"
-    "castling here (`rankfile play --variant atomic` plays complete Atomic games).\n"
+    "castling here (`rankfile play` in the atomic variant plays complete Atomic games).\n"
     "\n"
     "With no arguments, each line of standard input holds a board and a move (a comma between\n"
     "them is allowed) and is answered by one line; a bad line is answered 'error MESSAGE'.\n",
