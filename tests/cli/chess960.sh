@@ -281,4 +281,12 @@ check_examples() {
 check_examples 960
 check_examples is960
 expect "is960 bad option" 64 "" is960 --frobnicate
+
+# Options with nothing to change warn (issue 12).
+expect "map with lang" 0 "#518 a1=rl b1=nl c1=bl d1=ql e1=kl f1=bl g1=nl h1=rl a2=pl b2=pl c2=pl d2=pl e2=pl f2=pl g2=pl h2=pl a7=pd b7=pd c7=pd d7=pd e7=pd f7=pd g7=pd h7=pd a8=rd b8=nd c8=bd d8=qd e8=kd f8=bd g8=nd h8=rd" 960 518 --format map --lang de
+expect_err "map with lang" "^rankfile: 960: warning: --format map writes English letters; --lang changes nothing$"
+expect "fen with --fen" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 960 518 --format fen --fen
+expect_err "fen with --fen" "warning: --fen adds a FEN to the line form only"
+expect "short options cluster" 0 "  RNBQKBNR   Go for it!   #518
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 960 518 -fl en
 finish

@@ -81,4 +81,26 @@ done
 sed -n 's/^epd //p' "$DATA"/atomic.perft >"$tmp/in"
 "$RF" fen --variant atomic <"$tmp/in" >"$tmp/once" && "$RF" fen --variant atomic <"$tmp/once" >"$tmp/twice" &&
     cmp -s "$tmp/once" "$tmp/twice" && ok || bad "atomic suite"
+
+# Rough edges of issue 12.
+# EPD operations are written back after the normalised FEN, and listed in JSON.
+expect "epd operations kept" 0 "$START bm e4; id \"start\";" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -  bm e4;  id "start";'
+expect "epd json" 0 '{"input":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";","fen":"'"$START"'","chess960":false,"variant":"standard","invalid":[],"epd":[{"opcode":"bm","operands":"e4"},{"opcode":"id","operands":"\"start\""}]}' fen --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "start";'
+# A UTF-8 byte-order mark opens the input; it is not part of the first line.
+expect_stdin "byte-order mark" 0 "$START
+$START" "$(printf '\357\273\277%s\r\n%s\n' "$START" "$START")" fen
+# A bad castling right is named, with the --accept word that takes it; JSON points at the field.
+expect "bad castling right named" 65 "" fen 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+expect_err "bad castling right named" "castling.*a1.*(--accept castling drops bad rights)$"
+run /dev/null fen --json 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+grep -q '"field":"castling[^"]*","offset":23,"invalid":\["bad castling rights"\]}$' "$tmp/out" && ! grep -q '"field":"input"' "$tmp/out" &&
+    ok || bad "castling error JSON: $(cat "$tmp/out")"
+expect "--accept castling drops it" 0 "r3k3/8/8/8/8/8/8/4K3 w q - 0 1" fen --accept castling 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+# Every name rf_variant_from_name reads; JSON's "variant" is the short name.
+run /dev/null fen --json --variant 'Atomic' "$START"
+grep -q '"variant":"atomic"' "$tmp/out" && ok || bad "--variant Atomic: $(cat "$tmp/out" "$tmp/err")"
+run /dev/null fen --json --variant chess960 "$START"
+grep -q '"chess960":true,"variant":"standard"' "$tmp/out" && ok || bad "--variant chess960: $(cat "$tmp/out" "$tmp/err")"
+expect "variant not available" 64 "" fen --variant 'King of the Hill' "$START"
+expect_err "variant not available" "^rankfile: fen: variant 'kingofthehill' is not available yet (available: standard, chess960, atomic)$"
 finish

@@ -66,4 +66,17 @@ expect "no fen, no input" 0 "" play
 expect "unknown option" 64 "" play --frobnicate "$START"
 run /dev/null play --help
 [ $rc -eq 0 ] && grep -q '^usage: rankfile play' "$tmp/out" && ok || bad "play --help"
+
+# Positions from standard input, moves as arguments, one answer per line (issue 12).
+expect_stdin "positions from stdin" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3" "$START
+r1bqkbnr/pppppppp/2n5/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 2
+" play e2e4 e7e5
+expect_stdin "stdin: a move that does not fit one position" 65 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+error move 1: 'e2e4' is not a legal move (black to move)" "$START
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1
+" play e2e4 e7e5
+expect_err "stdin: a move that does not fit one position" "^rankfile: play: line 2: move 1: 'e2e4'"
+expect "json with --san warns" 0 '{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","moves_uci":["e2e4"],"moves_san":["e4"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":20,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"claims":[]}}}' play "$START" e4 --json --san
+expect_err "json with --san warns" "^rankfile: play: warning: --json always lists the moves in both notations"
 finish

@@ -179,4 +179,14 @@ run /dev/null --help
 grep -q '^  show ' "$tmp/out" && grep -q '73 output file cannot be created' "$tmp/out" && ok || bad "main help lists show and 73"
 run /dev/null show --help
 [ $rc -eq 0 ] && grep -q '^usage: rankfile show' "$tmp/out" && ok || bad "show --help"
+
+# Options with nothing to change warn (issue 12).
+run /dev/null show "$START" --ascii --arrow e2e4
+[ $rc -eq 0 ] && grep -q '^8  r  n  b' "$tmp/out" && ok || bad "arrow without svg: exit $rc"
+expect_err "arrow without svg" "^rankfile: show: warning: arrows are drawn only in the SVG image; --arrow needs --svg$"
+run /dev/null show "$START" --json --color always
+[ $rc -eq 0 ] && ok || bad "json with color: exit $rc"
+expect_err "json with color" "^rankfile: show: warning: --unicode, --ascii and --color change only the terminal diagram, not JSON$"
+run /dev/null show "$START" --ascii
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "plain show warns: $(cat "$tmp/err")"
 finish

@@ -53,4 +53,8 @@ error board field: 'x' is not a piece letter or an empty-square count 1-8 (byte 
 expect "unknown option" 64 "" status --frobnicate
 run /dev/null status --help
 [ $rc -eq 0 ] && grep -q '^usage: rankfile status' "$tmp/out" && ok || bad "status --help"
+
+# EPD operations are kept in the JSON answer (issue 12).
+run /dev/null status --json "$START c0 \"a comment\";"
+grep -q '"epd":\[{"opcode":"c0","operands":"\\"a comment\\""}\]}$' "$tmp/out" && ok || bad "status epd: $(cat "$tmp/out")"
 finish
