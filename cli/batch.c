@@ -71,8 +71,7 @@ int cli_fail(const cli_common *c, const cli_where *w, const char *input, size_t 
     cli_error(c->command, "%s%s", where, msg);
     if (c->json) {
         cli_json j;
-        cli_json_start(&j, stdout);
-        cli_json_object(&j);
+        cli_json_answer(&j);
         cli_json_key(&j, "input");
         cli_json_string(&j, input, len);
         cli_json_kstr(&j, "error", msg);

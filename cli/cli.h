@@ -167,6 +167,8 @@ typedef struct cli_json {
 } cli_json;
 
 void cli_json_start(cli_json *j, FILE *out);
+/* Starts an answer: a writer on stdout with its top-level object open. */
+void cli_json_answer(cli_json *j);
 void cli_json_object(cli_json *j);
 void cli_json_array(cli_json *j);
 void cli_json_end(cli_json *j); /* closes the innermost object or array */
@@ -183,6 +185,7 @@ void cli_json_squares(cli_json *j, rf_bitboard set); /* ["a1",...] */
 void cli_json_kstr(cli_json *j, const char *key, const char *s);
 void cli_json_kbool(cli_json *j, const char *key, int b);
 void cli_json_kint(cli_json *j, const char *key, long long v);
+void cli_json_kcount(cli_json *j, const char *key, rf_count v);
 
 /* ---- batch.c ---------------------------------------------------------------------------- */
 

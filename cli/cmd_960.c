@@ -298,8 +298,7 @@ static void emit(const run960 *o, const setup *w, const setup *b)
         for (int i = 0; i < 8; i++) br[i] = (char)tolower((unsigned char)br[i]);
         snprintf(letters, sizeof letters, "%s%s%s", wl, o->dbl ? "/" : "", o->dbl ? bl : "");
         cli_json j;
-        cli_json_start(&j, stdout);
-        cli_json_object(&j);
+        cli_json_answer(&j);
         if (o->dbl) {
             cli_json_kint(&j, "white_number", w->number);
             cli_json_kint(&j, "black_number", b->number);

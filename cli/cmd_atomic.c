@@ -77,8 +77,7 @@ static int answer_move(const atomic_run *o, const cli_where *where, const char *
     rf_position_to_fen(out, sizeof out, &pos, RF_FEN_BOARD_ONLY);
     if (o->common.json) {
         cli_json j;
-        cli_json_start(&j, stdout);
-        cli_json_object(&j);
+        cli_json_answer(&j);
         cli_json_kstr(&j, "board", out);
         cli_json_key(&j, "move");
         cli_json_string(&j, move, move_len);

@@ -75,8 +75,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         return CLI_OK;
     }
     cli_json j;
-    cli_json_start(&j, stdout);
-    cli_json_object(&j);
+    cli_json_answer(&j);
     cli_json_key(&j, "input");
     cli_json_string(&j, text, len);
     cli_json_kstr(&j, "fen", fen);

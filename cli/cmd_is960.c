@@ -113,8 +113,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     int dbl = (o->flags & RF_CHESS960_DOUBLE) != 0;
     if (o->common.json) {
         cli_json j;
-        cli_json_start(&j, stdout);
-        cli_json_object(&j);
+        cli_json_answer(&j);
         cli_json_key(&j, "input");
         cli_json_string(&j, text, len);
         cli_json_kbool(&j, "chess960", number >= 0);

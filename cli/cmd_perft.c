@@ -180,12 +180,10 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     rf_count_format(total_text, sizeof total_text, total);
     if (o->common.json) {
         cli_json j;
-        cli_json_start(&j, stdout);
-        cli_json_object(&j);
+        cli_json_answer(&j);
         cli_json_kstr(&j, "fen", fen);
         cli_json_kint(&j, "depth", depth);
-        cli_json_key(&j, "nodes");
-        cli_json_count(&j, total);
+        cli_json_kcount(&j, "nodes", total);
         if (o->divide) {
             cli_json_key(&j, "divide");
             cli_json_object(&j);
@@ -268,13 +266,11 @@ static void check_count(suite_state *s, long depth, uint64_t expected)
         cli_json_kstr(&j, "fen", fen);
         cli_json_kint(&j, "depth", depth);
         rf_count want = {0, expected};
-        cli_json_key(&j, "expected");
-        cli_json_count(&j, want);
+        cli_json_kcount(&j, "expected", want);
         if (skip) {
             cli_json_kbool(&j, "skipped", 1);
         } else {
-            cli_json_key(&j, "nodes");
-            cli_json_count(&j, count);
+            cli_json_kcount(&j, "nodes", count);
             cli_json_kbool(&j, "pass", pass);
         }
         cli_json_end(&j);
@@ -393,8 +389,7 @@ static int run_suite(const perft_run *o)
     close_input(f);
     if (o->common.json) {
         cli_json j;
-        cli_json_start(&j, stdout);
-        cli_json_object(&j);
+        cli_json_answer(&j);
         cli_json_kint(&j, "passed", (long long)s.passed);
         cli_json_kint(&j, "failed", (long long)s.failed);
         cli_json_kint(&j, "skipped", (long long)s.skipped);
@@ -484,8 +479,7 @@ static int run_split(const perft_run *o, const char *fen, const char *depth_text
         while (k < l.count && strcmp(l.fens[i], l.fens[k]) == 0) k++;
         if (o->common.json) {
             cli_json j;
-            cli_json_start(&j, stdout);
-            cli_json_object(&j);
+            cli_json_answer(&j);
             cli_json_kint(&j, "depth", depth - o->split);
             cli_json_kint(&j, "count", (long long)(k - i));
             cli_json_kstr(&j, "fen", l.fens[i]);
@@ -497,6 +491,22 @@ static int run_split(const perft_run *o, const char *fen, const char *depth_text
     }
     free(l.fens);
     return cli_finish(o->common.command, CLI_OK);
+}
+
+/* The closing total of --jobs and --sum: 'Nodes searched: N', or {"nodes":N,KEY:n}. */
+static void print_total(const perft_run *o, rf_count total, const char *key, size_t n)
+{
+    if (o->common.json) {
+        cli_json j;
+        cli_json_answer(&j);
+        cli_json_kcount(&j, "nodes", total);
+        cli_json_kint(&j, key, (long long)n);
+        cli_json_end(&j);
+        return;
+    }
+    char text[48];
+    rf_count_format(text, sizeof text, total);
+    printf("Nodes searched: %s\n", text);
 }
 
 /* ---- jobs and results ----------------------------------------------------------------------- */
@@ -575,14 +585,12 @@ static int run_jobs(const perft_run *o)
         counted++;
         if (c->json) {
             cli_json j;
-            cli_json_start(&j, stdout);
-            cli_json_object(&j);
+            cli_json_answer(&j);
             cli_json_kint(&j, "depth", jb.depth);
             cli_json_kint(&j, "count", (long long)jb.count);
             cli_json_key(&j, "fen");
             cli_json_string(&j, jb.fen, jb.fen_len);
-            cli_json_key(&j, "nodes");
-            cli_json_count(&j, scaled);
+            cli_json_kcount(&j, "nodes", scaled);
             cli_json_end(&j);
         } else {
             char text[48];
@@ -595,21 +603,7 @@ static int run_jobs(const perft_run *o)
     close_input(f);
     /* The total line says that every job was counted: it is left out after an error, so that a
      * partial total can never be taken for the whole. */
-    if (status == CLI_OK) {
-        if (o->common.json) {
-            cli_json j;
-            cli_json_start(&j, stdout);
-            cli_json_object(&j);
-            cli_json_key(&j, "nodes");
-            cli_json_count(&j, total);
-            cli_json_kint(&j, "jobs", (long long)counted);
-            cli_json_end(&j);
-        } else {
-            char text[48];
-            rf_count_format(text, sizeof text, total);
-            printf("Nodes searched: %s\n", text);
-        }
-    }
+    if (status == CLI_OK) print_total(o, total, "jobs", counted);
     return cli_finish(o->common.command, status);
 }
 
@@ -809,21 +803,7 @@ static int run_sum(const perft_run *o, int nfiles, char **files)
     for (int i = 0; i < nfiles && status == 0; i++)
         status = read_results(o, files[i], &results, &total);
     if (status == 0) status = check_answers(o, o->jobs ? &jobs : NULL, &results);
-    if (status == 0) {
-        if (o->common.json) {
-            cli_json j;
-            cli_json_start(&j, stdout);
-            cli_json_object(&j);
-            cli_json_key(&j, "nodes");
-            cli_json_count(&j, total);
-            cli_json_kint(&j, "results", (long long)results.count);
-            cli_json_end(&j);
-        } else {
-            char text[48];
-            rf_count_format(text, sizeof text, total);
-            printf("Nodes searched: %s\n", text);
-        }
-    }
+    if (status == 0) print_total(o, total, "results", results.count);
     key_free(&results);
     key_free(&jobs);
     return cli_finish(o->common.command, status ? status : CLI_OK);

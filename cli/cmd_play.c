@@ -106,8 +106,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         return CLI_OK;
     }
     cli_json j;
-    cli_json_start(&j, stdout);
-    cli_json_object(&j);
+    cli_json_answer(&j);
     cli_json_kstr(&j, "fen", fen);
     for (int san = 0; san < 2; san++) {
         cli_json_key(&j, san ? "moves_san" : "moves_uci");

@@ -200,8 +200,7 @@ static void print_json(const show_options *o, const rf_position *pos,
     char fen[RF_FEN_MAX];
     rf_position_to_fen(fen, sizeof fen, pos, 0);
     cli_json j;
-    cli_json_start(&j, stdout);
-    cli_json_object(&j);
+    cli_json_answer(&j);
     cli_json_kstr(&j, "fen", fen);
     cli_json_key(&j, "board");
     cli_json_array(&j);

@@ -129,8 +129,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     char fen[RF_FEN_MAX];
     rf_position_to_fen(fen, sizeof fen, &pos, 0);
     cli_json j;
-    cli_json_start(&j, stdout);
-    cli_json_object(&j);
+    cli_json_answer(&j);
     cli_json_kstr(&j, "fen", fen);
     cli_json_kstr(&j, "variant", rf_variant_name((rf_variant)pos.variant));
     cli_status_json(&j, &game);

@@ -13,6 +13,12 @@ void cli_json_start(cli_json *j, FILE *out)
     j->out = out;
 }
 
+void cli_json_answer(cli_json *j)
+{
+    cli_json_start(j, stdout);
+    cli_json_object(j);
+}
+
 /* Before any value: the comma that separates it from the previous one in its container. */
 static void before_value(cli_json *j)
 {
@@ -182,4 +188,10 @@ void cli_json_kint(cli_json *j, const char *key, long long v)
 {
     cli_json_key(j, key);
     cli_json_int(j, v);
+}
+
+void cli_json_kcount(cli_json *j, const char *key, rf_count v)
+{
+    cli_json_key(j, key);
+    cli_json_count(j, v);
 }
