@@ -198,7 +198,8 @@ RF_API const char *rf_field_name(rf_field field);
 #define RF_INVALID_OPPOSITE_CHECK (1u << 6)    /* the side not to move is in check */
 #define RF_INVALID_IMPOSSIBLE_CHECK (1u << 7)  /* checkers no legal last move could produce */
 #define RF_INVALID_TOO_MUCH_MATERIAL (1u << 8) /* more pieces than pawns could promote to */
-#define RF_INVALID_VARIANT (1u << 9)           /* a rule of the variant is broken */
+#define RF_INVALID_VARIANT (1u << 9)           /* a rule of the variant is broken, or the text
+                                                  has a field the variant does not have */
 #define RF_INVALID_ALL ((1u << 10) - 1)
 
 /* Writes the names of the flags in `validity` ("missing king, bad castling") into buf.
@@ -271,10 +272,10 @@ RF_API int rf_variant_available(rf_variant variant);
  * of spaces or tabs):
  *   BOARD [SIDE [CASTLING [EP [HALFMOVE [FULLMOVE]]]]] [EPD-OPERATIONS]
  * Missing trailing fields default to "w - - 0 1", so a 6-field FEN, a 4-field EPD and a board
- * field alone are all accepted. After the en passant field (or after either number) the rest
- * may be EPD operations, each an opcode (a letter, then letters, digits and '_'), operands
- * (words or "double-quoted strings") and a ';' ("bm e4; id \"start\";"); the setup keeps where
- * they are (rf_setup.epd_offset/epd_len) and rf_epd_next reads them. Castling rights may be
+ * field alone are all accepted. After the en passant field (or after either number) a word that
+ * starts with a letter begins the EPD operations, each an opcode (a letter, then letters, digits
+ * and '_'), operands (words or "double-quoted strings") and a ';' ("bm e4; id \"start\";"); the
+ * setup keeps where they are (rf_setup.epd_offset/epd_len) and rf_epd_next reads them. Castling rights may be
  * written as
  *   KQkq            standard / X-FEN: the outermost rook on that side of the king,
  *   a file letter   X-FEN / Shredder-FEN (HAha): the rook on that file,

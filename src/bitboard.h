@@ -37,10 +37,10 @@ typedef struct rf__magic {
 } rf__magic;
 
 /* 1 when rf_init() found a CPU with POPCNT, BMI1 and a fast BMI2 PEXT (x86-64), and built the
- * PEXT tables: then the code compiled for them (movegen_bmi2.c) may run. Set once. */
+ * PEXT tables: then the variant modules' BMI2 build (see variant.h) may run. Set once. */
 extern int rf__use_bmi2;
 
-/* A translation unit compiled for BMI2 defines RF_PEXT 1 before including this header; its
+/* The BMI2 build of the variant modules is compiled with RF_PEXT defined to 1 (by CMake); its
  * slider lookups then use PEXT. */
 #ifndef RF_PEXT
 #define RF_PEXT 0

@@ -16,7 +16,7 @@
  *   epd-ops   = 1*( opcode *( operand ) ";" )   opcode = letter *( letter | digit | "_" )
  *               operand = a word without ';' or a "double-quoted string" (';' allowed inside)
  * Missing trailing fields default to "w - - 0 1". After the en passant field, a word that starts
- * with a digit is a counter and a word that starts with a letter begins the EPD operations.
+ * with a letter begins the EPD operations; any other word is a counter.
  *
  * Castling letters: K/Q (k/q for Black) name the outermost rook on that side of the king; a file
  * letter names the rook on that file, upper case for White (X-FEN and Shredder-FEN). Whether a
@@ -305,15 +305,19 @@ static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_
     rf_setup_clear(setup);
 
     /* The fields before the EPD operations: the board, side, castling and en passant fields,
-     * then up to two counters (words that start with a digit). */
+     * then up to two counters (words that do not start with a letter). */
     token *tok = ft->tok;
     int n = 0;
-    size_t i = 0, rest = len;
+    size_t i = 0, rest = len, junk = len;
     for (;;) {
         while (i < len && is_space((unsigned char)text[i])) i++;
         if (i >= len) break;
-        if (n >= 4 && (n == 6 || !is_digit(text[i]))) {
+        if (n >= 4 && is_letter(text[i])) {
             rest = i;
+            break;
+        }
+        if (n == 6) {
+            junk = i; /* reported once the fields before it have been read */
             break;
         }
         size_t start = i;
@@ -356,6 +360,10 @@ static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_
     if (n > 5 && (st = parse_number(&setup->fullmove, tok[5], RF_FIELD_FULLMOVE, err)) != RF_OK)
         return st;
     if (setup->fullmove == 0) setup->fullmove = 1;
+    if (junk < len)
+        return fail(err, RF_ERR_SYNTAX, RF_FIELD_EXTRA, junk,
+                    "unexpected text after the fullmove number (EPD operations start with a "
+                    "letter)");
 
     if (rest < len) {
         if (n < 4)

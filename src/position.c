@@ -100,7 +100,7 @@ int rf_position_equal(const rf_position *a, const rf_position *b)
            memcmp(a->remaining_checks, b->remaining_checks, sizeof a->remaining_checks) == 0;
 }
 
-const char *rf__position_check(const rf_position *pos)
+const char *rf__position_check_core(const rf_position *pos)
 {
     rf_init();
     rf_bitboard by_color[2] = {0, 0}, by_type[7] = {0};
@@ -142,6 +142,14 @@ const char *rf__position_check(const rf_position *pos)
             return "en passant square on the wrong rank";
     }
     if (pos->ep_legal != rf__ep_legal(pos)) return "en passant legality flag";
+    if (pos->key != rf__compute_key(pos)) return "Zobrist key";
+    return NULL;
+}
+
+const char *rf__position_check(const rf_position *pos)
+{
+    const char *core = rf__position_check_core(pos);
+    if (core) return core;
     static const uint8_t zero[sizeof pos->reserved];
     if (memcmp(pos->reserved, zero, sizeof zero) != 0) return "reserved bytes";
     if (!(rf__variant_of(pos)->fen_extras & RF_SETUP_POCKET)) {
@@ -152,6 +160,5 @@ const char *rf__position_check(const rf_position *pos)
     if (!(rf__variant_of(pos)->fen_extras & RF_SETUP_CHECKS) &&
         (pos->remaining_checks[0] | pos->remaining_checks[1]))
         return "check counters in a variant without them";
-    if (pos->key != rf__compute_key(pos)) return "Zobrist key";
     return NULL;
 }

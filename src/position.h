@@ -84,4 +84,7 @@ void rf__position_clear(rf_position *pos);
 /* NULL when every invariant of rf_position holds, else a description of the first broken one. */
 const char *rf__position_check(const rf_position *pos);
 
+/* The same, without the variant state (for positions copied by rf__copy_core). */
+const char *rf__position_check_core(const rf_position *pos);
+
 #endif

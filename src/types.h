@@ -12,6 +12,15 @@
 #include <stdint.h>
 
 #define RF_INLINE static inline __attribute__((always_inline))
+
+/* For the generator and make-move of a variant, which the perft recursion (kernel/perft.h) gets as
+ * function arguments: inlined there once optimisation has made those arguments constants; an
+ * unoptimised build cannot, and calls them. */
+#ifdef __OPTIMIZE__
+#define RF_KERNEL_INLINE static inline __attribute__((always_inline))
+#else
+#define RF_KERNEL_INLINE static inline
+#endif
 #define RF_UNUSED __attribute__((unused))
 
 /* Internal asserts: on in debug builds and tests, free in release builds. */
@@ -25,8 +34,6 @@
 
 enum { RF_FILE_A = 0, RF_FILE_H = 7, RF_RANK_1 = 0, RF_RANK_8 = 7 };
 
-/* The rank a colour's pieces start on, seen from that colour (0 = first rank). */
-RF_INLINE int rf__relative_rank(rf_color c, int rank) { return c == RF_WHITE ? rank : 7 - rank; }
 
 RF_INLINE rf_color rf__other(rf_color c) { return (rf_color)(c ^ 1); }
 

@@ -38,12 +38,13 @@ const char *rf_variant_pgn_name(rf_variant variant)
 }
 
 /* A name folded for comparison: lower case, without spaces, hyphens and underscores. Returns 0
- * when it does not fit (no name is that long). */
+ * when it does not fit (no name is that long) or holds a byte outside printable ASCII. */
 static int fold(char out[32], const char *name, size_t len)
 {
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)name[i];
+        if (c < 0x20 || c > 0x7E) return 0;
         if (c == ' ' || c == '-' || c == '_') continue;
         if (n == 31) return 0;
         out[n++] = (char)tolower(c);

@@ -197,7 +197,7 @@ RF_INLINE void gen_pawn_moves(const rf_position *pos, sink *s, const rf_color us
 
 /* The legal moves of standard chess (and Chess960) for side `us`, the side to move: written to
  * `out`, or only counted when `count`. A side without exactly one king has none. */
-RF_INLINE unsigned generate_standard(const rf_position *pos, rf_move *out, const rf_color us,
+RF_KERNEL_INLINE unsigned generate_standard(const rf_position *pos, rf_move *out, const rf_color us,
                                      const bool count)
 {
     const rf_color them = rf__other(us);
@@ -334,7 +334,7 @@ RF_INLINE bool standard_ep_legal(const rf_position *pos, const rf_color us)
 
 /* The make-move of standard chess: the board, then whether the side now to move can capture en
  * passant. */
-RF_INLINE void play_standard(rf_position *pos, rf_move move, const rf_color us)
+RF_KERNEL_INLINE void play_standard(rf_position *pos, rf_move move, const rf_color us)
 {
     play_core(pos, move, us);
     if (pos->ep != RF_NO_SQUARE && standard_ep_legal(pos, rf__other(us))) set_ep_legal(pos);

@@ -40,11 +40,35 @@ RF_INLINE uint64_t perft_node(const rf_position *pos, int depth, const rf_color 
         else
             next = *pos;
         play(&next, moves[i], us);
+        RF_ASSERT(core_only ? rf__position_check_core(&next) == NULL : rf__position_check(&next) == NULL);
         if (tt && depth > 2) rf__tt_prefetch(tt, next.key);
         nodes += child(&next, depth - 1, tt);
     }
     if (tt) rf__tt_store(tt, pos->key, depth, nodes);
     return nodes;
+}
+
+/* The entry points of a module, from the functions of constant side: each calls the copy for the
+ * side to move. */
+RF_INLINE uint64_t perft_root(const rf_position *pos, int depth, const rf__tt *tt,
+                              const rf__kernel_perft white, const rf__kernel_perft black)
+{
+    return pos->side == RF_WHITE ? white(pos, depth, tt) : black(pos, depth, tt);
+}
+
+RF_INLINE rf_move *generate_root(const rf_position *pos, rf_move *out,
+                                 const rf__kernel_generate generate)
+{
+    return out + (pos->side == RF_WHITE ? generate(pos, out, RF_WHITE, false)
+                                        : generate(pos, out, RF_BLACK, false));
+}
+
+RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play play)
+{
+    if (pos->side == RF_WHITE)
+        play(pos, move, RF_WHITE);
+    else
+        play(pos, move, RF_BLACK);
 }
 
 #endif

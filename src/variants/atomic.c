@@ -164,7 +164,7 @@ RF_INLINE bool atomic_ep_legal(const rf_position *pos, const rf_color us)
 
 /* Plays a legal Atomic move of side `us`: the move, then the explosion, then whether the side now
  * to move can capture en passant (only after a double step, which never explodes). */
-RF_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
+RF_KERNEL_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
 {
     if (!is_capture(pos, move)) {
         play_core(pos, move, us);
@@ -191,7 +191,7 @@ RF_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
     }
 }
 
-RF_INLINE unsigned generate_atomic(const rf_position *pos, rf_move *out, const rf_color us,
+RF_KERNEL_INLINE unsigned generate_atomic(const rf_position *pos, rf_move *out, const rf_color us,
                                    const bool count)
 {
     const rf_color them = rf__other(us);
@@ -265,26 +265,9 @@ static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt)
 {
     return perft_node(pos, depth, RF_BLACK, tt, generate_atomic, play_atomic, perft_white, true);
 }
-static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt)
-{
-    return pos->side == RF_WHITE ? perft_white(pos, depth, tt) : perft_black(pos, depth, tt);
-}
-
-static unsigned generate_white(const rf_position *pos, rf_move *out) { return generate_atomic(pos, out, RF_WHITE, false); }
-static unsigned generate_black(const rf_position *pos, rf_move *out) { return generate_atomic(pos, out, RF_BLACK, false); }
-
-static rf_move *generate(const rf_position *pos, rf_move *out)
-{
-    return out + (pos->side == RF_WHITE ? generate_white(pos, out) : generate_black(pos, out));
-}
-
-static void play(rf_position *pos, rf_move move)
-{
-    if (pos->side == RF_WHITE)
-        play_atomic(pos, move, RF_WHITE);
-    else
-        play_atomic(pos, move, RF_BLACK);
-}
+static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt) { return perft_root(pos, depth, tt, perft_white, perft_black); }
+static rf_move *generate(const rf_position *pos, rf_move *out) { return generate_root(pos, out, generate_atomic); }
+static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_atomic); }
 
 static int ep_legal(const rf_position *pos) { return atomic_ep_legal(pos, (rf_color)pos->side); }
 

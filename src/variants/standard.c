@@ -21,26 +21,9 @@ static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt)
 {
     return perft_node(pos, depth, RF_BLACK, tt, generate_standard, play_standard, perft_white, true);
 }
-static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt)
-{
-    return pos->side == RF_WHITE ? perft_white(pos, depth, tt) : perft_black(pos, depth, tt);
-}
-
-static unsigned generate_white(const rf_position *pos, rf_move *out) { return generate_standard(pos, out, RF_WHITE, false); }
-static unsigned generate_black(const rf_position *pos, rf_move *out) { return generate_standard(pos, out, RF_BLACK, false); }
-
-static rf_move *generate(const rf_position *pos, rf_move *out)
-{
-    return out + (pos->side == RF_WHITE ? generate_white(pos, out) : generate_black(pos, out));
-}
-
-static void play(rf_position *pos, rf_move move)
-{
-    if (pos->side == RF_WHITE)
-        play_standard(pos, move, RF_WHITE);
-    else
-        play_standard(pos, move, RF_BLACK);
-}
+static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt) { return perft_root(pos, depth, tt, perft_white, perft_black); }
+static rf_move *generate(const rf_position *pos, rf_move *out) { return generate_root(pos, out, generate_standard); }
+static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_standard); }
 
 static int ep_legal(const rf_position *pos) { return standard_ep_legal(pos, (rf_color)pos->side); }
 
