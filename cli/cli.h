@@ -1,19 +1,32 @@
 /*
- * cli.h - what the commands of the `rankfile` program share: exit codes, the one-line error
- * format, option parsing, batch line reading and JSON output. The program uses the library only
- * through rankfile.h.
+ * cli.h - what the commands of the `rankfile` program share. One section per file:
+ *   message.c   exit codes, the one-line error format, flushing
+ *   options.c   options declared once per command in a table: parsing, help, common options
+ *   suggest.c   "did you mean" for unknown commands and options
+ *   number.c    typed number arguments with clear messages
+ *   json.c      the JSON writer (NDJSON answers)
+ *   batch.c     input lines (BOM, CR, too long), the batch driver, answers to bad input
+ *   position.c  FEN text + --variant/--chess960/--accept -> a position or an error answer
+ * The program uses the library only through rankfile.h.
  */
 #ifndef RF_CLI_H
 #define RF_CLI_H
 
 #include "rankfile.h"
 
+#include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+
+#define CLI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+
+/* ---- message.c -------------------------------------------------------------------------- */
 
 /* Exit codes (sysexits.h values where one fits). */
 enum {
     CLI_OK = 0,         /* success, or a "yes" answer */
-    CLI_NO = 1,         /* a "no" answer (is960 false, ...) */
+    CLI_NO = 1,         /* a "no" answer (is960 false, a suite count wrong, ...) */
     CLI_USAGE = 64,     /* the command line is wrong */
     CLI_DATAERR = 65,   /* bad input data: malformed FEN, illegal move, ... */
     CLI_NOINPUT = 66,   /* an input file cannot be opened */
@@ -22,74 +35,241 @@ enum {
     CLI_IOERR = 74      /* output cannot be written */
 };
 
-/* The longest input line a batch command reads; longer lines are answered with an error. */
-#define CLI_MAX_LINE 8192
+/* Prints "rankfile: COMMAND: MESSAGE" (command NULL: "rankfile: MESSAGE") on stderr. */
+void cli_error(const char *command, const char *fmt, ...) CLI_PRINTF(2, 3);
 
-/* Options every command takes. */
-typedef struct cli_common {
-    const char *command; /* the command's name, for messages */
-    int json;            /* --json */
-    int chess960;        /* --chess960 */
-    rf_variant variant;  /* --variant */
-} cli_common;
+/* Prints "rankfile: COMMAND: warning: MESSAGE" on stderr: an option that has no effect. */
+void cli_warn(const char *command, const char *fmt, ...) CLI_PRINTF(2, 3);
 
-/* Option codes the shared parser uses (beyond any single character). */
-enum { CLI_OPT_JSON = 1000, CLI_OPT_CHESS960, CLI_OPT_VARIANT, CLI_OPT_HELP, CLI_OPT_FIRST_FREE };
-
-#define CLI_COMMON_LONG_OPTIONS                                                                   \
-    {"json", no_argument, NULL, CLI_OPT_JSON}, {"chess960", no_argument, NULL, CLI_OPT_CHESS960}, \
-        {"variant", required_argument, NULL, CLI_OPT_VARIANT},                                    \
-        {"help", no_argument, NULL, CLI_OPT_HELP}
-
-/* Prints "rankfile: COMMAND: MESSAGE" on stderr. */
-void cli_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Prints a usage error and a hint to --help; returns CLI_USAGE. */
-int cli_usage(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Handles an option code that getopt_long returned for a common option or an error. Returns -1
- * when the code was handled and parsing goes on, 0 after printing help (exit 0), or an exit
- * code. `help` is the command's help text. */
-int cli_common_option(cli_common *common, int code, const char *help, char *const argv[]);
-
-/* Resets getopt for a command's argument vector. */
-void cli_getopt_reset(void);
-
-/* Reads one line from f into buf (capacity cap) without its line ending (LF or CRLF).
- * Returns 1 for a line, 0 at the end of input or once writing to stdout has failed. A line
- * longer than cap-1 bytes is consumed to its end and reported by *too_long = 1 with buf holding
- * its start. NUL bytes are kept; *len is the line's length as stored. */
-int cli_read_line(FILE *f, char *buf, size_t cap, size_t *len, int *too_long);
-
-/* Writes s (len bytes, any content) as a JSON string with quotes. */
-void cli_json_string(FILE *out, const char *s, size_t len);
-
-/* A copy of at most 60 bytes of s for messages: bytes outside printable ASCII become '?'. */
-const char *cli_shown(const char *s, size_t len, char buf[64]);
+/* Prints a usage error with a pointer to --help; returns CLI_USAGE. */
+int cli_usage(const char *command, const char *fmt, ...) CLI_PRINTF(2, 3);
 
 /* Flushes stdout; on failure prints an error and returns CLI_IOERR, else `code`. */
 int cli_finish(const char *command, int code);
 
-/* The status of a game's current position (cmd_status.c; `play` prints it too): the one-line
- * text answer with its newline, and the JSON object's members without the braces. */
-void cli_status_text(FILE *out, const rf_game *game);
-void cli_status_json_members(FILE *out, const rf_game *game);
+/* A copy of at most 60 bytes of s for messages: bytes outside printable ASCII become '?'. */
+const char *cli_shown(const char *s, size_t len, char buf[64]);
 
-/* The commands. Each gets argv[0] = its own name. */
-int cli_cmd_fen(int argc, char **argv);
-int cli_cmd_moves(int argc, char **argv);
-int cli_cmd_play(int argc, char **argv);
-int cli_cmd_status(int argc, char **argv);
-int cli_cmd_judge(int argc, char **argv);
-int cli_cmd_atomic(int argc, char **argv);
-int cli_cmd_perft(int argc, char **argv);
-int cli_cmd_960(int argc, char **argv);
-int cli_cmd_is960(int argc, char **argv);
-int cli_cmd_show(int argc, char **argv);
+/* The exit status of several answers: an error outranks a "no", which outranks "yes". */
+int cli_worse(int a, int b);
+
+/* ---- options.c -------------------------------------------------------------------------- */
+
+/* The common options a command takes besides --help/-h and --version (which all take). */
+#define CLI_COMMON_JSON (1u << 0)     /* --json */
+#define CLI_COMMON_VARIANT (1u << 1)  /* --variant NAME, --chess960 */
+#define CLI_COMMON_ACCEPT (1u << 2)   /* --accept RULES, --strict */
+#define CLI_COMMON_POSITION (CLI_COMMON_VARIANT | CLI_COMMON_ACCEPT)
+
+/* One option of a command. The table of a command's options is the only place an option is
+ * stated: it drives getopt_long and the "options:" part of the help. */
+typedef struct cli_option {
+    int id;            /* what cli_args_next returns for it (> 0); 0 ends a table */
+    const char *name;  /* the long name, without "--" */
+    char letter;       /* the short option letter, or 0 */
+    const char *value; /* the argument's name in the help ("N", "FILE"); NULL: takes none */
+    const char *help;  /* what it does; each '\n' starts a continuation line */
+} cli_option;
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary;          /* one line for 'rankfile --help' */
+    const char *const *intro;     /* usage and description, before "options:" (NULL ends) */
+    const cli_option *options;    /* the command's own options (ended by id 0) */
+    unsigned common;              /* CLI_COMMON_* */
+    const char *const *outro;     /* notes, exit status and examples, after the options */
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+/* What every command knows about its run: its name and the common options' values. */
+typedef struct cli_common {
+    const cli_command *cmd;
+    const char *command; /* cmd->name, for messages */
+    int json;            /* --json */
+    rf_variant variant;  /* --variant (RF_VARIANT_STANDARD by default) */
+    int chess960;        /* --chess960, or --variant chess960 */
+    uint32_t accept;     /* RF_INVALID_* accepted: RF_ACCEPT_DEFAULT, --strict 0, --accept */
+    int variant_given;   /* --variant or --chess960 appeared */
+} cli_common;
+
+#define CLI_MAX_OPTIONS 40
+
+/* An option parse in progress (getopt_long underneath, abbreviations refused). */
+typedef struct cli_args {
+    cli_common *common;
+    int argc;
+    char **argv;
+    const char *value;   /* the value of the option just returned, or NULL */
+    const char *spelled; /* the option as written ("--hash", "-l") */
+    int status;          /* after CLI_ARGS_STOP: the exit status to return */
+    int rest;            /* after CLI_ARGS_END: argv[rest..argc-1] are the arguments */
+    int count;
+    const cli_option *table[CLI_MAX_OPTIONS];
+    char shorts[2 * CLI_MAX_OPTIONS + 4];
+    struct option longopts[CLI_MAX_OPTIONS + 1]; /* getopt_long's table */
+} cli_args;
+
+enum { CLI_ARGS_END = 0, CLI_ARGS_STOP = -1 };
+
+/* Starts parsing argv (argv[0] the command's name) for `cmd`, filling *common's defaults. */
+void cli_args_start(cli_args *a, cli_common *common, const cli_command *cmd, int argc,
+                    char **argv);
+
+/* The next option of the command's own: its id (> 0) with a->value; CLI_ARGS_END when the
+ * options are over (a->rest: the first argument); CLI_ARGS_STOP after --help, --version or a
+ * usage error has been answered (return a->status). Common options are handled inside. */
+int cli_args_next(cli_args *a);
+
+/* Prints the command's help on `out`. */
+void cli_help(FILE *out, const cli_command *cmd);
+
+/* The commands, in the order 'rankfile --help' lists them (main.c), and their number. */
+extern const cli_command *const cli_commands[];
+extern const size_t cli_command_count;
+
+/* ---- suggest.c -------------------------------------------------------------------------- */
+
+/* The candidate closest to `word` (edit distance, or one a prefix of the other), or NULL when
+ * none is close. `skip` bytes are ignored at the start of both ("--"). */
+const char *cli_suggest(const char *word, const char *const *candidates, size_t n, size_t skip);
+
+/* ---- number.c --------------------------------------------------------------------------- */
+
+/* Reads a whole number written as decimal digits alone (no sign, no space), len bytes. */
+int cli_number_u64(const char *s, size_t len, uint64_t *out);
+
+/* Option and argument numbers: on success 0; otherwise a usage error "WHAT must be a whole
+ * number MIN-MAX, not 'TEXT'" is printed and CLI_USAGE returned. */
+int cli_parse_int(const cli_common *c, const char *what, const char *text, long min, long max,
+                  long *out);
+int cli_parse_u64(const cli_common *c, const char *what, const char *text, uint64_t min,
+                  uint64_t max, uint64_t *out);
+/* A size in MiB, 1 up to the machine's memory. */
+int cli_parse_mb(const cli_common *c, const char *what, const char *text, size_t *out);
+
+/* Adds b to *total, and a * m (m < 2^64) to *total: 128-bit counts. */
+void cli_count_add(rf_count *total, rf_count b);
+void cli_count_add_product(rf_count *total, rf_count a, uint64_t m);
+/* Reads a decimal count of up to 39 digits that fits in 128 bits. */
+int cli_count_parse(const char *s, size_t len, rf_count *out);
+
+/* ---- json.c ----------------------------------------------------------------------------- */
+
+#define CLI_JSON_DEPTH 8
+
+/* A JSON writer: commas and the newline after each top-level value are its business. */
+typedef struct cli_json {
+    FILE *out;
+    int depth;
+    int after_key;
+    unsigned arrays;                     /* bit d: the container at depth d is an array */
+    unsigned char items[CLI_JSON_DEPTH]; /* [depth] values written in the open container */
+} cli_json;
+
+void cli_json_start(cli_json *j, FILE *out);
+/* Starts an answer: a writer on stdout with its top-level object open. */
+void cli_json_answer(cli_json *j);
+void cli_json_object(cli_json *j);
+void cli_json_array(cli_json *j);
+void cli_json_end(cli_json *j); /* closes the innermost object or array */
+void cli_json_key(cli_json *j, const char *key);
+/* Values: valid UTF-8 passes through, other bytes become U+FFFD; control bytes are escaped. */
+void cli_json_string(cli_json *j, const char *s, size_t len);
+void cli_json_text(cli_json *j, const char *s); /* NUL-terminated; NULL writes null */
+void cli_json_bool(cli_json *j, int b);
+void cli_json_int(cli_json *j, long long v);
+void cli_json_count(cli_json *j, rf_count v); /* exact at any size */
+void cli_json_null(cli_json *j);
+void cli_json_squares(cli_json *j, rf_bitboard set); /* ["a1",...] */
+/* A member: the key, then the value. */
+void cli_json_kstr(cli_json *j, const char *key, const char *s);
+void cli_json_kbool(cli_json *j, const char *key, int b);
+void cli_json_kint(cli_json *j, const char *key, long long v);
+void cli_json_kcount(cli_json *j, const char *key, rf_count v);
+
+/* ---- batch.c ---------------------------------------------------------------------------- */
+
+#define CLI_MAX_LINE 8192
+
+/* Lines of an input: without their ending (LF or CRLF), a UTF-8 byte-order mark at the start of
+ * the input dropped. */
+typedef struct cli_lines {
+    FILE *f;
+    unsigned long no;   /* the current line's number, from 1 */
+    size_t len;         /* its length as stored (NUL bytes kept) */
+    int too_long;       /* it had more than CLI_MAX_LINE - 1 bytes: buf holds its start */
+    int ended;          /* it ended with a newline (0: the input stops in the middle of it) */
+    char buf[CLI_MAX_LINE];
+} cli_lines;
+
+void cli_lines_start(cli_lines *l, FILE *f);
+/* 1 for a line; 0 at the end of input, or once writing to stdout has failed (an endless input
+ * to a full disk would otherwise never end). */
+int cli_lines_next(cli_lines *l);
+
+/* Where an input came from, for messages. */
+typedef struct cli_where {
+    const char *file;   /* a file's name: "FILE:N: " (N the line) */
+    const char *kind;   /* else "line" or "argument": "line N: "; NULL names nothing */
+    unsigned long no;
+    int in_place;       /* an error is also answered on stdout ('error MESSAGE') */
+} cli_where;
+
+/* Answers one input: returns CLI_OK, CLI_NO or CLI_DATAERR to go on, anything else to stop. */
+typedef int (*cli_answer_fn)(void *ctx, const char *text, size_t len, const cli_where *where);
+
+/* The batch driver: each of the n arguments (n > 0), else each line of standard input, is
+ * answered by fn, in order; a line too long is answered as an error in place. Returns the
+ * worst status (cli_worse), flushed (cli_finish). */
+int cli_batch(const cli_common *c, int n, char **args, cli_answer_fn fn, void *ctx);
+
+/* Answers a bad input: "rankfile: CMD: WHERE: MESSAGE" on stderr; on stdout 'error MESSAGE'
+ * in place, or with --json an object {"input","error"[,"field","offset","invalid"]} (err may
+ * be NULL). Returns CLI_DATAERR. */
+int cli_fail(const cli_common *c, const cli_where *w, const char *input, size_t len,
+             const rf_error *err, const char *fmt, ...) CLI_PRINTF(6, 7);
+
+/* ---- position.c ------------------------------------------------------------------------- */
+
+/* Reads a position with the common options (variant, castling mode, accepted rules). On
+ * failure answers it (cli_fail; the message says how --accept would take it) and returns
+ * CLI_DATAERR. `setup` may be NULL; else it receives the text's setup (EPD operations). */
+int cli_position_read(const cli_common *c, const cli_where *w, const char *text, size_t len,
+                      rf_position *pos, rf_setup *setup);
+
+/* The EPD operations of a setup read by cli_position_read from `text`: as text (" bm e4;
+ * id \"start\";") on out when j is NULL, else as the member "epd":[{"opcode","operands"}]. */
+void cli_epd_write(FILE *out, cli_json *j, const char *text, const rf_setup *setup);
+
+/* Writes "invalid":[names] for validity flags. */
+void cli_json_validity(cli_json *j, uint32_t validity);
+
+/* ---- commands ----------------------------------------------------------------------------- */
+
+/* The status of a game's current position (cmd_status.c; `play` prints it too): the one-line
+ * text answer with its newline, and the JSON members (into an open object). */
+void cli_status_text(FILE *out, const rf_game *game);
+void cli_status_json(cli_json *j, const rf_game *game);
 
 /* Writes the SVG diagram of *pos to the file `path` ("-": standard output). Returns CLI_OK, or
  * after an error message CLI_CANTCREAT (the file cannot be created) or CLI_IOERR. */
 int cli_write_svg(const char *command, const char *path, const rf_position *pos,
                   const rf_render_options *opt);
+
+/* Each command: argv[0] is its own name. */
+int cli_cmd_fen(int argc, char **argv);
+int cli_cmd_moves(int argc, char **argv);
+int cli_cmd_play(int argc, char **argv);
+int cli_cmd_status(int argc, char **argv);
+int cli_cmd_judge(int argc, char **argv);
+int cli_cmd_perft(int argc, char **argv);
+int cli_cmd_atomic(int argc, char **argv);
+int cli_cmd_960(int argc, char **argv);
+int cli_cmd_is960(int argc, char **argv);
+int cli_cmd_show(int argc, char **argv);
+
+extern const cli_command cli_command_fen, cli_command_moves, cli_command_play,
+    cli_command_status, cli_command_judge, cli_command_perft, cli_command_atomic,
+    cli_command_960, cli_command_is960, cli_command_show;
 
 #endif

@@ -6,11 +6,58 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+enum {
+    OPT_SEED = 1, OPT_COUNT, OPT_ALL, OPT_LANG, OPT_FEN, OPT_SHREDDER, OPT_VERBOSE, OPT_FORMAT,
+    OPT_DOUBLE, OPT_SVG
+};
+
+static const cli_option options[] = {
+    {OPT_SEED, "seed", 0, "S",
+     "draw from seed S (0-18446744073709551615) instead of OS entropy: the\n"
+     "same seed gives the same positions on every platform"},
+    {OPT_COUNT, "count", 0, "K", "K random positions (from one seed, one after the other)"},
+    {OPT_ALL, "all", 0, NULL,
+     "all 960 setups in number order (with --double all 921,600 pairs,\n"
+     "White's number first)"},
+    {OPT_LANG, "lang", 'l', "CODE",
+     "piece letters and greeting of a language (default en):\n"
+     "no se(sv) dk(da) is fi ee(et) lt lv pl ir(ga) cy nl de en es fr\n"
+     "cs hu it pt ro; letters for King Queen Rook Bishop Knight, e.g.\n"
+     "no KDTLS, de KDTLS, fr RDTFC, es RDTAC, nl KDHLP, pl KHWGS\n"
+     "(the line, json's letters and --verbose use them; FENs and the map\n"
+     "are always in English letters)"},
+    {OPT_FEN, "fen", 'f', NULL,
+     "after the line, the position's FEN (always in English letters),\n"
+     "castling as X-FEN (KQkq)"},
+    {OPT_SHREDDER, "shredder", 0, NULL,
+     "castling in every FEN as rook files (HAha); implies --fen for lines"},
+    {OPT_VERBOSE, "verbose", 'v', NULL,
+     "show how the setup arises before it: for a random position each of the\n"
+     "five draws, for a given number its digits in the mixed radix 4,4,6,10\n"
+     "(with json: a \"derivation\" member, one string a step)"},
+    {OPT_FORMAT, "format", 0, "FORMAT",
+     "line: the line (default); fen: the FEN alone;\n"
+     "map: '#N' and the 32 occupied squares, letter + l (light, White) or\n"
+     "d (dark, Black): '#518 a1=rl b1=nl ... h8=rd';\n"
+     "json: one object per position: number, white, black, language,\n"
+     "letters, greeting, fen, shredder_fen (with --double: white_number and\n"
+     "black_number instead of number); --json is the same"},
+    {OPT_DOUBLE, "double", 0, NULL,
+     "Double Fischer Random: White's and Black's setups drawn\n"
+     "independently (921,600 setups); numbers shown as #W/#B, Black's rank\n"
+     "after a '/' in lower case; 'rankfile 960 --double W B' gives one pair"},
+    {OPT_SVG, "svg", 0, "FILE",
+     "also draw the start position as an SVG image in FILE ('-': the image\n"
+     "alone on standard output, instead of the answer); one position only,\n"
+     "so not with --count or --all"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+static const char *const intro[] = {
     "usage: rankfile 960 [N | random] [--seed S] [--count K | --all] [--lang CODE] [--fen]\n"
     "                    [--shredder] [--verbose] [--format line|fen|map|json] [--json]\n"
     "                    [--svg FILE]\n"
@@ -20,42 +67,13 @@ static const char help[] =
     "(0-959, Scharnagl's numbering: 518 is the standard setup RNBQKBNR) when given, and every\n"
     "answer shows its number. The line form is 960.py's with the number added:\n"
     "two spaces, the eight pieces from the a-file in the language's letters, three spaces,\n"
-    "the greeting, three spaces, '#' and the number.\n"
-    "\n"
-    "options:\n"
-    "  N | random        the setup with number N (0-959), or a random one (the default)\n"
-    "  --seed S          draw from seed S (0-18446744073709551615) instead of OS entropy: the\n"
-    "                    same seed gives the same positions on every platform\n"
-    "  --count K         K random positions (from one seed, one after the other)\n"
-    "  --all             all 960 setups in number order (with --double all 921,600 pairs,\n"
-    "                    White's number first)\n"
-    "  --lang CODE, -l   piece letters and greeting of a language (default en):\n"
-    "                    no se(sv) dk(da) is fi ee(et) lt lv pl ir(ga) cy nl de en es fr\n"
-    "                    cs hu it pt ro; letters for King Queen Rook Bishop Knight, e.g.\n"
-    "                    no KDTLS, de KDTLS, fr RDTFC, es RDTAC, nl KDHLP, pl KHWGS\n"
-    "  --fen, -f         after the line, the position's FEN (always in English letters),\n"
-    "                    castling as X-FEN (KQkq)\n"
-    "  --shredder        castling in every FEN as rook files (HAha); implies --fen for lines\n"
-    "  --verbose, -v     show how the setup arises before it: for a random position each of the\n"
-    "                    five draws, for a given number its digits in the mixed radix 4,4,6,10\n"
-    "  --format line     the line (default)\n"
-    "  --format fen      the FEN alone\n"
-    "  --format map      '#N' and the 32 occupied squares, letter + l (light, White) or d\n"
-    "                    (dark, Black): '#518 a1=rl b1=nl ... h8=rd'\n"
-    "  --format json     one object per position: number, white, black, language, letters,\n"
-    "                    greeting, fen, shredder_fen (with --double: white_number and\n"
-    "                    black_number instead of number)\n"
-    "  --json            the same as --format json\n"
-    "  --double          Double Fischer Random: White's and Black's setups drawn\n"
-    "                    independently (921,600 setups); numbers shown as #W/#B, Black's rank\n"
-    "                    after a '/' in lower case; 'rankfile 960 --double W B' gives one pair\n"
-    "  --svg FILE        also draw the start position as an SVG image in FILE ('-': the image\n"
-    "                    alone on standard output, instead of the answer); one position only,\n"
-    "                    so not with --count or --all\n"
-    "\n";
+    "the greeting, three spaces, '#' and the number.\n",
+    NULL,
+};
 
-/* The help goes on here: one string literal would outgrow the 4095 bytes C compilers must take. */
-static const char help_more[] =
+/* The help goes on in pieces: one string literal would outgrow the 4095 bytes C compilers must
+ * take. */
+static const char *const outro[] = {
     "A random position is drawn as 960.py does: light-squared bishop 0-3 (b d f h), dark-squared\n"
     "bishop 0-3 (a c e g), queen 0-5, first knight 0-4, second knight 0-3 (counting free\n"
     "squares from the a-file), then rook, king, rook on the three squares left. Every setup\n"
@@ -65,7 +83,7 @@ static const char help_more[] =
     "z = (z ^ z>>27) * 0x94D049BB133111EB; output z ^ z>>31. A draw 0..n-1 rejects outputs\n"
     "below 2^64 mod n and answers output mod n, without bias. Number N decodes as light\n"
     "bishop N mod 4, N /= 4; dark bishop N mod 4, N /= 4; queen N mod 6, N /= 6; knights on\n"
-    "pair N of 01 02 03 04 12 13 14 23 24 34; rook, king, rook on the last three.\n"
+    "pair N of 01 02 03 04 12 13 14 23 24 34; rook, king, rook on the last three.\n",
     "\n"
     "examples:\n"
     "  rankfile 960 518\n"
@@ -82,11 +100,17 @@ static const char help_more[] =
     "  rankfile 960 518 --verbose              how number 518 decodes, step by step\n"
     "\n"
     "exit status: 0 ok; 64 a bad option, number or language code; 70 no OS entropy;\n"
-    "73 the SVG file cannot be created.\n";
+    "73 the SVG file cannot be created.\n",
+    NULL,
+};
+
+const cli_command cli_command_960 = {
+    "960", "Chess960 start positions: random or by number, 21 languages", intro, options,
+    CLI_COMMON_JSON, outro, cli_cmd_960};
 
 enum { FORMAT_LINE, FORMAT_FEN, FORMAT_MAP, FORMAT_JSON };
 
-typedef struct options {
+typedef struct run960 {
     cli_common common;
     const rf_language *lang;
     int format;
@@ -94,7 +118,7 @@ typedef struct options {
     unsigned fen_flags;  /* RF_FEN_SHREDDER */
     int verbose;
     int dbl;             /* --double */
-} options;
+} run960;
 
 /* One side's setup and how it was reached: by draws (random) or from its number. */
 typedef struct setup {
@@ -103,41 +127,12 @@ typedef struct setup {
     rf_chess960_draws draws;
 } setup;
 
-/* Reads a whole number 0..max written in decimal digits alone; 1 on success. */
-static int parse_uint(const char *s, unsigned long long max, unsigned long long *out)
-{
-    if (!*s || strlen(s) > 20) return 0;
-    for (const char *p = s; *p; p++)
-        if (!isdigit((unsigned char)*p)) return 0;
-    errno = 0;
-    unsigned long long v = strtoull(s, NULL, 10);
-    if (errno == ERANGE || v > max) return 0;
-    *out = v;
-    return 1;
-}
-
-/* Writes a UTF-8 string as JSON, escaping only what JSON requires (the text is known UTF-8). */
-static void json_text(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
-
 /* The back rank of a setup in the language's letters, lower case for Black. */
-static void letters_of(const options *o, int number, rf_color c, char out[9])
+static void letters_of(const run960 *o, int number, rf_color c, char out[9])
 {
     char rank[9];
     rf_chess960_back_rank(rank, number);
-    rf_language_translate(o->lang, rank, out, 9);
+    rf_language_translate(out, 9, o->lang, rank);
     if (c == RF_BLACK)
         for (int i = 0; i < 8; i++) out[i] = (char)tolower((unsigned char)out[i]);
 }
@@ -162,10 +157,26 @@ static char placed_file(const char *before, const char *after)
     return '?';
 }
 
+/* The steps of a derivation, one line each, for the text and the JSON answer. */
+typedef struct steps {
+    int n;
+    char line[8][256];
+} steps;
+
+static void step(steps *out, const char *fmt, ...) CLI_PRINTF(2, 3);
+static void step(steps *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (out->n < 8) vsnprintf(out->line[out->n++], sizeof out->line[0], fmt, ap);
+    va_end(ap);
+}
+
 /* How a setup arises, one step per line, the back rank in the language's letters first:
  * for drawn setups each draw, for given numbers the digits of the number. */
-static void derivation(const options *o, const setup *s)
+static void derivation(const run960 *o, const setup *s, steps *out)
 {
+    out->n = 0;
     rf_chess960_draws d;
     char st[7][9], shown[7][9], fr[6][16];
     if (s->drawn)
@@ -174,20 +185,20 @@ static void derivation(const options *o, const setup *s)
         rf_chess960_number_draws(&d, s->number);
     memcpy(st[0], "abcdefgh", 9);
     rf_chess960_stages(st + 1, &d);
-    for (int i = 0; i < 7; i++) rf_language_translate(o->lang, st[i], shown[i], 9);
+    for (int i = 0; i < 7; i++) rf_language_translate(shown[i], 9, o->lang, st[i]);
     for (int i = 0; i < 6; i++) free_files(st[i], fr[i]);
     char q = placed_file(st[2], st[3]), k1 = placed_file(st[3], st[4]),
          k2 = placed_file(st[4], st[5]);
     if (s->drawn) {
-        printf("  %s   the empty back rank: free squares show their file letters\n", shown[0]);
-        printf("  %s   light-squared bishop: %d of 0-3 -> %c (b d f h)\n", shown[1],
+        step(out, "%s   the empty back rank: free squares show their file letters", shown[0]);
+        step(out, "%s   light-squared bishop: %d of 0-3 -> %c (b d f h)", shown[1],
                d.light_bishop, 'b' + 2 * d.light_bishop);
-        printf("  %s   dark-squared bishop: %d of 0-3 -> %c (a c e g)\n", shown[2],
+        step(out, "%s   dark-squared bishop: %d of 0-3 -> %c (a c e g)", shown[2],
                d.dark_bishop, 'a' + 2 * d.dark_bishop);
-        printf("  %s   queen: %d of 0-5 -> %c (free: %s)\n", shown[3], d.queen, q, fr[2]);
-        printf("  %s   first knight: %d of 0-4 -> %c (free: %s)\n", shown[4], d.knight1, k1,
+        step(out, "%s   queen: %d of 0-5 -> %c (free: %s)", shown[3], d.queen, q, fr[2]);
+        step(out, "%s   first knight: %d of 0-4 -> %c (free: %s)", shown[4], d.knight1, k1,
                fr[3]);
-        printf("  %s   second knight: %d of 0-3 -> %c (free: %s)\n", shown[5], d.knight2, k2,
+        step(out, "%s   second knight: %d of 0-3 -> %c (free: %s)", shown[5], d.knight2, k2,
                fr[4]);
     } else {
         int n = s->number, n1 = n / 4, n2 = n1 / 4, pair = n2 / 6;
@@ -195,42 +206,61 @@ static void derivation(const options *o, const setup *s)
          * and the second's among the five (one past its index among the four left). */
         int i = d.knight1, j = d.knight2 + 1;
         char lo = k1 < k2 ? k1 : k2, hi = k1 < k2 ? k2 : k1;
-        printf("  %s   %d in the mixed radix 4, 4, 6, 10: %d = %d + 4*(%d + 4*(%d + 6*%d))\n",
+        step(out, "%s   %d in the mixed radix 4, 4, 6, 10: %d = %d + 4*(%d + 4*(%d + 6*%d))",
                shown[0], n, n, n % 4, n1 % 4, n2 % 6, pair);
-        printf("  %s   %d mod 4 = %d: light-squared bishop on %c (b d f h); %d div 4 = %d\n",
+        step(out, "%s   %d mod 4 = %d: light-squared bishop on %c (b d f h); %d div 4 = %d",
                shown[1], n, n % 4, 'b' + 2 * d.light_bishop, n, n1);
-        printf("  %s   %d mod 4 = %d: dark-squared bishop on %c (a c e g); %d div 4 = %d\n",
+        step(out, "%s   %d mod 4 = %d: dark-squared bishop on %c (a c e g); %d div 4 = %d",
                shown[2], n1, n1 % 4, 'a' + 2 * d.dark_bishop, n1, n2);
-        printf("  %s   %d mod 6 = %d: queen on free square %d = %c (free: %s); %d div 6 = %d\n",
+        step(out, "%s   %d mod 6 = %d: queen on free square %d = %c (free: %s); %d div 6 = %d",
                shown[3], n2, n2 % 6, d.queen, q, fr[2], n2, pair);
-        printf("  %s   %d: knight pair %d = %d%d of 01 02 03 04 12 13 14 23 24 34 -> %c and %c "
-               "(free: %s)\n",
+        step(out, "%s   %d: knight pair %d = %d%d of 01 02 03 04 12 13 14 23 24 34 -> %c and %c "
+               "(free: %s)",
                shown[5], pair, pair, i, j, lo, hi, fr[3]);
     }
-    printf("  %s   rook, king, rook on the last three free squares: %s\n", shown[6], fr[5]);
+    step(out, "%s   rook, king, rook on the last three free squares: %s", shown[6], fr[5]);
 }
 
 static void put_fen(const rf_position *pos, unsigned flags)
 {
     char fen[RF_FEN_MAX];
-    rf_position_to_fen(pos, fen, sizeof fen, flags);
-    fputs(fen, stdout);
+    rf_position_to_fen(fen, sizeof fen, pos, flags);
+    puts(fen);
+}
+
+static void json_fen(cli_json *j, const char *key, const rf_position *pos, unsigned flags)
+{
+    char fen[RF_FEN_MAX];
+    rf_position_to_fen(fen, sizeof fen, pos, flags);
+    cli_json_kstr(j, key, fen);
+}
+
+static void json_steps(cli_json *j, const char *key, const steps *st)
+{
+    cli_json_key(j, key);
+    cli_json_array(j);
+    for (int i = 0; i < st->n; i++) cli_json_text(j, st->line[i]);
+    cli_json_end(j);
 }
 
 /* Answers one position in the chosen format. */
-static void emit(const options *o, const setup *w, const setup *b)
+static void emit(const run960 *o, const setup *w, const setup *b)
 {
     rf_position pos;
     rf_chess960_double_position(&pos, w->number, b->number);
     char wl[9], bl[9];
     letters_of(o, w->number, RF_WHITE, wl);
     letters_of(o, b->number, RF_BLACK, bl);
+    steps ws, bs;
     if (o->verbose) {
-        if (o->dbl) printf("white, #%d:\n", w->number);
-        derivation(o, w);
-        if (o->dbl) {
-            printf("black, #%d:\n", b->number);
-            derivation(o, b);
+        derivation(o, w, &ws);
+        if (o->dbl) derivation(o, b, &bs);
+    }
+    if (o->verbose && o->format != FORMAT_JSON) {
+        for (int side = 0; side < 1 + o->dbl; side++) {
+            const steps *st = side ? &bs : &ws;
+            if (o->dbl) printf("%s, #%d:\n", side ? "black" : "white", side ? b->number : w->number);
+            for (int i = 0; i < st->n; i++) printf("  %s\n", st->line[i]);
         }
     }
     switch (o->format) {
@@ -239,15 +269,9 @@ static void emit(const options *o, const setup *w, const setup *b)
             printf("  %s/%s   %s   #%d/#%d\n", wl, bl, o->lang->greeting, w->number, b->number);
         else
             printf("  %s   %s   #%d\n", wl, o->lang->greeting, w->number);
-        if (o->fen) {
-            put_fen(&pos, o->fen_flags);
-            putchar('\n');
-        }
+        if (o->fen) put_fen(&pos, o->fen_flags);
         break;
-    case FORMAT_FEN:
-        put_fen(&pos, o->fen_flags);
-        putchar('\n');
-        break;
+    case FORMAT_FEN: put_fen(&pos, o->fen_flags); break;
     case FORMAT_MAP: {
         /* Seed 002's notation: the piece letter, then l for light (White) or d for dark. */
         static const int ranks[4] = {0, 1, 6, 7};
@@ -260,7 +284,7 @@ static void emit(const options *o, const setup *w, const setup *b)
                 rf_square sq = RF_SQUARE(f, ranks[r]);
                 rf_piece pc = pos.board[sq];
                 char name[3];
-                rf_square_name(sq, name);
+                rf_square_name(name, sq);
                 printf(" %s=%c%c", name, rf_piece_to_char(pc | (RF_BLACK << 3)),
                        RF_PIECE_COLOR(pc) == RF_WHITE ? 'l' : 'd');
             }
@@ -268,24 +292,31 @@ static void emit(const options *o, const setup *w, const setup *b)
         break;
     }
     case FORMAT_JSON: {
-        char wr[9], br[9];
+        char wr[9], br[9], letters[20];
         rf_chess960_back_rank(wr, w->number);
         rf_chess960_back_rank(br, b->number);
         for (int i = 0; i < 8; i++) br[i] = (char)tolower((unsigned char)br[i]);
-        if (o->dbl)
-            printf("{\"white_number\":%d,\"black_number\":%d", w->number, b->number);
-        else
-            printf("{\"number\":%d", w->number);
-        printf(",\"white\":\"%s\",\"black\":\"%s\",\"language\":\"%s\",\"letters\":\"%s", wr, br,
-               o->lang->code, wl);
-        if (o->dbl) printf("/%s", bl);
-        fputs("\",\"greeting\":", stdout);
-        json_text(o->lang->greeting);
-        fputs(",\"fen\":\"", stdout);
-        put_fen(&pos, 0);
-        fputs("\",\"shredder_fen\":\"", stdout);
-        put_fen(&pos, RF_FEN_SHREDDER);
-        fputs("\"}\n", stdout);
+        snprintf(letters, sizeof letters, "%s%s%s", wl, o->dbl ? "/" : "", o->dbl ? bl : "");
+        cli_json j;
+        cli_json_answer(&j);
+        if (o->dbl) {
+            cli_json_kint(&j, "white_number", w->number);
+            cli_json_kint(&j, "black_number", b->number);
+        } else {
+            cli_json_kint(&j, "number", w->number);
+        }
+        cli_json_kstr(&j, "white", wr);
+        cli_json_kstr(&j, "black", br);
+        cli_json_kstr(&j, "language", o->lang->code);
+        cli_json_kstr(&j, "letters", letters);
+        cli_json_kstr(&j, "greeting", o->lang->greeting);
+        json_fen(&j, "fen", &pos, 0);
+        json_fen(&j, "shredder_fen", &pos, RF_FEN_SHREDDER);
+        if (o->verbose) {
+            json_steps(&j, o->dbl ? "white_derivation" : "derivation", &ws);
+            if (o->dbl) json_steps(&j, "black_derivation", &bs);
+        }
+        cli_json_end(&j);
         break;
     }
     }
@@ -296,7 +327,7 @@ static setup random_setup(rf_rng *rng)
 {
     setup s;
     s.drawn = 1;
-    s.number = rf_chess960_random(rng, &s.draws);
+    s.number = rf_chess960_random(&s.draws, rng);
     return s;
 }
 
@@ -310,7 +341,7 @@ static setup given_setup(int number)
 
 /* --svg: the start position's picture in the file, and the answer as usual; with "-" the
  * picture alone on standard output. */
-static int emit_svg(const options *o, const setup *w, const setup *b, const char *path)
+static int emit_svg(const run960 *o, const setup *w, const setup *b, const char *path)
 {
     rf_position pos;
     rf_chess960_double_position(&pos, w->number, b->number);
@@ -339,88 +370,53 @@ static int unknown_language(const char *command, const char *code)
 
 int cli_cmd_960(int argc, char **argv)
 {
-    enum {
-        OPT_SEED = CLI_OPT_FIRST_FREE, OPT_COUNT, OPT_ALL, OPT_LANG, OPT_FEN, OPT_SHREDDER,
-        OPT_VERBOSE, OPT_FORMAT, OPT_DOUBLE, OPT_SVG
-    };
-    static const struct option longopts[] = {
-        CLI_COMMON_LONG_OPTIONS,
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"count", required_argument, NULL, OPT_COUNT},
-        {"all", no_argument, NULL, OPT_ALL},
-        {"lang", required_argument, NULL, OPT_LANG},
-        {"fen", no_argument, NULL, OPT_FEN},
-        {"shredder", no_argument, NULL, OPT_SHREDDER},
-        {"verbose", no_argument, NULL, OPT_VERBOSE},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"double", no_argument, NULL, OPT_DOUBLE},
-        {"svg", required_argument, NULL, OPT_SVG},
-        {NULL, 0, NULL, 0},
-    };
-    options o = {{"960", 0, 0, RF_STANDARD}, rf_language_find("en"), FORMAT_LINE, 0, 0, 0, 0};
-    int have_seed = 0, have_count = 0, all = 0, format_set = 0;
-    unsigned long long seed = 0, count = 1;
+    run960 o;
+    cli_args a;
+    memset(&o, 0, sizeof o);
+    cli_args_start(&a, &o.common, &cli_command_960, argc, argv);
+    o.lang = rf_language_find("en");
+    o.format = FORMAT_LINE;
+    int have_seed = 0, have_count = 0, all = 0, format_set = 0, lang_set = 0, id;
+    uint64_t seed = 0, count = 1;
     const char *svg = NULL;
-    int c;
-    cli_getopt_reset();
-    /* 960.py's short options: -f, -v, -l CODE, -h. */
-    while ((c = getopt_long(argc, argv, ":fvl:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'f': c = OPT_FEN; break;
-        case 'v': c = OPT_VERBOSE; break;
-        case 'l': c = OPT_LANG; break;
-        case 'h': c = CLI_OPT_HELP; break;
-        default: break;
-        }
-        switch (c) {
+    char shown[64];
+    while ((id = cli_args_next(&a)) > 0) {
+        const char *v = a.value;
+        switch (id) {
         case OPT_SEED:
-            if (!parse_uint(optarg, 0xFFFFFFFFFFFFFFFFULL, &seed))
-                return cli_usage(o.common.command,
-                                 "--seed takes a whole number 0-18446744073709551615, not '%s'",
-                                 optarg);
+            if (cli_parse_u64(&o.common, "--seed", v, 0, UINT64_MAX, &seed)) return CLI_USAGE;
             have_seed = 1;
             break;
         case OPT_COUNT:
-            if (!parse_uint(optarg, 1000000000ULL, &count) || count < 1)
-                return cli_usage(o.common.command,
-                                 "--count takes a number of positions 1-1000000000, not '%s'",
-                                 optarg);
+            if (cli_parse_u64(&o.common, "--count", v, 1, 1000000000, &count)) return CLI_USAGE;
             have_count = 1;
             break;
         case OPT_ALL: all = 1; break;
         case OPT_LANG:
-            o.lang = rf_language_find(optarg);
-            if (!o.lang) return unknown_language(o.common.command, optarg);
+            o.lang = rf_language_find(v);
+            if (!o.lang) return unknown_language(o.common.command, v);
+            lang_set = 1;
             break;
         case OPT_FEN: o.fen = 1; break;
         case OPT_SHREDDER: o.fen_flags |= RF_FEN_SHREDDER; break;
         case OPT_VERBOSE: o.verbose = 1; break;
         case OPT_DOUBLE: o.dbl = 1; break;
-        case OPT_SVG: svg = optarg; break;
-        case CLI_OPT_HELP:
-            fputs(help, stdout);
-            fputs(help_more, stdout);
-            return cli_finish(o.common.command, CLI_OK);
-        case OPT_FORMAT:
-            if (strcmp(optarg, "line") == 0)
-                o.format = FORMAT_LINE;
-            else if (strcmp(optarg, "fen") == 0)
-                o.format = FORMAT_FEN;
-            else if (strcmp(optarg, "map") == 0)
-                o.format = FORMAT_MAP;
-            else if (strcmp(optarg, "json") == 0)
-                o.format = FORMAT_JSON;
-            else
-                return cli_usage(o.common.command,
-                                 "--format takes line, fen, map or json, not '%s'", optarg);
+        case OPT_SVG: svg = v; break;
+        case OPT_FORMAT: {
+            static const char *const names[] = {"line", "fen", "map", "json"};
+            int k = 0;
+            while (k < 4 && strcmp(v, names[k]) != 0) k++;
+            if (k == 4)
+                return cli_usage(o.common.command, "--format takes line, fen, map or json, not '%s'",
+                                 cli_shown(v, strlen(v), shown));
+            o.format = k; /* FORMAT_LINE, FORMAT_FEN, FORMAT_MAP, FORMAT_JSON in this order */
             format_set = 1;
             break;
-        default: {
-            int r = cli_common_option(&o.common, c, help, argv);
-            if (r >= 0) return r;
         }
+        default: break;
         }
     }
+    if (id == CLI_ARGS_STOP) return a.status;
     if (o.common.json) {
         if (format_set && o.format != FORMAT_JSON)
             return cli_usage(o.common.command, "--json and --format %s contradict each other",
@@ -429,13 +425,24 @@ int cli_cmd_960(int argc, char **argv)
                                                       : "line");
         o.format = FORMAT_JSON;
     }
-    if (o.verbose && o.format == FORMAT_JSON)
-        return cli_usage(o.common.command, "--verbose writes text; it does not mix with JSON");
     if (o.fen_flags & RF_FEN_SHREDDER) o.fen = 1;
+    /* Options with nothing to change say so rather than pass in silence. */
+    if (lang_set && (o.format == FORMAT_FEN || o.format == FORMAT_MAP) && !o.verbose)
+        cli_warn(o.common.command, "--format %s writes English letters; --lang changes nothing",
+                 o.format == FORMAT_FEN ? "fen" : "map");
+    if (o.fen && !(o.fen_flags & RF_FEN_SHREDDER) && o.format != FORMAT_LINE)
+        cli_warn(o.common.command, "--fen adds a FEN to the line form only; --format %s has %s",
+                 o.format == FORMAT_FEN ? "fen" : o.format == FORMAT_MAP ? "map" : "json",
+                 o.format == FORMAT_MAP ? "none" : "its own");
+    if ((o.fen_flags & RF_FEN_SHREDDER) && o.format == FORMAT_MAP)
+        cli_warn(o.common.command, "--format map has no FEN; --shredder changes nothing");
+    if (svg && strcmp(svg, "-") == 0 && (o.verbose || format_set || o.fen || lang_set))
+        cli_warn(o.common.command, "--svg - writes the image alone; the answer's options change "
+                                   "nothing");
 
     /* The positional arguments: nothing or 'random', or the number(s) of the setup. */
-    int nargs = argc - optind, want = o.dbl ? 2 : 1, given[2] = {0, 0};
-    int is_random = nargs == 0 || (nargs == 1 && strcmp(argv[optind], "random") == 0);
+    int nargs = argc - a.rest, want = o.dbl ? 2 : 1, given[2] = {0, 0};
+    int is_random = nargs == 0 || (nargs == 1 && strcmp(argv[a.rest], "random") == 0);
     if (!is_random) {
         if (nargs != want)
             return cli_usage(o.common.command,
@@ -444,11 +451,11 @@ int cli_cmd_960(int argc, char **argv)
                                    : "takes one number 0-959 or 'random', not %d arguments",
                              nargs);
         for (int i = 0; i < want; i++) {
-            unsigned long long v;
-            if (!parse_uint(argv[optind + i], RF_CHESS960_COUNT - 1, &v))
+            uint64_t v;
+            if (!cli_number_u64(argv[a.rest + i], strlen(argv[a.rest + i]), &v) || v >= RF_CHESS960_COUNT)
                 return cli_usage(o.common.command,
                                  "'%s' is not a Chess960 number (0 to 959) or 'random'",
-                                 argv[optind + i]);
+                                 argv[a.rest + i]);
             given[i] = (int)v;
         }
     }

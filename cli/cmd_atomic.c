@@ -4,10 +4,17 @@
  */
 #include "cli.h"
 
-#include <getopt.h>
 #include <string.h>
 
-static const char help[] =
+enum { OPT_EXPLAIN = 1 };
+
+static const cli_option options[] = {
+    {OPT_EXPLAIN, "explain", 0, NULL,
+     "after the board, a line naming the explosion's centre and the pieces lost"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+static const char *const intro[] = {
     "usage: rankfile atomic BOARD MOVE [--explain] [--json]\n"
     "       rankfile atomic [--explain] [--json] < lines of 'BOARD MOVE'\n"
     "\n"
@@ -18,22 +25,30 @@ static const char help[] =
     "piece, the capturing piece and every piece that is not a pawn on the eight squares around\n"
     "the capture square leave the board (for en passant, around the square the pawn lands on).\n"
     "Only the movement of the piece is checked, not the safety of its king; there is no\n"
-    "castling here (`rankfile play --variant atomic` plays complete Atomic games).\n"
+    "castling here (`rankfile play` in the atomic variant plays complete Atomic games).\n"
     "\n"
     "With no arguments, each line of standard input holds a board and a move (a comma between\n"
-    "them is allowed) and is answered by one line; a bad line is answered 'error MESSAGE'.\n"
-    "\n"
-    "options:\n"
-    "  --explain   after the board, a line naming the explosion's centre and the pieces lost\n"
-    "  --json      {\"board\",\"move\",\"capture\",\"center\",\"blast\":[squares],\n"
-    "              \"lost\":[{\"square\",\"piece\"}]} or {\"input\",\"error\"}\n"
+    "them is allowed) and is answered by one line; a bad line is answered 'error MESSAGE'.\n",
+    NULL,
+};
+
+static const char *const outro[] = {
+    "JSON: {\"board\",\"move\",\"capture\",\"center\",\"blast\":[squares],\n"
+    "\"lost\":[{\"square\",\"piece\"}]} (the explosion always: --explain adds nothing to it),\n"
+    "or {\"input\",\"error\"}.\n"
     "\n"
     "examples:\n"
     "  rankfile atomic rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR g1f3\n"
     "    rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R\n"
     "  rankfile atomic --explain 3kBb1r/pp5p/3p4/4pn2/P7/1P2P1pP/2rP1P2/R1B3RK f2g3\n"
     "    3kBb1r/pp5p/3p4/4pn2/P7/1P2P2P/2rP4/R1B3RK\n"
-    "    explosion at g3: white pawn f2, black pawn g3\n";
+    "    explosion at g3: white pawn f2, black pawn g3\n",
+    NULL,
+};
+
+const cli_command cli_command_atomic = {
+    "atomic", "play one Atomic chess capture on a board and show what explodes", intro, options,
+    CLI_COMMON_JSON, outro, cli_cmd_atomic};
 
 static const char *piece_name(rf_piece pc)
 {
@@ -41,147 +56,109 @@ static const char *piece_name(rf_piece pc)
     return names[RF_PIECE_TYPE(pc) <= RF_KING ? RF_PIECE_TYPE(pc) : 0];
 }
 
-typedef struct atomic_options {
+typedef struct atomic_run {
     cli_common common;
     int explain;
-} atomic_options;
+} atomic_run;
 
-/* Answers one board and move. `where` names the input in stderr messages, or is NULL; `batch`
- * says whether an error also gets an answer line on stdout. Returns 0 or CLI_DATAERR. */
-static int answer(const atomic_options *o, const char *board, size_t board_len, const char *move,
-                  size_t move_len, const char *where, int batch)
+/* Answers one board and move; `input` is the whole text, for error answers. */
+static int answer_move(const atomic_run *o, const cli_where *where, const char *input,
+                       size_t input_len, const char *board, size_t board_len, const char *move,
+                       size_t move_len)
 {
     rf_position pos;
     rf_error err;
     rf_explosion ex;
-    rf_status st = rf_position_parse(&pos, board, board_len, RF_PARSE_ATOMIC, RF_INVALID_ALL, &err);
-    if (st == RF_OK) st = rf_atomic_board_move(&pos, move, move_len, &ex, &err);
-    if (st != RF_OK) {
-        if (where)
-            cli_error(o->common.command, "%s: %s", where, err.message);
-        else
-            cli_error(o->common.command, "%s", err.message);
-        if (o->common.json) {
-            fputs("{\"board\":", stdout);
-            cli_json_string(stdout, board, board_len);
-            fputs(",\"move\":", stdout);
-            cli_json_string(stdout, move, move_len);
-            fputs(",\"error\":", stdout);
-            cli_json_string(stdout, err.message, strlen(err.message));
-            puts("}");
-        } else if (batch) {
-            printf("error %s\n", err.message);
-        }
-        return CLI_DATAERR;
-    }
+    rf_status st = rf_position_parse(&pos, board, board_len, RF_VARIANT_ATOMIC, 0,
+                                     RF_INVALID_ALL, &err);
+    if (st == RF_OK) st = rf_atomic_board_move(&pos, &ex, move, move_len, &err);
+    if (st != RF_OK) return cli_fail(&o->common, where, input, input_len, &err, "%s", err.message);
     char out[RF_FEN_MAX], sq[3];
-    rf_position_to_fen(&pos, out, sizeof out, RF_FEN_BOARD_ONLY);
+    rf_position_to_fen(out, sizeof out, &pos, RF_FEN_BOARD_ONLY);
     if (o->common.json) {
-        fputs("{\"board\":", stdout);
-        cli_json_string(stdout, out, strlen(out));
-        fputs(",\"move\":", stdout);
-        cli_json_string(stdout, move, move_len);
-        printf(",\"capture\":%s", ex.center == RF_NO_SQUARE ? "false" : "true");
+        cli_json j;
+        cli_json_answer(&j);
+        cli_json_kstr(&j, "board", out);
+        cli_json_key(&j, "move");
+        cli_json_string(&j, move, move_len);
+        cli_json_kbool(&j, "capture", ex.center != RF_NO_SQUARE);
         if (ex.center != RF_NO_SQUARE) {
-            rf_square_name(ex.center, sq);
-            printf(",\"center\":\"%s\",\"blast\":[", sq);
-            int first = 1;
-            for (rf_square s = 0; s < 64; s++) {
-                if (!(ex.blast >> s & 1)) continue;
-                rf_square_name(s, sq);
-                printf("%s\"%s\"", first ? "" : ",", sq);
-                first = 0;
-            }
-            fputs("],\"lost\":[", stdout);
+            rf_square_name(sq, ex.center);
+            cli_json_kstr(&j, "center", sq);
+            cli_json_key(&j, "blast");
+            cli_json_squares(&j, ex.blast);
+            cli_json_key(&j, "lost");
+            cli_json_array(&j);
             for (unsigned i = 0; i < ex.lost_count; i++) {
-                rf_square_name(ex.lost_square[i], sq);
-                printf("%s{\"square\":\"%s\",\"piece\":\"%c\"}", i ? "," : "", sq,
-                       rf_piece_to_char(ex.lost_piece[i]));
+                char piece[2] = {rf_piece_to_char(ex.lost_piece[i]), '\0'};
+                rf_square_name(sq, ex.lost_square[i]);
+                cli_json_object(&j);
+                cli_json_kstr(&j, "square", sq);
+                cli_json_kstr(&j, "piece", piece);
+                cli_json_end(&j);
             }
-            putchar(']');
+            cli_json_end(&j);
         }
-        puts("}");
-        return 0;
+        cli_json_end(&j);
+        return CLI_OK;
     }
     puts(out);
-    if (o->explain) {
-        if (ex.center == RF_NO_SQUARE) {
-            puts("no capture, no explosion");
-        } else {
-            rf_square_name(ex.center, sq);
-            printf("explosion at %s:", sq);
-            for (unsigned i = 0; i < ex.lost_count; i++) {
-                rf_square_name(ex.lost_square[i], sq);
-                printf("%s %s %s %s", i ? "," : "",
-                       RF_PIECE_COLOR(ex.lost_piece[i]) == RF_WHITE ? "white" : "black",
-                       piece_name(ex.lost_piece[i]), sq);
-            }
-            putchar('\n');
-        }
+    if (!o->explain) return CLI_OK;
+    if (ex.center == RF_NO_SQUARE) {
+        puts("no capture, no explosion");
+        return CLI_OK;
     }
-    return 0;
+    rf_square_name(sq, ex.center);
+    printf("explosion at %s:", sq);
+    for (unsigned i = 0; i < ex.lost_count; i++) {
+        rf_square_name(sq, ex.lost_square[i]);
+        printf("%s %s %s %s", i ? "," : "",
+               RF_PIECE_COLOR(ex.lost_piece[i]) == RF_WHITE ? "white" : "black",
+               piece_name(ex.lost_piece[i]), sq);
+    }
+    putchar('\n');
+    return CLI_OK;
+}
+
+/* A line of standard input: the move is the last word; a comma may stand before it. */
+static int answer_line(void *ctx, const char *line, size_t len, const cli_where *where)
+{
+    const atomic_run *o = ctx;
+    size_t end = len;
+    while (end && (line[end - 1] == ' ' || line[end - 1] == '\t')) end--;
+    size_t start = end;
+    while (start && line[start - 1] != ' ' && line[start - 1] != '\t' && line[start - 1] != ',')
+        start--;
+    size_t board_end = start;
+    while (board_end && (line[board_end - 1] == ' ' || line[board_end - 1] == '\t' ||
+                         line[board_end - 1] == ','))
+        board_end--;
+    if (start == end || board_end == 0)
+        return cli_fail(&o->common, where, line, len, NULL, "expected a board and a move");
+    return answer_move(o, where, line, len, line, board_end, line + start, end - start);
 }
 
 int cli_cmd_atomic(int argc, char **argv)
 {
-    enum { OPT_EXPLAIN = CLI_OPT_FIRST_FREE };
-    static const struct option longopts[] = {
-        CLI_COMMON_LONG_OPTIONS,
-        {"explain", no_argument, NULL, OPT_EXPLAIN},
-        {NULL, 0, NULL, 0},
-    };
-    atomic_options o;
+    atomic_run o;
+    cli_args a;
     memset(&o, 0, sizeof o);
-    o.common.command = "atomic";
-    int c;
-    cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        if (c == OPT_EXPLAIN) {
-            o.explain = 1;
-            continue;
-        }
-        int r = cli_common_option(&o.common, c, help, argv);
-        if (r >= 0) return r;
-    }
-    int rest = argc - optind;
+    cli_args_start(&a, &o.common, &cli_command_atomic, argc, argv);
+    int id;
+    while ((id = cli_args_next(&a)) > 0) o.explain = 1;
+    if (id == CLI_ARGS_STOP) return a.status;
+    if (o.common.json && o.explain)
+        cli_warn(o.common.command, "--json always describes the explosion; --explain changes "
+                                   "nothing");
+    int rest = argc - a.rest;
     if (rest == 2) {
-        int st = answer(&o, argv[optind], strlen(argv[optind]), argv[optind + 1],
-                        strlen(argv[optind + 1]), NULL, 0);
+        const char *board = argv[a.rest], *move = argv[a.rest + 1];
+        cli_where none = {NULL, NULL, 0, 0};
+        int st = answer_move(&o, &none, board, strlen(board), board, strlen(board), move,
+                             strlen(move));
         return cli_finish(o.common.command, st);
     }
-    if (rest != 0) return cli_usage(o.common.command, "expected BOARD MOVE, or lines on standard input");
-    static char line[CLI_MAX_LINE];
-    size_t len;
-    int too_long, status = CLI_OK;
-    unsigned long lineno = 0;
-    while (cli_read_line(stdin, line, sizeof line, &len, &too_long)) {
-        char where[40];
-        snprintf(where, sizeof where, "line %lu", ++lineno);
-        if (too_long) {
-            cli_error(o.common.command, "%s: longer than %d bytes", where, CLI_MAX_LINE - 1);
-            if (o.common.json)
-                printf("{\"error\":\"line longer than %d bytes\",\"line\":%lu}\n",
-                       CLI_MAX_LINE - 1, lineno);
-            else
-                printf("error line longer than %d bytes\n", CLI_MAX_LINE - 1);
-            status = CLI_DATAERR;
-            continue;
-        }
-        /* The move is the last word; a comma may stand before it. */
-        size_t end = len;
-        while (end && (line[end - 1] == ' ' || line[end - 1] == '\t')) end--;
-        size_t start = end;
-        while (start && line[start - 1] != ' ' && line[start - 1] != '\t' && line[start - 1] != ',') start--;
-        size_t board_end = start;
-        while (board_end && (line[board_end - 1] == ' ' || line[board_end - 1] == '\t' || line[board_end - 1] == ',')) board_end--;
-        if (start == end || board_end == 0) {
-            cli_error(o.common.command, "%s: expected a board and a move", where);
-            printf(o.common.json ? "{\"error\":\"expected a board and a move\",\"line\":%lu}\n"
-                                 : "error expected a board and a move\n", lineno);
-            status = CLI_DATAERR;
-            continue;
-        }
-        if (answer(&o, line, board_end, line + start, end - start, where, 1)) status = CLI_DATAERR;
-    }
-    return cli_finish(o.common.command, status);
+    if (rest != 0)
+        return cli_usage(o.common.command, "expected BOARD MOVE, or lines on standard input");
+    return cli_batch(&o.common, 0, NULL, answer_line, &o);
 }

@@ -16,11 +16,10 @@
  */
 #include "cli.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char help[] =
+static const char *const intro[] = {
     "usage: rankfile judge\n"
     "\n"
     "Reads the 'Rank and File' judge format on standard input: a line with the number of\n"
@@ -39,15 +38,23 @@ static const char help[] =
     "from 1 to 100, text after the last dataset, a line longer than 8191 bytes) the command\n"
     "stops with one line on stderr, e.g. 'rankfile: judge: dataset 2, line 14: ...' (lines\n"
     "counted from the start of the input), and exit status 65; the datasets before it have\n"
-    "been answered.\n"
-    "\n"
+    "been answered.\n",
+    NULL,
+};
+
+static const char *const outro[] = {
     "example:\n"
     "  printf '1\\nB\\n....K...\\n........\\n....q...\\n........\\n........\\n........\\n"
     "........\\n....k...\\n' | rankfile judge\n"
-    "    BLACK IS CHECKED\n";
+    "    BLACK IS CHECKED\n",
+    NULL,
+};
+
+const cli_command cli_command_judge = {"judge", "the 'Rank and File' judge: SAFE, CHECKED or CHECKMATED", intro, NULL, 0, outro, cli_cmd_judge};
 
 typedef struct reader {
-    char line[CLI_MAX_LINE];
+    cli_lines in;
+    char *line;
     size_t len;
     unsigned long lineno;
 } reader;
@@ -56,10 +63,11 @@ typedef struct reader {
  * -1 for a line longer than the reader holds, which is malformed wherever it stands. */
 static int next_line(reader *r)
 {
-    int too_long;
-    if (!cli_read_line(stdin, r->line, sizeof r->line, &r->len, &too_long)) return 0;
-    r->lineno++;
-    if (too_long) return -1;
+    if (!cli_lines_next(&r->in)) return 0;
+    r->line = r->in.buf;
+    r->len = r->in.len;
+    r->lineno = r->in.no;
+    if (r->in.too_long) return -1;
     while (r->len && (r->line[r->len - 1] == ' ' || r->line[r->len - 1] == '\t' ||
                       r->line[r->len - 1] == '\r'))
         r->len--;
@@ -100,14 +108,15 @@ static int fail_too_long(int dataset, unsigned long lineno)
     return fail_at(dataset, lineno, msg);
 }
 
-/* Judges one board given as a FEN (White's pieces upper case): SAFE, CHECKED or CHECKMATED. */
-static const char *judge(const char *fen)
+/* Judges one board: SAFE, CHECKED or CHECKMATED. */
+static const char *judge(const rf_setup *setup)
 {
     rf_position pos;
-    if (rf_position_parse(&pos, fen, strlen(fen), 0, RF_INVALID_ALL, NULL) != RF_OK) return NULL;
+    if (rf_position_from_setup(&pos, setup, RF_VARIANT_STANDARD, 0, RF_INVALID_ALL, NULL) != RF_OK)
+        return NULL;
     if (!rf_checkers(&pos)) return "SAFE";
     rf_movelist list;
-    rf_generate_moves(&pos, &list);
+    rf_generate_moves(&list, &pos);
     for (unsigned i = 0; i < list.count; i++)
         if (RF_PIECE_TYPE(pos.board[RF_MOVE_TO(list.moves[i])]) != RF_KING) return "CHECKED";
     return "CHECKMATED";
@@ -115,21 +124,16 @@ static const char *judge(const char *fen)
 
 int cli_cmd_judge(int argc, char **argv)
 {
-    static const struct option longopts[] = {CLI_COMMON_LONG_OPTIONS, {NULL, 0, NULL, 0}};
-    cli_common o = {"judge", 0, 0, RF_STANDARD};
-    int c;
-    cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-        int r = cli_common_option(&o, c, help, argv);
-        if (r >= 0) return r;
-    }
-    if (optind < argc)
+    cli_common o;
+    cli_args a;
+    cli_args_start(&a, &o, &cli_command_judge, argc, argv);
+    if (cli_args_next(&a) == CLI_ARGS_STOP) return a.status;
+    if (a.rest < argc)
         return cli_usage(o.command, "no arguments: the datasets come on standard input");
-    if (o.json || o.chess960 || o.variant != RF_STANDARD)
-        return cli_usage(o.command, "the judge format has no --json, --chess960 or --variant");
 
     /* Static for its line buffer; each call counts lines afresh. */
     static reader r;
+    cli_lines_start(&r.in, stdin);
     r.lineno = 0;
     const char *s;
     size_t len;
@@ -158,8 +162,9 @@ int cli_cmd_judge(int argc, char **argv)
             return fail_at(d, r.lineno, msg);
         }
         int black = s[0] == 'B';
-        char fen[RF_FEN_MAX];
-        size_t n = 0;
+        rf_setup setup;
+        rf_setup_clear(&setup);
+        setup.side = black ? RF_BLACK : RF_WHITE;
         int kings[2] = {0, 0};
         for (int row = 0; row < 8; row++) {
             if ((got = next_line(&r)) < 0) return fail_too_long(d, r.lineno);
@@ -172,13 +177,9 @@ int cli_cmd_judge(int argc, char **argv)
                          row + 1, r.len, cli_shown(r.line, r.len, shown));
                 return fail_at(d, r.lineno, msg);
             }
-            int empty = 0;
             for (int col = 0; col < 8; col++) {
                 char ch = r.line[col];
-                if (ch == '.') {
-                    empty++;
-                    continue;
-                }
+                if (ch == '.') continue;
                 if (!ch || !strchr("rbqnkRBQNK", ch)) {
                     char one[64];
                     snprintf(msg, sizeof msg,
@@ -195,21 +196,17 @@ int cli_cmd_judge(int argc, char **argv)
                         return fail_at(d, r.lineno, msg);
                     }
                 }
-                if (empty) fen[n++] = (char)('0' + empty);
-                empty = 0;
-                /* The judge writes White in lower case, FEN in upper case. */
-                fen[n++] = (char)(ch ^ 0x20);
+                /* The judge writes White in lower case, FEN letters White in upper case;
+                 * the first board line is rank 8. */
+                setup.board[RF_SQUARE(col, 7 - row)] = rf_piece_from_char((char)(ch ^ 0x20));
             }
-            if (empty) fen[n++] = (char)('0' + empty);
-            fen[n++] = row < 7 ? '/' : ' ';
         }
         if (!kings[0] || !kings[1]) {
             snprintf(msg, sizeof msg, "no %s king (exactly one per side)",
                      !kings[0] ? "white" : "black");
             return fail_at(d, r.lineno, msg);
         }
-        memcpy(fen + n, black ? "b - - 0 1" : "w - - 0 1", 10);
-        const char *verdict = judge(fen);
+        const char *verdict = judge(&setup);
         if (!verdict) return fail_at(d, r.lineno, "the board cannot be read");
         printf("%s IS %s\n", black ? "BLACK" : "WHITE", verdict);
     }

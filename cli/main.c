@@ -5,26 +5,12 @@
 
 #include <string.h>
 
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *summary;
-} command;
-
-static const command commands[] = {
-    {"fen", cli_cmd_fen, "validate and normalise FEN positions"},
-    {"moves", cli_cmd_moves, "the legal moves of a position, in UCI or SAN"},
-    {"play", cli_cmd_play, "apply UCI or SAN moves to a position, print the resulting FEN"},
-    {"status", cli_cmd_status, "check, checkmate, stalemate, insufficient material, outcome"},
-    {"judge", cli_cmd_judge, "the 'Rank and File' judge: SAFE, CHECKED or CHECKMATED"},
-    {"perft", cli_cmd_perft, "count move sequences (perft), divide, or check a perft suite"},
-    {"atomic", cli_cmd_atomic, "play one Atomic chess capture on a board and show what explodes"},
-    {"960", cli_cmd_960, "Chess960 start positions: random or by number, 21 languages"},
-    {"is960", cli_cmd_is960, "is a board a Chess960 start position, and which number"},
-    {"show", cli_cmd_show, "draw a position: terminal diagram, SVG image or JSON"},
+const cli_command *const cli_commands[] = {
+    &cli_command_fen,   &cli_command_moves,  &cli_command_play, &cli_command_status,
+    &cli_command_judge, &cli_command_perft,  &cli_command_atomic, &cli_command_960,
+    &cli_command_is960, &cli_command_show,
 };
-
-#define NCOMMANDS (sizeof commands / sizeof *commands)
+const size_t cli_command_count = sizeof cli_commands / sizeof *cli_commands;
 
 static void usage(FILE *out)
 {
@@ -36,17 +22,19 @@ static void usage(FILE *out)
           "\n"
           "commands:\n",
           out);
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    for (size_t i = 0; i < cli_command_count; i++)
+        fprintf(out, "  %-10s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
     fputs("\n"
           "Commands that take positions read one per line from standard input when given none,\n"
-          "and answer one line per input line, in order.\n"
+          "and answer one line per input line, in order ('error MESSAGE' for a bad one). A\n"
+          "UTF-8 byte-order mark and CRLF line endings are read as well.\n"
           "\n"
-          "options every command takes:\n"
+          "options most commands take (see each command's --help):\n"
           "  --json                  one JSON object per answer (NDJSON)\n"
-          "  --variant standard|atomic\n"
+          "  --variant NAME          standard, chess960 or atomic (lichess's names too)\n"
           "  --chess960              force Chess960 castling mode (else detected from the FEN)\n"
-          "  --help                  the command's help\n"
+          "  --accept RULES          take positions that break these rules\n"
+          "  -h, --help              the command's help\n"
           "\n"
           "exit status:\n"
           "  0 ok or yes, 1 a no answer, 64 usage error, 65 bad input data,\n"
@@ -55,6 +43,24 @@ static void usage(FILE *out)
           "\n"
           "errors are one line on stderr: rankfile: COMMAND: WHAT IS WRONG (WHERE)\n",
           out);
+}
+
+static const cli_command *find(const char *name)
+{
+    for (size_t i = 0; i < cli_command_count; i++)
+        if (strcmp(name, cli_commands[i]->name) == 0) return cli_commands[i];
+    return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+    const char *names[16];
+    for (size_t i = 0; i < cli_command_count; i++) names[i] = cli_commands[i]->name;
+    const char *near = cli_suggest(name, names, cli_command_count, 0);
+    char shown[64];
+    cli_shown(name, strlen(name), shown);
+    if (near) return cli_usage(NULL, "unknown command '%s' (did you mean '%s'?)", shown, near);
+    return cli_usage(NULL, "unknown command '%s'", shown);
 }
 
 int main(int argc, char **argv)
@@ -66,13 +72,10 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
         if (strcmp(name, "help") == 0 && argc > 2) {
-            for (size_t i = 0; i < NCOMMANDS; i++) {
-                if (strcmp(argv[2], commands[i].name) == 0) {
-                    char *help_argv[] = {argv[2], "--help", NULL};
-                    return commands[i].run(2, help_argv);
-                }
-            }
-            return cli_usage(NULL, "unknown command '%s'", argv[2]);
+            const cli_command *cmd = find(argv[2]);
+            if (!cmd) return unknown_command(argv[2]);
+            cli_help(stdout, cmd);
+            return cli_finish(NULL, CLI_OK);
         }
         usage(stdout);
         return cli_finish(NULL, CLI_OK);
@@ -81,8 +84,15 @@ int main(int argc, char **argv)
         printf("rankfile %s\n", rf_version());
         return cli_finish(NULL, CLI_OK);
     }
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (strcmp(name, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
-    if (name[0] == '-') return cli_usage(NULL, "unknown option '%s'", name);
-    return cli_usage(NULL, "unknown command '%s'", name);
+    const cli_command *cmd = find(name);
+    if (cmd) return cmd->run(argc - 1, argv + 1);
+    if (name[0] == '-') {
+        static const char *const top[] = {"--help", "--version"};
+        const char *near = cli_suggest(name, top, 2, 2);
+        char shown[64];
+        cli_shown(name, strlen(name), shown);
+        if (near) return cli_usage(NULL, "unknown option '%s' (did you mean '%s'?)", shown, near);
+        return cli_usage(NULL, "unknown option '%s'", shown);
+    }
+    return unknown_command(name);
 }

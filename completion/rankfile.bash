@@ -29,7 +29,7 @@ _rankfile() {
     # The values of options that take one.
     values=
     case $prev in
-    --variant) values="standard atomic" ;;
+    --variant) values="standard chess960 atomic" ;;
     --lang|-l)
         values="no se dk is fi ee lt lv pl ir cy nl de en es fr cs hu it pt ro sv da et ga" ;;
     --format) values="line fen map json" ;;
@@ -39,7 +39,7 @@ _rankfile() {
         # A comma-separated list: complete the word after the last comma.
         local done_part=
         case $cur in *,*) done_part=${cur%,*},; cur=${cur##*,} ;; esac
-        COMPREPLY=($(compgen -P "$done_part" -W "castling ep check material backrank kings all" -- "$cur"))
+        COMPREPLY=($(compgen -P "$done_part" -W "castling ep check material backrank kings variant all" -- "$cur"))
         return 0 ;;
     --svg|--suite|--jobs|--sum)
         COMPREPLY=($(compgen -f -- "$cur") $(compgen -W "-" -- "$cur"))
@@ -53,18 +53,20 @@ _rankfile() {
         return 0
     fi
 
-    local common="--json --chess960 --variant --help"
+    # Every command takes --help and --version; --json all but judge; the commands that read
+    # positions --variant, --chess960, --accept and --strict.
+    local common="--help --version" position="--variant --chess960 --accept --strict"
     case $cmd in
-    fen) opts="--shredder --ep --strict --accept $common" ;;
-    moves) opts="--san $common" ;;
-    play) opts="--san --uci $common" ;;
-    status) opts="$common" ;;
-    judge) opts="--help" ;;
-    perft) opts="--divide --threads --hash --split --jobs --sum --suite --max-nodes --max-depth $common" ;;
-    atomic) opts="--explain $common" ;;
-    960) opts="--seed --count --all --lang --fen --shredder --verbose --format --double --svg $common" ;;
-    is960) opts="--double --back-rank $common" ;;
-    show) opts="--unicode --ascii --color --flip --no-coordinates --last --arrow --svg $common" ;;
+    fen) opts="--shredder --ep $position --json $common" ;;
+    moves) opts="--san $position --json $common" ;;
+    play) opts="--san --uci $position --json $common" ;;
+    status) opts="$position --json $common" ;;
+    judge) opts="$common" ;;
+    perft) opts="--divide --sort --threads --hash --split --jobs --sum --suite --max-nodes --max-depth $position --json $common" ;;
+    atomic) opts="--explain --json $common" ;;
+    960) opts="--seed --count --all --lang --fen --shredder --verbose --format --double --svg --json $common" ;;
+    is960) opts="--double --back-rank --json $common" ;;
+    show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;

@@ -41,12 +41,12 @@ static long number(const char *s)
     return errno == ERANGE ? 0x7FFFFFFFL : v;
 }
 
-/* 1 when `arg` (up to an '=') is "--" and a prefix of the long option `name`, the way getopt_long
- * takes abbreviations ("--s" is --svg where no other option starts with s). */
-static int abbreviates(const char *arg, const char *name)
+/* 1 when `arg` (up to an '=') is the long option `name`: the program takes long options only
+ * written in full (an abbreviation is an unknown option, answered with a suggestion). */
+static int names(const char *arg, const char *name)
 {
     size_t n = strcspn(arg, "=");
-    return n > 2 && n <= strlen(name) && strncmp(arg, name, n) == 0;
+    return n == strlen(name) && strncmp(arg, name, n) == 0;
 }
 
 /* Runs the fuzzer does not make: see the top comment. */
@@ -55,17 +55,17 @@ static int skipped(int argc, char **argv)
     const char *cmd = argc > 1 ? argv[1] : "";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (abbreviates(a, "--svg")) {
+        if (names(a, "--svg")) {
             const char *v = option_value(argv, argc, i);
             if (!v || strcmp(v, "-") != 0) return 1;
         }
         if (strcmp(cmd, "perft") == 0) {
-            if (abbreviates(a, "--suite") || abbreviates(a, "--sum") || abbreviates(a, "--jobs"))
+            if (names(a, "--suite") || names(a, "--sum") || names(a, "--jobs"))
                 return 1;
             const char *eq = strchr(a, '=');
             if (number(eq ? eq + 1 : a) > 2) return 1;
         }
-        if (strcmp(cmd, "960") == 0 && abbreviates(a, "--count")) {
+        if (strcmp(cmd, "960") == 0 && names(a, "--count")) {
             const char *v = option_value(argv, argc, i);
             if (v && number(v) > 64) return 1;
         }

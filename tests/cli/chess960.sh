@@ -97,7 +97,12 @@ expect "verbose number" 0 "  abcdefgh   518 in the mixed radix 4, 4, 6, 10: 518 
 run /dev/null 960 0 --verbose --lang no
 [ $rc -eq 0 ] && grep -q '^  abcdefgh   0 in the mixed radix' "$tmp/out" && grep -q '^  aLcdefgh   0 mod 4 = 0' "$tmp/out" &&
     grep -q '^  LLDSSTKT   Lykke til!   #0$' "$tmp/out" && ok || bad "verbose 0 no: $(cat "$tmp/out")"
-expect "verbose json" 64 "" 960 518 --verbose --json
+# --verbose with JSON: the derivation is a member, one string a step (rough edge: it was refused).
+run /dev/null 960 518 --verbose --json
+[ $rc -eq 0 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q '^{"number":518,.*"derivation":\["abcdefgh   518 in the mixed radix 4, 4, 6, 10: .*"RNBQKBNR   rook, king, rook on the last three free squares: a e h"\]}$' "$tmp/out" &&
+    ok || bad "verbose json: exit $rc $(cat "$tmp/out")"
+run /dev/null 960 --double 0 959 --verbose --json
+grep -q '"white_derivation":\[.*\],"black_derivation":\[' "$tmp/out" && ok || bad "double verbose json: $(cat "$tmp/out")"
 
 # --- Double Fischer Random --------------------------------------------------------------------
 expect "double" 0 "  RNBQKBNR/bbqnnrkr   Go for it!   #518/#0" 960 --double 518 0
@@ -230,7 +235,7 @@ expect "rank alone king" 1 "false white's king on b1 is not between its rooks on
 # --json
 expect "json true" 0 '{"input":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR","chess960":true,"number":518}' is960 --json rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
 expect "json false" 1 '{"input":"rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR","chess960":false,"rule":"piece-count","reason":"black has 7 pawns"}' is960 --json rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR
-expect "json error" 65 '{"input":"x\"y","error":"board field: '"'"'x'"'"' is not a piece letter or an empty-square count 1-8 (byte 0)"}' is960 --json 'x"y'
+expect "json error" 65 '{"input":"x\"y","error":"board field: '"'"'x'"'"' is not a piece letter or an empty-square count 1-8 (byte 0)","field":"board field","offset":0}' is960 --json 'x"y'
 expect "json double" 0 '{"input":"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR","chess960":true,"white_number":518,"black_number":0}' is960 --json --double bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
 run "$tmp/seed" is960 --json
 [ $rc -eq 1 ] && [ "$(grep -c '"chess960":true' "$tmp/out")" -eq 10 ] && [ "$(grep -c '"chess960":false' "$tmp/out")" -eq 11 ] && ok || bad "json batch"
@@ -276,4 +281,12 @@ check_examples() {
 check_examples 960
 check_examples is960
 expect "is960 bad option" 64 "" is960 --frobnicate
+
+# Options with nothing to change warn (issue 12).
+expect "map with lang" 0 "#518 a1=rl b1=nl c1=bl d1=ql e1=kl f1=bl g1=nl h1=rl a2=pl b2=pl c2=pl d2=pl e2=pl f2=pl g2=pl h2=pl a7=pd b7=pd c7=pd d7=pd e7=pd f7=pd g7=pd h7=pd a8=rd b8=nd c8=bd d8=qd e8=kd f8=bd g8=nd h8=rd" 960 518 --format map --lang de
+expect_err "map with lang" "^rankfile: 960: warning: --format map writes English letters; --lang changes nothing$"
+expect "fen with --fen" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 960 518 --format fen --fen
+expect_err "fen with --fen" "warning: --fen adds a FEN to the line form only"
+expect "short options cluster" 0 "  RNBQKBNR   Go for it!   #518
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 960 518 -fl en
 finish

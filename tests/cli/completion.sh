@@ -35,18 +35,20 @@ want() {
 
 want "commands" "--help --version 960 atomic fen help is960 judge moves perft play show status" rankfile ""
 want "command prefix" "show status" rankfile s
-want "options" "--chess960 --color" rankfile show --c
+want "options" "--chess960 --color --colour" rankfile show --c
 want "color values" "16 256 always auto never" rankfile show --color ""
 want "languages" "da de dk" rankfile 960 --lang d
 want "short -l" "fi fr" rankfile 960 -l f
 want "--lang=" "cs cy da de dk ee en es et fi fr ga hu ir is it lt lv nl no pl pt ro se sv" rankfile 960 --lang = ""
 want "--lang=e" "ee en es et" rankfile 960 --lang = e
 want "variants" "atomic" rankfile perft --variant a
+want "variant chess960" "chess960" rankfile fen --variant ch
+want "perft --so" "--sort" rankfile perft --so
 want "formats" "fen json line map" rankfile 960 --format ""
 want "accept list" "castling,ep" rankfile fen --accept castling,e
 want "960 random" "random" rankfile 960 r
 want "help COMMAND" "show status" rankfile help s
-want "judge takes no options" "--help" rankfile judge --
+want "judge takes only --help and --version" "--help --version" rankfile judge --
 want "no value for --seed" "" rankfile 960 --seed ""
 want "after a value, options again" "--flip" rankfile show --color never --fl
 : >"$tmp/board.svg"

@@ -13,7 +13,7 @@ expect "ep dropped" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 
 expect "ep always" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" fen --ep always 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
 expect "ep always=" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" fen 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' --ep=always
 expect "x-fen inner rook" 0 "rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1" fen 'rr2k3/8/8/8/8/8/8/RR2K3 w bB - 0 1'
-expect "chess960 json" 0 '{"input":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -","fen":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1","chess960":true,"variant":"standard","invalid":[]}' fen --json 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -'
+expect "chess960 json" 0 '{"input":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -","fen":"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1","chess960":true,"variant":"standard","invalid":[],"epd":[]}' fen --json 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -'
 
 # Malformed input: exit 65, nothing on stdout, one line on stderr naming the field.
 expect "bad castling" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQXq - 0 1'
@@ -31,11 +31,11 @@ expect_err "side" "side-to-move field"
 expect "ep field" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - z9'
 expect_err "ep field" "en passant field"
 expect "halfmove" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - x'
-expect_err "halfmove" "halfmove clock field"
+expect_err "halfmove" "EPD operation without its closing"
 expect "fullmove overflow" 65 "" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 99999999999999999999'
 expect_err "fullmove overflow" "fullmove number field: number too large"
 expect "extra" 65 "" fen "$START junk"
-expect_err "extra" "after the fullmove number"
+expect_err "extra" "EPD operation without its closing"
 expect "empty board" 65 "" fen '8/8/8/8/8/8/8/8'
 expect_err "empty board" "invalid position: empty board, missing king"
 expect "strict" 65 "" fen --strict '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - -'
@@ -81,4 +81,26 @@ done
 sed -n 's/^epd //p' "$DATA"/atomic.perft >"$tmp/in"
 "$RF" fen --variant atomic <"$tmp/in" >"$tmp/once" && "$RF" fen --variant atomic <"$tmp/once" >"$tmp/twice" &&
     cmp -s "$tmp/once" "$tmp/twice" && ok || bad "atomic suite"
+
+# Rough edges of issue 12.
+# EPD operations are written back after the normalised FEN, and listed in JSON.
+expect "epd operations kept" 0 "$START bm e4; id \"start\";" fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -  bm e4;  id "start";'
+expect "epd json" 0 '{"input":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";","fen":"'"$START"'","chess960":false,"variant":"standard","invalid":[],"epd":[{"opcode":"bm","operands":"e4"},{"opcode":"id","operands":"\"start\""}]}' fen --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "start";'
+# A UTF-8 byte-order mark opens the input; it is not part of the first line.
+expect_stdin "byte-order mark" 0 "$START
+$START" "$(printf '\357\273\277%s\r\n%s\n' "$START" "$START")" fen
+# A bad castling right is named, with the --accept word that takes it; JSON points at the field.
+expect "bad castling right named" 65 "" fen 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+expect_err "bad castling right named" "castling.*a1.*(--accept castling drops bad rights)$"
+run /dev/null fen --json 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+grep -q '"field":"castling[^"]*","offset":23,"invalid":\["bad castling rights"\]}$' "$tmp/out" && ! grep -q '"field":"input"' "$tmp/out" &&
+    ok || bad "castling error JSON: $(cat "$tmp/out")"
+expect "--accept castling drops it" 0 "r3k3/8/8/8/8/8/8/4K3 w q - 0 1" fen --accept castling 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+# Every name rf_variant_from_name reads; JSON's "variant" is the short name.
+run /dev/null fen --json --variant 'Atomic' "$START"
+grep -q '"variant":"atomic"' "$tmp/out" && ok || bad "--variant Atomic: $(cat "$tmp/out" "$tmp/err")"
+run /dev/null fen --json --variant chess960 "$START"
+grep -q '"chess960":true,"variant":"standard"' "$tmp/out" && ok || bad "--variant chess960: $(cat "$tmp/out" "$tmp/err")"
+expect "variant not available" 64 "" fen --variant 'King of the Hill' "$START"
+expect_err "variant not available" "^rankfile: fen: variant 'kingofthehill' is not available yet (available: standard, chess960, atomic)$"
 finish

@@ -143,7 +143,9 @@ hrun "atomic control byte in the move" 65 "$tmp/empty" atomic "$B" "$(printf 'f2
 hrun "atomic UTF-8 move" 65 "$tmp/empty" atomic "$B" "$(printf 'f2\303\251')"
 
 hrun "moves two positions" 64 "$tmp/empty" moves "$S" "$S"
-hrun "play no FEN" 64 "$tmp/empty" play
+hrun "play no FEN, nothing on stdin" 0 "$tmp/empty" play
+printf '\377\376 not a position\n' >"$tmp/garbage"
+hrun "play moves, garbage on stdin" 65 "$tmp/garbage" play e4
 hrun "play bad FEN" 65 "$tmp/empty" play "$(printf '\377\376')" e4
 hrun "play illegal" 65 "$tmp/empty" play "$S" e5
 grep -q "move 1: " "$tmp/err" && ok || bad "play illegal: $(cat "$tmp/err")"

@@ -62,6 +62,26 @@ if command -v pkg-config >/dev/null 2>&1; then
         LD_LIBRARY_PATH="$libdir" ldd "$tmp/pc/legal_moves" 2>/dev/null | grep -q "$libdir/librankfile.so" &&
             ok || bad "pkg-config build does not use $libdir/librankfile.so"
     fi
+    # The README's own command, exactly as written there, with prog.c the example: the program
+    # runs without LD_LIBRARY_PATH (its rpath names the prefix's library directory). pkg-config
+    # is reached through a wrapper that moves the .pc file's prefix to the test's.
+    recipe=$(grep '^cc prog\.c \$(pkg-config' "$SRC/README.md")
+    if [ -n "$recipe" ]; then
+        ok
+        real=$(command -v pkg-config)
+        mkdir "$tmp/bin" "$tmp/readme"
+        printf '#!/bin/sh\nexec "%s" --define-variable=prefix="%s" "$@"\n' "$real" "$prefix" >"$tmp/bin/pkg-config"
+        chmod +x "$tmp/bin/pkg-config"
+        cp "$SRC/examples/legal_moves.c" "$tmp/readme/prog.c"
+        (cd "$tmp/readme" && PATH="$tmp/bin:$PATH" PKG_CONFIG_PATH="$libdir/pkgconfig" CFLAGS="$flags" \
+            sh -c "$recipe \$CFLAGS") >"$tmp/log" 2>&1 && ok || bad "README recipe '$recipe': $(tail -n 5 "$tmp/log")"
+        if [ -x "$tmp/readme/prog" ]; then
+            (unset LD_LIBRARY_PATH; "$tmp/readme/prog" "$FEN") >"$tmp/out" 2>&1 && cmp -s "$tmp/out" "$tmp/want" &&
+                ok || bad "README recipe's program, without LD_LIBRARY_PATH: $(head -c 300 "$tmp/out")"
+        fi
+    else
+        bad "README.md has no 'cc prog.c \$(pkg-config ...' line"
+    fi
 else
     echo "SKIP: pkg-config is missing: the pkg-config build was not tried"
     skipped=1

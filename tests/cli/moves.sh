@@ -98,7 +98,7 @@ x
 4k3/8/8/8/8/8/8/4K3 w" moves --san
 grep -q "^rankfile: moves: line 2: board field" "$tmp/err" && ok || bad "batch stderr names the line"
 expect_stdin "batch crlf" 0 "e1d1 e1d2 e1e2 e1f1 e1f2" "$(printf '4k3/8/8/8/8/8/8/4K3 w\r\n')" moves
-expect_stdin "batch json" 65 '{"input":"x","error":"board field: '"'x'"' is not a piece letter or an empty-square count 1-8 (byte 0)"}' "x" moves --json
+expect_stdin "batch json" 65 '{"input":"x","error":"board field: '"'x'"' is not a piece letter or an empty-square count 1-8 (byte 0)","line":1,"field":"board field","offset":0}' "x" moves --json
 
 # Errors.
 expect "bad fen" 65 "" moves 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x'

@@ -14,7 +14,7 @@ expect "hash threads" 0 "11030083" perft '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -'
 expect "chess960" 0 "326672" perft 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -' 4
 expect "atomic" 0 "197326" perft "$START" 4 --variant atomic
 expect "json" 0 '{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","depth":3,"nodes":8902}' perft "$START" 3 --json
-expect "divide" 0 "a2a3: 1
+expect "divide --sort" 0 "a2a3: 1
 a2a4: 1
 b1a3: 1
 b1c3: 1
@@ -35,7 +35,12 @@ g2g4: 1
 h2h3: 1
 h2h4: 1
 
-Nodes searched: 20" perft "$START" 1 --divide
+Nodes searched: 20" perft "$START" 1 --divide --sort
+# Without --sort the lines come as each root move is counted: the same lines, another order.
+run /dev/null perft "$START" 1 --divide
+sed '/^$/,$d' "$tmp/out" | LC_ALL=C sort >"$tmp/streamed"
+"$RF" perft "$START" 1 --divide --sort | sed '/^$/,$d' >"$tmp/sorted"
+cmp -s "$tmp/streamed" "$tmp/sorted" && [ "$(tail -n 1 "$tmp/out")" = "Nodes searched: 20" ] && ok || bad "divide streamed: $(cat "$tmp/out")"
 run /dev/null perft "$KIWI" 3 --divide
 grep -q '^e1g1: 2059$' "$tmp/out" && grep -q '^Nodes searched: 97862$' "$tmp/out" && [ "$(grep -c ': ' "$tmp/out")" -eq 49 ] && ok || bad "kiwipete divide"
 run /dev/null perft '4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1' 1 --divide --chess960
@@ -48,13 +53,62 @@ grep -q '^e1g1: 1$' "$tmp/out" && grep -q '^e1c1: 1$' "$tmp/out" && ok || bad "s
 head -1000 "$tmp/jobs" >"$tmp/j1"; tail -n +1001 "$tmp/jobs" >"$tmp/j2"
 "$RF" perft --jobs "$tmp/j1" >"$tmp/r1" && "$RF" perft --jobs "$tmp/j2" --threads 2 >"$tmp/r2" && ok || bad "jobs"
 expect "sum" 0 "Nodes searched: 4865609" perft --sum "$tmp/r1" "$tmp/r2"
-printf '18446744073709551615 1 1 x\n18446744073709551615 1 1 y\n9 1 1 z\n' >"$tmp/big"
+expect "sum checked against the jobs" 0 "Nodes searched: 4865609" perft --sum --jobs "$tmp/jobs" "$tmp/r1" "$tmp/r2"
+expect "sum json" 0 '{"nodes":4865609,"results":5362}' perft --sum --json "$tmp/r1" "$tmp/r2"
+# Rough edge: --sum added up incomplete or duplicated results and exited 0. Now every refusal is
+# exit 65 with nothing on stdout: no partial total, ever.
+expect "sum: a result file twice" 65 "" perft --sum "$tmp/r1" "$tmp/r1" "$tmp/r2"
+expect_err "sum: a result file twice" "r1:1: job '2 1 .*' is answered again (first at .*r1:1; 998 more jobs answered twice)"
+expect "sum --jobs: a job missing" 65 "" perft --sum --jobs "$tmp/jobs" "$tmp/r1"
+grep -q "jobs:1001: job .* is not answered (and 4362 more)" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || bad "missing job named: $(head -c 300 "$tmp/err")"
+head -n 1 "$tmp/j1" >"$tmp/j0"
+expect "sum --jobs: a job not in the job file" 65 "" perft --sum --jobs "$tmp/j0" "$tmp/r1"
+grep -q "is not in .*j0" "$tmp/err" && ok || bad "unknown job named: $(head -c 300 "$tmp/err")"
+sed '$d' "$tmp/r2" >"$tmp/r2-cut"
+expect "sum: no total line" 65 "" perft --sum "$tmp/r1" "$tmp/r2-cut"
+expect_err "sum: no total line" "r2-cut: no 'Nodes searched' line: the file is cut short"
+head -c 200 "$tmp/r2" >"$tmp/r2-torn"
+expect "sum: a torn last line" 65 "" perft --sum "$tmp/r1" "$tmp/r2-torn"
+expect_err "sum: a torn last line" "r2-torn:.*: the last line is cut short"
+{ head -n 3 "$tmp/r1"; tail -n 1 "$tmp/r1"; } >"$tmp/r1-short"
+expect "sum: total that its lines do not make" 65 "" perft --sum "$tmp/r1-short"
+expect_err "sum: total that its lines do not make" "do not add up to its total line"
+printf '18446744073709551615 1 1 8/8/8/8/8/8/8/K6k w - -\n18446744073709551615 1 1 8/8/8/8/8/8/8/K5k1 w - -\n9 1 1 8/8/8/8/8/8/8/K4k2 w - -\nNodes searched: 36893488147419103239\n' >"$tmp/big"
 expect "sum beyond 2^64" 0 "Nodes searched: 36893488147419103239" perft --sum "$tmp/big"
-printf 'not a number\n' >"$tmp/badsum"
-expect "sum bad line" 65 "Nodes searched: 0" perft --sum "$tmp/badsum"
+printf 'not a number\nNodes searched: 0\n' >"$tmp/badsum"
+expect "sum bad line" 65 "" perft --sum "$tmp/badsum"
+expect_err "sum bad line" "badsum:1: expected 'NODES DEPTH COUNT FEN'"
+"$RF" perft --jobs "$tmp/j0" --json >"$tmp/rjson"
+expect "sum of JSON results" 65 "" perft --sum "$tmp/rjson"
+expect_err "sum of JSON results" "reads the text form of --jobs, not JSON"
 printf '3 2 %s\n' "$START" >"$tmp/mult"
 expect "jobs multiply" 0 "17804 3 2 $START
 Nodes searched: 17804" perft --jobs "$tmp/mult"
+# A job that cannot be counted leaves the total line out, so --sum refuses the file.
+printf '3 2 %s\n1 1 not a fen\n' "$START" >"$tmp/badjobs"
+run /dev/null perft --jobs "$tmp/badjobs"
+[ $rc -eq 65 ] && ! grep -q 'Nodes searched' "$tmp/out" && ok || bad "jobs with a bad line printed a total: $(cat "$tmp/out")"
+expect "jobs json" 0 '{"depth":3,"count":2,"fen":"'"$START"'","nodes":17804}
+{"nodes":17804,"jobs":1}' perft --jobs "$tmp/mult" --json
+run /dev/null perft '8/8/8/8/8/8/8/1K5k w - -' 3 --split 1 --json
+[ $rc -eq 0 ] && [ "$(grep -c '^{"depth":2,"count":1,"fen":"8/8/8/8/8/8/[^"]* b - -"}$' "$tmp/out")" -eq 5 ] && [ "$(wc -l <"$tmp/out")" -eq 5 ] &&
+    ok || bad "split json: $(cat "$tmp/out")"
+# A UTF-8 byte-order mark opens a file, not its first line (rough edge).
+printf '\357\273\277' | cat - "$tmp/mult" >"$tmp/mult-bom"
+expect "jobs file with a BOM" 0 "17804 3 2 $START
+Nodes searched: 17804" perft --jobs "$tmp/mult-bom"
+printf '\357\273\277' | cat - "$tmp/r1" >"$tmp/r1-bom"
+expect "sum file with a BOM" 0 "Nodes searched: 4865609" perft --sum "$tmp/r1-bom" "$tmp/r2"
+
+# Positions from standard input: DEPTH the only argument, one answer per line (rough edge).
+expect_stdin "depth from arguments, positions from stdin" 0 "8902
+97862" "$START
+$KIWI
+" perft 3
+expect_stdin "stdin error in place" 65 "20
+error board field: 'x' is not a piece letter or an empty-square count 1-8 (byte 0)" "$START
+x
+" perft 1
 
 # suites: both formats, a wrong count is a failure (exit 1)
 printf 'id start\nepd %s\nperft 1 20\nperft 2 400\nperft 3 8902\n\n%s ;D1 20 ;D2 401\n' "$START" "$START" >"$tmp/suite"
@@ -67,6 +121,36 @@ ok line-7
 printf 'epd garbage\nperft 1 x\n' >"$tmp/badsuite"
 run /dev/null perft --suite "$tmp/badsuite"
 [ $rc -eq 65 ] && ok || bad "bad suite: exit $rc"
+printf '\357\273\277' | cat - "$tmp/suite" >"$tmp/suite-bom"
+run /dev/null perft --suite "$tmp/suite-bom"
+[ $rc -eq 1 ] && grep -q '^ok start$' "$tmp/out" && ok || bad "suite with a BOM: exit $rc $(cat "$tmp/err")"
+# --json is honoured by --suite (rough edge: it was ignored): an object per count, a summary.
+expect "suite json" 1 '{"id":"start","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1","depth":1,"expected":20,"nodes":20,"pass":true}
+{"id":"start","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1","depth":2,"expected":400,"nodes":400,"pass":true}
+{"id":"start","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1","depth":3,"expected":8902,"skipped":true}
+{"id":"line-7","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1","depth":1,"expected":20,"nodes":20,"pass":true}
+{"id":"line-7","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1","depth":2,"expected":401,"nodes":400,"pass":false}
+{"passed":3,"failed":1,"skipped":1}' perft --suite "$tmp/suite" --json --max-depth 2
+
+# Options with no effect warn (rough edge: they were ignored in silence).
+expect "max-nodes without suite" 0 "20" perft "$START" 1 --max-nodes 5
+expect_err "max-nodes without suite" "^rankfile: perft: warning: --max-nodes and --max-depth belong to --suite$"
+expect "sort without divide" 0 "20" perft "$START" 1 --sort
+expect_err "sort without divide" "warning: --sort sorts --divide's lines"
+
+# The README's recipe for comparing --divide with Stockfish, run as written there.
+SF=/usr/games/stockfish
+command -v stockfish >/dev/null 2>&1 && SF=$(command -v stockfish)
+if [ -x "$SF" ]; then
+    FEN=$KIWI
+    "$RF" perft "$FEN" 3 --divide --sort >"$tmp/ours"
+    printf 'position fen %s\ngo perft 3\n' "$FEN" | "$SF" |
+        grep -E '^([a-h][1-8]){2}[qrbn]?: |^Nodes searched' | LC_ALL=C sort >"$tmp/theirs"
+    grep ': ' "$tmp/ours" | LC_ALL=C sort | diff - "$tmp/theirs" >"$tmp/diff" && [ -s "$tmp/theirs" ] &&
+        ok || bad "divide against Stockfish: $(head -c 300 "$tmp/diff")"
+elif [ -n "$RF_CI" ]; then
+    bad "stockfish is missing (install stockfish)"
+fi
 
 # errors
 expect "depth too deep" 64 "" perft "$START" 31
@@ -85,4 +169,8 @@ expect "split too deep" 64 "" perft "$START" 5 --split 7
 expect "split beyond depth" 64 "" perft "$START" 2 --split 3
 expect "no args" 64 "" perft
 expect "suite with fen" 64 "" perft --suite x "$START" 1
+expect "mistyped option" 64 "" perft "$START" 1 --divid
+expect_err "mistyped option" "^rankfile: perft: unknown option '--divid' (did you mean '--divide'?) (see 'rankfile perft --help')$"
+expect "depth message" 64 "" perft "$START" x
+expect_err "depth message" "DEPTH must be a whole number 0-30, not 'x'"
 finish

@@ -35,12 +35,12 @@ done
 expect "chess960 king step" 0 "4k3/8/8/8/8/8/8/R1K3R1 b - - 1 1" play '4k3/8/8/8/8/8/8/RK4R1 w GA - 0 1' b1c1
 
 # JSON: moves in both notations and the status after them.
-expect "json" 0 '{"fen":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3","moves_uci":["f2f3","e7e5","g2g4","d8h4"],"moves_san":["f3","e5","g4","Qh4#"],"status":{"check":true,"checkmate":true,"stalemate":false,"insufficient_material":false,"checkers":["h4"],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"outcome":{"result":"0-1","winner":"black","reason":"checkmate","claims":[]}}}' play "$START" f3 e5 g4 Qh4 --json
+expect "json" 0 '{"fen":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3","moves_uci":["f2f3","e7e5","g2g4","d8h4"],"moves_san":["f3","e5","g4","Qh4#"],"status":{"check":true,"checkmate":true,"stalemate":false,"insufficient_material":false,"checkers":["h4"],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"0-1","winner":"black","reason":"checkmate","claims":[]}}}' play "$START" f3 e5 g4 Qh4 --json
 SHUFFLE='Nf3 Nf6 Ng1 Ng8'
 run /dev/null play "$START" $SHUFFLE $SHUFFLE --json
-grep -q '"repetitions":3,"threefold_repetition":true,"fivefold_repetition":false,"outcome":{"result":"\*","winner":null,"reason":null,"claims":\["threefold_repetition"\]}' "$tmp/out" && ok || bad "threefold: $(cat "$tmp/out")"
+grep -q '"repetitions":3,"threefold_repetition":true,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"\*","winner":null,"reason":null,"claims":\["threefold_repetition"\]}' "$tmp/out" && ok || bad "threefold: $(cat "$tmp/out")"
 run /dev/null play "$START" $SHUFFLE $SHUFFLE Nc3 Nc6 Nb1 Nb8 $SHUFFLE --json
-grep -q '"repetitions":5,"threefold_repetition":true,"fivefold_repetition":true,"outcome":{"result":"1/2-1/2","winner":null,"reason":"fivefold_repetition","claims":\[\]}' "$tmp/out" && ok || bad "fivefold: $(cat "$tmp/out")"
+grep -q '"repetitions":5,"threefold_repetition":true,"fivefold_repetition":true,"variant_end":false,"outcome":{"result":"1/2-1/2","winner":null,"reason":"fivefold_repetition","claims":\[\]}' "$tmp/out" && ok || bad "fivefold: $(cat "$tmp/out")"
 run /dev/null play "$START" $SHUFFLE $SHUFFLE e4 --json
 grep -q '"repetitions":1,"threefold_repetition":false' "$tmp/out" && ok || bad "pawn move resets: $(cat "$tmp/out")"
 run /dev/null play '4k3/8/8/8/8/8/8/R3K3 w - - 99 70' Ra2 --json
@@ -61,9 +61,22 @@ expect "null move" 65 "" play "$START" 0000
 expect_err "null move" "move 1: '0000' (the null move) is not a legal move"
 expect "bad fen" 65 "" play 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w' e4
 expect_err "bad fen" "^rankfile: play: board field: 'X' is not a piece letter"
-expect "json error" 65 "" play "$START" e5 --json
-expect "no fen" 64 "" play
+expect "json error" 65 '{"input":"'"$START"'","error":"move 1: '"'e5'"' is not a legal move (white to move)"}' play "$START" e5 --json
+expect "no fen, no input" 0 "" play
 expect "unknown option" 64 "" play --frobnicate "$START"
 run /dev/null play --help
 [ $rc -eq 0 ] && grep -q '^usage: rankfile play' "$tmp/out" && ok || bad "play --help"
+
+# Positions from standard input, moves as arguments, one answer per line (issue 12).
+expect_stdin "positions from stdin" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3" "$START
+r1bqkbnr/pppppppp/2n5/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 2
+" play e2e4 e7e5
+expect_stdin "stdin: a move that does not fit one position" 65 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+error move 1: 'e2e4' is not a legal move (black to move)" "$START
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1
+" play e2e4 e7e5
+expect_err "stdin: a move that does not fit one position" "^rankfile: play: line 2: move 1: 'e2e4'"
+expect "json with --san warns" 0 '{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","moves_uci":["e2e4"],"moves_san":["e4"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":20,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"claims":[]}}}' play "$START" e4 --json --san
+expect_err "json with --san warns" "^rankfile: play: warning: --json always lists the moves in both notations"
 finish

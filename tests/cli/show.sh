@@ -122,7 +122,7 @@ run "$tmp/in" show
     [ "$(sed -n 13p "$tmp/out")" = "" ] && [ "$(sed -n 21p "$tmp/out")" = "1  K  .  .  .  .  .  .  k" ] &&
     grep -q "^rankfile: show: line 2: board field" "$tmp/err" && ok || bad "batch: exit $rc; $(head -c 300 "$tmp/out")"
 expect_stdin "json batch" 65 '{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","board":["rnbqkbnr","pppppppp","........","........","........","........","PPPPPPPP","RNBQKBNR"],"side":"white","variant":"standard","chess960":false,"check":[],"checkers":[],"last_move":null,"last_move_san":null,"moves_uci":[],"moves_san":[],"explosion":[],"arrows":[],"result":"*","reason":"none"}
-{"input":"xx","error":"board field: '"'"'x'"'"' is not a piece letter or an empty-square count 1-8 (byte 0)"}' "$START
+{"input":"xx","error":"board field: '"'"'x'"'"' is not a piece letter or an empty-square count 1-8 (byte 0)","line":2,"field":"board field","offset":0}' "$START
 xx
 " show --json
 expect "json moves" 0 '{"fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2","board":["rnbqkbnr","pppp.ppp","........","....p...","....P...","........","PPPP.PPP","RNBQKBNR"],"side":"white","variant":"standard","chess960":false,"check":[],"checkers":[],"last_move":"e7e5","last_move_san":"e5","moves_uci":["e2e4","e7e5"],"moves_san":["e4","e5"],"explosion":[],"arrows":["g1f3","e4e4"],"result":"*","reason":"none"}' show "$START" e4 e5 --json --arrow g1f3 --arrow e4e4
@@ -179,4 +179,14 @@ run /dev/null --help
 grep -q '^  show ' "$tmp/out" && grep -q '73 output file cannot be created' "$tmp/out" && ok || bad "main help lists show and 73"
 run /dev/null show --help
 [ $rc -eq 0 ] && grep -q '^usage: rankfile show' "$tmp/out" && ok || bad "show --help"
+
+# Options with nothing to change warn (issue 12).
+run /dev/null show "$START" --ascii --arrow e2e4
+[ $rc -eq 0 ] && grep -q '^8  r  n  b' "$tmp/out" && ok || bad "arrow without svg: exit $rc"
+expect_err "arrow without svg" "^rankfile: show: warning: arrows are drawn only in the SVG image; --arrow needs --svg$"
+run /dev/null show "$START" --json --color always
+[ $rc -eq 0 ] && ok || bad "json with color: exit $rc"
+expect_err "json with color" "^rankfile: show: warning: --unicode, --ascii and --color change only the terminal diagram, not JSON$"
+run /dev/null show "$START" --ascii
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "plain show warns: $(cat "$tmp/err")"
 finish

@@ -21,13 +21,13 @@ expect "several" 0 "ongoing
 stalemate draw" status "$START" '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'
 
 # JSON: every key, checkers as squares.
-expect "json" 0 '{"fen":"4R1k1/5p1p/5NpP/8/8/8/8/6K1 b - - 1 1","check":true,"checkmate":true,"stalemate":false,"insufficient_material":false,"checkers":["f6","e8"],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"outcome":{"result":"1-0","winner":"white","reason":"checkmate","claims":[]}}' status --json '4R1k1/5p1p/5NpP/8/8/8/8/6K1 b - - 1 1'
-expect "json ongoing" 0 '{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":20,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"outcome":{"result":"*","winner":null,"reason":null,"claims":[]}}' status --json "$START"
-expect "json draw" 0 '{"fen":"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1","check":false,"checkmate":false,"stalemate":true,"insufficient_material":false,"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"outcome":{"result":"1/2-1/2","winner":null,"reason":"stalemate","claims":[]}}' status --json '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'
+expect "json" 0 '{"fen":"4R1k1/5p1p/5NpP/8/8/8/8/6K1 b - - 1 1","variant":"standard","check":true,"checkmate":true,"stalemate":false,"insufficient_material":false,"checkers":["f6","e8"],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"1-0","winner":"white","reason":"checkmate","claims":[]},"epd":[]}' status --json '4R1k1/5p1p/5NpP/8/8/8/8/6K1 b - - 1 1'
+expect "json ongoing" 0 '{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","variant":"standard","check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":20,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"claims":[]},"epd":[]}' status --json "$START"
+expect "json draw" 0 '{"fen":"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1","variant":"standard","check":false,"checkmate":false,"stalemate":true,"insufficient_material":false,"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"1/2-1/2","winner":null,"reason":"stalemate","claims":[]},"epd":[]}' status --json '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'
 run /dev/null status --json '4k3/8/8/8/8/8/8/R3K3 w - - 100 80'
 grep -q '"fifty_moves":true,"seventy_five_moves":false,.*"claims":\["fifty_moves"\]' "$tmp/out" && ok || bad "json fifty: $(cat "$tmp/out")"
 run /dev/null status --json "$START"
-grep -q 'variant_end' "$tmp/out" && bad "variant_end in a standard answer" || ok
+grep -q '"variant_end":false' "$tmp/out" && ok || bad "variant_end missing from a standard answer"
 
 # Atomic: the variant_end key is there, and a position without the mover's king has ended.
 run /dev/null status --json --variant atomic "$START"
@@ -44,13 +44,17 @@ checkmate black wins" "$START
 x
 rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" status
 grep -q "^rankfile: status: line 2: board field" "$tmp/err" && ok || bad "batch stderr names the line"
-expect_stdin "batch json crlf" 0 '{"fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","check":false,"checkmate":false,"stalemate":false,"insufficient_material":true,"checkers":[],"legal_moves":5,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"outcome":{"result":"1/2-1/2","winner":null,"reason":"insufficient_material","claims":[]}}' "$(printf '4k3/8/8/8/8/8/8/4K3 w\r\n')" status --json
-expect_stdin "batch json error" 65 '{"input":"8/8/8/8/8/8/8/8","error":"invalid position: empty board, missing king"}' "8/8/8/8/8/8/8/8" status --json
+expect_stdin "batch json crlf" 0 '{"fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","variant":"standard","check":false,"checkmate":false,"stalemate":false,"insufficient_material":true,"checkers":[],"legal_moves":5,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"1/2-1/2","winner":null,"reason":"insufficient_material","claims":[]},"epd":[]}' "$(printf '4k3/8/8/8/8/8/8/4K3 w\r\n')" status --json
+expect_stdin "batch json error" 65 '{"input":"8/8/8/8/8/8/8/8","error":"invalid position: empty board, missing king (--accept kings takes it)","line":1,"field":"board field","offset":0,"invalid":["empty board","missing king"]}' "8/8/8/8/8/8/8/8" status --json
 expect "error" 65 "" status 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x'
-expect_err "error" "^rankfile: status: end of input: unexpected text after the fullmove number (byte 57)$"
+expect_err "error" "^rankfile: status: EPD operations: EPD operation without its closing ';' (byte 57)$"
 expect "args error in place" 65 "ongoing
 error board field: 'x' is not a piece letter or an empty-square count 1-8 (byte 0)" status "$START" x
 expect "unknown option" 64 "" status --frobnicate
 run /dev/null status --help
 [ $rc -eq 0 ] && grep -q '^usage: rankfile status' "$tmp/out" && ok || bad "status --help"
+
+# EPD operations are kept in the JSON answer (issue 12).
+run /dev/null status --json "$START c0 \"a comment\";"
+grep -q '"epd":\[{"opcode":"c0","operands":"\\"a comment\\""}\]}$' "$tmp/out" && ok || bad "status epd: $(cat "$tmp/out")"
 finish

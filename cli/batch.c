@@ -1,0 +1,121 @@
+/*
+ * batch.c - input lines and the batch driver: every command that answers positions reads them
+ * from its arguments or, given none, one per line from standard input, and answers each in
+ * order, a bad one with 'error MESSAGE' in its place (--json: an object with "error").
+ */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void cli_lines_start(cli_lines *l, FILE *f)
+{
+    l->f = f;
+    l->no = 0;
+    l->len = 0;
+    l->too_long = 0;
+    l->ended = 1;
+}
+
+int cli_lines_next(cli_lines *l)
+{
+    size_t n = 0;
+    int c, any = 0;
+    l->too_long = 0;
+    l->ended = 0;
+    if (ferror(stdout)) return 0;
+    while ((c = getc(l->f)) != EOF) {
+        any = 1;
+        if (c == '\n') {
+            l->ended = 1;
+            break;
+        }
+        if (n + 1 < sizeof l->buf)
+            l->buf[n++] = (char)c;
+        else
+            l->too_long = 1;
+    }
+    if (!any) return 0;
+    if (n && l->buf[n - 1] == '\r' && !l->too_long) n--;
+    /* A UTF-8 byte-order mark (EF BB BF), as some editors write, opens the input, not the
+     * first line's text. */
+    if (l->no == 0 && n >= 3 && memcmp(l->buf, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(l->buf, l->buf + 3, n - 3);
+        n -= 3;
+    }
+    l->buf[n] = '\0';
+    l->len = n;
+    l->no++;
+    return 1;
+}
+
+static void where_prefix(const cli_where *w, char *buf, size_t cap)
+{
+    if (!w || (!w->file && !w->kind))
+        buf[0] = '\0';
+    else if (w->file)
+        snprintf(buf, cap, "%s:%lu: ", w->file, w->no);
+    else
+        snprintf(buf, cap, "%s %lu: ", w->kind, w->no);
+}
+
+int cli_fail(const cli_common *c, const cli_where *w, const char *input, size_t len,
+             const rf_error *err, const char *fmt, ...)
+{
+    char msg[400], where[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    where_prefix(w, where, sizeof where);
+    cli_error(c->command, "%s%s", where, msg);
+    if (c->json) {
+        cli_json j;
+        cli_json_answer(&j);
+        cli_json_key(&j, "input");
+        cli_json_string(&j, input, len);
+        cli_json_kstr(&j, "error", msg);
+        if (w && w->kind && !w->file) cli_json_kint(&j, w->kind, (long long)w->no);
+        if (err && err->field != RF_FIELD_NONE) {
+            cli_json_kstr(&j, "field", rf_field_name(err->field));
+            cli_json_kint(&j, "offset", (long long)err->offset);
+        }
+        if (err && err->status == RF_ERR_INVALID) cli_json_validity(&j, err->validity);
+        cli_json_end(&j);
+    } else if (w && w->in_place) {
+        printf("error %s\n", msg);
+    }
+    return CLI_DATAERR;
+}
+
+int cli_batch(const cli_common *c, int n, char **args, cli_answer_fn fn, void *ctx)
+{
+    int status = CLI_OK;
+    cli_where w = {NULL, "argument", 0, n > 1};
+    if (n > 0) {
+        for (int i = 0; i < n && !ferror(stdout); i++) {
+            w.no = (unsigned long)i + 1;
+            /* One argument needs no name: the message is about it. */
+            cli_where *where = n > 1 ? &w : NULL;
+            cli_where none = {NULL, NULL, 0, 0};
+            status = cli_worse(status, fn(ctx, args[i], strlen(args[i]), where ? where : &none));
+            if (status != CLI_OK && status != CLI_NO && status != CLI_DATAERR) break;
+        }
+        return cli_finish(c->command, status);
+    }
+    static cli_lines lines;
+    cli_lines_start(&lines, stdin);
+    w.kind = "line";
+    w.in_place = 1;
+    while (cli_lines_next(&lines)) {
+        w.no = lines.no;
+        int st;
+        if (lines.too_long)
+            st = cli_fail(c, &w, lines.buf, 0, NULL, "longer than %d bytes", CLI_MAX_LINE - 1);
+        else
+            st = fn(ctx, lines.buf, lines.len, &w);
+        status = cli_worse(status, st);
+        if (status != CLI_OK && status != CLI_NO && status != CLI_DATAERR) break;
+    }
+    return cli_finish(c->command, status);
+}

@@ -1,0 +1,86 @@
+/*
+ * position.c - the one position reader: FEN text read by the rules of --variant, in the
+ * castling mode --chess960 asks for, taking the rules --accept lists; a position that cannot
+ * be read is answered in place, with a hint where --accept would take it.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+void cli_json_validity(cli_json *j, uint32_t validity)
+{
+    cli_json_key(j, "invalid");
+    cli_json_array(j);
+    for (unsigned bit = 0; bit < 32; bit++) {
+        if (!(validity & RF_INVALID_ALL & (1u << bit))) continue;
+        char name[64];
+        rf_validity_describe(name, sizeof name, 1u << bit);
+        cli_json_text(j, name);
+    }
+    cli_json_end(j);
+}
+
+/* What --accept would do with a position breaking `validity`, for the hint. */
+static const char *accept_hint(uint32_t validity)
+{
+    if (validity & RF_INVALID_BAD_CASTLING) return "--accept castling drops bad rights";
+    if (validity & RF_INVALID_BAD_EP_SQUARE) return "--accept ep drops the square";
+    if (validity & (RF_INVALID_OPPOSITE_CHECK | RF_INVALID_IMPOSSIBLE_CHECK))
+        return "--accept check takes it";
+    if (validity & RF_INVALID_TOO_MUCH_MATERIAL) return "--accept material takes it";
+    if (validity & RF_INVALID_PAWNS_ON_BACKRANK) return "--accept backrank takes it";
+    if (validity & (RF_INVALID_MISSING_KING | RF_INVALID_TOO_MANY_KINGS))
+        return "--accept kings takes it";
+    if (validity & RF_INVALID_VARIANT) return "--accept variant takes it";
+    return NULL;
+}
+
+int cli_position_read(const cli_common *c, const cli_where *w, const char *text, size_t len,
+                      rf_position *pos, rf_setup *setup)
+{
+    rf_error err;
+    unsigned flags = c->chess960 ? RF_PARSE_CHESS960 : 0;
+    if (rf_position_parse(pos, text, len, c->variant, flags, c->accept, &err) != RF_OK) {
+        const char *hint = NULL;
+        if (err.status == RF_ERR_INVALID && (c->cmd->common & CLI_COMMON_ACCEPT))
+            hint = accept_hint(err.validity & ~c->accept);
+        if (hint)
+            return cli_fail(c, w, text, len, &err, "%s (%s)", err.message,
+                            hint);
+        return cli_fail(c, w, text, len, &err, "%s", err.message);
+    }
+    if (!setup) return CLI_OK;
+    if (rf_setup_parse(setup, text, len, &err) != RF_OK)
+        return cli_fail(c, w, text, len, &err, "%s", err.message);
+    /* The EPD operations are read now, so that writing them back cannot fail. */
+    rf_epd_op op;
+    size_t at = setup->epd_offset, end = setup->epd_offset + setup->epd_len;
+    rf_status st;
+    while (setup->epd_len && (st = rf_epd_next(&op, text, end, &at, &err)) != RF_ERR_NOT_FOUND)
+        if (st != RF_OK) return cli_fail(c, w, text, len, &err, "%s", err.message);
+    return CLI_OK;
+}
+
+void cli_epd_write(FILE *out, cli_json *j, const char *text, const rf_setup *setup)
+{
+    rf_epd_op op;
+    size_t at = setup->epd_offset, end = setup->epd_offset + setup->epd_len;
+    if (j) {
+        cli_json_key(j, "epd");
+        cli_json_array(j);
+    }
+    while (setup->epd_len && rf_epd_next(&op, text, end, &at, NULL) == RF_OK) {
+        if (j) {
+            cli_json_object(j);
+            cli_json_key(j, "opcode");
+            cli_json_string(j, op.opcode, op.opcode_len);
+            cli_json_key(j, "operands");
+            cli_json_string(j, op.operands, op.operands_len);
+            cli_json_end(j);
+        } else {
+            fprintf(out, " %.*s%s%.*s;", (int)op.opcode_len, op.opcode,
+                    op.operands_len ? " " : "", (int)op.operands_len, op.operands);
+        }
+    }
+    if (j) cli_json_end(j);
+}
