@@ -467,7 +467,7 @@ static int run_split(const perft_run *o, const char *fen, const char *depth_text
         return CLI_USAGE;
     }
     for (size_t i = 0; i < l.count; i++) drop_counters(l.fens[i]);
-    qsort(l.fens, l.count, sizeof *l.fens, compare_fen);
+    if (l.count) qsort(l.fens, l.count, sizeof *l.fens, compare_fen);
     size_t jobs = 0;
     for (size_t i = 0; i < l.count; i++) jobs += i == 0 || strcmp(l.fens[i - 1], l.fens[i]) != 0;
     if (!o->common.json)
@@ -743,7 +743,7 @@ static int check_answers(const perft_run *o, key_list *jobs, key_list *results)
     /* Each kind of fault is one line: the first instance, and how many more there are. */
     size_t twice = 0;
     const answered *first = NULL, *again = NULL;
-    qsort(results->items, results->count, sizeof *results->items, by_key);
+    if (results->count) qsort(results->items, results->count, sizeof *results->items, by_key);
     for (size_t i = 1; i < results->count; i++) {
         const answered *a = &results->items[i - 1], *b = &results->items[i];
         if (strcmp(a->key, b->key) != 0 || (i > 1 && strcmp(results->items[i - 2].key, a->key) == 0))
@@ -761,7 +761,7 @@ static int check_answers(const perft_run *o, key_list *jobs, key_list *results)
         status = CLI_DATAERR;
     }
     if (!jobs) return status;
-    qsort(jobs->items, jobs->count, sizeof *jobs->items, by_key);
+    if (jobs->count) qsort(jobs->items, jobs->count, sizeof *jobs->items, by_key);
     for (size_t i = 1; i < jobs->count; i++)
         if (strcmp(jobs->items[i - 1].key, jobs->items[i].key) == 0) {
             cli_error(cmd, "%s:%lu: job '%s' is listed twice", o->jobs, jobs->items[i].line,
@@ -772,7 +772,8 @@ static int check_answers(const perft_run *o, key_list *jobs, key_list *results)
     const answered *stray = NULL, *lost = NULL;
     for (size_t i = 0; i < results->count; i++) {
         answered *r = &results->items[i];
-        answered *j = bsearch(r, jobs->items, jobs->count, sizeof *jobs->items, by_key);
+        answered *j = jobs->count ? bsearch(r, jobs->items, jobs->count, sizeof *jobs->items, by_key)
+                                  : NULL;
         if (j)
             j->hits++;
         else if (!unknown++ || r->line < stray->line)
