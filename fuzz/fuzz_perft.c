@@ -181,20 +181,6 @@ static uint64_t naive_perft(const rf_position *pos, int depth)
     return nodes;
 }
 
-/* Perft through a row's play-and-test generator. */
-static uint64_t simple_perft(const rf__variant *row, const rf_position *pos, int depth)
-{
-    rf_move moves[RF_MAX_MOVES];
-    rf_move *end = row->generate_simple(pos, moves);
-    if (depth <= 1) return (uint64_t)(end - moves);
-    uint64_t nodes = 0;
-    for (rf_move *m = moves; m < end; m++) {
-        rf_position child = *pos;
-        row->play(&child, *m);
-        nodes += simple_perft(row, &child, depth - 1);
-    }
-    return nodes;
-}
 
 static void check_perft(const rf_position *pos, int depth)
 {
@@ -214,7 +200,7 @@ static void check_perft(const rf_position *pos, int depth)
         uint64_t built = row->perft(pos, depth, NULL);
         FUZZ_CHECK(nodes == built, "%s depth %d: %llu, build %d %llu", fen, depth,
                    (unsigned long long)nodes, isa, (unsigned long long)built);
-        uint64_t simple = simple_perft(row, pos, depth);
+        uint64_t simple = rf__perft_simple(row, pos, depth);
         FUZZ_CHECK(nodes == simple, "%s depth %d: %llu, build %d simple %llu", fen, depth,
                    (unsigned long long)nodes, isa, (unsigned long long)simple);
     }

@@ -83,6 +83,10 @@ const rf__variant *rf__variant_get(rf_variant variant);
  * the BMI2 build (NULL where it is not compiled or the CPU cannot run it). */
 const rf__variant *rf__variant_build(rf_variant variant, int isa);
 
+/* Perft by a row's simple generator and make-move, with no shortcut: the oracle the fast perft
+ * (row->perft) is tested against. depth >= 1. */
+uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int depth);
+
 /* The row of a position's variant. */
 RF_INLINE const rf__variant *rf__variant_of(const rf_position *pos)
 {

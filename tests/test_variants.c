@@ -159,20 +159,6 @@ static int builds_of(rf_variant v, const rf__variant *rows[2])
     return n;
 }
 
-/* Perft by the play-and-test generator. */
-static uint64_t simple_perft(const rf__variant *row, const rf_position *pos, int depth)
-{
-    rf_move moves[RF_MAX_MOVES];
-    rf_move *end = row->generate_simple(pos, moves);
-    if (depth <= 1) return (uint64_t)(end - moves);
-    uint64_t nodes = 0;
-    for (rf_move *m = moves; m < end; m++) {
-        rf_position child = *pos;
-        row->play(&child, *m);
-        nodes += simple_perft(row, &child, depth - 1);
-    }
-    return nodes;
-}
 
 /* Every row rf_init chose is one of its module's builds, for exactly the variants this build
  * plays, and its start position is rf_position_startpos's. */
@@ -331,7 +317,7 @@ TEST(builds_agree_on_perft)
             const rf_position *pos = &c->pos[i];
             int deepest = i < c->suite_count ? 3 : 2;
             for (int depth = 1; depth <= deepest; depth++) {
-                uint64_t want = simple_perft(rows[0], pos, depth);
+                uint64_t want = rf__perft_simple(rows[0], pos, depth);
                 if (depth == 3 && want > 60000) break;
                 for (int isa = 0; isa < 2; isa++) {
                     if (!rows[isa]) continue;
