@@ -73,18 +73,13 @@ static rf_status fail(rf_error *err, rf_status status, rf_field field, size_t of
                       const char *fmt, ...)
 {
     if (!err) return status;
-    err->status = status;
-    err->field = field;
-    err->offset = offset;
-    err->validity = 0;
     char what[120];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    snprintf(err->message, sizeof err->message, "%s: %s (byte %zu)", rf_field_name(field), what,
-             offset);
-    return status;
+    return rf__error(err, status, field, offset, 0, "%s: %s (byte %zu)", rf_field_name(field),
+                     what, offset);
 }
 
 typedef struct token {

@@ -5,10 +5,26 @@
 #include "variant.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 const char *rf_version(void) { return RF_VERSION_STRING; }
+
+rf_status rf__error(rf_error *err, rf_status status, rf_field field, size_t offset,
+                    uint32_t validity, const char *fmt, ...)
+{
+    if (!err) return status;
+    err->status = status;
+    err->field = field;
+    err->offset = offset;
+    err->validity = validity;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return status;
+}
 
 static void build_all(void)
 {

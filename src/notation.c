@@ -71,17 +71,13 @@ static rf_status fail(rf_error *err, rf_status status, const char *fmt, ...)
 static rf_status fail(rf_error *err, rf_status status, const char *fmt, ...)
 {
     if (!err) return status;
-    err->status = status;
-    err->field = RF_FIELD_MOVE;
-    err->offset = 0;
-    err->validity = 0;
     char what[150];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    snprintf(err->message, sizeof err->message, "%s: %s", rf_field_name(RF_FIELD_MOVE), what);
-    return status;
+    return rf__error(err, status, RF_FIELD_MOVE, 0, 0, "%s: %s", rf_field_name(RF_FIELD_MOVE),
+                     what);
 }
 
 static int contains(const rf_movelist *list, rf_move move)

@@ -85,23 +85,13 @@ size_t rf_count_format(char *buf, size_t cap, rf_count c)
     return n;
 }
 
-static rf_status perft_error(rf_error *err, rf_status st, const char *msg)
-{
-    if (err) {
-        memset(err, 0, sizeof *err);
-        err->status = st;
-        snprintf(err->message, sizeof err->message, "%s", msg);
-    }
-    return st;
-}
-
 rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
                        const rf_perft_options *opt, rf_error *err)
 {
     rf_init();
     out->hi = out->lo = 0;
     if (depth < 0 || depth > RF_PERFT_MAX_DEPTH)
-        return perft_error(err, RF_ERR_ARGUMENT, "depth out of range");
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0, "depth out of range");
     int threads = opt ? opt->threads : 1;
     if (threads <= 0) threads = rf_cpu_count();
     if (threads > 256) threads = 256;
@@ -109,11 +99,14 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
     rf__tt tt = {NULL, 0}, *ttp = NULL;
     if (opt && opt->hash_mb) {
         if (opt->hash_mb > ((size_t)1 << 20))
-            return perft_error(err, RF_ERR_ARGUMENT, "hash size above 1 TiB");
+            return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
+                             "hash size above 1 TiB");
         size_t buckets = 1;
         while (buckets * 2 * 2 * sizeof(rf__tt_entry) <= opt->hash_mb << 20) buckets *= 2;
         tt.entries = calloc(buckets * 2, sizeof *tt.entries);
-        if (!tt.entries) return perft_error(err, RF_ERR_NO_MEMORY, "cannot allocate the hash table");
+        if (!tt.entries)
+            return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0,
+                             "cannot allocate the hash table");
         tt.mask = buckets - 1;
         ttp = &tt;
     }

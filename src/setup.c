@@ -4,7 +4,6 @@
 #include "validate.h"
 #include "variant.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 
 void rf_setup_from_position(rf_setup *setup, const rf_position *pos)
@@ -23,21 +22,6 @@ void rf_setup_from_position(rf_setup *setup, const rf_position *pos)
     memcpy(setup->remaining_checks, pos->remaining_checks, sizeof setup->remaining_checks);
     const rf__variant *variant = rf__variant_get((rf_variant)pos->variant);
     setup->extras = variant ? variant->fen_extras : 0;
-}
-
-static rf_status invalid(rf_error *err, rf_status st, rf_field field, uint32_t validity,
-                         const char *fmt, ...)
-{
-    if (!err) return st;
-    err->status = st;
-    err->field = field;
-    err->offset = 0;
-    err->validity = validity;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-    return st;
 }
 
 static const char *const color_names[2] = {"white", "black"};
@@ -103,9 +87,10 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
     if (err) memset(err, 0, sizeof *err);
     const rf__variant *rules = rf__variant_get(variant);
     if (!pos || !setup)
-        return invalid(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, "no position or no setup given");
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
+                         "no position or no setup given");
     if (!rules)
-        return invalid(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0,
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
                        "variant '%s' is not available in this build", rf_variant_name(variant));
     rf__position_clear(pos);
     pos->variant = (uint8_t)variant;
@@ -113,7 +98,7 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
         rf_piece pc = setup->board[sq];
         if (pc == RF_NO_PIECE) continue;
         if (RF_PIECE_TYPE(pc) < RF_PAWN || RF_PIECE_TYPE(pc) > RF_KING || pc > 15)
-            return invalid(err, RF_ERR_ARGUMENT, RF_FIELD_BOARD, 0,
+            return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_BOARD, 0, 0,
                            "the setup's board holds a value that is not a piece");
         rf__put_piece(pos, pc, (rf_square)sq);
     }
@@ -145,11 +130,11 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
     rf_validity_describe(what, sizeof what, validity);
     if (refused & RF_INVALID_BAD_CASTLING) {
         if (!castling_why[0]) snprintf(castling_why, sizeof castling_why, "a castling right without its king and rook");
-        return invalid(err, RF_ERR_INVALID, RF_FIELD_CASTLING, validity,
+        return rf__error(err, RF_ERR_INVALID, RF_FIELD_CASTLING, 0, validity,
                        "invalid position: %s (%s)", what, castling_why);
     }
     rf_field field = (refused & RF_INVALID_BAD_EP_SQUARE) ? RF_FIELD_EP : RF_FIELD_BOARD;
-    return invalid(err, RF_ERR_INVALID, field, validity, "invalid position: %s", what);
+    return rf__error(err, RF_ERR_INVALID, field, 0, validity, "invalid position: %s", what);
 }
 
 rf_status rf_position_startpos(rf_position *pos, rf_variant variant)

@@ -30,6 +30,12 @@
 #define RF_ASSERT(cond) assert(cond)
 #endif
 
+/* Fills *err (when not NULL) with a failure: status, field, byte offset, validity flags and the
+ * one-line message `fmt` formats. Returns `status`, so that a failing function can end with
+ * `return rf__error(err, ...)`. */
+rf_status rf__error(rf_error *err, rf_status status, rf_field field, size_t offset,
+                    uint32_t validity, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
 #define RF_BB(sq) ((rf_bitboard)1 << (sq))
 
 enum { RF_FILE_A = 0, RF_FILE_H = 7, RF_RANK_1 = 0, RF_RANK_8 = 7 };

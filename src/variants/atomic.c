@@ -468,17 +468,13 @@ static rf_status move_error(rf_error *err, rf_status st, size_t offset, const ch
                             const char *text, size_t len)
 {
     if (!err) return st;
-    err->status = st;
-    err->field = RF_FIELD_MOVE;
-    err->offset = offset;
-    err->validity = 0;
     char shown[16];
     size_t n = 0;
     for (size_t i = 0; i < len && n < 12; i++)
         shown[n++] = (text[i] >= 0x20 && text[i] < 0x7F) ? text[i] : '?';
     shown[n] = '\0';
-    snprintf(err->message, sizeof err->message, "move '%s%s': %s", shown, len > 12 ? "..." : "", what);
-    return st;
+    return rf__error(err, st, RF_FIELD_MOVE, offset, 0, "move '%s%s': %s", shown,
+                     len > 12 ? "..." : "", what);
 }
 
 rf_status rf_atomic_board_move(rf_position *pos, rf_explosion *report, const char *text,
