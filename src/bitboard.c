@@ -19,6 +19,8 @@ rf_bitboard rf__king_attacks[64];
 rf_bitboard rf__pawn_attacks[2][64];
 rf_bitboard rf__between[64][64];
 rf_bitboard rf__line[64][64];
+rf_bitboard rf__bishop_rays[64];
+rf_bitboard rf__rook_rays[64];
 rf__magic rf__rook_magics[64];
 rf__magic rf__bishop_magics[64];
 
@@ -175,6 +177,8 @@ void rf__bitboard_build(void)
         rf__king_attacks[sq] = leaper((rf_square)sq, king_steps, 8);
         rf__pawn_attacks[RF_WHITE][sq] = leaper((rf_square)sq, white_pawn_steps, 2);
         rf__pawn_attacks[RF_BLACK][sq] = leaper((rf_square)sq, black_pawn_steps, 2);
+        rf__bishop_rays[sq] = rf__slider_attacks_slow(RF_BISHOP, (rf_square)sq, 0);
+        rf__rook_rays[sq] = rf__slider_attacks_slow(RF_ROOK, (rf_square)sq, 0);
     }
     int pext = cpu_has_fast_pext();
     init_magics(RF_ROOK, rf__rook_magics, rook_table, rf__rook_magic_numbers,

@@ -61,6 +61,8 @@ extern rf_bitboard rf__king_attacks[64];
 extern rf_bitboard rf__pawn_attacks[2][64];
 extern rf_bitboard rf__between[64][64]; /* squares strictly between two aligned squares */
 extern rf_bitboard rf__line[64][64];    /* the whole line through two aligned squares, else 0 */
+extern rf_bitboard rf__bishop_rays[64]; /* a bishop's attacks on an empty board */
+extern rf_bitboard rf__rook_rays[64];   /* a rook's attacks on an empty board */
 extern rf__magic rf__rook_magics[64];
 extern rf__magic rf__bishop_magics[64];
 

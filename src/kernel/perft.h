@@ -12,6 +12,8 @@
 
 #include "../position.h"
 #include "../tt.h"
+#include "node.h"
+#include "generate.h"
 
 /* A generator: the legal moves of side `us` written to `out`, or counted when `count`. */
 typedef unsigned (*rf__kernel_generate)(const rf_position *pos, rf_move *out, rf_color us,
@@ -69,6 +71,124 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
         play(pos, move, RF_WHITE);
     else
         play(pos, move, RF_BLACK);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Perft on nodes (kernel/node.h): the moves of each inner node are walked, not listed, and each
+ * child is built by the variant's make-move inside the generator's loops; the last ply is
+ * counted by the generator's counting mode, one call per node above it.
+ *
+ * RF_DEFINE_NODE_PERFT(NAME, GENERATE, MAKE) defines `static uint64_t NAME(const rf_position
+ * *pos, int depth, const rf__tt *tt)` (depth >= 1) from a generator with rf__generate's shape
+ * and a make-move with rf__make's. It stamps out one function per side to move and use: counting,
+ * walking at depth 2 (children counted), walking deeper, and the same two with a transposition
+ * table, whose walks keep the key of the pieces in each node.
+ * ------------------------------------------------------------------------------------------- */
+#define RF_DEFINE_NODE_PERFT(NAME, GENERATE, MAKE)                                                \
+    __attribute__((noinline)) static uint64_t NAME##_count_w(const rf__node *n)                   \
+    {                                                                                             \
+        return GENERATE(n, RF_WHITE, true, NULL, NULL);                                           \
+    }                                                                                             \
+    __attribute__((noinline)) static uint64_t NAME##_count_b(const rf__node *n)                   \
+    {                                                                                             \
+        return GENERATE(n, RF_BLACK, true, NULL, NULL);                                           \
+    }                                                                                             \
+    static uint64_t NAME##_walk_w(const rf__node *n, int depth);                                  \
+    static uint64_t NAME##_walk_b(const rf__node *n, int depth);                                  \
+    RF_KERNEL_INLINE void NAME##_visit2(rf__walk *w, const rf__node *n, rf_color us, int kind,    \
+                                        rf_square from, rf_square to)                             \
+    {                                                                                             \
+        rf__node child;                                                                           \
+        MAKE(&child, n, us, kind, from, to, false);                                               \
+        w->nodes += us == RF_WHITE ? NAME##_count_b(&child) : NAME##_count_w(&child);             \
+    }                                                                                             \
+    RF_KERNEL_INLINE void NAME##_visit(rf__walk *w, const rf__node *n, rf_color us, int kind,     \
+                                       rf_square from, rf_square to)                              \
+    {                                                                                             \
+        rf__node child;                                                                           \
+        MAKE(&child, n, us, kind, from, to, false);                                               \
+        w->nodes += us == RF_WHITE ? NAME##_walk_b(&child, w->depth - 1)                          \
+                                   : NAME##_walk_w(&child, w->depth - 1);                         \
+    }                                                                                             \
+    static uint64_t NAME##_walk_w(const rf__node *n, int depth)                                   \
+    {                                                                                             \
+        rf__walk w = {NULL, 0, depth, NULL};                                                      \
+        if (depth == 2)                                                                           \
+            GENERATE(n, RF_WHITE, false, &w, NAME##_visit2);                                      \
+        else                                                                                      \
+            GENERATE(n, RF_WHITE, false, &w, NAME##_visit);                                       \
+        return w.nodes;                                                                           \
+    }                                                                                             \
+    static uint64_t NAME##_walk_b(const rf__node *n, int depth)                                   \
+    {                                                                                             \
+        rf__walk w = {NULL, 0, depth, NULL};                                                      \
+        if (depth == 2)                                                                           \
+            GENERATE(n, RF_BLACK, false, &w, NAME##_visit2);                                      \
+        else                                                                                      \
+            GENERATE(n, RF_BLACK, false, &w, NAME##_visit);                                       \
+        return w.nodes;                                                                           \
+    }                                                                                             \
+    static uint64_t NAME##_hwalk_w(const rf__node *n, int depth, const rf__tt *tt);               \
+    static uint64_t NAME##_hwalk_b(const rf__node *n, int depth, const rf__tt *tt);               \
+    RF_KERNEL_INLINE void NAME##_hvisit(rf__walk *w, const rf__node *n, rf_color us, int kind,    \
+                                        rf_square from, rf_square to)                             \
+    {                                                                                             \
+        rf__node child;                                                                           \
+        MAKE(&child, n, us, kind, from, to, true);                                                \
+        if (w->depth == 2) {                                                                      \
+            w->nodes += us == RF_WHITE ? NAME##_count_b(&child) : NAME##_count_w(&child);         \
+            return;                                                                               \
+        }                                                                                         \
+        if (w->depth > 3) rf__tt_prefetch(w->tt, rf__node_table_key(&child, rf__other(us)));      \
+        w->nodes += us == RF_WHITE ? NAME##_hwalk_b(&child, w->depth - 1, w->tt)                  \
+                                   : NAME##_hwalk_w(&child, w->depth - 1, w->tt);                 \
+    }                                                                                             \
+    static uint64_t NAME##_hwalk(const rf__node *n, int depth, const rf__tt *tt, rf_color us)     \
+    {                                                                                             \
+        uint64_t key = rf__node_table_key(n, us), nodes;                                          \
+        if (rf__tt_probe(tt, key, depth, &nodes)) return nodes;                                   \
+        rf__walk w = {NULL, 0, depth, tt};                                                        \
+        if (us == RF_WHITE)                                                                       \
+            GENERATE(n, RF_WHITE, false, &w, NAME##_hvisit);                                      \
+        else                                                                                      \
+            GENERATE(n, RF_BLACK, false, &w, NAME##_hvisit);                                      \
+        rf__tt_store(tt, key, depth, w.nodes);                                                    \
+        return w.nodes;                                                                           \
+    }                                                                                             \
+    static uint64_t NAME##_hwalk_w(const rf__node *n, int depth, const rf__tt *tt)                \
+    {                                                                                             \
+        return NAME##_hwalk(n, depth, tt, RF_WHITE);                                              \
+    }                                                                                             \
+    static uint64_t NAME##_hwalk_b(const rf__node *n, int depth, const rf__tt *tt)                \
+    {                                                                                             \
+        return NAME##_hwalk(n, depth, tt, RF_BLACK);                                              \
+    }                                                                                             \
+    static uint64_t NAME(const rf_position *pos, int depth, const rf__tt *tt)                     \
+    {                                                                                             \
+        rf__node n;                                                                               \
+        rf__node_from_position(&n, pos);                                                          \
+        bool white = pos->side == RF_WHITE;                                                       \
+        if (depth <= 1) return white ? NAME##_count_w(&n) : NAME##_count_b(&n);                   \
+        if (tt) {                                                                                 \
+            n.key = rf__node_key(&n);                                                             \
+            return white ? NAME##_hwalk_w(&n, depth, tt) : NAME##_hwalk_b(&n, depth, tt);         \
+        }                                                                                         \
+        return white ? NAME##_walk_w(&n, depth) : NAME##_walk_b(&n, depth);                       \
+    }
+
+/* The legal moves of a position from a node generator, written from `out` on; returns the end. */
+RF_INLINE rf_move *rf__node_list(const rf_position *pos, rf_move *out,
+                                 unsigned (*generate)(const rf__node *, rf_color, bool, rf__walk *,
+                                                      rf__visit))
+{
+    rf__node n;
+    rf__node_from_position(&n, pos);
+    rf__walk w = {out, 0, 0, NULL};
+    if (pos->side == RF_WHITE)
+        generate(&n, RF_WHITE, false, &w, rf__visit_list);
+    else
+        generate(&n, RF_BLACK, false, &w, rf__visit_list);
+    return w.out;
 }
 
 #endif

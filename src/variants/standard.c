@@ -4,6 +4,7 @@
  *
  * Compiled once per instruction set: see variant.h.
  */
+#include "../kernel/make.h"
 #include "../kernel/movegen.h"
 #include "../kernel/perft.h"
 #include "../kernel/pseudo.h"
@@ -12,17 +13,8 @@
 
 #define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
 
-static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt);
-static uint64_t perft_white(const rf_position *pos, int depth, const rf__tt *tt)
-{
-    return perft_node(pos, depth, RF_WHITE, tt, generate_standard, play_standard, perft_black, true);
-}
-static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt)
-{
-    return perft_node(pos, depth, RF_BLACK, tt, generate_standard, play_standard, perft_white, true);
-}
-static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt) { return perft_root(pos, depth, tt, perft_white, perft_black); }
-static rf_move *generate(const rf_position *pos, rf_move *out) { return generate_root(pos, out, generate_standard); }
+RF_DEFINE_NODE_PERFT(perft, rf__generate, rf__make)
+static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__generate); }
 static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_standard); }
 
 static int ep_legal(const rf_position *pos) { return standard_ep_legal(pos, (rf_color)pos->side); }

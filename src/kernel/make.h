@@ -1,0 +1,110 @@
+/*
+ * kernel/make.h - make-move on nodes: the child of a node built field by field from its parent,
+ * for a move of a kind known where it is generated (kernel/generate.h), so that each call site
+ * compiles to a few bitboard operations without branches.
+ *
+ * A capture needs no lookup of the captured piece: the destination square is cleared from every
+ * piece set, whatever stood there. Castling rights die with the rook square a move leaves or
+ * lands on and with any king move; the en passant square is set after a double step when an
+ * enemy pawn stands beside the pawn.
+ */
+#ifndef RF_KERNEL_MAKE_H
+#define RF_KERNEL_MAKE_H
+
+#include "generate.h"
+
+/* The child of node n after side `us` plays the move; `hashed`: keep the key of the pieces. */
+RF_INLINE void rf__make(rf__node *c, const rf__node *n, const rf_color us, const int kind,
+                        rf_square from, rf_square to, const bool hashed)
+{
+    const rf_color them = rf__other(us);
+    const rf_bitboard f = RF_BB(from), t = RF_BB(to), ft = f | t;
+    const rf_bitboard back = rf__node_back_rank(us);
+
+    if (kind == RF_VISIT_CASTLE) {
+        int side = to > from ? RF_KINGSIDE : RF_QUEENSIDE;
+        rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+        c->color[us] = (n->color[us] ^ ft) | RF_BB(kto) | RF_BB(rto);
+        c->color[them] = n->color[them];
+        c->pawns = n->pawns;
+        c->knights = n->knights;
+        c->diag = n->diag;
+        c->orth = (n->orth ^ t) | RF_BB(rto);
+        c->kings = (n->kings ^ f) | RF_BB(kto);
+        c->special = n->special & ~back & ~RF_NODE_EP_RANKS;
+        if (hashed)
+            c->key = n->key ^ rf__zobrist_piece[RF_MAKE_PIECE(us, RF_KING)][from] ^
+                     rf__zobrist_piece[RF_MAKE_PIECE(us, RF_KING)][kto] ^
+                     rf__zobrist_piece[RF_MAKE_PIECE(us, RF_ROOK)][to] ^
+                     rf__zobrist_piece[RF_MAKE_PIECE(us, RF_ROOK)][rto];
+        return;
+    }
+    if (kind == RF_VISIT_EP) {
+        rf_square vsq = us == RF_WHITE ? (rf_square)(to - 8) : (rf_square)(to + 8);
+        rf_bitboard v = RF_BB(vsq);
+        c->color[us] = n->color[us] ^ ft;
+        c->color[them] = n->color[them] ^ v;
+        c->pawns = n->pawns ^ ft ^ v;
+        c->knights = n->knights;
+        c->diag = n->diag;
+        c->orth = n->orth;
+        c->kings = n->kings;
+        c->special = n->special & ~RF_NODE_EP_RANKS;
+        if (hashed)
+            c->key = n->key ^ rf__zobrist_piece[RF_MAKE_PIECE(us, RF_PAWN)][from] ^
+                     rf__zobrist_piece[RF_MAKE_PIECE(us, RF_PAWN)][to] ^
+                     rf__zobrist_piece[RF_MAKE_PIECE(them, RF_PAWN)][vsq];
+        return;
+    }
+
+    const rf_bitboard keep = ~t;
+    c->color[us] = n->color[us] ^ ft;
+    c->color[them] = n->color[them] & keep;
+    c->pawns = n->pawns & keep;
+    c->knights = n->knights & keep;
+    c->diag = n->diag & keep;
+    c->orth = n->orth & keep;
+    c->kings = n->kings & keep;
+    c->special = n->special & ~ft & ~RF_NODE_EP_RANKS;
+    rf_piece_type moved, landed;
+    switch (kind) {
+    case RF_VISIT_PAWN:
+    case RF_VISIT_DOUBLE: c->pawns ^= ft; moved = landed = RF_PAWN; break;
+    case RF_VISIT_KNIGHT: c->knights ^= ft; moved = landed = RF_KNIGHT; break;
+    case RF_VISIT_BISHOP: c->diag ^= ft; moved = landed = RF_BISHOP; break;
+    case RF_VISIT_ROOK: c->orth ^= ft; moved = landed = RF_ROOK; break;
+    case RF_VISIT_QUEEN:
+        c->diag ^= ft;
+        c->orth ^= ft;
+        moved = landed = RF_QUEEN;
+        break;
+    case RF_VISIT_KING:
+        c->kings ^= ft;
+        c->special &= ~back;
+        moved = landed = RF_KING;
+        break;
+    case RF_VISIT_PROMO_N: c->pawns ^= f; c->knights |= t; moved = RF_PAWN; landed = RF_KNIGHT; break;
+    case RF_VISIT_PROMO_B: c->pawns ^= f; c->diag |= t; moved = RF_PAWN; landed = RF_BISHOP; break;
+    case RF_VISIT_PROMO_R: c->pawns ^= f; c->orth |= t; moved = RF_PAWN; landed = RF_ROOK; break;
+    default: /* RF_VISIT_PROMO_Q */
+        c->pawns ^= f;
+        c->diag |= t;
+        c->orth |= t;
+        moved = RF_PAWN;
+        landed = RF_QUEEN;
+        break;
+    }
+    if (kind == RF_VISIT_DOUBLE) {
+        /* An enemy pawn beside the pawn may take it en passant. */
+        rf_bitboard beside = rf__east(t) | rf__west(t);
+        if (beside & n->pawns & n->color[them]) c->special |= RF_BB((from + to) / 2);
+    }
+    if (hashed) {
+        uint64_t key = n->key ^ rf__zobrist_piece[RF_MAKE_PIECE(us, moved)][from] ^
+                       rf__zobrist_piece[RF_MAKE_PIECE(us, landed)][to];
+        if (n->color[them] & t) key ^= rf__zobrist_piece[RF_MAKE_PIECE(them, rf__node_type_at(n, t))][to];
+        c->key = key;
+    }
+}
+
+#endif

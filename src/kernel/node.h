@@ -1,0 +1,123 @@
+/*
+ * kernel/node.h - the fast core's own position: a node of the perft tree and of move
+ * generation, compact and made of bitboards alone.
+ *
+ * rf_position is the API's value: readable, with a square -> piece array, a Zobrist key, counters
+ * and variant state, 160 bytes. A node holds only what move generation reads: the pieces as seven
+ * bitboards (queens stand in both `diag` and `orth`, so a slider's set is one word), and one
+ * `special` word for castling rights and the en passant square. Children are built field by
+ * field from their parent (copy and make in one step); no board array, no counters, no key
+ * unless a walk keeps one for its transposition table.
+ *
+ * `special` holds two kinds of square, which never share a rank: the rook squares that keep a
+ * castling right (on ranks 1 and 8, as rf_position's castle_rook), and the square a pawn has
+ * just skipped with a double step (ranks 3 and 6) when an enemy pawn stands beside it, that is
+ * when an en passant capture may follow. Whether it is legal is decided when moves are
+ * generated.
+ */
+#ifndef RF_KERNEL_NODE_H
+#define RF_KERNEL_NODE_H
+
+#include "../castling.h"
+#include "../position.h"
+
+typedef struct rf__node {
+    rf_bitboard color[2];  /* the squares of each colour's pieces */
+    rf_bitboard pawns, knights, kings;
+    rf_bitboard diag;      /* bishops and queens */
+    rf_bitboard orth;      /* rooks and queens */
+    rf_bitboard special;   /* castling rook squares | en passant square */
+    uint64_t key;          /* Zobrist key of the pieces: written only by hashed walks */
+} rf__node;
+
+#define RF_NODE_EP_RANKS (RF_RANK_BB(2) | RF_RANK_BB(5))
+#define RF_NODE_BACK_RANKS (RF_RANK_1_BB | RF_RANK_8_BB)
+
+/* The rank of the en passant square the side `us` may capture on. */
+RF_INLINE rf_bitboard rf__node_ep_rank(rf_color us) { return RF_RANK_BB(us == RF_WHITE ? 5 : 2); }
+/* Colour c's back rank. */
+RF_INLINE rf_bitboard rf__node_back_rank(rf_color c) { return c == RF_WHITE ? RF_RANK_1_BB : RF_RANK_8_BB; }
+
+/* The piece type on a square known to hold a piece. */
+RF_INLINE rf_piece_type rf__node_type_at(const rf__node *n, rf_bitboard sq)
+{
+    if (n->pawns & sq) return RF_PAWN;
+    if (n->knights & sq) return RF_KNIGHT;
+    if (n->kings & sq) return RF_KING;
+    if (n->diag & sq) return n->orth & sq ? RF_QUEEN : RF_BISHOP;
+    return RF_ROOK;
+}
+
+/* The set of one piece type (both colours). */
+RF_INLINE rf_bitboard rf__node_type_set(const rf__node *n, rf_piece_type pt)
+{
+    switch (pt) {
+    case RF_PAWN: return n->pawns;
+    case RF_KNIGHT: return n->knights;
+    case RF_BISHOP: return n->diag & ~n->orth;
+    case RF_ROOK: return n->orth & ~n->diag;
+    case RF_QUEEN: return n->diag & n->orth;
+    case RF_KING: return n->kings;
+    default: return 0;
+    }
+}
+
+/* The Zobrist key of the pieces, computed from scratch (rf_position's piece keys). */
+RF_INLINE uint64_t rf__node_key(const rf__node *n)
+{
+    uint64_t key = 0;
+    for (int c = 0; c < 2; c++)
+        for (int pt = RF_PAWN; pt <= RF_KING; pt++)
+            for (rf_bitboard b = rf__node_type_set(n, (rf_piece_type)pt) & n->color[c]; b;)
+                key ^= rf__zobrist_piece[RF_MAKE_PIECE(c, pt)][rf__pop_lsb(&b)];
+    return key;
+}
+
+/* A 64-bit mix (splitmix64's finaliser): the `special` word's part of a node's table key. */
+RF_INLINE uint64_t rf__node_mix(uint64_t x)
+{
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
+}
+
+/* The key of a node with side `us` to move, for the transposition table. */
+RF_INLINE uint64_t rf__node_table_key(const rf__node *n, rf_color us)
+{
+    return n->key ^ rf__node_mix(n->special) ^ (us == RF_BLACK ? rf__zobrist_side : 0);
+}
+
+/* The node of a position. The en passant square is kept when an enemy pawn stands in front of
+ * it and it is empty, on the rank where the side to move captures. */
+RF_INLINE void rf__node_from_position(rf__node *n, const rf_position *pos)
+{
+    rf_color us = (rf_color)pos->side, them = rf__other(us);
+    n->color[RF_WHITE] = pos->by_color[RF_WHITE];
+    n->color[RF_BLACK] = pos->by_color[RF_BLACK];
+    n->pawns = pos->by_type[RF_PAWN];
+    n->knights = pos->by_type[RF_KNIGHT];
+    n->kings = pos->by_type[RF_KING];
+    n->diag = pos->by_type[RF_BISHOP] | pos->by_type[RF_QUEEN];
+    n->orth = pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
+    n->special = 0;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++)
+            if (pos->castle_rook[c][s] != RF_NO_SQUARE) n->special |= RF_BB(pos->castle_rook[c][s]);
+    if (pos->ep != RF_NO_SQUARE && (RF_BB(pos->ep) & rf__node_ep_rank(us))) {
+        rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
+        if (pos->board[victim] == RF_MAKE_PIECE(them, RF_PAWN) && pos->board[pos->ep] == RF_NO_PIECE)
+            n->special |= RF_BB(pos->ep);
+    }
+    n->key = 0;
+}
+
+/* 1 when a piece of the side not `us` attacks sq, with `occ` as the occupancy for sliders. */
+RF_INLINE bool rf__node_attacked(const rf__node *n, const rf_color us, rf_square sq, rf_bitboard occ)
+{
+    return (((rf__pawn_attacks[us][sq] & n->pawns) | (rf__knight_attacks[sq] & n->knights) |
+             (rf__king_attacks[sq] & n->kings) | (rf__bishop_attacks(sq, occ) & n->diag) |
+             (rf__rook_attacks(sq, occ) & n->orth)) &
+            n->color[rf__other(us)]) != 0;
+}
+
+#endif
