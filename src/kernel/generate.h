@@ -167,15 +167,19 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
         for (rf_bitboard b = n->kings & theirs; b;) danger |= rf__king_attacks[rf__pop_lsb(&b)];
         const rf_bitboard their_knights = n->knights & theirs;
         const rf_bitboard their_diag = n->diag & theirs, their_orth = n->orth & theirs;
-        for (rf_bitboard t = rf__king_attacks[ksq] & ~ours & ~danger; t;) {
-            rf_square to = rf__pop_lsb(&t);
-            bool safe = !(rf__knight_attacks[to] & their_knights) &&
-                        !((rf__bishop_rays[to] & their_diag) && (rf__bishop_attacks(to, lifted) & their_diag)) &&
-                        !((rf__rook_rays[to] & their_orth) && (rf__rook_attacks(to, lifted) & their_orth));
-            if (count)
-                total += safe;
-            else if (safe)
-                visit(w, n, us, RF_VISIT_KING, ksq, to);
+        rf_bitboard targets = rf__king_attacks[ksq] & ~ours & ~danger;
+        if (targets && !rf__more_than_one(targets)) {
+            /* One square: tested alone. */
+            rf_square to = rf__lsb(targets);
+            if (!(rf__knight_attacks[to] & their_knights) &&
+                !(rf__bishop_attacks(to, lifted) & their_diag) && !(rf__rook_attacks(to, lifted) & their_orth))
+                RF_GEN_ONE(RF_VISIT_KING, ksq, to);
+        } else if (targets) {
+            /* Several: the enemy's attacks as a set. */
+            for (rf_bitboard b = their_knights; b;) danger |= rf__knight_attacks[rf__pop_lsb(&b)];
+            for (rf_bitboard b = their_diag; b;) danger |= rf__bishop_attacks(rf__pop_lsb(&b), lifted);
+            for (rf_bitboard b = their_orth; b;) danger |= rf__rook_attacks(rf__pop_lsb(&b), lifted);
+            RF_GEN_SET(RF_VISIT_KING, ksq, targets & ~danger);
         }
     }
 
