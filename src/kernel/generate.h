@@ -134,12 +134,15 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
     if (!kbb || rf__more_than_one(kbb)) return 0;
     const rf_square ksq = rf__lsb(kbb);
 
+    const rf_bitboard their_pawns = n->pawns & theirs, their_knights = n->knights & theirs;
+    const rf_bitboard their_diag = n->diag & theirs, their_orth = n->orth & theirs;
+
     /* Checkers and pins. */
     rf_bitboard checkers = ((rf__knight_attacks[ksq] & n->knights) | (rf__pawn_attacks[us][ksq] & n->pawns) |
                             (rf__king_attacks[ksq] & n->kings)) &
                            theirs; /* a king "checks" in positions accepted with kings touching */
     rf_bitboard pin_hv = 0, pin_d = 0;
-    for (rf_bitboard s = rf__rook_attacks(ksq, theirs) & n->orth & theirs; s;) {
+    for (rf_bitboard s = (rf__rook_rays[ksq] & their_orth) ? rf__rook_attacks(ksq, theirs) & their_orth : 0; s;) {
         rf_square sq = rf__pop_lsb(&s);
         rf_bitboard between = rf__between[ksq][sq] & occ;
         if (!between)
@@ -147,7 +150,7 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
         else if (!rf__more_than_one(between))
             pin_hv |= rf__between[ksq][sq] | RF_BB(sq);
     }
-    for (rf_bitboard s = rf__bishop_attacks(ksq, theirs) & n->diag & theirs; s;) {
+    for (rf_bitboard s = (rf__bishop_rays[ksq] & their_diag) ? rf__bishop_attacks(ksq, theirs) & their_diag : 0; s;) {
         rf_square sq = rf__pop_lsb(&s);
         rf_bitboard between = rf__between[ksq][sq] & occ;
         if (!between)
@@ -160,13 +163,10 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
      * attacks as sets, then knights and sliders square by square, a slider looked up only when
      * one stands on a line through the square. */
     const rf_bitboard lifted = occ ^ kbb;
+    rf_bitboard danger = them == RF_WHITE ? rf__north(rf__east(their_pawns) | rf__west(their_pawns))
+                                          : rf__south(rf__east(their_pawns) | rf__west(their_pawns));
+    for (rf_bitboard b = n->kings & theirs; b;) danger |= rf__king_attacks[rf__pop_lsb(&b)];
     {
-        rf_bitboard their_pawns = n->pawns & theirs;
-        rf_bitboard danger = them == RF_WHITE ? rf__north(rf__east(their_pawns) | rf__west(their_pawns))
-                                              : rf__south(rf__east(their_pawns) | rf__west(their_pawns));
-        for (rf_bitboard b = n->kings & theirs; b;) danger |= rf__king_attacks[rf__pop_lsb(&b)];
-        const rf_bitboard their_knights = n->knights & theirs;
-        const rf_bitboard their_diag = n->diag & theirs, their_orth = n->orth & theirs;
         rf_bitboard targets = rf__king_attacks[ksq] & ~ours & ~danger;
         if (targets && !rf__more_than_one(targets)) {
             /* One square: tested alone. */
@@ -285,8 +285,13 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
             int side = rsq > ksq ? RF_KINGSIDE : RF_QUEENSIDE;
             if (occ & rf__castle_empty[us][side][RF_FILE_OF(ksq)][RF_FILE_OF(rsq)]) continue;
             rf_bitboard bare = lifted ^ RF_BB(rsq), path = rf__castle_path[us][side][RF_FILE_OF(ksq)];
-            bool safe = true;
-            while (path && safe) safe = !rf__node_attacked(n, us, rf__pop_lsb(&path), bare);
+            bool safe = !(path & danger);
+            while (path && safe) {
+                rf_square sq = rf__pop_lsb(&path);
+                safe = !(rf__knight_attacks[sq] & their_knights) &&
+                       !((rf__bishop_rays[sq] & their_diag) && (rf__bishop_attacks(sq, bare) & their_diag)) &&
+                       !((rf__rook_rays[sq] & their_orth) && (rf__rook_attacks(sq, bare) & their_orth));
+            }
             if (safe) RF_GEN_ONE(RF_VISIT_CASTLE, ksq, rsq);
         }
     }
