@@ -64,7 +64,8 @@ test-deep: all
 	$(BUILD)/rankfile perft --suite tests/data/random.perft
 
 # Perft speed against Stockfish (installed from Debian's package when missing and run as root),
-# with the gcc build and a clang build side by side. BENCH_FLAGS=--quick for the short list.
+# with the gcc build and a clang build side by side. BENCH_FLAGS=--quick for the short list,
+# BENCH_FLAGS="--kernel portable" to time the portable move generator where BMI2 would run.
 bench: all
 	@[ -x /usr/games/stockfish ] || command -v stockfish >/dev/null || \
 	  { [ "$$(id -u)" = 0 ] && apt-get install -y -qq stockfish >/dev/null; } || true

@@ -3,14 +3,20 @@
 
 For each position the two programs run alternately (rankfile, Stockfish, rankfile, ...), each as
 a whole process, so wall time includes process start as a user sees it. The table gives nodes,
-the median seconds of each, M nodes/s and rankfile's speed as a multiple of Stockfish's. The
-closing signature is the sum of all node counts: it changes only when move generation changes.
+the median seconds of each, M nodes/s of each and rankfile's speed as a multiple of Stockfish's.
+The closing signature is the sum of the node counts of the rows without a hash table: it changes
+only when move generation changes.
 
-usage: bench.py [LABEL=]RANKFILE... [--runs N] [--quick] [--stockfish PATH] [--only NAME]
+usage: bench.py [LABEL=]RANKFILE... [--runs N] [--quick] [--kernel NAME] [--stockfish PATH]
+                [--only NAME]
 Several rankfile binaries (e.g. gcc=build/rankfile clang=build-clang/rankfile) are timed in
-turn against the same Stockfish runs. rankfile runs single-threaded without a hash table, as
-Stockfish's `go perft` does. Peak memory is the largest resident set of any run of each program.
-Timings are printed, never asserted.
+turn against the same Stockfish runs; the first lines say which move-generation code path
+(kernel) each runs, as its `--version` says, and `--kernel auto|portable|bmi2` chooses one
+(passed to `rankfile perft`). rankfile runs single-threaded without a hash table, as Stockfish's
+`go perft` does, except in the row `start+hash`: there rankfile counts with `--hash 256` against
+Stockfish's plain `go perft 7`. That row shows its ratio, marked hashed, but is left out of the
+geometric mean, and out of --quick. Peak memory is the largest resident set of any run of each
+program (rankfile's hashed runs apart). Timings are printed, never asserted.
 """
 import argparse
 import os
@@ -20,18 +26,23 @@ import subprocess
 import sys
 import time
 
+# The table rankfile gets in the hashed row (MiB).
+HASH_MB = 256
+
 POSITIONS = [
-    # name, FEN, depth, variant, in the quick set
-    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, "standard", True),
-    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 7, "standard", False),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, "standard", True),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 6, "standard", False),
-    ("cpw-pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, "standard", True),
-    ("cpw-pos4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, "standard", False),
-    ("cpw-pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, "standard", True),
-    ("chess960-0", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 6, "chess960", False),
-    ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, "atomic", True),
-    ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, "atomic", False),
+    # name, FEN, depth, variant, in the quick set, rankfile's --hash in MiB (0: none)
+    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, "standard", True, 0),
+    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 7, "standard", False, 0),
+    ("start+hash", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 7, "standard", False,
+     HASH_MB),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, "standard", True, 0),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 6, "standard", False, 0),
+    ("cpw-pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, "standard", True, 0),
+    ("cpw-pos4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, "standard", False, 0),
+    ("cpw-pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, "standard", True, 0),
+    ("chess960-0", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 6, "chess960", False, 0),
+    ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, "atomic", True, 0),
+    ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, "atomic", False, 0),
 ]
 
 
@@ -62,14 +73,34 @@ def time_run_rss(args, stdin=None):
     return elapsed, out, usage.ru_maxrss
 
 
-def run_rankfile(binary, fen, depth, variant):
+def kernel_of(binary, kernel):
+    """The code path `binary` runs for perft (with --kernel `kernel`, or by default), from the
+    second line of its --version: ("bmi2", "bmi2 (x86-64 ...)"). Raises RuntimeError when the
+    binary refuses the kernel."""
+    args = [binary, "--version"] if not kernel else [binary, "perft", "--kernel", kernel, "--version"]
+    r = subprocess.run(args, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError((r.stderr.strip() or "%s exited %d" % (binary, r.returncode)))
+    for line in r.stdout.splitlines():
+        if line.startswith("kernel: "):
+            text = line[len("kernel: "):]
+            return text.split()[0], text
+    return "unknown", "unknown (no kernel line in its --version: an older rankfile)"
+
+
+def run_rankfile(binary, fen, depth, variant, kernel, hash_mb):
     args = [binary, "perft", fen, str(depth), "--threads", "1"]
     if variant == "chess960":
         args.append("--chess960")
     elif variant != "standard":
         args += ["--variant", variant]
+    if kernel:
+        args += ["--kernel", kernel]
+    if hash_mb:
+        args += ["--hash", str(hash_mb)]
     elapsed, out, rss = time_run_rss(args)
-    PEAK_KB[binary] = max(PEAK_KB.get(binary, 0), rss)
+    key = (binary, "hashed") if hash_mb else binary
+    PEAK_KB[key] = max(PEAK_KB.get(key, 0), rss)
     return elapsed, int(out.split()[-1])
 
 
@@ -91,8 +122,10 @@ def main():
     ap.add_argument("rankfile", nargs="+", help="[LABEL=]PATH of a rankfile binary")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="only the smaller positions")
+    ap.add_argument("--kernel", metavar="NAME",
+                    help="rankfile's move-generation code path: auto, portable or bmi2")
     ap.add_argument("--stockfish")
-    ap.add_argument("--only")
+    ap.add_argument("--only", metavar="NAME", help="only the rows of this position")
     a = ap.parse_args()
     binaries = []
     for spec in a.rankfile:
@@ -101,51 +134,79 @@ def main():
     sf = find_stockfish(a.stockfish)
     if not sf:
         print("bench: Stockfish not found; install Debian's 'stockfish' package", file=sys.stderr)
-    print("perft, single thread, no hash: rankfile against Stockfish (%s); median of %d runs,"
-          " wall seconds, process start included" % (sf or "missing", a.runs))
+    for label, path in binaries:
+        try:
+            _, text = kernel_of(path, a.kernel)
+        except (OSError, RuntimeError) as e:
+            print("bench: %s (%s): %s" % (label, path, e), file=sys.stderr)
+            return 1
+        print("%s: %s, kernel %s%s" % (label, path, text, ", from --kernel %s" % a.kernel if a.kernel else ""))
+    rows = [row for row in POSITIONS
+            if (not a.quick or row[4]) and (not a.only or a.only == row[0])]
+    hashed = ", ".join("rankfile --hash %d in %s" % (row[5], row[0]) for row in rows if row[5])
+    print("perft, single thread, no hash table%s: rankfile against Stockfish (%s); median of %d"
+          " runs, wall seconds, process start included"
+          % (" (but " + hashed + ")" if hashed else "", sf or "missing", a.runs))
     print("%-13s %5s %14s %-6s %8s %8s %9s %9s %7s" % ("position", "depth", "nodes", "build", "rf s",
                                                      "sf s", "rf Mn/s", "sf Mn/s", "ratio"))
     signature = 0
     ratios = {label: [] for label, _ in binaries}
-    for name, fen, depth, variant, quick in POSITIONS:
-        if a.quick and not quick:
-            continue
-        if a.only and a.only != name:
-            continue
+    hashed_rows = []
+    # Stockfish's times by (FEN, depth, variant): the hashed row reuses those of its plain row.
+    sf_seen = {}
+    for name, fen, depth, variant, _, hash_mb in rows:
         rf_times = {label: [] for label, _ in binaries}
-        sf_times = []
+        sf_key = (fen, depth, variant)
+        sf_times = list(sf_seen.get(sf_key, []))
+        sf_needed = a.runs - len(sf_times)
         nodes = None
-        for _ in range(a.runs):
+        for run in range(a.runs):
             for label, path in binaries:
-                t, n = run_rankfile(path, fen, depth, variant)
+                t, n = run_rankfile(path, fen, depth, variant, a.kernel, hash_mb)
                 rf_times[label].append(t)
                 if nodes is not None and n != nodes:
                     print("bench: %s counts %d on %s, another build %d" % (label, n, name, nodes))
                     return 1
                 nodes = n
-            if sf and variant in ("standard", "chess960"):
+            if sf and variant in ("standard", "chess960") and run < sf_needed:
                 t, sn = run_stockfish(sf, fen, depth, variant)
                 sf_times.append(t)
                 if sn != nodes:
                     print("bench: node counts differ on %s: rankfile %d, stockfish %d" % (name, nodes, sn))
                     return 1
-        signature += nodes
+        if sf_times:
+            sf_seen[sf_key] = sf_times
+        if hash_mb:
+            hashed_rows.append(name)
+        else:
+            signature += nodes
         sf_s = statistics.median(sf_times) if sf_times else None
         for label, _ in binaries:
             rf_s = statistics.median(rf_times[label])
             line = "%-13s %5d %14d %-6s %8.3f " % (name, depth, nodes, label, rf_s)
             if sf_s:
-                ratios[label].append(sf_s / rf_s)
                 line += "%8.3f %9.1f %9.1f %6.2fx" % (sf_s, nodes / rf_s / 1e6, nodes / sf_s / 1e6, sf_s / rf_s)
+                if hash_mb:
+                    line += " hashed: rankfile --hash %d, not in the mean" % hash_mb
+                else:
+                    ratios[label].append(sf_s / rf_s)
             else:
                 line += "%8s %9.1f %9s %7s" % ("-", nodes / rf_s / 1e6, "-", "-")
+                if hash_mb:
+                    line += " hashed: rankfile --hash %d" % hash_mb
             print(line, flush=True)
     for label, r in ratios.items():
         if r:
-            print("%s: geometric mean of the ratios to Stockfish %.2fx over %d positions"
-                  % (label, statistics.geometric_mean(r), len(r)))
+            print("%s: geometric mean of the ratios to Stockfish %.2fx over %d positions%s"
+                  % (label, statistics.geometric_mean(r), len(r),
+                     " (without the hashed row %s)" % ", ".join(hashed_rows) if hashed_rows else ""))
     for label, path in binaries:
-        print("%s: peak memory %.1f MiB" % (label, PEAK_KB.get(path, 0) / 1024))
+        peaks = []
+        if path in PEAK_KB:
+            peaks.append("%.1f MiB" % (PEAK_KB[path] / 1024))
+        if (path, "hashed") in PEAK_KB:
+            peaks.append("%.1f MiB with --hash %d" % (PEAK_KB[(path, "hashed")] / 1024, HASH_MB))
+        print("%s: peak memory %s" % (label, ", ".join(peaks)))
     if sf in PEAK_KB:
         print("stockfish: peak memory %.1f MiB" % (PEAK_KB.get(sf, 0) / 1024))
     print("signature %d" % signature)

@@ -123,6 +123,15 @@ int cli_args_next(cli_args *a);
 /* Prints the command's help on `out`. */
 void cli_help(FILE *out, const cli_command *cmd);
 
+/* Prints the program's version, then the move generator's code path in use, as
+ * "kernel: bmi2 (x86-64 POPCNT/BMI2, PEXT slider lookups)" or "kernel: portable (...)". */
+void cli_version(void);
+
+/* Chooses the move generator's code path for an option `--kernel NAME`: auto, portable or bmi2
+ * (rf_kernel_select). 0, or after a one-line error (an unknown name, or bmi2 where it does not
+ * run) CLI_USAGE. */
+int cli_kernel_select(const cli_common *c, const char *name);
+
 /* The commands, in the order 'rankfile --help' lists them (main.c), and their number. */
 extern const cli_command *const cli_commands[];
 extern const size_t cli_command_count;

@@ -12,7 +12,7 @@
 
 enum {
     OPT_DIVIDE = 1, OPT_SORT, OPT_THREADS, OPT_HASH, OPT_SPLIT, OPT_JOBS, OPT_SUM, OPT_SUITE,
-    OPT_MAX_NODES, OPT_MAX_DEPTH
+    OPT_MAX_NODES, OPT_MAX_DEPTH, OPT_KERNEL
 };
 
 static const cli_option options[] = {
@@ -23,6 +23,11 @@ static const cli_option options[] = {
     {OPT_SORT, "sort", 0, NULL, "with --divide: the lines sorted by move, printed at the end"},
     {OPT_THREADS, "threads", 0, "N", "count with N threads, 1-256 (default: one per CPU)"},
     {OPT_HASH, "hash", 0, "MB", "remember subtree counts in a table of MB MiB (default: none)"},
+    {OPT_KERNEL, "kernel", 0, "NAME",
+     "the move generator's code path: auto (the default: bmi2 where the\n"
+     "CPU has a fast PEXT, else portable), portable (magic bitboards) or\n"
+     "bmi2 (x86-64 PEXT); the counts are the same, only the speed differs.\n"
+     "'rankfile --version' says which path auto takes"},
     {OPT_SPLIT, "split", 0, "PLY",
      "do not count: list the positions PLY (1-6) plies down as jobs, one line\n"
      "'DEPTH COUNT FEN' each (COUNT: how many move orders reach it), so a\n"
@@ -49,7 +54,8 @@ static const cli_option options[] = {
 };
 
 static const char *const intro[] = {
-    "usage: rankfile perft FEN DEPTH [--divide [--sort]] [--threads N] [--hash MB] [--json]\n"
+    "usage: rankfile perft FEN DEPTH [--divide [--sort]] [--threads N] [--hash MB]\n"
+    "                      [--kernel auto|portable|bmi2] [--json]\n"
     "       rankfile perft DEPTH [options] < positions\n"
     "       rankfile perft FEN DEPTH --split PLY > jobs.txt\n"
     "       rankfile perft --jobs FILE [--threads N] [--hash MB] > results.txt\n"
@@ -80,7 +86,8 @@ static const char *const outro[] = {
     "  rankfile perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 5\n"
     "    4865609\n"
     "  rankfile perft 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -' 1 --divide\n"
-    "  rankfile perft --suite tests/data/tricky.perft --max-nodes 1000000\n",
+    "  rankfile perft --suite tests/data/tricky.perft --max-nodes 1000000\n"
+    "  rankfile perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 6 --kernel portable\n",
     NULL,
 };
 
@@ -820,8 +827,10 @@ int cli_cmd_perft(int argc, char **argv)
     cli_args_start(&a, &o.common, &cli_command_perft, argc, argv);
     o.max_nodes = UINT64_MAX;
     o.max_depth = -1;
-    int sum = 0, id, have_max = 0, have_counting = 0;
+    int sum = 0, id, have_max = 0, have_counting = 0, have_kernel = 0;
     long t;
+    /* Each run starts from the default code path (the fuzz targets run many in one process). */
+    rf_kernel_select("auto");
     while ((id = cli_args_next(&a)) > 0) {
         const char *v = a.value;
         cli_common *c = &o.common;
@@ -851,6 +860,10 @@ int cli_cmd_perft(int argc, char **argv)
         case OPT_SPLIT:
             if (cli_parse_int(c, "--split", v, 1, 6, &o.split)) return CLI_USAGE;
             break;
+        case OPT_KERNEL:
+            if (cli_kernel_select(c, v)) return CLI_USAGE;
+            have_kernel = 1;
+            break;
         default: break;
         }
     }
@@ -867,6 +880,7 @@ int cli_cmd_perft(int argc, char **argv)
     if (have_counting && (sum || (o.split && !o.jobs)))
         cli_warn(cmd, "--%s counts nothing; --threads and --hash change nothing",
                  sum ? "sum" : "split");
+    if (have_kernel && sum) cli_warn(cmd, "--sum counts nothing; --kernel changes nothing");
     if (sum) {
         if (!rest) return cli_usage(cmd, "--sum takes the result files to add up");
         return run_sum(&o, rest, args);

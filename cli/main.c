@@ -81,7 +81,7 @@ int main(int argc, char **argv)
         return cli_finish(NULL, CLI_OK);
     }
     if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
-        printf("rankfile %s\n", rf_version());
+        cli_version();
         return cli_finish(NULL, CLI_OK);
     }
     const cli_command *cmd = find(name);

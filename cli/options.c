@@ -6,6 +6,7 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <string.h>
 
 enum {
@@ -208,6 +209,51 @@ static int set_variant(cli_args *a, const char *name)
     return 0;
 }
 
+/* The move generator's code paths (rf_kernel_name), as --version describes them. */
+static const struct {
+    const char *name;
+    const char *about;
+} kernels[] = {
+    {"bmi2", "x86-64 POPCNT/BMI2, PEXT slider lookups"},
+    {"portable", "magic bitboards"},
+};
+
+void cli_version(void)
+{
+    const char *kernel = rf_kernel_name();
+    printf("rankfile %s\n", rf_version());
+    for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++) {
+        if (strcmp(kernel, kernels[i].name) == 0) {
+            printf("kernel: %s (%s)\n", kernel, kernels[i].about);
+            return;
+        }
+    }
+    printf("kernel: %s\n", kernel);
+}
+
+int cli_kernel_select(const cli_common *c, const char *name)
+{
+    static const char *const names[] = {"auto", "portable", "bmi2"};
+    rf_status st = rf_kernel_select(name);
+    if (st == RF_OK) return 0;
+    if (st == RF_ERR_ARGUMENT) {
+        cli_error(c->command, "kernel '%s' is not available on this machine: it needs an "
+                              "x86-64 build and a CPU with a fast BMI2 PEXT (available: auto, "
+                              "portable)",
+                  name);
+        return CLI_USAGE;
+    }
+    /* The nearest name, in any case ("BMI2" is near "bmi2"). */
+    char shown[64], lower[64];
+    size_t n = 0;
+    for (; name[n] && n < sizeof lower - 1; n++) lower[n] = (char)tolower((unsigned char)name[n]);
+    lower[n] = '\0';
+    const char *near = cli_suggest(lower, names, sizeof names / sizeof *names, 0);
+    return cli_usage(c->command, "--kernel takes auto, portable or bmi2, not '%s'%s%s%s",
+                     cli_shown(name, strlen(name), shown), near ? " (did you mean '" : "",
+                     near ? near : "", near ? "'?)" : "");
+}
+
 static int add_accept(cli_args *a, const char *list)
 {
     for (const char *p = list;;) {
@@ -249,7 +295,7 @@ static int common_option(cli_args *a, int id)
         cli_help(stdout, c->cmd);
         return stop(a, cli_finish(c->command, CLI_OK));
     case COMMON_VERSION:
-        printf("rankfile %s\n", rf_version());
+        cli_version();
         return stop(a, cli_finish(c->command, CLI_OK));
     default: return stop(a, cli_usage(c->command, "unhandled option"));
     }

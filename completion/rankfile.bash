@@ -35,6 +35,7 @@ _rankfile() {
     --format) values="line fen map json" ;;
     --color|--colour) values="auto always never 16 256" ;;
     --ep) values="legal always" ;;
+    --kernel) values="auto portable bmi2" ;;
     --accept)
         # A comma-separated list: complete the word after the last comma.
         local done_part=
@@ -62,7 +63,7 @@ _rankfile() {
     play) opts="--san --uci $position --json $common" ;;
     status) opts="$position --json $common" ;;
     judge) opts="$common" ;;
-    perft) opts="--divide --sort --threads --hash --split --jobs --sum --suite --max-nodes --max-depth $position --json $common" ;;
+    perft) opts="--divide --sort --threads --hash --kernel --split --jobs --sum --suite --max-nodes --max-depth $position --json $common" ;;
     atomic) opts="--explain --json $common" ;;
     960) opts="--seed --count --all --lang --fen --shredder --verbose --format --double --svg --json $common" ;;
     is960) opts="--double --back-rank --json $common" ;;

@@ -15,10 +15,12 @@
  *   - Small things are values: an `rf_position` may be copied with `=`; nothing here allocates.
  *
  * Thread safety
- *   The library keeps no mutable global state after `rf_init()`. `rf_init()` builds the attack
- *   tables once; it is idempotent and safe to call from several threads. Every other function is
- *   reentrant and calls `rf_init()` itself where it needs the tables, so calling it first is
- *   optional (it only moves the one-off cost of about a millisecond to a moment of your choice).
+ *   The library keeps no mutable global state after `rf_init()` but one: the move generator's
+ *   code path, which `rf_kernel_select()` may change (see "Move-generation kernels"). `rf_init()`
+ *   builds the attack tables once; it is idempotent and safe to call from several threads. Every
+ *   other function is reentrant and calls `rf_init()` itself where it needs the tables, so
+ *   calling it first is optional (it only moves the one-off cost of about a millisecond to a
+ *   moment of your choice).
  */
 #ifndef RANKFILE_H
 #define RANKFILE_H
@@ -472,6 +474,30 @@ RF_API rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
 
 /* The number of online CPUs (at least 1). */
 RF_API int rf_cpu_count(void);
+
+/* ---------------------------------------------------------------------------------------------
+ * Move-generation kernels
+ *
+ * The move generator, make-move and perft of every variant are compiled twice: "portable"
+ * (magic bitboards, any CPU) and, in x86-64 builds, "bmi2" (POPCNT and BMI2, with PEXT slider
+ * lookups). rf_init() chooses "bmi2" where the build has it and the CPU has a fast PEXT, else
+ * "portable"; both count the same moves, and only speed tells them apart. These functions say
+ * which runs, and choose another (to compare the two, or to time one).
+ * ------------------------------------------------------------------------------------------- */
+
+/* The code path in use: "bmi2" or "portable" (static storage). Calls rf_init(). */
+RF_API const char *rf_kernel_name(void);
+
+/* Chooses the code path every later call uses, for every variant: "portable", "bmi2", or "auto"
+ * (what rf_init() chooses). Names are lower case, as written here. Calls rf_init() first, so a
+ * choice made before the first use of the library stays. Returns RF_OK; RF_ERR_NOT_FOUND for a
+ * name that is none of these (NULL too); or RF_ERR_ARGUMENT for "bmi2" where this build has no
+ * BMI2 kernel or the CPU cannot run it fast (no BMI2, or a slow microcoded PEXT as on AMD
+ * before Zen 3). After an error the choice is unchanged.
+ * Not thread-safe: it switches a process-wide table that every function reading or playing
+ * positions uses, so call it before other threads use the library, or while none of them is
+ * inside it (never during rf_perft_run, which may run threads of its own). */
+RF_API rf_status rf_kernel_select(const char *name);
 
 /* ---------------------------------------------------------------------------------------------
  * Atomic chess

@@ -96,14 +96,56 @@ static const rf__variant *const bmi2[RF_VARIANT_COUNT] = {RF_VARIANT_MODULES(RF_
 
 const rf__variant *rf__variants[RF_VARIANT_COUNT];
 
-void rf__variants_choose(void)
+/* The build rf__variants holds: 0 portable, 1 BMI2 (see kernel_names). */
+static int chosen_isa;
+
+static const char *const kernel_names[2] = {"portable", "bmi2"};
+
+/* 1 when the BMI2 build is compiled in and the CPU runs it fast (rf__use_bmi2, set by
+ * rf__bitboard_build, which also built the PEXT tables that build reads). */
+static int bmi2_runs(void)
+{
+#ifdef RF_HAVE_BMI2_BUILD
+    return rf__use_bmi2;
+#else
+    return 0;
+#endif
+}
+
+static void use_build(int isa)
 {
     for (int v = 0; v < RF_VARIANT_COUNT; v++) {
         rf__variants[v] = portable[v];
 #ifdef RF_HAVE_BMI2_BUILD
-        if (rf__use_bmi2) rf__variants[v] = bmi2[v];
+        if (isa == 1) rf__variants[v] = bmi2[v];
 #endif
     }
+    chosen_isa = isa;
+}
+
+void rf__variants_choose(void) { use_build(bmi2_runs()); }
+
+const char *rf_kernel_name(void)
+{
+    rf_init();
+    return kernel_names[chosen_isa];
+}
+
+rf_status rf_kernel_select(const char *name)
+{
+    rf_init();
+    if (!name) return RF_ERR_NOT_FOUND;
+    if (strcmp(name, "auto") == 0) {
+        rf__variants_choose();
+        return RF_OK;
+    }
+    for (int isa = 0; isa < 2; isa++) {
+        if (strcmp(name, kernel_names[isa]) != 0) continue;
+        if (isa == 1 && !bmi2_runs()) return RF_ERR_ARGUMENT;
+        use_build(isa);
+        return RF_OK;
+    }
+    return RF_ERR_NOT_FOUND;
 }
 
 const rf__variant *rf__variant_get(rf_variant variant)

@@ -8,10 +8,11 @@
  * Each module is compiled once per instruction set (CMake builds every file of src/variants/
  * twice: plain, and for x86-64 with POPCNT/BMI2, where slider attacks are PEXT lookups), so a
  * module exports one row per build, named by RF_KERNEL(): rf__variant_atomic_portable, rf__variant_atomic_bmi2.
- * rf_init() chooses one build for every variant once, and the library and perft then use only
- * that build; nothing in one build calls into the other. Inside a module the hot path (move
- * generation, make-move, the perft recursion of src/kernel/perft.h) is static inline code of
- * constant arguments, so each row's functions are fully specialised copies.
+ * rf_init() chooses one build for every variant (rf_kernel_select may choose the other later),
+ * and the library and perft then use only that build; nothing in one build calls into the
+ * other. Inside a module the hot path (move generation, make-move, the perft recursion of
+ * src/kernel/perft.h) is static inline code of constant arguments, so each row's functions are
+ * fully specialised copies.
  *
  * Adding a variant: its file in src/variants/, and one row in RF_VARIANT_MODULES below.
  */
@@ -70,10 +71,12 @@ typedef struct rf__variant {
 RF_VARIANT_MODULES(RF__DECLARE_MODULE)
 #undef RF__DECLARE_MODULE
 
-/* The rows rf_init() chose, by rf_variant; NULL for a variant this build does not play. */
+/* The rows in use (rf_init's choice, or rf_kernel_select's), by rf_variant; NULL for a variant
+ * this build does not play. */
 extern const rf__variant *rf__variants[RF_VARIANT_COUNT];
 
-/* Chooses the build of every module (the BMI2 one when rf__use_bmi2); called once by rf_init. */
+/* Chooses the build of every module (the BMI2 one where it is compiled in and rf__use_bmi2);
+ * called once by rf_init, and again by rf_kernel_select("auto"). */
 void rf__variants_choose(void);
 
 /* The chosen row of a variant, or NULL when it is not played (or out of range). */

@@ -55,6 +55,9 @@ want "after a value, options again" "--flip" rankfile show --color never --fl
 want "svg file names" "$tmp/board.svg" rankfile show --svg "$tmp/bo"
 want "perft --sum files" "$tmp/board.svg" rankfile perft --sum "$tmp/board.svg" "$tmp/bo"
 want "perft options" "--hash --help" rankfile perft --h
+want "kernels" "auto bmi2 portable" rankfile perft --kernel ""
+want "--kernel=p" "portable" rankfile perft --kernel = p
+want "perft --k" "--kernel" rankfile perft --k
 
 # Against the program: its commands, and the options in each command's help.
 cmds=$("$RF" --help | sed -n '/^commands:/,/^$/s/^  \([^ ]*\) .*/\1/p' | sort | tr '\n' ' ' | sed 's/ *$//')
