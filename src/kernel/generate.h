@@ -244,37 +244,28 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
         rf_square from = rf__pop_lsb(&b);
         RF_GEN_SET(RF_VISIT_KNIGHT, from, rf__knight_attacks[from] & movable);
     }
-    const rf_bitboard sliders = ours & ~pinned;
-    for (rf_bitboard b = n->diag & ~n->orth & sliders; b;) {
+    /* Sliders, a pinned one along its ray: bishops not pinned on a rank or file, rooks not
+     * pinned diagonally, queens either way. */
+    for (rf_bitboard b = n->diag & ~n->orth & ours & ~pin_hv; b;) {
         rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_BISHOP, from, rf__bishop_attacks(from, occ) & movable);
+        rf_bitboard ray = pin_d & RF_BB(from) ? pin_d : ~(rf_bitboard)0;
+        RF_GEN_SET(RF_VISIT_BISHOP, from, rf__bishop_attacks(from, occ) & movable & ray);
     }
-    for (rf_bitboard b = n->orth & ~n->diag & sliders; b;) {
+    for (rf_bitboard b = n->orth & ~n->diag & ours & ~pin_d; b;) {
         rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_ROOK, from, rf__rook_attacks(from, occ) & movable);
+        rf_bitboard ray = pin_hv & RF_BB(from) ? pin_hv : ~(rf_bitboard)0;
+        RF_GEN_SET(RF_VISIT_ROOK, from, rf__rook_attacks(from, occ) & movable & ray);
     }
-    for (rf_bitboard b = n->diag & n->orth & sliders; b;) {
+    for (rf_bitboard b = n->diag & n->orth & ours; b;) {
         rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_QUEEN, from, rf__queen_attacks(from, occ) & movable);
-    }
-    /* Pinned sliders, along their ray. */
-    if (pinned & ours & (n->diag | n->orth)) {
-        for (rf_bitboard b = n->diag & ours & pin_d; b;) {
-            rf_square from = rf__pop_lsb(&b);
-            rf_bitboard to = rf__bishop_attacks(from, occ) & movable & pin_d;
-            if (n->orth & RF_BB(from))
-                RF_GEN_SET(RF_VISIT_QUEEN, from, to);
-            else
-                RF_GEN_SET(RF_VISIT_BISHOP, from, to);
-        }
-        for (rf_bitboard b = n->orth & ours & pin_hv; b;) {
-            rf_square from = rf__pop_lsb(&b);
-            rf_bitboard to = rf__rook_attacks(from, occ) & movable & pin_hv;
-            if (n->diag & RF_BB(from))
-                RF_GEN_SET(RF_VISIT_QUEEN, from, to);
-            else
-                RF_GEN_SET(RF_VISIT_ROOK, from, to);
-        }
+        rf_bitboard to;
+        if (!(pinned & RF_BB(from)))
+            to = rf__queen_attacks(from, occ);
+        else if (pin_d & RF_BB(from))
+            to = rf__bishop_attacks(from, occ) & pin_d;
+        else
+            to = rf__rook_attacks(from, occ) & pin_hv;
+        RF_GEN_SET(RF_VISIT_QUEEN, from, to & movable);
     }
 
     /* Castling, king takes own rook. */

@@ -93,6 +93,13 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
     {                                                                                             \
         return GENERATE(n, RF_BLACK, true, NULL, NULL);                                           \
     }                                                                                             \
+    /* The count after a common move, inlined where the move is made; rare moves call. */         \
+    RF_KERNEL_INLINE uint64_t NAME##_count_after(const rf__node *n, rf_color them, int kind)      \
+    {                                                                                             \
+        if (kind >= RF_VISIT_PROMO_N)                                                             \
+            return them == RF_WHITE ? NAME##_count_w(n) : NAME##_count_b(n);                     \
+        return GENERATE(n, them, true, NULL, NULL);                                               \
+    }                                                                                             \
     static uint64_t NAME##_walk_w(const rf__node *n, int depth);                                  \
     static uint64_t NAME##_walk_b(const rf__node *n, int depth);                                  \
     RF_KERNEL_INLINE void NAME##_visit2(rf__walk *w, const rf__node *n, rf_color us, int kind,    \
@@ -100,7 +107,7 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
     {                                                                                             \
         rf__node child;                                                                           \
         MAKE(&child, n, us, kind, from, to, false);                                               \
-        w->nodes += us == RF_WHITE ? NAME##_count_b(&child) : NAME##_count_w(&child);             \
+        w->nodes += NAME##_count_after(&child, rf__other(us), kind);                              \
     }                                                                                             \
     RF_KERNEL_INLINE void NAME##_visit(rf__walk *w, const rf__node *n, rf_color us, int kind,     \
                                        rf_square from, rf_square to)                              \
