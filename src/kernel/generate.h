@@ -159,28 +159,48 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
             pin_d |= rf__between[ksq][sq] | RF_BB(sq);
     }
 
-    /* The king, to each square not attacked with it lifted: the enemy pawns' and king's
-     * attacks as sets, then knights and sliders square by square, a slider looked up only when
-     * one stands on a line through the square. */
+    /* The king, to each square not attacked with it lifted, and castling. The enemy pawns' and
+     * king's attacks come as sets; one square left for the king is tested alone; several, or a
+     * castling path to check, take the enemy's whole attack set. */
     const rf_bitboard lifted = occ ^ kbb;
     rf_bitboard danger = them == RF_WHITE ? rf__north(rf__east(their_pawns) | rf__west(their_pawns))
                                           : rf__south(rf__east(their_pawns) | rf__west(their_pawns));
     for (rf_bitboard b = n->kings & theirs; b;) danger |= rf__king_attacks[rf__pop_lsb(&b)];
-    {
-        rf_bitboard targets = rf__king_attacks[ksq] & ~ours & ~danger;
-        if (targets && !rf__more_than_one(targets)) {
-            /* One square: tested alone. */
-            rf_square to = rf__lsb(targets);
-            if (!(rf__knight_attacks[to] & their_knights) &&
-                !(rf__bishop_attacks(to, lifted) & their_diag) && !(rf__rook_attacks(to, lifted) & their_orth))
-                RF_GEN_ONE(RF_VISIT_KING, ksq, to);
-        } else if (targets) {
-            /* Several: the enemy's attacks as a set. */
-            for (rf_bitboard b = their_knights; b;) danger |= rf__knight_attacks[rf__pop_lsb(&b)];
-            for (rf_bitboard b = their_diag; b;) danger |= rf__bishop_attacks(rf__pop_lsb(&b), lifted);
-            for (rf_bitboard b = their_orth; b;) danger |= rf__rook_attacks(rf__pop_lsb(&b), lifted);
-            RF_GEN_SET(RF_VISIT_KING, ksq, targets & ~danger);
+    rf_bitboard targets = rf__king_attacks[ksq] & ~ours & ~danger;
+    /* Castling: king takes own rook, when not in check and the squares the two cross or land on
+     * are empty but for them. */
+    rf_bitboard castles = 0;
+    if (!checkers) {
+        for (rf_bitboard b = n->special & rf__node_back_rank(us); b;) {
+            rf_square rsq = rf__pop_lsb(&b);
+            int side = rsq > ksq ? RF_KINGSIDE : RF_QUEENSIDE;
+            if (!(occ & rf__castle_empty[us][side][RF_FILE_OF(ksq)][RF_FILE_OF(rsq)])) castles |= RF_BB(rsq);
         }
+    }
+    if (castles || rf__more_than_one(targets)) {
+        for (rf_bitboard b = their_knights; b;) danger |= rf__knight_attacks[rf__pop_lsb(&b)];
+        for (rf_bitboard b = their_diag; b;) danger |= rf__bishop_attacks(rf__pop_lsb(&b), lifted);
+        for (rf_bitboard b = their_orth; b;) danger |= rf__rook_attacks(rf__pop_lsb(&b), lifted);
+        RF_GEN_SET(RF_VISIT_KING, ksq, targets & ~danger);
+        /* No square of the king's path attacked, with the rook lifted too: an enemy rook or
+         * queen on the back rank may see through the rook's square (a Chess960 rook that
+         * shielded the king's landing square). */
+        const rf_bitboard rank_sliders = their_orth & rf__node_back_rank(us);
+        while (castles) {
+            rf_square rsq = rf__pop_lsb(&castles);
+            int side = rsq > ksq ? RF_KINGSIDE : RF_QUEENSIDE;
+            rf_bitboard path = rf__castle_path[us][side][RF_FILE_OF(ksq)];
+            bool safe = !(path & danger);
+            if (safe && rank_sliders)
+                for (rf_bitboard p = path; p && safe;)
+                    safe = !(rf__rook_attacks(rf__pop_lsb(&p), lifted ^ RF_BB(rsq)) & rank_sliders);
+            if (safe) RF_GEN_ONE(RF_VISIT_CASTLE, ksq, rsq);
+        }
+    } else if (targets) {
+        rf_square to = rf__lsb(targets);
+        if (!(rf__knight_attacks[to] & their_knights) && !(rf__bishop_attacks(to, lifted) & their_diag) &&
+            !(rf__rook_attacks(to, lifted) & their_orth))
+            RF_GEN_ONE(RF_VISIT_KING, ksq, to);
     }
 
     rf_bitboard checkmask = ~(rf_bitboard)0;
@@ -268,24 +288,6 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
         RF_GEN_SET(RF_VISIT_QUEEN, from, to & movable);
     }
 
-    /* Castling, king takes own rook. */
-    rf_bitboard rights = n->special & rf__node_back_rank(us);
-    if (rights && !checkers) {
-        while (rights) {
-            rf_square rsq = rf__pop_lsb(&rights);
-            int side = rsq > ksq ? RF_KINGSIDE : RF_QUEENSIDE;
-            if (occ & rf__castle_empty[us][side][RF_FILE_OF(ksq)][RF_FILE_OF(rsq)]) continue;
-            rf_bitboard bare = lifted ^ RF_BB(rsq), path = rf__castle_path[us][side][RF_FILE_OF(ksq)];
-            bool safe = !(path & danger);
-            while (path && safe) {
-                rf_square sq = rf__pop_lsb(&path);
-                safe = !(rf__knight_attacks[sq] & their_knights) &&
-                       !((rf__bishop_rays[sq] & their_diag) && (rf__bishop_attacks(sq, bare) & their_diag)) &&
-                       !((rf__rook_rays[sq] & their_orth) && (rf__rook_attacks(sq, bare) & their_orth));
-            }
-            if (safe) RF_GEN_ONE(RF_VISIT_CASTLE, ksq, rsq);
-        }
-    }
     return total;
 }
 
