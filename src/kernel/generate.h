@@ -210,6 +210,38 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
     }
     const rf_bitboard movable = ~ours & checkmask, pinned = pin_hv | pin_d;
 
+    /* Counting, with no check and no pin (most nodes): every piece moves freely. */
+    if (count && !(checkers | pinned)) {
+        const rf_bitboard empty = ~occ, pawns = n->pawns & ours;
+        const rf_bitboard rank3 = RF_RANK_BB(us == RF_WHITE ? 2 : 5);
+        const rf_bitboard rank8 = RF_RANK_BB(us == RF_WHITE ? 7 : 0);
+        rf_bitboard single = (us == RF_WHITE ? rf__north(pawns) : rf__south(pawns)) & empty;
+        rf_bitboard dbl = (us == RF_WHITE ? rf__north(single & rank3) : rf__south(single & rank3)) & empty;
+        rf_bitboard west = (us == RF_WHITE ? rf__north(rf__west(pawns)) : rf__south(rf__west(pawns))) & theirs;
+        rf_bitboard east = (us == RF_WHITE ? rf__north(rf__east(pawns)) : rf__south(rf__east(pawns))) & theirs;
+        total += (unsigned)(rf__popcount(single) + rf__popcount(dbl) + rf__popcount(west) + rf__popcount(east));
+        if ((single | west | east) & rank8)
+            total += 3u * (unsigned)rf__popcount(single & rank8) + 3u * (unsigned)rf__popcount(west & rank8) +
+                     3u * (unsigned)rf__popcount(east & rank8);
+        rf_bitboard epbb = n->special & rf__node_ep_rank(us);
+        if (epbb) {
+            rf_square ep = rf__lsb(epbb);
+            rf_bitboard victim = RF_BB(us == RF_WHITE ? ep - 8 : ep + 8);
+            for (rf_bitboard b = rf__pawn_attacks[them][ep] & pawns; b;) {
+                rf_square from = rf__pop_lsb(&b);
+                rf_bitboard after = occ ^ RF_BB(from) ^ victim ^ epbb;
+                total += !((rf__rook_attacks(ksq, after) & their_orth) | (rf__bishop_attacks(ksq, after) & their_diag));
+            }
+        }
+        for (rf_bitboard b = n->knights & ours; b;)
+            total += (unsigned)rf__popcount(rf__knight_attacks[rf__pop_lsb(&b)] & ~ours);
+        for (rf_bitboard b = n->diag & ours; b;)
+            total += (unsigned)rf__popcount(rf__bishop_attacks(rf__pop_lsb(&b), occ) & ~ours);
+        for (rf_bitboard b = n->orth & ours; b;)
+            total += (unsigned)rf__popcount(rf__rook_attacks(rf__pop_lsb(&b), occ) & ~ours);
+        return total;
+    }
+
     /* Pawns, a whole set at a time. */
     {
         const int up = us == RF_WHITE ? 8 : -8;
