@@ -5,6 +5,8 @@
 
 rf_bitboard rf__castle_empty[2][2][8][8];
 rf_bitboard rf__castle_path[2][2][8];
+rf_bitboard rf__castle_empty_by_rook[8][64];
+rf_bitboard rf__castle_path_by_rook[8][64];
 
 void rf__castling_build(void)
 {
@@ -21,6 +23,10 @@ void rf__castling_build(void)
                     rf__castle_empty[c][side][kf][rf] = (rf__between[ksq][kto] | RF_BB(kto) |
                                                          rf__between[rsq][rto] | RF_BB(rto)) &
                                                         ~movers;
+                    if ((side == RF_KINGSIDE) == (rf > kf)) {
+                        rf__castle_empty_by_rook[kf][rsq] = rf__castle_empty[c][side][kf][rf];
+                        rf__castle_path_by_rook[kf][rsq] = rf__castle_path[c][side][kf];
+                    }
                 }
             }
         }

@@ -13,6 +13,10 @@
  * crosses and lands on. Built by rf_init(). */
 extern rf_bitboard rf__castle_empty[2][2][8][8];
 extern rf_bitboard rf__castle_path[2][2][8];
+/* The same by [king file][rook square] (the rook's square says the colour, and the side of the
+ * king it stands on): one index for the fast core. 0 for squares off the back ranks. */
+extern rf_bitboard rf__castle_empty_by_rook[8][64];
+extern rf_bitboard rf__castle_path_by_rook[8][64];
 void rf__castling_build(void);
 
 /* The castling destinations of king and rook for a side, on colour c's back rank. */

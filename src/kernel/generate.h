@@ -173,8 +173,7 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
     if (!checkers) {
         for (rf_bitboard b = n->special & rf__node_back_rank(us); b;) {
             rf_square rsq = rf__pop_lsb(&b);
-            int side = rsq > ksq ? RF_KINGSIDE : RF_QUEENSIDE;
-            if (!(occ & rf__castle_empty[us][side][RF_FILE_OF(ksq)][RF_FILE_OF(rsq)])) castles |= RF_BB(rsq);
+            if (!(occ & rf__castle_empty_by_rook[RF_FILE_OF(ksq)][rsq])) castles |= RF_BB(rsq);
         }
     }
     if (castles || rf__more_than_one(targets)) {
@@ -188,8 +187,7 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
         const rf_bitboard rank_sliders = their_orth & rf__node_back_rank(us);
         while (castles) {
             rf_square rsq = rf__pop_lsb(&castles);
-            int side = rsq > ksq ? RF_KINGSIDE : RF_QUEENSIDE;
-            rf_bitboard path = rf__castle_path[us][side][RF_FILE_OF(ksq)];
+            rf_bitboard path = rf__castle_path_by_rook[RF_FILE_OF(ksq)][rsq];
             bool safe = !(path & danger);
             if (safe && rank_sliders)
                 for (rf_bitboard p = path; p && safe;)
