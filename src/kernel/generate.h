@@ -165,7 +165,11 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
     const rf_bitboard lifted = occ ^ kbb;
     rf_bitboard danger = them == RF_WHITE ? rf__north(rf__east(their_pawns) | rf__west(their_pawns))
                                           : rf__south(rf__east(their_pawns) | rf__west(their_pawns));
-    for (rf_bitboard b = n->kings & theirs; b;) danger |= rf__king_attacks[rf__pop_lsb(&b)];
+    rf_bitboard their_kings = n->kings & theirs;
+    if (their_kings) {
+        danger |= rf__king_attacks[rf__lsb(their_kings)];
+        for (rf_bitboard b = their_kings & (their_kings - 1); b;) danger |= rf__king_attacks[rf__pop_lsb(&b)];
+    }
     rf_bitboard targets = rf__king_attacks[ksq] & ~ours & ~danger;
     /* Castling: king takes own rook, when not in check and the squares the two cross or land on
      * are empty but for them. */
