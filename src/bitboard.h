@@ -8,7 +8,19 @@
 
 #include "types.h"
 
+/* Population count: the CPU's instruction where the build may use it; on x86-64 without POPCNT
+ * (the portable build) the builtin is a library call, so the bits are summed in place. */
+#if defined(__x86_64__) && !defined(__POPCNT__)
+RF_INLINE int rf__popcount(rf_bitboard b)
+{
+    b = b - ((b >> 1) & UINT64_C(0x5555555555555555));
+    b = (b & UINT64_C(0x3333333333333333)) + ((b >> 2) & UINT64_C(0x3333333333333333));
+    b = (b + (b >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((b * UINT64_C(0x0101010101010101)) >> 56);
+}
+#else
 RF_INLINE int rf__popcount(rf_bitboard b) { return __builtin_popcountll(b); }
+#endif
 /* The lowest square of a non-empty set. */
 RF_INLINE rf_square rf__lsb(rf_bitboard b) { RF_ASSERT(b); return (rf_square)__builtin_ctzll(b); }
 RF_INLINE rf_square rf__msb(rf_bitboard b) { RF_ASSERT(b); return (rf_square)(63 ^ __builtin_clzll(b)); }
