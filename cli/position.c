@@ -42,7 +42,9 @@ int cli_position_read(const cli_common *c, const cli_where *w, const char *text,
     unsigned flags = c->chess960 ? RF_PARSE_CHESS960 : 0;
     if (rf_position_parse(pos, text, len, c->variant, flags, c->accept, &err) != RF_OK) {
         const char *hint = NULL;
-        if (err.status == RF_ERR_INVALID && (c->cmd->common & CLI_COMMON_ACCEPT))
+        /* Another variant's fields are refused whatever is accepted. */
+        if (err.status == RF_ERR_INVALID && (c->cmd->common & CLI_COMMON_ACCEPT) &&
+            err.field != RF_FIELD_POCKET && err.field != RF_FIELD_CHECKS)
             hint = accept_hint(err.validity & ~c->accept);
         if (hint)
             return cli_fail(c, w, text, len, &err, "%s (%s)", err.message,

@@ -37,9 +37,12 @@ static void check_error(rf_status st, const rf_error *err, size_t len)
 static void check_invalid(const rf_error *err, size_t len, uint32_t accept)
 {
     check_error(RF_ERR_INVALID, err, len);
-    FUZZ_CHECK(err->validity & ~accept, "validity %#x, accepted %#x", err->validity, accept);
+    /* Refused: a rule not accepted, or another variant's fields (refused whatever is accepted). */
+    FUZZ_CHECK((err->validity & ~accept) || err->field == RF_FIELD_POCKET || err->field == RF_FIELD_CHECKS,
+               "validity %#x, accepted %#x", err->validity, accept);
     FUZZ_CHECK(err->field == RF_FIELD_CASTLING || err->field == RF_FIELD_EP ||
-                   err->field == RF_FIELD_BOARD,
+                   err->field == RF_FIELD_BOARD || err->field == RF_FIELD_POCKET ||
+                   err->field == RF_FIELD_CHECKS,
                "field %d", err->field);
 }
 
@@ -167,10 +170,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st != RF_OK) {
         FUZZ_CHECK(st == RF_ERR_SYNTAX, "setup status %d", st);
         check_error(st, &err, size);
-        FUZZ_CHECK(err.field >= RF_FIELD_BOARD && err.field <= RF_FIELD_EPD &&
+        FUZZ_CHECK(err.field >= RF_FIELD_BOARD && err.field <= RF_FIELD_CHECKS &&
                        err.field != RF_FIELD_MOVE,
                    "field %d", err.field);
     } else {
+        /* Variant fields: counters 0-3, and a variant without the fields refuses them, whatever
+         * is accepted, naming the field. */
+        FUZZ_CHECK(setup.remaining_checks[0] <= 3 && setup.remaining_checks[1] <= 3,
+                   "remaining checks %u+%u", setup.remaining_checks[0], setup.remaining_checks[1]);
+        FUZZ_CHECK((setup.extras & ~(unsigned)(RF_SETUP_POCKET | RF_SETUP_CHECKS)) == 0, "extras %u",
+                   setup.extras);
+        if (setup.extras) {
+            rf_position refused;
+            FUZZ_CHECK(rf_position_from_setup(&refused, &setup, RF_VARIANT_STANDARD, 0, RF_INVALID_ALL,
+                                              &err) == RF_ERR_INVALID &&
+                           (err.field == RF_FIELD_POCKET || err.field == RF_FIELD_CHECKS),
+                       "variant fields in standard chess: field %d", err.field);
+        }
         FUZZ_CHECK(setup.epd_offset <= size && setup.epd_len <= size - setup.epd_offset,
                    "EPD operations at %zu+%zu of %zu bytes", setup.epd_offset, setup.epd_len,
                    size);

@@ -183,7 +183,9 @@ typedef enum rf_field {
     RF_FIELD_FULLMOVE,
     RF_FIELD_EXTRA, /* text after the last field */
     RF_FIELD_MOVE,
-    RF_FIELD_EPD    /* the EPD operations after the FEN fields */
+    RF_FIELD_EPD,   /* the EPD operations after the FEN fields */
+    RF_FIELD_POCKET, /* a Crazyhouse pocket, "[QNp]" after the board or a ninth rank */
+    RF_FIELD_CHECKS  /* Three-check counters, "3+3" after the en passant field or "+0+0" */
 } rf_field;
 
 /* The name of a field as used in messages ("board field", "castling field", ...). */
@@ -282,6 +284,13 @@ RF_API int rf_variant_available(rf_variant variant);
  *   KQkq            standard / X-FEN: the outermost rook on that side of the king,
  *   a file letter   X-FEN / Shredder-FEN (HAha): the rook on that file,
  * in any order and mixed. A fullmove number of 0 is read as 1.
+ * The fields of lichess's variants are read too (rf_setup.extras says which the text had):
+ *   Crazyhouse pockets   "[QNp]" right after the board, or a ninth rank ("/QNp"); a '~' after a
+ *                        piece marks it promoted (it returns to the pocket as a pawn);
+ *   Three-check counters "3+3" after the en passant field: the checks each side (White first)
+ *                        still has to give, 0-3, as lichess and chessops write them; or "+0+0"
+ *                        after the counters: the checks each side has given, as python-chess
+ *                        writes them (read as 3 minus those).
  * ------------------------------------------------------------------------------------------- */
 
 /* What a FEN says, checked for syntax only. A plain value; fill one by hand to build a position

@@ -104,6 +104,32 @@ static const char *show_token(char out[24], token t)
     return out;
 }
 
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/* A Crazyhouse pocket: piece letters, White's upper case and Black's lower case. */
+static rf_status parse_pocket(rf_setup *setup, const char *s, size_t len, size_t offset,
+                              rf_error *err)
+{
+    char shown[16];
+    setup->extras |= RF_SETUP_POCKET;
+    for (size_t i = 0; i < len; i++) {
+        rf_piece pc = rf_piece_from_char(s[i]);
+        if (pc == RF_NO_PIECE) {
+            show_byte(shown, sizeof shown, (unsigned char)s[i]);
+            return fail(err, RF_ERR_SYNTAX, RF_FIELD_POCKET, offset + i,
+                        "%s is not a piece letter (a pocket holds P N B R Q, Black's in lower "
+                        "case)", shown);
+        }
+        uint8_t *count = &setup->pocket[RF_PIECE_COLOR(pc)][RF_PIECE_TYPE(pc)];
+        if (*count == 64)
+            return fail(err, RF_ERR_SYNTAX, RF_FIELD_POCKET, offset + i,
+                        "more than 64 of one piece in a pocket");
+        (*count)++;
+    }
+    return RF_OK;
+}
+
 static rf_status parse_board(rf_setup *setup, token t, rf_error *err)
 {
     int rank = 7, file = 0, prev_digit = 0;
@@ -111,6 +137,36 @@ static rf_status parse_board(rf_setup *setup, token t, rf_error *err)
     for (size_t i = 0; i < t.len; i++) {
         unsigned char c = (unsigned char)t.s[i];
         size_t at = t.offset + i;
+        if (rank == 0 && file == 8 && (c == '/' || c == '[')) {
+            /* A pocket: the rest of the word, as a ninth rank or in brackets. */
+            size_t start = i + 1, end = t.len;
+            if (c == '/')
+                for (size_t k = start; k < t.len; k++)
+                    if (is_digit(t.s[k]) || t.s[k] == '/')
+                        return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, at, "more than 8 ranks");
+            if (c == '[') {
+                const char *close = memchr(t.s + start, ']', t.len - start);
+                if (!close)
+                    return fail(err, RF_ERR_SYNTAX, RF_FIELD_POCKET, t.offset + t.len,
+                                "'[' without its ']'");
+                end = (size_t)(close - t.s);
+                if (end + 1 < t.len)
+                    return fail(err, RF_ERR_SYNTAX, RF_FIELD_POCKET, t.offset + end + 1,
+                                "text after the pocket's ']' (a space comes before the side to "
+                                "move)");
+            }
+            return parse_pocket(setup, t.s + start, end - start, t.offset + start, err);
+        }
+        if (c == '~') {
+            rf_square last = RF_SQUARE(file - 1, rank);
+            if (file == 0 || prev_digit || setup->board[last] == RF_NO_PIECE ||
+                (setup->promoted & RF_BB(last)))
+                return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, at,
+                            "'~' (promoted) must follow a piece letter");
+            setup->promoted |= RF_BB(last);
+            setup->extras |= RF_SETUP_POCKET;
+            continue;
+        }
         if (c == '/') {
             if (file != 8)
                 return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, at,
@@ -228,8 +284,6 @@ static rf_status parse_castling(rf_setup *setup, token t, rf_error *err)
     return RF_OK;
 }
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-static int is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 void rf_setup_clear(rf_setup *setup)
 {
@@ -286,9 +340,44 @@ rf_status rf_epd_next(rf_epd_op *op, const char *text, size_t len, size_t *at, r
 
 /* Tokens and their fields; kept so that rf_position_parse can name a field's offset. */
 typedef struct fen_tokens {
-    token tok[6];
+    token tok[8];
     int n;
 } fen_tokens;
+
+/* Three-check counters: "R+R" (remaining checks, lichess) when `given` is 0, "+G+G" (checks
+ * given, python-chess) when 1. Returns 1 when the word has that shape (then the numbers must be
+ * 0-3), 0 when it does not. */
+static int checks_shape(token t, int given)
+{
+    size_t i = 0;
+    if (given && (t.len == 0 || t.s[i++] != '+')) return 0;
+    if (i >= t.len || !is_digit(t.s[i])) return 0;
+    while (i < t.len && is_digit(t.s[i])) i++;
+    if (i >= t.len || t.s[i++] != '+') return 0;
+    if (i >= t.len) return 0;
+    while (i < t.len && is_digit(t.s[i])) i++;
+    return i == t.len;
+}
+
+static rf_status parse_checks(rf_setup *setup, token t, int given, rf_error *err)
+{
+    if (setup->extras & RF_SETUP_CHECKS)
+        return fail(err, RF_ERR_SYNTAX, RF_FIELD_CHECKS, t.offset, "check counters written twice");
+    size_t i = given ? 1 : 0;
+    for (int c = 0; c < 2; c++) {
+        size_t start = i;
+        unsigned v = 0;
+        while (i < t.len && is_digit(t.s[i]) && v <= 3) v = v * 10 + (unsigned)(t.s[i++] - '0');
+        if (v > 3 || (i < t.len && is_digit(t.s[i])))
+            return fail(err, RF_ERR_SYNTAX, RF_FIELD_CHECKS, t.offset + start,
+                        given ? "%s has given more than 3 checks" : "%s has more than 3 checks to give",
+                        c == 0 ? "White" : "Black");
+        setup->remaining_checks[c] = (uint8_t)(given ? 3 - v : v);
+        i++; /* the '+' */
+    }
+    setup->extras |= RF_SETUP_CHECKS;
+    return RF_OK;
+}
 
 static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_tokens *ft,
                              rf_error *err)
@@ -311,7 +400,7 @@ static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_
             rest = i;
             break;
         }
-        if (n == 6) {
+        if (n == 8) {
             junk = i; /* reported once the fields before it have been read */
             break;
         }
@@ -350,10 +439,25 @@ static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_
             setup->ep = sq;
         }
     }
-    if (n > 4 && (st = parse_number(&setup->halfmove, tok[4], RF_FIELD_HALFMOVE, err)) != RF_OK)
-        return st;
-    if (n > 5 && (st = parse_number(&setup->fullmove, tok[5], RF_FIELD_FULLMOVE, err)) != RF_OK)
-        return st;
+    /* After the en passant field: lichess's remaining checks, the two counters, python-chess's
+     * checks given. */
+    int counters = 0;
+    for (int k = 4; k < n; k++) {
+        token t = tok[k];
+        if (counters == 0 && checks_shape(t, 0)) {
+            if ((st = parse_checks(setup, t, 0, err)) != RF_OK) return st;
+        } else if (checks_shape(t, 1)) {
+            if ((st = parse_checks(setup, t, 1, err)) != RF_OK) return st;
+        } else if (counters < 2) {
+            rf_field field = counters == 0 ? RF_FIELD_HALFMOVE : RF_FIELD_FULLMOVE;
+            uint32_t *value = counters == 0 ? &setup->halfmove : &setup->fullmove;
+            if ((st = parse_number(value, t, field, err)) != RF_OK) return st;
+            counters++;
+        } else {
+            junk = t.offset;
+            break;
+        }
+    }
     if (setup->fullmove == 0) setup->fullmove = 1;
     if (junk < len)
         return fail(err, RF_ERR_SYNTAX, RF_FIELD_EXTRA, junk,
@@ -396,6 +500,24 @@ rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, rf_v
         /* Point at the field the first broken rule is about, where the text has it. */
         int index = err->field == RF_FIELD_CASTLING ? 2 : err->field == RF_FIELD_EP ? 3 : 0;
         err->offset = index < ft.n ? ft.tok[index].offset : len;
+        if (err->field == RF_FIELD_POCKET && ft.n > 0) {
+            /* The '[', the ninth rank's '/', or the first '~'. */
+            token b = ft.tok[0];
+            size_t at = b.len, slashes = 0, tilde = b.len;
+            for (size_t k = 0; k < b.len && at == b.len; k++) {
+                if (b.s[k] == '[' || (b.s[k] == '/' && ++slashes == 8)) at = k;
+                if (b.s[k] == '~' && tilde == b.len) tilde = k;
+            }
+            /* A ninth rank outside Crazyhouse is a board with too many ranks. */
+            err->offset = b.offset + (at < b.len ? at : tilde);
+            if (at < b.len && b.s[at] == '/')
+                snprintf(err->message, sizeof err->message,
+                         "invalid position: board field: more than 8 ranks (a ninth rank is a "
+                         "pocket only in Crazyhouse)");
+        }
+        if (err->field == RF_FIELD_CHECKS)
+            for (int k = 4; k < ft.n; k++)
+                if (checks_shape(ft.tok[k], 0) || checks_shape(ft.tok[k], 1)) err->offset = ft.tok[k].offset;
     }
     return st;
 }

@@ -67,6 +67,8 @@ const char *rf_field_name(rf_field field)
     case RF_FIELD_EXTRA: return "end of input";
     case RF_FIELD_MOVE: return "move";
     case RF_FIELD_EPD: return "EPD operations";
+    case RF_FIELD_POCKET: return "pocket";
+    case RF_FIELD_CHECKS: return "check counters";
     }
     return "input";
 }

@@ -108,7 +108,20 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
 
     char castling_why[160] = "";
     uint32_t bad = place_castling(pos, setup->castling, castling_why, sizeof castling_why);
-    if (setup->extras & ~rules->fen_extras) bad |= RF_INVALID_VARIANT;
+    /* Fields of another variant: an error whatever is accepted, since the position would lose
+     * them. */
+    unsigned foreign = setup->extras & ~rules->fen_extras;
+    if (foreign & RF_SETUP_POCKET)
+        return rf__error(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT,
+                         "invalid position: a Crazyhouse pocket or promoted piece ('~'), which %s "
+                         "does not have%s",
+                         rf_variant_name(variant),
+                         rf_variant_available(RF_VARIANT_CRAZYHOUSE) ? " (--variant crazyhouse reads it)" : "");
+    if (foreign & RF_SETUP_CHECKS)
+        return rf__error(err, RF_ERR_INVALID, RF_FIELD_CHECKS, 0, RF_INVALID_VARIANT,
+                         "invalid position: Three-check counters, which %s does not have%s",
+                         rf_variant_name(variant),
+                         rf_variant_available(RF_VARIANT_THREECHECK) ? " (--variant threecheck reads them)" : "");
     if (setup->ep != RF_NO_SQUARE) {
         /* A square off the rank a double step skips cannot be kept even for inspection: every
          * en passant rule reads the squares beside it. */

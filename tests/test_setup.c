@@ -392,3 +392,90 @@ TEST(chess960_check_writes_its_verdict_first)
     rf_rng_seed(&rng, 42);
     CHECK_INT(rf_chess960_random(&d, &rng), 781);
 }
+
+/* lichess's variant fields: Crazyhouse pockets (brackets or a ninth rank) and promoted pieces,
+ * Three-check counters (remaining, "3+3", or given, "+1+0"). */
+TEST(setup_reads_crazyhouse_pockets_and_promoted_pieces)
+{
+    rf_setup s = setup_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QNNp] w KQkq - 0 1");
+    CHECK_INT(s.extras, RF_SETUP_POCKET);
+    CHECK_INT(s.pocket[RF_WHITE][RF_QUEEN], 1);
+    CHECK_INT(s.pocket[RF_WHITE][RF_KNIGHT], 2);
+    CHECK_INT(s.pocket[RF_BLACK][RF_PAWN], 1);
+    CHECK_INT(s.pocket[RF_BLACK][RF_QUEEN], 0);
+    CHECK(s.side == RF_WHITE && s.castling == squares("a1 h1 a8 h8"));
+    s = setup_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Bp w KQkq - 0 1");
+    CHECK_INT(s.extras, RF_SETUP_POCKET);
+    CHECK_INT(s.pocket[RF_WHITE][RF_BISHOP], 1);
+    CHECK_INT(s.pocket[RF_BLACK][RF_PAWN], 1);
+    s = setup_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
+    CHECK_INT(s.extras, RF_SETUP_POCKET);
+    s = setup_of("r1b1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RQ~BQ~KBNR w KQkq - 0 1");
+    CHECK_INT(s.extras, RF_SETUP_POCKET);
+    CHECK(s.promoted == squares("b1 d1"));
+    CHECK_INT(s.board[rf_square_parse("d1", 2)], RF_MAKE_PIECE(RF_WHITE, RF_QUEEN));
+}
+
+TEST(setup_reads_three_check_counters)
+{
+    rf_setup s = setup_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+2 4 9");
+    CHECK_INT(s.extras, RF_SETUP_CHECKS);
+    CHECK(s.remaining_checks[RF_WHITE] == 3 && s.remaining_checks[RF_BLACK] == 2);
+    CHECK(s.halfmove == 4 && s.fullmove == 9);
+    s = setup_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 9 +1+3");
+    CHECK_INT(s.extras, RF_SETUP_CHECKS);
+    CHECK(s.remaining_checks[RF_WHITE] == 2 && s.remaining_checks[RF_BLACK] == 0);
+    CHECK(s.halfmove == 4 && s.fullmove == 9);
+    s = setup_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1+1");
+    CHECK(s.remaining_checks[RF_WHITE] == 1 && s.remaining_checks[RF_BLACK] == 1 && s.fullmove == 1);
+    s = setup_of(START);
+    CHECK_INT(s.extras, 0);
+}
+
+TEST(setup_variant_field_errors_name_field_and_byte)
+{
+    static const struct {
+        const char *text;
+        rf_field field;
+        size_t offset;
+    } bad[] = {
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qx] w - - 0 1", RF_FIELD_POCKET, 45},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q w - - 0 1", RF_FIELD_POCKET, 45},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q]x w - - 0 1", RF_FIELD_POCKET, 46},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/~NBQKBNR w - - 0 1", RF_FIELD_BOARD, 35},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R~~NBQKBNR w - - 0 1", RF_FIELD_BOARD, 37},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 4+3 0 1", RF_FIELD_CHECKS, 50},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 3+10 0 1", RF_FIELD_CHECKS, 52},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 +0+4", RF_FIELD_CHECKS, 57},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 3+3 0 1 +0+0", RF_FIELD_CHECKS, 58},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 2", RF_FIELD_EXTRA, 54},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rf_setup s;
+        rf_error err;
+        CHECK_MSG(rf_setup_parse(&s, bad[i].text, strlen(bad[i].text), &err) == RF_ERR_SYNTAX, "'%s' read", bad[i].text);
+        CHECK_MSG(err.field == bad[i].field && err.offset == bad[i].offset, "'%s': field %d byte %zu (%s)",
+                  bad[i].text, (int)err.field, err.offset, err.message);
+    }
+}
+
+/* A variant's fields in a variant without them: an error whatever is accepted (the position
+ * would lose them), pointing at the field. */
+TEST(variant_fields_outside_their_variant_are_refused)
+{
+    rf_position pos;
+    rf_error err;
+    const char *pocket = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1";
+    CHECK_INT(rf_position_parse(&pos, pocket, strlen(pocket), STD, 0, RF_INVALID_ALL, &err), RF_ERR_INVALID);
+    CHECK_INT(err.field, RF_FIELD_POCKET);
+    CHECK_INT(err.offset, 43);
+    CHECK(strstr(err.message, "Crazyhouse pocket") != NULL);
+    const char *checks = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1";
+    CHECK_INT(rf_position_parse(&pos, checks, strlen(checks), RF_VARIANT_ATOMIC, 0, RF_INVALID_ALL, &err),
+              RF_ERR_INVALID);
+    CHECK_INT(err.field, RF_FIELD_CHECKS);
+    CHECK_INT(err.offset, 53);
+    CHECK(strstr(err.message, "Three-check counters") != NULL);
+    CHECK_STR(rf_field_name(RF_FIELD_POCKET), "pocket");
+    CHECK_STR(rf_field_name(RF_FIELD_CHECKS), "check counters");
+}
