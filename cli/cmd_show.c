@@ -227,7 +227,7 @@ static void print_json(const show_options *o, const rf_position *pos,
     json_list(&j, "arrows", o->arrow_text[0], RF_UCI_MAX, (int)o->render.arrow_count);
     rf_outcome oc = rf_position_outcome(pos);
     cli_json_kstr(&j, "result", rf_result_name(oc.result));
-    cli_json_kstr(&j, "reason", rf_reason_name(oc.reason));
+    cli_json_kstr(&j, "reason", oc.code);
     cli_json_end(&j);
 }
 

@@ -18,12 +18,15 @@ static const char *const intro[] = {
     "  REASON RESULT                the game is over: RESULT is 'white wins', 'black wins' or\n"
     "                               'draw'; REASON is checkmate, stalemate,\n"
     "                               insufficient_material, seventy_five_moves,\n"
-    "                               fivefold_repetition or variant_end (Atomic: a king exploded)\n"
+    "                               fivefold_repetition, or the rule of the variant that ended\n"
+    "                               the game: king_of_the_hill (a king reached d4, e4, d5 or\n"
+    "                               e5), variant_end (Atomic: a king exploded)\n"
     "and a game that goes on may be followed by ' claim fifty_moves' (halfmove clock >= 100:\n"
     "either player may claim a draw), e.g. 'ongoing claim fifty_moves'.\n"
     "\n"
     "Insufficient material is the rule of python-chess and chessops (lichess): no pawn, rook or\n"
-    "queen, and besides the kings only bishops all on squares of one colour, or one knight.\n"
+    "queen, and besides the kings only bishops all on squares of one colour, or one knight\n"
+    "(Atomic has its own rule; in King of the Hill material is never insufficient).\n"
     "A position alone has no history, so it is never a repetition; `rankfile play` counts them.\n",
     NULL,
 };
@@ -33,7 +36,8 @@ static const char *const outro[] = {
     "\"insufficient_material\", \"checkers\" (squares), \"legal_moves\" (count), \"fifty_moves\",\n"
     "\"seventy_five_moves\", \"repetitions\", \"threefold_repetition\", \"fivefold_repetition\",\n"
     "\"variant_end\", \"outcome\": {\"result\" (1-0, 0-1, 1/2-1/2 or *), \"winner\" (white, black\n"
-    "or null), \"reason\" (as above, or null), \"claims\" (fifty_moves, threefold_repetition)},\n"
+    "or null), \"reason\" (as above, or null), \"text\" (the reason in words: \"Black's king\n"
+    "reached the hill\", or null), \"claims\" (fifty_moves, threefold_repetition)},\n"
     "\"epd\": [{\"opcode\",\"operands\"}] (the EPD operations after the FEN)}.\n"
     "\n"
     "A position that cannot be read is an error: one line on stderr, exit status 65; from\n"
@@ -66,7 +70,7 @@ void cli_status_text(FILE *out, const rf_game *game)
 {
     rf_outcome o = rf_game_outcome(game);
     if (o.result != RF_RESULT_ONGOING) {
-        fprintf(out, "%s %s\n", rf_reason_name(o.reason), result_words(o.result));
+        fprintf(out, "%s %s\n", o.code, result_words(o.result));
         return;
     }
     fputs(rf_position_is_check(&game->pos) ? "check" : "ongoing", out);
@@ -104,7 +108,8 @@ void cli_status_json(cli_json *j, const rf_game *game)
     cli_json_kstr(j, "winner", o.result == RF_RESULT_WHITE_WINS   ? "white"
                                : o.result == RF_RESULT_BLACK_WINS ? "black"
                                                                   : NULL);
-    cli_json_kstr(j, "reason", o.reason == RF_REASON_NONE ? NULL : rf_reason_name(o.reason));
+    cli_json_kstr(j, "reason", o.reason == RF_REASON_NONE ? NULL : o.code);
+    cli_json_kstr(j, "text", o.reason == RF_REASON_NONE ? NULL : o.text);
     cli_json_key(j, "claims");
     cli_json_array(j);
     if (o.claims & RF_CLAIM_FIFTY_MOVES) cli_json_text(j, "fifty_moves");

@@ -2,7 +2,8 @@
  * fuzz_batch.c - batch mode: commands reading one input per line from standard input.
  *
  * Input: standard input, given to each batch command (fen, is960, status, moves, atomic; with
- * and without --json; show --json) run in-process (cli_run.h). Properties:
+ * and without --json; show --json; moves of Atomic, status of King of the Hill) run in-process
+ * (cli_run.h). Properties:
  *   - one answer line per input line, in order, whatever a line holds;
  *   - a bad line is answered "error MESSAGE" (JSON: an object with an "error" member) in its
  *     place, and reported on standard error as "rankfile: COMMAND: line N: ..." with N its line
@@ -145,6 +146,7 @@ static const batch batches[] = {
     {"is960", "--json", NULL}, {"status", NULL, NULL},      {"status", "--json", NULL},
     {"moves", NULL, NULL},     {"moves", "--json", NULL},   {"atomic", NULL, NULL},
     {"atomic", "--json", NULL}, {"show", "--json", NULL},   {"moves", "--variant", "atomic"},
+    {"status", "--variant", "koth"},
 };
 
 static unsigned long count_lines(const uint8_t *data, size_t size)

@@ -9,8 +9,8 @@
  *   - rf_epd_next on the whole input never reads outside it, always moves forward, and fails
  *     only with a well-formed syntax error or RF_ERR_NOT_FOUND;
  *   - rf_position_parse is rf_setup_parse followed by rf_position_from_setup: same status, same
- *     position. It is tried for standard chess and Atomic chess, detected and forced Chess960
- *     castling mode, the default accept mask and every flag accepted;
+ *     position. It is tried for standard chess, Atomic chess and King of the Hill, detected and
+ *     forced Chess960 castling mode, the default accept mask and every flag accepted;
  *   - RF_ERR_INVALID names a rule the caller did not accept, and the field of a rule (castling,
  *     en passant or board) at an offset within the input;
  *   - a parsed position passes the internal consistency check, breaks no rule the caller did not
@@ -194,10 +194,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (setup.epd_len) check_epd(text, setup.epd_offset, setup.epd_len);
     }
 
-    static const rf_variant variants[2] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC};
+    static const rf_variant variants[] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC, RF_VARIANT_KINGOFTHEHILL};
     static const unsigned parse_flags[2] = {0, RF_PARSE_CHESS960};
     static const uint32_t accepts[2] = {RF_ACCEPT_DEFAULT, RF_INVALID_ALL};
-    for (int v = 0; v < 2; v++) {
+    for (unsigned v = 0; v < sizeof variants / sizeof *variants; v++) {
         for (int f = 0; f < 2; f++) {
             for (int a = 0; a < 2; a++) {
                 rf_position pos, via_setup;

@@ -1,10 +1,10 @@
 /*
  * fuzz_perft.c - perft by the fast paths against perft by simple ones.
  *
- * Input: the first line is a FEN, read as standard chess and as Atomic chess, every rule of chess
- * accepted (perft must count any position it is given, and count it right). Properties, at depth
- * 2 and, when that tree is small, depth 3:
- *   - in both variants: rf_perft, perft with a transposition table, the perft of each build of
+ * Input: the first line is a FEN, read as standard chess, as Atomic chess and as King of the Hill,
+ * every rule of chess accepted (perft must count any position it is given, and count it right).
+ * Properties, at depth 2 and, when that tree is small, depth 3:
+ *   - in every variant: rf_perft, perft with a transposition table, the perft of each build of
  *     the variant's module (portable, and BMI2 where the CPU runs it) and a perft through each
  *     build's generate_simple (every pseudo-legal move played and tested) give one count;
  *   - standard chess: a naive perft written here from the public API alone gives it too; the
@@ -214,8 +214,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     size_t len, at;
     fuzz_split_line(data, size, &len, &at);
-    static const rf_variant variants[2] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC};
-    for (int v = 0; v < 2; v++) {
+    static const rf_variant variants[] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC, RF_VARIANT_KINGOFTHEHILL};
+    for (unsigned v = 0; v < sizeof variants / sizeof *variants; v++) {
         rf_position pos;
         if (rf_position_parse(&pos, (const char *)data, len, variants[v], 0, RF_INVALID_ALL,
                               NULL) != RF_OK)

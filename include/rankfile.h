@@ -226,8 +226,12 @@ typedef struct rf_error {
  *
  * The rules a position is played by. Chess960 is not a variant here but a castling mode of any
  * variant (rf_position.chess960). The values name the eight lichess variants; a build plays those
- * for which rf_variant_available answers 1 (this one: standard chess and Atomic chess), and
- * functions given another answer RF_ERR_ARGUMENT.
+ * for which rf_variant_available answers 1 (this one: standard chess, Atomic chess and King of
+ * the Hill), and functions given another answer RF_ERR_ARGUMENT.
+ *
+ * King of the Hill (lichess's rules) is standard chess in which a king that reaches d4, e4, d5 or
+ * e5, by a step or a capture, wins at once: a position with a king there has no legal moves, and
+ * its outcome is a variant end won by that king's side.
  * ------------------------------------------------------------------------------------------- */
 typedef enum rf_variant {
     RF_VARIANT_STANDARD = 0,
@@ -262,7 +266,7 @@ RF_API const char *rf_variant_pgn_name(rf_variant variant);
 RF_API rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name,
                                       size_t len);
 
-/* 1 when this build plays the variant (standard and Atomic chess), else 0. */
+/* 1 when this build plays the variant (standard chess, Atomic chess, King of the Hill), else 0. */
 RF_API int rf_variant_available(rf_variant variant);
 
 /* ---------------------------------------------------------------------------------------------
@@ -474,7 +478,7 @@ typedef struct rf_perft_options {
 /* Perft with threads and a transposition table, the total in 128 bits. With threads the tree is
  * cut two plies below the root into jobs the threads share (depths below 4 run on the calling
  * thread); the job list and the table are the only allocations, made before counting starts.
- * The table keys subtrees by Zobrist key and depth and is correct for Chess960 and Atomic too.
+ * The table keys subtrees by Zobrist key and depth and is correct for Chess960 and the variants.
  * opt may be NULL (one thread, no table). Returns RF_OK; RF_ERR_ARGUMENT for a depth outside
  * 0..RF_PERFT_MAX_DEPTH or a table above 1 TiB; RF_ERR_NO_MEMORY when the table cannot be
  * allocated. */
@@ -753,7 +757,8 @@ RF_API size_t rf_language_translate(char *buf, size_t cap, const rf_language *la
  *                        automatically (article 9.6.2; a checkmate on that move takes precedence)
  *   threefold repetition the position has occurred three times: a draw may be claimed (9.2)
  *   fivefold repetition  the position has occurred five times: drawn automatically (9.6.1)
- *   variant end          Atomic chess: a king has exploded; the side that still has its king won
+ *   variant end          Atomic chess: a king has exploded; the side that still has its king won.
+ *                        King of the Hill: a king stands on d4, e4, d5 or e5; its side won
  * Two positions are the same for repetition when their Zobrist keys are equal: the key covers the
  * pieces, the side to move, the castling rights and the en passant file only when a legal en
  * passant capture exists, which is the Laws' definition of "the same position" (article 9.2.3).
@@ -785,9 +790,9 @@ RF_API rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const ch
  * pawn); the from file, else the from rank, else both, only when another legal move of a piece
  * of the same type reaches the same square; "x" for a capture, a pawn capture starting with the
  * pawn's file; the to square; "=Q" for a promotion; "O-O" (rook on the king's h-file side) or
- * "O-O-O" for castling; then "#" when the move wins the game (checkmate, or Atomic's explosion of
- * the enemy king) or "+" when it gives check. A move that is not legal in *pos (RF_MOVE_NONE
- * included) is written "--", the PGN null move. */
+ * "O-O-O" for castling; then "#" when the move wins the game (checkmate, Atomic's explosion of
+ * the enemy king, a king reaching the hill) or "+" when it gives check. A move that is not legal
+ * in *pos (RF_MOVE_NONE included) is written "--", the PGN null move. */
 RF_API size_t rf_move_to_san(char *buf, size_t cap, const rf_position *pos, rf_move move);
 
 /* Reads `len` bytes of SAN (surrounding white space ignored) as a legal move of *pos, leniently:
@@ -830,7 +835,8 @@ typedef enum rf_reason {
     RF_REASON_INSUFFICIENT_MATERIAL = 3,
     RF_REASON_SEVENTY_FIVE_MOVES = 4,
     RF_REASON_FIVEFOLD_REPETITION = 5,
-    RF_REASON_VARIANT_END = 6            /* a rule of the variant (Atomic: a king exploded) */
+    RF_REASON_VARIANT_END = 6            /* a rule of the variant (Atomic: a king exploded; King
+                                            of the Hill: a king reached the centre) */
 } rf_reason;
 
 /* Draws a player may claim while the game goes on (rf_outcome.claims). */
@@ -839,11 +845,20 @@ typedef enum rf_reason {
 
 /* The outcome of a position or a game. When several rules end the game at once, the reason is the
  * first of: variant end, checkmate, stalemate, insufficient material, seventy-five moves,
- * fivefold repetition. `claims` is 0 once the game has ended. */
+ * fivefold repetition. `claims` is 0 once the game has ended.
+ *
+ * `code` and `text` say why, for programs and for people; both are static strings, never NULL:
+ *   - code: rf_reason_name(reason), except that a game ended by a rule of the variant names that
+ *     rule ("king_of_the_hill"; "variant_end" for a variant that names none, Atomic today);
+ *   - text: the reason in words: "checkmate", "stalemate", "insufficient material",
+ *     "seventy-five moves", "fivefold repetition", or the variant's own ("Black's king reached
+ *     the hill"; "variant end" where it has none); "ongoing" while the game goes on. */
 typedef struct rf_outcome {
     rf_result result;
     rf_reason reason;
-    unsigned claims; /* RF_CLAIM_* bits */
+    unsigned claims;  /* RF_CLAIM_* bits */
+    const char *code; /* why, as a stable identifier */
+    const char *text; /* why, in words */
 } rf_outcome;
 
 /* The PGN result text: "1-0", "0-1", "1/2-1/2" or "*" (ongoing). Static; never NULL. */
@@ -856,8 +871,8 @@ RF_API const char *rf_reason_name(rf_reason reason);
 /* 1 when the side to move is in check (rf_checkers is not empty), else 0. */
 RF_API int rf_position_is_check(const rf_position *pos);
 
-/* 1 when the side to move is checkmated: in check with no legal move. Atomic: not when the game
- * has already ended by a king's explosion. */
+/* 1 when the side to move is checkmated: in check with no legal move, the game not over by a rule
+ * of the variant (an Atomic king's explosion, a king on the hill). */
 RF_API int rf_position_is_checkmate(const rf_position *pos);
 
 /* 1 when the side to move is stalemated: not in check, with no legal move, the game not over by a
@@ -868,11 +883,11 @@ RF_API int rf_position_is_stalemate(const rf_position *pos);
  * as under "insufficient material" above; Atomic chess by lichess's rule (a bare king, a lone
  * knight, bishop or rook, or two knights against a bare king cannot win; nor can anyone when only
  * kings and bishops are left, each side's bishops on one colour and the two sides' on different
- * colours). */
+ * colours); never in King of the Hill (a king can always walk to the hill). */
 RF_API int rf_position_is_insufficient_material(const rf_position *pos);
 
-/* 1 when the game has ended by a rule of the variant itself (Atomic: a king is gone); always 0
- * in standard chess. */
+/* 1 when the game has ended by a rule of the variant itself (Atomic: a king is gone; King of the
+ * Hill: a king stands on d4, e4, d5 or e5); always 0 in standard chess. */
 RF_API int rf_position_is_variant_end(const rf_position *pos);
 
 /* 1 when the halfmove clock is at least 100 (fifty moves) or 150 (seventy-five moves) and the

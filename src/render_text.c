@@ -126,18 +126,15 @@ static void put_square(out *o, const rf_position *pos, const rf_render_options *
 }
 
 /* The line on the side to move: "White to move", "Black to move, in check", or how the game
- * ended ("White to move: checkmate, 0-1"). */
+ * ended, in words ("White to move: checkmate, 0-1", "Black to move: White's king reached the
+ * hill, 1-0"). */
 static void put_side(out *o, const rf_position *pos)
 {
     put_str(o, pos->side == RF_WHITE ? "White to move" : "Black to move");
     rf_outcome oc = rf_position_outcome(pos);
     if (oc.reason != RF_REASON_NONE) {
-        char reason[32];
-        snprintf(reason, sizeof reason, "%s", rf_reason_name(oc.reason));
-        for (char *p = reason; *p; p++)
-            if (*p == '_') *p = ' ';
         put_str(o, ": ");
-        put_str(o, reason);
+        put_str(o, oc.text);
         put_str(o, ", ");
         put_str(o, rf_result_name(oc.result));
     } else if (rf_checkers(pos)) {

@@ -81,9 +81,33 @@ int rf_position_is_seventy_five_moves(const rf_position *pos)
     return pos->halfmove >= 150 && has_legal_move(pos);
 }
 
+/* The reasons in words (rf_outcome.text); a variant's own rule has the variant's words. */
+static const char *const reason_words[] = {
+    [RF_REASON_NONE] = "ongoing",
+    [RF_REASON_CHECKMATE] = "checkmate",
+    [RF_REASON_STALEMATE] = "stalemate",
+    [RF_REASON_INSUFFICIENT_MATERIAL] = "insufficient material",
+    [RF_REASON_SEVENTY_FIVE_MOVES] = "seventy-five moves",
+    [RF_REASON_FIVEFOLD_REPETITION] = "fivefold repetition",
+    [RF_REASON_VARIANT_END] = "variant end",
+};
+
 static rf_outcome ended(rf_result result, rf_reason reason)
 {
-    rf_outcome o = {result, reason, 0};
+    rf_outcome o = {result, reason, 0, rf_reason_name(reason), reason_words[reason]};
+    return o;
+}
+
+/* The end by the variant's own rule, named by the variant where it names it. */
+static rf_outcome variant_ended(const rf_position *pos, rf_result result)
+{
+    rf_outcome o = ended(result, RF_REASON_VARIANT_END);
+    const rf__variant *row = rf__variant_of(pos);
+    if (row->end_reason) {
+        rf__end_reason why = row->end_reason(pos);
+        o.code = why.code;
+        o.text = why.text;
+    }
     return o;
 }
 
@@ -91,7 +115,7 @@ rf_outcome rf_position_outcome(const rf_position *pos)
 {
     rf_init();
     rf_result variant = variant_result(pos);
-    if (variant != RF_RESULT_ONGOING) return ended(variant, RF_REASON_VARIANT_END);
+    if (variant != RF_RESULT_ONGOING) return variant_ended(pos, variant);
     int moves = has_legal_move(pos);
     /* A checkmate ends the game even on the move that reaches the seventy-five-move limit or a
      * dead position (articles 5.1.1 and 9.6.2). */
@@ -102,7 +126,7 @@ rf_outcome rf_position_outcome(const rf_position *pos)
     if (rf_position_is_insufficient_material(pos))
         return ended(RF_RESULT_DRAW, RF_REASON_INSUFFICIENT_MATERIAL);
     if (pos->halfmove >= 150) return ended(RF_RESULT_DRAW, RF_REASON_SEVENTY_FIVE_MOVES);
-    rf_outcome o = {RF_RESULT_ONGOING, RF_REASON_NONE, 0};
+    rf_outcome o = ended(RF_RESULT_ONGOING, RF_REASON_NONE);
     if (pos->halfmove >= 100) o.claims |= RF_CLAIM_FIFTY_MOVES;
     return o;
 }

@@ -23,6 +23,13 @@
 
 struct rf__tt;
 
+/* Why a rule of a variant ended the game: a stable code for programs ("king_of_the_hill") and
+ * the words for people ("Black's king reached the hill"). Both static. */
+typedef struct rf__end_reason {
+    const char *code;
+    const char *text;
+} rf__end_reason;
+
 typedef struct rf__variant {
     rf_variant id;
     /* The start position as FEN (in standard castling mode). */
@@ -49,6 +56,9 @@ typedef struct rf__variant {
     /* The winner when a rule of the variant itself has ended the game (Atomic: a king
      * exploded), else RF_RESULT_ONGOING. */
     rf_result (*variant_end)(const rf_position *pos);
+    /* Why variant_end ended the game (called only when it has). May be NULL: the code is then
+     * "variant_end" and the words "variant end". */
+    rf__end_reason (*end_reason)(const rf_position *pos);
     /* 1 when neither side can win by the variant's material rule. */
     int (*insufficient_material)(const rf_position *pos);
 } rf__variant;
@@ -56,7 +66,8 @@ typedef struct rf__variant {
 /* The modules: X(file name, rf_variant value). */
 #define RF_VARIANT_MODULES(X)                                                                     \
     X(standard, RF_VARIANT_STANDARD)                                                              \
-    X(atomic, RF_VARIANT_ATOMIC)
+    X(atomic, RF_VARIANT_ATOMIC)                                                                  \
+    X(kingofthehill, RF_VARIANT_KINGOFTHEHILL)
 
 /* The name of a module's row in the build being compiled. */
 #if RF_PEXT

@@ -8,6 +8,7 @@
 
 #define STD RF_VARIANT_STANDARD
 #define ATOMIC RF_VARIANT_ATOMIC
+#define KOTH RF_VARIANT_KINGOFTHEHILL
 
 static rf_position at(const char *fen, rf_variant variant)
 {
@@ -178,6 +179,81 @@ TEST(atomic_exploded_king_is_a_variant_end)
     CHECK(!rf_position_is_variant_end(&pos));
 }
 
+/* King of the Hill: a king on d4, e4, d5 or e5 has won; the game is over there, whatever checks
+ * stand, and no material is ever insufficient. */
+TEST(kingofthehill_king_on_the_hill_is_a_variant_end)
+{
+    static const struct {
+        const char *fen;
+        rf_result result;
+        const char *text;
+    } ended[] = {
+        {"4k3/8/8/8/4K3/8/8/8 b - - 1 1", RF_RESULT_WHITE_WINS, "White's king reached the hill"},
+        {"8/8/8/3k4/8/8/8/4K3 w - - 0 1", RF_RESULT_BLACK_WINS, "Black's king reached the hill"},
+        {"4k3/8/8/3K4/8/8/8/3r4 w - - 0 1", RF_RESULT_WHITE_WINS, "White's king reached the hill"},
+        {"8/8/8/8/3k4/8/8/Q3K3 b - - 0 1", RF_RESULT_BLACK_WINS, "Black's king reached the hill"},
+    };
+    for (unsigned i = 0; i < sizeof ended / sizeof *ended; i++) {
+        rf_position pos = at(ended[i].fen, KOTH);
+        rf_movelist list;
+        CHECK_MSG(rf_position_is_variant_end(&pos) && rf_generate_moves(&list, &pos) == 0, "%s", ended[i].fen);
+        CHECK_MSG(!rf_position_is_checkmate(&pos) && !rf_position_is_stalemate(&pos), "%s", ended[i].fen);
+        rf_outcome o = rf_position_outcome(&pos);
+        CHECK_MSG(o.result == ended[i].result && o.reason == RF_REASON_VARIANT_END && o.claims == 0, "%s",
+                  ended[i].fen);
+        CHECK_STR(o.code, "king_of_the_hill");
+        CHECK_STR(o.text, ended[i].text);
+        CHECK_INT(rf_perft(&pos, 3), 0);
+    }
+    rf_position pos = at("4k3/8/8/8/8/4K3/8/8 w - - 0 1", KOTH);
+    CHECK(!rf_position_is_variant_end(&pos) && !rf_position_is_insufficient_material(&pos));
+    CHECK_STR(outcome("4k3/8/8/8/8/4K3/8/8 w - - 0 1", KOTH), "none *");
+    CHECK_STR(outcome("4k3/8/8/8/8/4K3/8/8 w - - 0 1", STD), "insufficient_material 1/2-1/2");
+    /* a standard mate is a mate */
+    CHECK_STR(outcome("4R1k1/5p1p/5NpP/8/8/8/8/6K1 b - - 1 1", KOTH), "checkmate 1-0");
+    /* the step onto the hill wins: SAN marks it "#" */
+    rf_move m;
+    char san[RF_SAN_MAX];
+    CHECK(rf_move_from_uci(&m, &pos, "e3e4", 4, NULL) == RF_OK);
+    rf_move_to_san(san, sizeof san, &pos, m);
+    CHECK_STR(san, "Ke4#");
+    /* no en passant once the game is over: not in the FEN, not in the key */
+    rf_position with = at("4k3/8/8/4K3/3pP3/8/8/8 b - e3 0 1", KOTH);
+    rf_position without = at("4k3/8/8/4K3/3pP3/8/8/8 b - - 0 1", KOTH);
+    char fen[RF_FEN_MAX];
+    rf_position_to_fen(fen, sizeof fen, &with, 0);
+    CHECK_STR(fen, "4k3/8/8/4K3/3pP3/8/8/8 b - - 0 1");
+    CHECK(!with.ep_legal && with.key == without.key);
+    with = at("4k3/8/8/4K3/3pP3/8/8/8 b - e3 0 1", STD);
+    CHECK(with.ep_legal);
+}
+
+/* The reason in a stable code and in words: the variant's own where it names its rule. */
+TEST(outcome_code_and_text)
+{
+    static const struct {
+        const char *fen;
+        rf_variant variant;
+        const char *code, *text;
+    } cases[] = {
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", STD, "none", "ongoing"},
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", STD, "checkmate", "checkmate"},
+        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", STD, "stalemate", "stalemate"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", STD, "insufficient_material", "insufficient material"},
+        {"4k3/8/8/8/8/8/8/R3K3 w - - 150 100", STD, "seventy_five_moves", "seventy-five moves"},
+        {"8/8/8/4k3/8/8/8/R7 w - - 0 1", ATOMIC, "variant_end", "variant end"},
+        {"8/8/8/3k4/8/8/8/4K3 w - - 0 1", KOTH, "king_of_the_hill", "Black's king reached the hill"},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof *cases; i++) {
+        rf_position pos = at(cases[i].fen, cases[i].variant);
+        rf_outcome o = rf_position_outcome(&pos);
+        CHECK_MSG(o.code && strcmp(o.code, cases[i].code) == 0, "%s: code %s", cases[i].fen,
+                  o.code ? o.code : "NULL");
+        CHECK_MSG(o.text && strcmp(o.text, cases[i].text) == 0, "%s: text %s", cases[i].fen,
+                  o.text ? o.text : "NULL");
+    }
+}
+
 TEST(fifty_and_seventy_five_move_clock)
 {
     static const struct {
@@ -248,6 +324,8 @@ TEST(threefold_and_fivefold_repetition)
     CHECK_INT(rf_game_repetitions(&game), 5);
     o = rf_game_outcome(&game);
     CHECK(o.result == RF_RESULT_DRAW && o.reason == RF_REASON_FIVEFOLD_REPETITION && o.claims == 0);
+    CHECK_STR(o.code, "fivefold_repetition");
+    CHECK_STR(o.text, "fivefold repetition");
     CHECK_INT(game.plies, 16);
 }
 

@@ -57,6 +57,7 @@ same "atomic start" "$START" 4 --variant atomic
 same "atomic middlegame json" "$ATOMIC_MID" 3 --variant atomic --json
 same "suite chess960" --suite "$DATA/chess960.perft" --max-nodes 20000
 same "suite atomic" --suite "$DATA/atomic.perft" --variant atomic --max-nodes 20000
+same "suite kingofthehill" --suite "$DATA/kingofthehill.perft" --variant kingofthehill --max-nodes 20000
 # And the counts are the known ones (auto is not wrong in the same way as the others).
 for k in $KERNELS; do
     expect "start 5, $k" 0 "4865609" perft "$START" 5 --kernel "$k"

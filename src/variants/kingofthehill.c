@@ -1,0 +1,93 @@
+/*
+ * variants/kingofthehill.c - King of the Hill (the rules lichess plays): standard chess, and a
+ * king that reaches one of the four centre squares d4, e4, d5, e5 (the hill) wins at once, by a
+ * step or by a capture there. Once a king stands on the hill the game is over: no side has a
+ * legal move (so no en passant capture either), it is neither checkmate nor stalemate, and the
+ * side whose king it is has won. Insufficient material is never claimed: a side with a king can
+ * always walk it to the hill. Castling, Chess960 and validity are standard chess's.
+ *
+ * Everything but the hill is standard chess, and is taken from it: the kernel's node generator
+ * and make-move for the fast paths, and the standard row of the same build (see variant.h) for
+ * validity, checks and the simple generator.
+ *
+ * Compiled once per instruction set: see variant.h.
+ */
+#include "../kernel/make.h"
+#include "../kernel/movegen.h"
+#include "../kernel/perft.h"
+#include "../variant.h"
+
+#define RF_HILL ((rf_bitboard)0x0000001818000000ULL) /* d4 e4 d5 e5 */
+
+#define STANDARD RF_KERNEL(rf__variant_standard)
+
+/* The legal moves of a node, as rf__generate gives them: none once a king is on the hill. */
+RF_KERNEL_INLINE unsigned generate_hill(const rf__node *n, const rf_color us, const bool count,
+                                        rf__walk *w, const rf__visit visit)
+{
+    if (n->kings & RF_HILL) return 0;
+    return rf__generate(n, us, count, w, visit);
+}
+
+RF_DEFINE_NODE_PERFT(perft, generate_hill, rf__make)
+static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_hill); }
+static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_standard); }
+
+/* The simple generator: none on the hill, else standard chess's (every pseudo-legal move played
+ * on a copy). */
+static rf_move *generate_simple(const rf_position *pos, rf_move *out)
+{
+    if (pos->by_type[RF_KING] & RF_HILL) return out;
+    return STANDARD.generate_simple(pos, out);
+}
+
+static int ep_legal(const rf_position *pos)
+{
+    return !(pos->by_type[RF_KING] & RF_HILL) && standard_ep_legal(pos, (rf_color)pos->side);
+}
+
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+
+/* Standard chess's rules. A king on the hill is allowed: the game is then over. (Both kings
+ * cannot stand there, as the four squares touch and touching kings are an opposite check.) */
+static uint32_t validity(const rf_position *pos) { return STANDARD.validity(pos); }
+
+/* The side whose king stands on the hill has won (White's is looked at first, as chessops does,
+ * in a position accepted with kings of both colours there). */
+static rf_result variant_end(const rf_position *pos)
+{
+    if (rf__pieces(pos, RF_WHITE, RF_KING) & RF_HILL) return RF_RESULT_WHITE_WINS;
+    if (rf__pieces(pos, RF_BLACK, RF_KING) & RF_HILL) return RF_RESULT_BLACK_WINS;
+    return RF_RESULT_ONGOING;
+}
+
+static rf__end_reason end_reason(const rf_position *pos)
+{
+    rf__end_reason r = {"king_of_the_hill", variant_end(pos) == RF_RESULT_WHITE_WINS
+                                                ? "White's king reached the hill"
+                                                : "Black's king reached the hill"};
+    return r;
+}
+
+/* Any king can walk to the hill, so no material is ever insufficient (lichess, chessops). */
+static int insufficient_material(const rf_position *pos)
+{
+    (void)pos;
+    return 0;
+}
+
+const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
+    .id = RF_VARIANT_KINGOFTHEHILL,
+    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    .fen_extras = 0,
+    .validity = validity,
+    .generate = generate,
+    .generate_simple = generate_simple,
+    .play = play,
+    .checkers = checkers,
+    .ep_legal = ep_legal,
+    .perft = perft,
+    .variant_end = variant_end,
+    .end_reason = end_reason,
+    .insufficient_material = insufficient_material,
+};
