@@ -15,8 +15,10 @@
 
 /* For the generator and make-move of a variant, which the perft recursion (kernel/perft.h) gets as
  * function arguments: inlined there once optimisation has made those arguments constants; an
- * unoptimised build cannot, and calls them. */
-#ifdef __OPTIMIZE__
+ * unoptimised build cannot, and calls them. Sanitizer and fuzzing builds (RF_NO_FORCE_INLINE)
+ * leave the choice to the compiler: forced, the perft walks grow large enough to take
+ * instrumented compilers many minutes. */
+#if defined(__OPTIMIZE__) && !defined(RF_NO_FORCE_INLINE)
 #define RF_KERNEL_INLINE static inline __attribute__((always_inline))
 #else
 #define RF_KERNEL_INLINE static inline
