@@ -19,9 +19,12 @@
  *  - Castling rights die when the king or the castling rook explodes.
  *  - The game ends when a king is gone.
  *
+ * Move generation and perft run on nodes, by kernel/atomic_generate.h and kernel/atomic_make.h;
+ * the make-move of the API (play_atomic) and the simple generator, its test oracle, on positions.
  * Compiled once per instruction set (see variant.h); the functions of the public API at the end
  * (rf_atomic_explosion, rf_atomic_board_move) are compiled in the portable build only.
  */
+#include "../kernel/atomic_make.h"
 #include "../kernel/movegen.h"
 #include "../kernel/perft.h"
 #include "../kernel/pseudo.h"
@@ -88,11 +91,10 @@ RF_INLINE bool atomic_castling_path_ok(const rf_position *pos, rf_color us, rf_s
     return true;
 }
 
-/* The fast generator judges each move on bitboards instead of on a played copy: a capture
- * removes the explosion mask (capturer, captured piece, non-pawn neighbours of the centre) from
- * the occupancy and from the enemy's pieces; a quiet move shifts one piece. The move is legal when
- * our king is not in the mask, and then the enemy king is gone, or touches ours, or no remaining
- * enemy piece attacks our king through the new occupancy. */
+/* Whether our king on ksq survives a capture whose explosion (`removed`: capturer, captured
+ * piece, non-pawn neighbours of the centre) leaves the occupancy `occ`, judged on bitboards
+ * instead of on a played copy (en passant, which play_atomic asks about): the enemy king is gone,
+ * or touches ours, or no enemy piece left attacks ours through `occ`. */
 RF_INLINE bool king_safe_after(const rf_position *pos, rf_color us, rf_square ksq, rf_bitboard occ,
                                rf_bitboard removed)
 {
@@ -117,36 +119,8 @@ RF_INLINE bool capture_is_legal(const rf_position *pos, rf_color us, rf_square k
     return king_safe_after(pos, us, ksq, occ & ~blast, blast);
 }
 
-/* Adds the moves of the piece on `from` to `targets`. Captures are judged one by one. Quiet moves
- * are judged one by one only while our king is in check (`quiet_free` false); otherwise a quiet
- * move of a piece that is not the king can expose the king only by leaving the line of a pin
- * (`pinned`; kings that touch stay immune, as neither king moves). */
-RF_INLINE void add_checked(const rf_position *pos, sink *s, rf_color us, rf_square ksq, rf_square from,
-                           rf_bitboard targets, bool promote, bool quiet_free, rf_bitboard pinned,
-                           const bool count)
-{
-    rf_bitboard occ = pos->by_type[0], theirs = pos->by_color[rf__other(us)];
-    rf_bitboard quiet = targets & ~theirs, legal = 0;
-    if (quiet_free) {
-        legal = (pinned & RF_BB(from)) ? quiet & rf__line[ksq][from] : quiet;
-    } else {
-        for (rf_bitboard b = quiet; b;) {
-            rf_square to = rf__pop_lsb(&b);
-            if (king_safe_after(pos, us, ksq, (occ ^ RF_BB(from)) | RF_BB(to), 0)) legal |= RF_BB(to);
-        }
-    }
-    for (rf_bitboard b = targets & theirs; b;) {
-        rf_square to = rf__pop_lsb(&b);
-        if (capture_is_legal(pos, us, ksq, from, to, to)) legal |= RF_BB(to);
-    }
-    if (!promote) {
-        add_targets(s, from, legal, count);
-        return;
-    }
-    while (legal) add_promotions(s, from, rf__pop_lsb(&legal), count);
-}
-
-/* 1 when side `us` (to move) has a legal en passant capture: the same test the generator makes. */
+/* 1 when side `us` (to move) has a legal en passant capture: the generator's test
+ * (rf__atomic_survives), on the position. */
 RF_INLINE bool atomic_ep_legal(const rf_position *pos, const rf_color us)
 {
     const rf_color them = rf__other(us);
@@ -191,82 +165,24 @@ RF_KERNEL_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color
     }
 }
 
-RF_KERNEL_INLINE unsigned generate_atomic(const rf_position *pos, rf_move *out, const rf_color us,
-                                   const bool count)
+/* The generator as perft uses it: the last ply's count is one function per side, called after
+ * every move rather than inlined after each (the Atomic generator is large). */
+__attribute__((noinline)) static unsigned count_white(const rf__node *n)
 {
-    const rf_color them = rf__other(us);
-    sink s = {out, 0};
-    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
-    if (!kings || rf__more_than_one(kings) || !rf__pieces(pos, them, RF_KING)) return 0;
-    rf_square ksq = rf__lsb(kings);
-    rf_bitboard occ = pos->by_type[0], ours = pos->by_color[us], theirs = pos->by_color[them];
-    rf_bitboard checkers = atomic_checkers(pos, us);
-    bool touching = (rf__king_attacks[ksq] & rf__pieces(pos, them, RF_KING)) != 0;
-    bool quiet_free = !checkers;
-    rf_bitboard pinned = quiet_free && !touching ? pinned_pieces(pos, us, ksq) : 0;
-
-    /* The king steps to empty squares only. */
-    rf_bitboard king_to = 0;
-    for (rf_bitboard b = rf__king_attacks[ksq] & ~occ; b;) {
-        rf_square to = rf__pop_lsb(&b);
-        if (king_safe_after(pos, us, to, occ ^ RF_BB(ksq) ^ RF_BB(to), 0)) king_to |= RF_BB(to);
-    }
-    add_targets(&s, ksq, king_to, count);
-    for (rf_piece_type pt = RF_KNIGHT; pt <= RF_QUEEN; pt++) {
-        for (rf_bitboard b = rf__pieces(pos, us, pt); b;) {
-            rf_square from = rf__pop_lsb(&b);
-            add_checked(pos, &s, us, ksq, from, rf__piece_attacks(pt, from, occ) & ~ours, false,
-                        quiet_free, pinned, count);
-        }
-    }
-    const int up = us == RF_WHITE ? 8 : -8;
-    const rf_bitboard rank3 = RF_RANK_BB(us == RF_WHITE ? 2 : 5);
-    const rf_bitboard rank8 = RF_RANK_BB(us == RF_WHITE ? 7 : 0);
-    for (rf_bitboard b = rf__pieces(pos, us, RF_PAWN); b;) {
-        rf_square from = rf__pop_lsb(&b);
-        rf_bitboard targets = rf__pawn_attacks[us][from] & theirs;
-        /* Shifted, not added: a pawn on its last rank (a position accepted with pawns on a back
-         * rank) has no square ahead. */
-        rf_bitboard one = (us == RF_WHITE ? rf__north(RF_BB(from)) : rf__south(RF_BB(from))) & ~occ;
-        targets |= one;
-        if (one & rank3) targets |= RF_BB(from + 2 * up) & ~occ;
-        add_checked(pos, &s, us, ksq, from, targets & ~rank8, false, quiet_free, pinned, count);
-        add_checked(pos, &s, us, ksq, from, targets & rank8, true, quiet_free, pinned, count);
-    }
-    if (pos->ep != RF_NO_SQUARE) {
-        rf_square victim = (rf_square)(pos->ep - up);
-        if (pos->board[victim] == RF_MAKE_PIECE(them, RF_PAWN) && !(occ & RF_BB(pos->ep))) {
-            for (rf_bitboard b = rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN); b;) {
-                rf_square from = rf__pop_lsb(&b);
-                if (capture_is_legal(pos, us, ksq, from, pos->ep, victim))
-                    add_move(&s, RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT), count);
-            }
-        }
-    }
-    if (!checkers) {
-        for (int side = 0; side < 2; side++) {
-            if (!atomic_castling_path_ok(pos, us, ksq, side)) continue;
-            rf_square rsq = pos->castle_rook[us][side];
-            rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
-            rf_bitboard after = (occ ^ RF_BB(ksq) ^ RF_BB(rsq)) | RF_BB(kto) | RF_BB(rto);
-            if (king_safe_after(pos, us, kto, after, 0))
-                add_move(&s, RF_MOVE_MAKE_KIND(ksq, rsq, RF_MOVE_CASTLING), count);
-        }
-    }
-    return s.n;
+    return rf__atomic_generate(n, RF_WHITE, true, NULL, NULL);
 }
-
-static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt);
-static uint64_t perft_white(const rf_position *pos, int depth, const rf__tt *tt)
+__attribute__((noinline)) static unsigned count_black(const rf__node *n)
 {
-    return perft_node(pos, depth, RF_WHITE, tt, generate_atomic, play_atomic, perft_black, true);
+    return rf__atomic_generate(n, RF_BLACK, true, NULL, NULL);
 }
-static uint64_t perft_black(const rf_position *pos, int depth, const rf__tt *tt)
+RF_KERNEL_INLINE unsigned generate_node(const rf__node *n, const rf_color us, const bool count,
+                                        rf__walk *w, const rf__visit visit)
 {
-    return perft_node(pos, depth, RF_BLACK, tt, generate_atomic, play_atomic, perft_white, true);
+    if (count) return us == RF_WHITE ? count_white(n) : count_black(n);
+    return rf__atomic_generate(n, us, false, w, visit);
 }
-static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt) { return perft_root(pos, depth, tt, perft_white, perft_black); }
-static rf_move *generate(const rf_position *pos, rf_move *out) { return generate_root(pos, out, generate_atomic); }
+RF_DEFINE_NODE_PERFT(perft, generate_node, rf__atomic_make)
+static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__atomic_generate); }
 static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_atomic); }
 
 static int ep_legal(const rf_position *pos) { return atomic_ep_legal(pos, (rf_color)pos->side); }
