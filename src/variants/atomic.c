@@ -247,6 +247,13 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
+static rf__end_reason end_reason(const rf_position *pos)
+{
+    rf__end_reason r = {"explosion", variant_end(pos) == RF_RESULT_WHITE_WINS ? "Black's king exploded"
+                                                                              : "White's king exploded"};
+    return r;
+}
+
 /* lichess's rule, side by side: side c cannot win when the enemy king still stands and either c
  * has a bare king; or the enemy has more than a king but the board holds only kings and bishops,
  * each side's bishops on one colour and the two sides' on different colours (no bishop can then
@@ -292,6 +299,7 @@ const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
+    .end_reason = end_reason,
     .insufficient_material = insufficient_material,
 };
 

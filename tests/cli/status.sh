@@ -33,9 +33,9 @@ grep -q '"variant_end":false' "$tmp/out" && ok || bad "variant_end missing from 
 run /dev/null status --json --variant atomic "$START"
 [ $rc -eq 0 ] && grep -q '"variant_end":false' "$tmp/out" && ok || bad "atomic json: $(cat "$tmp/out" "$tmp/err")"
 run /dev/null status --variant atomic '8/8/8/4k3/8/8/8/R7 w - - 0 1'
-[ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "variant_end black wins" ] && ok || bad "atomic end: $(cat "$tmp/out" "$tmp/err")"
+[ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "explosion black wins" ] && ok || bad "atomic end: $(cat "$tmp/out" "$tmp/err")"
 run /dev/null status --json --variant atomic '8/8/8/4k3/8/8/8/R7 w - - 0 1'
-grep -q '"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"variant_end"' "$tmp/out" && ok || bad "atomic end json: $(cat "$tmp/out")"
+grep -q '"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"explosion","text":"White'"'"'s king exploded"' "$tmp/out" && ok || bad "atomic end json: $(cat "$tmp/out")"
 
 # Batch: one answer per line, errors in place.
 expect_stdin "batch" 65 "ongoing
