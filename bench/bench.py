@@ -43,6 +43,7 @@ POSITIONS = [
     ("chess960-0", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 6, "chess960", False, 0),
     ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, "atomic", True, 0),
     ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, "atomic", False, 0),
+    ("koth-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, "kingofthehill", True, 0),
 ]
 
 
@@ -154,6 +155,7 @@ def main():
     hashed_rows = []
     # Stockfish's times by (FEN, depth, variant): the hashed row reuses those of its plain row.
     sf_seen = {}
+    speeds = {}  # (label, variant, depth) of start-position rows -> M nodes/s
     for name, fen, depth, variant, _, hash_mb in rows:
         rf_times = {label: [] for label, _ in binaries}
         sf_key = (fen, depth, variant)
@@ -184,6 +186,8 @@ def main():
         for label, _ in binaries:
             rf_s = statistics.median(rf_times[label])
             line = "%-13s %5d %14d %-6s %8.3f " % (name, depth, nodes, label, rf_s)
+            if name.endswith("start") and not hash_mb:
+                speeds[(label, variant, depth)] = nodes / rf_s / 1e6
             if sf_s:
                 line += "%8.3f %9.1f %9.1f %6.2fx" % (sf_s, nodes / rf_s / 1e6, nodes / sf_s / 1e6, sf_s / rf_s)
                 if hash_mb:
@@ -195,6 +199,13 @@ def main():
                 if hash_mb:
                     line += " hashed: rankfile --hash %d" % hash_mb
             print(line, flush=True)
+    # Each variant from its start position against standard chess's start at the same depth
+    # (the bar: at least 0.5x).
+    for (label, variant, depth), mns in sorted(speeds.items()):
+        base = speeds.get((label, "standard", depth))
+        if variant != "standard" and base:
+            print("%s: %s start, depth %d: %.1f M nodes/s, %.2fx the standard start's %.1f"
+                  % (label, variant, depth, mns, mns / base, base))
     for label, r in ratios.items():
         if r:
             print("%s: geometric mean of the ratios to Stockfish %.2fx over %d positions%s"
