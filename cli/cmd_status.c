@@ -20,13 +20,15 @@ static const char *const intro[] = {
     "                               insufficient_material, seventy_five_moves,\n"
     "                               fivefold_repetition, or the rule of the variant that ended\n"
     "                               the game: king_of_the_hill (a king reached d4, e4, d5 or\n"
-    "                               e5), variant_end (Atomic: a king exploded)\n"
+    "                               e5), three_check (a side gave its third check),\n"
+    "                               variant_end (Atomic: a king exploded)\n"
     "and a game that goes on may be followed by ' claim fifty_moves' (halfmove clock >= 100:\n"
     "either player may claim a draw), e.g. 'ongoing claim fifty_moves'.\n"
     "\n"
     "Insufficient material is the rule of python-chess and chessops (lichess): no pawn, rook or\n"
     "queen, and besides the kings only bishops all on squares of one colour, or one knight\n"
-    "(Atomic has its own rule; in King of the Hill material is never insufficient).\n"
+    "(Atomic has its own rule; in King of the Hill material is never insufficient; in\n"
+    "Three-check it is only when both kings stand alone).\n"
     "A position alone has no history, so it is never a repetition; `rankfile play` counts them.\n",
     NULL,
 };

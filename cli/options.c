@@ -23,9 +23,9 @@ static const cli_option common_json = {
     COMMON_JSON, "json", 0, NULL, "one JSON object per answer (NDJSON); counts stay exact"};
 static const cli_option common_variant[] = {
     {COMMON_VARIANT, "variant", 0, "NAME",
-     "the rules: standard (the default), chess960, atomic or kingofthehill\n"
-     "(koth); lichess's names are read too, in any case ('Atomic',\n"
-     "'King of the Hill', 'fromPosition')"},
+     "the rules: standard (the default), chess960, atomic, kingofthehill\n"
+     "(koth) or threecheck (3check); lichess's names are read too, in any\n"
+     "case ('Atomic', 'King of the Hill', 'Three-check', 'fromPosition')"},
     {COMMON_CHESS960, "chess960", 0, NULL,
      "Chess960 castling mode (else detected from the castling rights)"},
 };
@@ -189,7 +189,7 @@ static int set_variant(cli_args *a, const char *name)
             return stop(a, cli_usage(c->command, "unknown variant '%s' (did you mean '%s'?)",
                                      shown, near));
         return stop(a, cli_usage(c->command,
-                                 "unknown variant '%s' (standard, chess960, atomic, kingofthehill, ...)", shown));
+                                 "unknown variant '%s' (standard, chess960, atomic, kingofthehill, threecheck, ...)", shown));
     }
     if (!rf_variant_available(v)) {
         char list[160] = "";

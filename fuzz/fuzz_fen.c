@@ -9,7 +9,7 @@
  *   - rf_epd_next on the whole input never reads outside it, always moves forward, and fails
  *     only with a well-formed syntax error or RF_ERR_NOT_FOUND;
  *   - rf_position_parse is rf_setup_parse followed by rf_position_from_setup: same status, same
- *     position. It is tried for standard chess, Atomic chess and King of the Hill, detected and
+ *     position. It is tried for standard chess, Atomic chess, King of the Hill and Three-check, detected and
  *     forced Chess960 castling mode, the default accept mask and every flag accepted;
  *   - RF_ERR_INVALID names a rule the caller did not accept, and the field of a rule (castling,
  *     en passant or board) at an offset within the input;
@@ -194,7 +194,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (setup.epd_len) check_epd(text, setup.epd_offset, setup.epd_len);
     }
 
-    static const rf_variant variants[] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC, RF_VARIANT_KINGOFTHEHILL};
+    static const rf_variant variants[] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC, RF_VARIANT_KINGOFTHEHILL,
+                                          RF_VARIANT_THREECHECK};
     static const unsigned parse_flags[2] = {0, RF_PARSE_CHESS960};
     static const uint32_t accepts[2] = {RF_ACCEPT_DEFAULT, RF_INVALID_ALL};
     for (unsigned v = 0; v < sizeof variants / sizeof *variants; v++) {

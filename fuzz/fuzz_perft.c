@@ -1,8 +1,8 @@
 /*
  * fuzz_perft.c - perft by the fast paths against perft by simple ones.
  *
- * Input: the first line is a FEN, read as standard chess, as Atomic chess and as King of the Hill,
- * every rule of chess accepted (perft must count any position it is given, and count it right).
+ * Input: the first line is a FEN, read as standard chess, as Atomic chess, as King of the Hill and
+ * as Three-check, every rule of chess accepted (perft must count any position it is given, and count it right).
  * Properties, at depth 2 and, when that tree is small, depth 3:
  *   - in every variant: rf_perft, perft with a transposition table, the perft of each build of
  *     the variant's module (portable, and BMI2 where the CPU runs it) and a perft through each
@@ -214,7 +214,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     size_t len, at;
     fuzz_split_line(data, size, &len, &at);
-    static const rf_variant variants[] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC, RF_VARIANT_KINGOFTHEHILL};
+    static const rf_variant variants[] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC, RF_VARIANT_KINGOFTHEHILL,
+                                          RF_VARIANT_THREECHECK};
     for (unsigned v = 0; v < sizeof variants / sizeof *variants; v++) {
         rf_position pos;
         if (rf_position_parse(&pos, (const char *)data, len, variants[v], 0, RF_INVALID_ALL,

@@ -24,6 +24,7 @@
  * keeps the square the letter names, resolved against the board.
  */
 #include "position.h"
+#include "variant.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -604,6 +605,12 @@ size_t rf_position_to_fen(char *buf, size_t cap, const rf_position *pos, unsigne
             put_str(&o, name);
         } else {
             put(&o, '-');
+        }
+        if (rf__variant_of(pos)->fen_extras & RF_SETUP_CHECKS) { /* Three-check: "3+3" */
+            put(&o, ' ');
+            put_uint(&o, pos->remaining_checks[RF_WHITE]);
+            put(&o, '+');
+            put_uint(&o, pos->remaining_checks[RF_BLACK]);
         }
         put(&o, ' ');
         put_uint(&o, pos->halfmove);

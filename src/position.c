@@ -12,6 +12,7 @@ uint64_t rf__zobrist_piece[16][64];
 uint64_t rf__zobrist_castling[4];
 uint64_t rf__zobrist_ep[8];
 uint64_t rf__zobrist_side;
+uint64_t rf__zobrist_checks[2][4];
 
 /* SplitMix64 from a fixed seed: the keys are the same in every build and on every platform. */
 static uint64_t splitmix64(uint64_t *state)
@@ -33,6 +34,10 @@ void rf__zobrist_build(void)
     for (int i = 0; i < 4; i++) rf__zobrist_castling[i] = splitmix64(&state);
     for (int i = 0; i < 8; i++) rf__zobrist_ep[i] = splitmix64(&state);
     rf__zobrist_side = splitmix64(&state);
+    /* Three-check's counters; 0 for a counter of 0, so that variants without them (both 0)
+     * keep the keys they had. */
+    for (int c = 0; c < 2; c++)
+        for (int r = 1; r < 4; r++) rf__zobrist_checks[c][r] = splitmix64(&state);
 }
 
 unsigned rf__castling_bits(const rf_position *pos)
@@ -59,6 +64,7 @@ uint64_t rf__compute_key(const rf_position *pos)
         if (bits & (1u << i)) key ^= rf__zobrist_castling[i];
     if (rf__ep_legal(pos)) key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
     if (pos->side == RF_BLACK) key ^= rf__zobrist_side;
+    for (int c = 0; c < 2; c++) key ^= rf__zobrist_checks[c][pos->remaining_checks[c] & 3];
     return key;
 }
 

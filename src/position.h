@@ -16,6 +16,7 @@ extern uint64_t rf__zobrist_piece[16][64];
 extern uint64_t rf__zobrist_castling[4];
 extern uint64_t rf__zobrist_ep[8];
 extern uint64_t rf__zobrist_side;
+extern uint64_t rf__zobrist_checks[2][4]; /* [colour][remaining checks]; [c][0] is 0 */
 void rf__zobrist_build(void);
 
 RF_INLINE rf_bitboard rf__pieces(const rf_position *pos, rf_color c, rf_piece_type pt)

@@ -122,6 +122,13 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
                          "invalid position: Three-check counters, which %s does not have%s",
                          rf_variant_name(variant),
                          rf_variant_available(RF_VARIANT_THREECHECK) ? " (--variant threecheck reads them)" : "");
+    if (rules->fen_extras & RF_SETUP_CHECKS) { /* Three-check: 3+3 unless the text says */
+        if (setup->remaining_checks[0] > 3 || setup->remaining_checks[1] > 3)
+            return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_CHECKS, 0, 0,
+                             "the setup's check counters are not 0-3");
+        pos->remaining_checks[0] = setup->extras & RF_SETUP_CHECKS ? setup->remaining_checks[0] : 3;
+        pos->remaining_checks[1] = setup->extras & RF_SETUP_CHECKS ? setup->remaining_checks[1] : 3;
+    }
     if (setup->ep != RF_NO_SQUARE) {
         /* A square off the rank a double step skips cannot be kept even for inspection: every
          * en passant rule reads the squares beside it. */

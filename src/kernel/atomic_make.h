@@ -33,6 +33,7 @@ __attribute__((noinline)) static void rf__atomic_explode(rf__node *c, const rf__
     c->diag = n->diag & keep;
     c->orth = n->orth & keep;
     c->special = n->special & keep & ~RF_NODE_EP_RANKS;
+    c->state = n->state;
     if (removed & n->kings) {
         for (int col = 0; col < 2; col++) {
             rf_bitboard back = rf__node_back_rank((rf_color)col);

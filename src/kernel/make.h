@@ -20,6 +20,7 @@ RF_INLINE void rf__make(rf__node *c, const rf__node *n, const rf_color us, const
     const rf_color them = rf__other(us);
     const rf_bitboard f = RF_BB(from), t = RF_BB(to), ft = f | t;
     const rf_bitboard back = rf__node_back_rank(us);
+    c->state = n->state;
 
     if (kind == RF_VISIT_CASTLE) {
         int side = to > from ? RF_KINGSIDE : RF_QUEENSIDE;

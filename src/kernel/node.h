@@ -28,6 +28,8 @@ typedef struct rf__node {
     rf_bitboard orth;      /* rooks and queens */
     rf_bitboard special;   /* castling rook squares | en passant square */
     uint64_t key;          /* Zobrist key of the pieces: written only by hashed walks */
+    uint64_t state;        /* variant state, copied to children (Three-check: remaining checks,
+                              White's in bits 0-7, Black's in bits 8-15); 0 in other variants */
 } rf__node;
 
 #define RF_NODE_EP_RANKS (RF_RANK_BB(2) | RF_RANK_BB(5))
@@ -84,7 +86,8 @@ RF_INLINE uint64_t rf__node_mix(uint64_t x)
 /* The key of a node with side `us` to move, for the transposition table. */
 RF_INLINE uint64_t rf__node_table_key(const rf__node *n, rf_color us)
 {
-    return n->key ^ rf__node_mix(n->special) ^ (us == RF_BLACK ? rf__zobrist_side : 0);
+    return n->key ^ rf__node_mix(n->special) ^ rf__node_mix(n->state) ^
+           (us == RF_BLACK ? rf__zobrist_side : 0);
 }
 
 /* The node of a position. The en passant square is kept when an enemy pawn stands in front of
@@ -109,6 +112,7 @@ RF_INLINE void rf__node_from_position(rf__node *n, const rf_position *pos)
             n->special |= RF_BB(pos->ep);
     }
     n->key = 0;
+    n->state = (uint64_t)pos->remaining_checks[RF_WHITE] | (uint64_t)pos->remaining_checks[RF_BLACK] << 8;
 }
 
 /* 1 when a piece of the side not `us` attacks sq, with `occ` as the occupancy for sliders. */

@@ -103,6 +103,6 @@ run /dev/null fen --json --variant chess960 "$START"
 grep -q '"chess960":true,"variant":"standard"' "$tmp/out" && ok || bad "--variant chess960: $(cat "$tmp/out" "$tmp/err")"
 run /dev/null fen --json --variant 'King of the Hill' "$START"
 grep -q '"variant":"kingofthehill"' "$tmp/out" && ok || bad "--variant King of the Hill: $(cat "$tmp/out" "$tmp/err")"
-expect "variant not available" 64 "" fen --variant 'Three-check' "$START"
-expect_err "variant not available" "^rankfile: fen: variant 'threecheck' is not available yet (available: standard, chess960, atomic, kingofthehill)$"
+expect "variant not available" 64 "" fen --variant 'Crazyhouse' "$START"
+expect_err "variant not available" "^rankfile: fen: variant 'crazyhouse' is not available yet (available: standard, chess960, atomic, kingofthehill, threecheck)$"
 finish

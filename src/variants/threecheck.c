@@ -1,0 +1,132 @@
+/*
+ * variants/threecheck.c - Three-check (the rules lichess plays): standard chess, and each check
+ * a side gives counts down its remaining checks (3 at the start); a side that has given its
+ * third check has won at once. The counters are part of the position (rf_position's
+ * remaining_checks, its key and FEN field "3+3", White's first), so positions that differ only
+ * in them are different positions, also for repetitions.
+ *
+ * Once a counter is 0 the game is over: no side has a legal move (so no en passant capture
+ * either), it is neither checkmate nor stalemate, and the side whose counter it is has won
+ * (White's is looked at first, as chessops does). Insufficient material: a side with its king
+ * alone cannot win (it can give no check); the game is drawn by material only when both kings
+ * stand alone (chessops).
+ *
+ * Everything but the counters is standard chess, and is taken from it: the kernel's node
+ * generator and make-move for the fast paths (the counters ride in the node's `state` word:
+ * White's in bits 0-7, Black's in bits 8-15), and the standard row of the same build (see
+ * variant.h) for validity, checks and the simple generator.
+ *
+ * Compiled once per instruction set: see variant.h.
+ */
+#include "../kernel/make.h"
+#include "../kernel/movegen.h"
+#include "../kernel/perft.h"
+#include "../variant.h"
+
+#define STANDARD RF_KERNEL(rf__variant_standard)
+
+/* 1 when a counter of the node is 0: the game is over. */
+RF_INLINE bool checks_over(uint64_t state) { return !(state & 0xFF) || !(state & 0xFF00); }
+
+/* The legal moves of a node, as rf__generate gives them: none once a side has given three
+ * checks. */
+RF_KERNEL_INLINE unsigned generate_checks(const rf__node *n, const rf_color us, const bool count,
+                                          rf__walk *w, const rf__visit visit)
+{
+    if (checks_over(n->state)) return 0;
+    return rf__generate(n, us, count, w, visit);
+}
+
+/* rf__make, and a check given counts down the mover's remaining checks. */
+RF_INLINE void make_checks(rf__node *c, const rf__node *n, const rf_color us, const int kind,
+                           rf_square from, rf_square to, const bool hashed)
+{
+    rf__make(c, n, us, kind, from, to, hashed);
+    const rf_color them = rf__other(us);
+    const rf_bitboard occ = c->color[RF_WHITE] | c->color[RF_BLACK];
+    for (rf_bitboard kings = c->kings & c->color[them]; kings;) {
+        if (rf__node_attacked(c, them, rf__pop_lsb(&kings), occ)) {
+            c->state -= (uint64_t)1 << (8 * us);
+            break;
+        }
+    }
+}
+
+RF_DEFINE_NODE_PERFT(perft, generate_checks, make_checks)
+static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_checks); }
+
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+
+static bool pos_over(const rf_position *pos) { return !pos->remaining_checks[0] || !pos->remaining_checks[1]; }
+
+/* A standard move; a check given counts down the mover's counter (and its key), and when that
+ * was the third the game is over, so no en passant capture is left. */
+RF_KERNEL_INLINE void play_checks(rf_position *pos, rf_move move, const rf_color us)
+{
+    play_standard(pos, move, us);
+    if (pos->remaining_checks[us] && checkers(pos, rf__other(us))) {
+        uint8_t r = pos->remaining_checks[us];
+        pos->key ^= rf__zobrist_checks[us][r] ^ rf__zobrist_checks[us][r - 1];
+        pos->remaining_checks[us] = (uint8_t)(r - 1);
+        if (r == 1 && pos->ep_legal) {
+            pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
+            pos->ep_legal = 0;
+        }
+    }
+}
+
+static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_checks); }
+
+/* The simple generator: none once the game is over, else standard chess's (every pseudo-legal
+ * move played on a copy). */
+static rf_move *generate_simple(const rf_position *pos, rf_move *out)
+{
+    if (pos_over(pos)) return out;
+    return STANDARD.generate_simple(pos, out);
+}
+
+static int ep_legal(const rf_position *pos)
+{
+    return !pos_over(pos) && standard_ep_legal(pos, (rf_color)pos->side);
+}
+
+/* Standard chess's rules; any counters 0-3 (a counter at 0: the game is over). */
+static uint32_t validity(const rf_position *pos) { return STANDARD.validity(pos); }
+
+static rf_result variant_end(const rf_position *pos)
+{
+    if (!pos->remaining_checks[RF_WHITE]) return RF_RESULT_WHITE_WINS;
+    if (!pos->remaining_checks[RF_BLACK]) return RF_RESULT_BLACK_WINS;
+    return RF_RESULT_ONGOING;
+}
+
+static rf__end_reason end_reason(const rf_position *pos)
+{
+    rf__end_reason r = {"three_check", variant_end(pos) == RF_RESULT_WHITE_WINS
+                                           ? "White gave the third check"
+                                           : "Black gave the third check"};
+    return r;
+}
+
+/* A side with its king alone can give no check; neither side can win when both kings stand
+ * alone (chessops). */
+static int insufficient_material(const rf_position *pos)
+{
+    return pos->by_type[0] == pos->by_type[RF_KING];
+}
+
+const rf__variant RF_KERNEL(rf__variant_threecheck) = {
+    .id = RF_VARIANT_THREECHECK,
+    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+    .fen_extras = RF_SETUP_CHECKS,
+    .validity = validity,
+    .generate = generate,
+    .generate_simple = generate_simple,
+    .play = play,
+    .checkers = checkers,
+    .ep_legal = ep_legal,
+    .perft = perft,
+    .variant_end = variant_end,
+    .end_reason = end_reason,
+    .insufficient_material = insufficient_material,
+};
