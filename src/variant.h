@@ -67,7 +67,8 @@ typedef struct rf__variant {
 #define RF_VARIANT_MODULES(X)                                                                     \
     X(standard, RF_VARIANT_STANDARD)                                                              \
     X(atomic, RF_VARIANT_ATOMIC)                                                                  \
-    X(kingofthehill, RF_VARIANT_KINGOFTHEHILL)
+    X(kingofthehill, RF_VARIANT_KINGOFTHEHILL)                                                    \
+    X(racingkings, RF_VARIANT_RACINGKINGS)
 
 /* The name of a module's row in the build being compiled. */
 #if RF_PEXT

@@ -348,7 +348,9 @@ TEST(variants_available_in_this_build)
     CHECK_INT(rf_variant_available(RF_VARIANT_STANDARD), 1);
     CHECK_INT(rf_variant_available(RF_VARIANT_ATOMIC), 1);
     CHECK_INT(rf_variant_available(RF_VARIANT_KINGOFTHEHILL), 1);
-    for (int v = 3; v < RF_VARIANT_COUNT; v++) CHECK_INT(rf_variant_available((rf_variant)v), 0);
+    CHECK_INT(rf_variant_available(RF_VARIANT_RACINGKINGS), 1);
+    for (int v = 3; v < RF_VARIANT_COUNT; v++)
+        if (v != RF_VARIANT_RACINGKINGS) CHECK_INT(rf_variant_available((rf_variant)v), 0);
     CHECK_INT(rf_variant_available((rf_variant)RF_VARIANT_COUNT), 0);
 }
 
