@@ -43,6 +43,8 @@ POSITIONS = [
     ("chess960-0", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 6, "chess960", False, 0),
     ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, "atomic", True, 0),
     ("atomic-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, "atomic", False, 0),
+    ("racingkings-start", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", 5, "racingkings", True, 0),
+    ("racingkings-start", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", 6, "racingkings", False, 0),
 ]
 
 
