@@ -46,6 +46,8 @@ POSITIONS = [
     ("koth-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, "kingofthehill", True, 0),
     ("threecheck-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", 5, "threecheck", True, 0),
     ("threecheck-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", 6, "threecheck", False, 0),
+    ("racingkings-start", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", 5, "racingkings", True, 0),
+    ("racingkings-start", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", 6, "racingkings", False, 0),
 ]
 
 

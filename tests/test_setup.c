@@ -349,7 +349,8 @@ TEST(variants_available_in_this_build)
     CHECK_INT(rf_variant_available(RF_VARIANT_ATOMIC), 1);
     CHECK_INT(rf_variant_available(RF_VARIANT_KINGOFTHEHILL), 1);
     CHECK_INT(rf_variant_available(RF_VARIANT_THREECHECK), 1);
-    for (int v = 4; v < RF_VARIANT_COUNT; v++) CHECK_INT(rf_variant_available((rf_variant)v), 0);
+    CHECK_INT(rf_variant_available(RF_VARIANT_RACINGKINGS), 1);
+    for (int v = 5; v < RF_VARIANT_COUNT; v++) CHECK_INT(rf_variant_available((rf_variant)v), 0);
     CHECK_INT(rf_variant_available((rf_variant)RF_VARIANT_COUNT), 0);
 }
 

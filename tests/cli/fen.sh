@@ -104,5 +104,5 @@ grep -q '"chess960":true,"variant":"standard"' "$tmp/out" && ok || bad "--varian
 run /dev/null fen --json --variant 'King of the Hill' "$START"
 grep -q '"variant":"kingofthehill"' "$tmp/out" && ok || bad "--variant King of the Hill: $(cat "$tmp/out" "$tmp/err")"
 expect "variant not available" 64 "" fen --variant 'Crazyhouse' "$START"
-expect_err "variant not available" "^rankfile: fen: variant 'crazyhouse' is not available yet (available: standard, chess960, atomic, kingofthehill, threecheck)$"
+expect_err "variant not available" "^rankfile: fen: variant 'crazyhouse' is not available yet (available: standard, chess960, atomic, kingofthehill, threecheck, racingkings)$"
 finish

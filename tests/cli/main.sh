@@ -20,7 +20,7 @@ expect_err "command unknown option" "^rankfile: fen: unknown option '--frobnicat
 expect "missing option value" 64 "" fen --ep
 expect_err "missing option value" "needs a value"
 expect "bad variant" 64 "" fen --variant crazyhouse
-expect_err "bad variant" "^rankfile: fen: variant 'crazyhouse' is not available yet (available: standard, chess960, atomic, kingofthehill, threecheck)$"
+expect_err "bad variant" "^rankfile: fen: variant 'crazyhouse' is not available yet (available: standard, chess960, atomic, kingofthehill, threecheck, racingkings)$"
 expect "unknown variant" 64 "" fen --variant atomik
 expect_err "unknown variant" "unknown variant 'atomik' (did you mean 'atomic'?)"
 if [ -w /dev/full ]; then

@@ -1,0 +1,305 @@
+/*
+ * variants/racingkings.c - Racing Kings (the rules lichess plays, chessops' code): no pawns and
+ * no castling; no move may give check (a move that leaves the mover's king attacked is illegal
+ * as in chess, and so is one that attacks the enemy king); a king reaching the eighth rank wins.
+ * Black moves second, so when White's king reaches the rank first Black has one move to follow:
+ * the game is over at once when Black's king is on the rank, or White is to move with a king
+ * there, or (Black to move, White's king there) Black's king has no square of the eighth rank it
+ * may step to (chessops: not a black piece's square, and not attacked by White with the black
+ * king lifted). Both kings on the rank: a draw. Once the game is over no side has a legal move.
+ * Insufficient material is never claimed (a king can always race).
+ *
+ * Perft runs on the node kernel with this module's own generator: per node, the squares from
+ * which each piece type would attack the enemy king (the "check squares") and the pieces of ours
+ * that alone block one of our sliders' lines to it (moving one off the line would discover
+ * check) are computed once, and the moves to those squares are masked out, so the last ply is
+ * still counted by popcounts. Positions outside the game's rules (pawns, castling rights, a king
+ * in check, not one king a side: accepted only when asked for) take a plain path: standard
+ * chess's legal moves, each made and tested. Play is standard chess's make-move.
+ *
+ * Compiled once per instruction set: see variant.h.
+ */
+#include "../kernel/make.h"
+#include "../kernel/movegen.h"
+#include "../kernel/perft.h"
+#include "../variant.h"
+
+#define RF_GOAL RF_RANK_8_BB
+
+#define STANDARD RF_KERNEL(rf__variant_standard)
+
+/* 1 when the race is over in a node with side `us` to move (chessops' isVariantEnd). */
+RF_KERNEL_INLINE bool race_over(const rf__node *n, const rf_color us)
+{
+    const rf_bitboard in_goal = n->kings & RF_GOAL;
+    if (!in_goal) return false;
+    if (us == RF_WHITE || (in_goal & n->color[RF_BLACK])) return true;
+    /* White's king has arrived; Black to move: over unless Black's king can follow. */
+    const rf_bitboard bk = n->kings & n->color[RF_BLACK];
+    if (!bk || rf__more_than_one(bk)) return true;
+    const rf_square ksq = rf__lsb(bk);
+    const rf_bitboard occ = (n->color[RF_WHITE] | n->color[RF_BLACK]) ^ bk;
+    for (rf_bitboard t = rf__king_attacks[ksq] & RF_GOAL & ~n->color[RF_BLACK]; t;)
+        if (!rf__node_attacked(n, RF_BLACK, rf__pop_lsb(&t), occ)) return false;
+    return true;
+}
+
+/* 1 when a king of the side not `us` is attacked in node c (after a move of side `us`). */
+RF_KERNEL_INLINE bool gives_check(const rf__node *c, const rf_color us)
+{
+    const rf_color them = rf__other(us);
+    const rf_bitboard occ = c->color[RF_WHITE] | c->color[RF_BLACK];
+    for (rf_bitboard k = c->kings & c->color[them]; k;)
+        if (rf__node_attacked(c, them, rf__pop_lsb(&k), occ)) return true;
+    return false;
+}
+
+/* The visit kind of a legal move of node n. */
+RF_KERNEL_INLINE int visit_kind(const rf__node *n, rf_move m)
+{
+    const rf_square from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
+    switch (RF_MOVE_KIND(m)) {
+    case RF_MOVE_PROMOTION: return RF_VISIT_PROMO_N + (RF_MOVE_PROMOTED(m) - RF_KNIGHT);
+    case RF_MOVE_EN_PASSANT: return RF_VISIT_EP;
+    case RF_MOVE_CASTLING: return RF_VISIT_CASTLE;
+    default: break;
+    }
+    switch (rf__node_type_at(n, RF_BB(from))) {
+    case RF_PAWN: return (to ^ from) == 16 ? RF_VISIT_DOUBLE : RF_VISIT_PAWN;
+    case RF_KNIGHT: return RF_VISIT_KNIGHT;
+    case RF_BISHOP: return RF_VISIT_BISHOP;
+    case RF_ROOK: return RF_VISIT_ROOK;
+    case RF_QUEEN: return RF_VISIT_QUEEN;
+    default: return RF_VISIT_KING;
+    }
+}
+
+/* The plain path: standard chess's legal moves, each made, kept when it gives no check. */
+__attribute__((noinline)) static unsigned generate_tested(const rf__node *n, const rf_color us, const bool count,
+                                                         rf__walk *w, const rf__visit visit)
+{
+    rf_move moves[RF_MAX_MOVES];
+    rf__walk list = {moves, 0, 0, NULL};
+    rf__generate(n, us, false, &list, rf__visit_list);
+    unsigned total = 0;
+    for (rf_move *m = moves; m < list.out; m++) {
+        const rf_square from = RF_MOVE_FROM(*m), to = RF_MOVE_TO(*m);
+        const int kind = visit_kind(n, *m);
+        rf__node child;
+        rf__make(&child, n, us, kind, from, to, false);
+        if (gives_check(&child, us)) continue;
+        if (count)
+            total++;
+        else
+            visit(w, n, us, kind, from, to);
+    }
+    return total;
+}
+
+/* The legal moves of Racing Kings, in rf__generate's shape: none once the race is over, else
+ * standard chess's moves less those that give check. */
+RF_KERNEL_INLINE unsigned generate_race(const rf__node *n, const rf_color us, const bool count, rf__walk *w,
+                                        const rf__visit visit)
+{
+    if (race_over(n, us)) return 0;
+    const rf_color them = rf__other(us);
+    const rf_bitboard ours = n->color[us], theirs = n->color[them], occ = ours | theirs;
+    const rf_bitboard kbb = n->kings & ours, ekbb = n->kings & theirs;
+    if ((n->pawns | n->special) || !kbb || !ekbb || rf__more_than_one(kbb) || rf__more_than_one(ekbb))
+        return generate_tested(n, us, count, w, visit);
+    const rf_square ksq = rf__lsb(kbb), eksq = rf__lsb(ekbb);
+    const rf_bitboard their_knights = n->knights & theirs, their_diag = n->diag & theirs,
+                      their_orth = n->orth & theirs;
+    const rf_bitboard our_knights = n->knights & ours, our_diag = n->diag & ours, our_orth = n->orth & ours;
+
+    /* The check squares: a knight, bishop or rook (a queen: either) there attacks the enemy
+     * king. A king never gives check: kings cannot touch. */
+    const rf_bitboard nchk = rf__knight_attacks[eksq], bchk = rf__bishop_attacks(eksq, occ),
+                      rchk = rf__rook_attacks(eksq, occ);
+
+    /* Checks standing already (either king): only in positions accepted outside the rules. */
+    rf_bitboard checkers = ((rf__knight_attacks[ksq] & their_knights) | (rf__king_attacks[ksq] & ekbb));
+    if (checkers || (nchk & our_knights) || (bchk & our_diag) || (rchk & our_orth))
+        return generate_tested(n, us, count, w, visit);
+
+    /* Pins on our king (as rf__generate), and our pieces that alone stand between one of our
+     * sliders and the enemy king (discoverers: each may move only along that line). */
+    rf_bitboard pin_hv = 0, pin_d = 0, disc = 0;
+    for (rf_bitboard s = (rf__rook_rays[ksq] & their_orth) ? rf__rook_attacks(ksq, theirs) & their_orth : 0; s;) {
+        rf_square sq = rf__pop_lsb(&s);
+        rf_bitboard between = rf__between[ksq][sq] & occ;
+        if (!between)
+            checkers |= RF_BB(sq);
+        else if (!rf__more_than_one(between))
+            pin_hv |= rf__between[ksq][sq] | RF_BB(sq);
+    }
+    for (rf_bitboard s = (rf__bishop_rays[ksq] & their_diag) ? rf__bishop_attacks(ksq, theirs) & their_diag : 0; s;) {
+        rf_square sq = rf__pop_lsb(&s);
+        rf_bitboard between = rf__between[ksq][sq] & occ;
+        if (!between)
+            checkers |= RF_BB(sq);
+        else if (!rf__more_than_one(between))
+            pin_d |= rf__between[ksq][sq] | RF_BB(sq);
+    }
+    if (checkers) return generate_tested(n, us, count, w, visit);
+    for (rf_bitboard s = (rf__rook_rays[eksq] & our_orth) ? rf__rook_attacks(eksq, theirs) & our_orth : 0; s;) {
+        rf_bitboard between = rf__between[eksq][rf__pop_lsb(&s)] & occ;
+        if (!rf__more_than_one(between)) disc |= between;
+    }
+    for (rf_bitboard s = (rf__bishop_rays[eksq] & our_diag) ? rf__bishop_attacks(eksq, theirs) & our_diag : 0; s;) {
+        rf_bitboard between = rf__between[eksq][rf__pop_lsb(&s)] & occ;
+        if (!rf__more_than_one(between)) disc |= between;
+    }
+    unsigned total = 0;
+
+    /* The king: to squares not attacked with it lifted, along its line when a discoverer. */
+    {
+        const rf_bitboard lifted = occ ^ kbb;
+        rf_bitboard danger = rf__king_attacks[eksq];
+        rf_bitboard targets = rf__king_attacks[ksq] & ~ours & ~danger;
+        if (disc & kbb) targets &= rf__line[eksq][ksq];
+        if (rf__more_than_one(targets)) {
+            for (rf_bitboard b = their_knights; b;) danger |= rf__knight_attacks[rf__pop_lsb(&b)];
+            for (rf_bitboard b = their_diag; b;) danger |= rf__bishop_attacks(rf__pop_lsb(&b), lifted);
+            for (rf_bitboard b = their_orth; b;) danger |= rf__rook_attacks(rf__pop_lsb(&b), lifted);
+            RF_GEN_SET(RF_VISIT_KING, ksq, targets & ~danger);
+        } else if (targets) {
+            rf_square to = rf__lsb(targets);
+            if (!(rf__knight_attacks[to] & their_knights) && !(rf__bishop_attacks(to, lifted) & their_diag) &&
+                !(rf__rook_attacks(to, lifted) & their_orth))
+                RF_GEN_ONE(RF_VISIT_KING, ksq, to);
+        }
+    }
+
+    const rf_bitboard pinned = pin_hv | pin_d;
+    /* Knights: a pinned one or a discoverer cannot move (a knight never stays on a line). */
+    for (rf_bitboard b = our_knights & ~pinned & ~disc; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        RF_GEN_SET(RF_VISIT_KNIGHT, from, rf__knight_attacks[from] & ~ours & ~nchk);
+    }
+    for (rf_bitboard b = our_diag & ~n->orth & ~pin_hv; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard ray = pin_d & RF_BB(from) ? pin_d : ~(rf_bitboard)0;
+        if (disc & RF_BB(from)) ray &= rf__line[eksq][from];
+        RF_GEN_SET(RF_VISIT_BISHOP, from, rf__bishop_attacks(from, occ) & ~ours & ~bchk & ray);
+    }
+    for (rf_bitboard b = our_orth & ~n->diag & ~pin_d; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard ray = pin_hv & RF_BB(from) ? pin_hv : ~(rf_bitboard)0;
+        if (disc & RF_BB(from)) ray &= rf__line[eksq][from];
+        RF_GEN_SET(RF_VISIT_ROOK, from, rf__rook_attacks(from, occ) & ~ours & ~rchk & ray);
+    }
+    for (rf_bitboard b = our_diag & n->orth; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard to;
+        if (!(pinned & RF_BB(from)))
+            to = rf__queen_attacks(from, occ);
+        else if (pin_d & RF_BB(from))
+            to = rf__bishop_attacks(from, occ) & pin_d;
+        else
+            to = rf__rook_attacks(from, occ) & pin_hv;
+        if (disc & RF_BB(from)) to &= rf__line[eksq][from];
+        RF_GEN_SET(RF_VISIT_QUEEN, from, to & ~ours & ~(bchk | rchk));
+    }
+    return total;
+}
+
+RF_DEFINE_NODE_PERFT(perft, generate_race, rf__make)
+static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_race); }
+
+/* 1 when the side to move has a legal en passant capture (only in positions with pawns,
+ * accepted outside the rules). */
+static int ep_legal(const rf_position *pos)
+{
+    if (pos->ep == RF_NO_SQUARE || !standard_ep_legal(pos, (rf_color)pos->side)) return 0;
+    rf_move moves[RF_MAX_MOVES], *end = generate(pos, moves);
+    for (rf_move *m = moves; m < end; m++)
+        if (RF_MOVE_KIND(*m) == RF_MOVE_EN_PASSANT) return 1;
+    return 0;
+}
+
+static void play(rf_position *pos, rf_move move)
+{
+    play_core(pos, move, (rf_color)pos->side);
+    if (pos->ep != RF_NO_SQUARE && ep_legal(pos)) set_ep_legal(pos);
+}
+
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+
+static bool position_over(const rf_position *pos)
+{
+    rf__node n;
+    rf__node_from_position(&n, pos);
+    return race_over(&n, (rf_color)pos->side);
+}
+
+/* The simple generator: none once the race is over, else standard chess's (every pseudo-legal
+ * move played on a copy), less the moves after which an enemy king is attacked. */
+static rf_move *generate_simple(const rf_position *pos, rf_move *out)
+{
+    if (position_over(pos)) return out;
+    rf_color them = rf__other((rf_color)pos->side);
+    rf_move moves[RF_MAX_MOVES], *end = STANDARD.generate_simple(pos, moves);
+    for (rf_move *m = moves; m < end; m++) {
+        rf_position after = *pos;
+        STANDARD.play(&after, *m);
+        if (!checkers(&after, them)) *out++ = *m;
+    }
+    return out;
+}
+
+/* Standard chess's rules, and (chessops, lichess) no pawns, no king of the side to move in
+ * check, no castling rights. */
+static uint32_t validity(const rf_position *pos)
+{
+    uint32_t v = STANDARD.validity(pos);
+    if (pos->by_type[RF_PAWN] || checkers(pos, (rf_color)pos->side)) v |= RF_INVALID_VARIANT;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++)
+            if (pos->castle_rook[c][s] != RF_NO_SQUARE) v |= RF_INVALID_VARIANT;
+    return v;
+}
+
+/* The winner once the race is over: the side whose king alone is on the eighth rank; both
+ * there, a draw (chessops' variantOutcome). */
+static rf_result variant_end(const rf_position *pos)
+{
+    if (!position_over(pos)) return RF_RESULT_ONGOING;
+    bool white = (rf__pieces(pos, RF_WHITE, RF_KING) & RF_GOAL) != 0;
+    bool black = (rf__pieces(pos, RF_BLACK, RF_KING) & RF_GOAL) != 0;
+    if (white && !black) return RF_RESULT_WHITE_WINS;
+    if (black && !white) return RF_RESULT_BLACK_WINS;
+    return RF_RESULT_DRAW;
+}
+
+static rf__end_reason end_reason(const rf_position *pos)
+{
+    rf_result r = variant_end(pos);
+    rf__end_reason why = {"race", r == RF_RESULT_WHITE_WINS   ? "White's king reached the eighth rank"
+                                  : r == RF_RESULT_BLACK_WINS ? "Black's king reached the eighth rank"
+                                                              : "both kings reached the eighth rank"};
+    return why;
+}
+
+/* A king can always race, so no material is ever insufficient (lichess, chessops). */
+static int insufficient_material(const rf_position *pos)
+{
+    (void)pos;
+    return 0;
+}
+
+const rf__variant RF_KERNEL(rf__variant_racingkings) = {
+    .id = RF_VARIANT_RACINGKINGS,
+    .start_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+    .fen_extras = 0,
+    .validity = validity,
+    .generate = generate,
+    .generate_simple = generate_simple,
+    .play = play,
+    .checkers = checkers,
+    .ep_legal = ep_legal,
+    .perft = perft,
+    .variant_end = variant_end,
+    .end_reason = end_reason,
+    .insufficient_material = insufficient_material,
+};
