@@ -68,7 +68,7 @@ typedef struct rf__variant {
     X(standard, RF_VARIANT_STANDARD)                                                              \
     X(atomic, RF_VARIANT_ATOMIC)                                                                  \
     X(kingofthehill, RF_VARIANT_KINGOFTHEHILL)                                                    \
-    X(threecheck, RF_VARIANT_THREECHECK)
+    X(threecheck, RF_VARIANT_THREECHECK)                                                          \
     X(racingkings, RF_VARIANT_RACINGKINGS)
 
 /* The name of a module's row in the build being compiled. */
