@@ -24,8 +24,9 @@ static const cli_option common_json = {
 static const cli_option common_variant[] = {
     {COMMON_VARIANT, "variant", 0, "NAME",
      "the rules: standard (the default), chess960, atomic, kingofthehill\n"
-     "(koth) or threecheck (3check); lichess's names are read too, in any\n"
-     "case ('Atomic', 'King of the Hill', 'Three-check', 'fromPosition')"},
+     "(koth), threecheck (3check) or racingkings; lichess's names are read\n"
+     "too, in any case ('Atomic', 'King of the Hill', 'Three-check',\n"
+     "'Racing Kings', 'fromPosition')"},
     {COMMON_CHESS960, "chess960", 0, NULL,
      "Chess960 castling mode (else detected from the castling rights)"},
 };
@@ -189,7 +190,7 @@ static int set_variant(cli_args *a, const char *name)
             return stop(a, cli_usage(c->command, "unknown variant '%s' (did you mean '%s'?)",
                                      shown, near));
         return stop(a, cli_usage(c->command,
-                                 "unknown variant '%s' (standard, chess960, atomic, kingofthehill, threecheck, ...)", shown));
+                                 "unknown variant '%s' (standard, chess960, atomic, kingofthehill, threecheck, racingkings, ...)", shown));
     }
     if (!rf_variant_available(v)) {
         char list[160] = "";
