@@ -95,6 +95,10 @@ RF_INLINE void rf__make(rf__node *c, const rf__node *n, const rf_color us, const
         landed = RF_QUEEN;
         break;
     }
+    /* A king captured (a position accepted with the side not to move in check): its side's
+     * rights die when no king of that side is left on its back rank, as in play_core. */
+    if ((t & n->kings) && !(c->kings & c->color[them] & rf__node_back_rank(them)))
+        c->special &= ~rf__node_back_rank(them);
     if (kind == RF_VISIT_DOUBLE) {
         /* An enemy pawn beside the pawn may take it en passant. */
         rf_bitboard beside = rf__east(t) | rf__west(t);
