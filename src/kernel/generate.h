@@ -121,6 +121,23 @@ RF_KERNEL_INLINE void rf__visit_list(rf__walk *w, const rf__node *n, rf_color us
         }                                                                                         \
     } while (0)
 
+/* The rays from the king on ksq to each of `snipers` (enemy sliders that see it with only our
+ * pieces between) holding exactly one piece, pinner included: the pins. A sniper with nothing
+ * between gives check and is added to *checkers. */
+RF_INLINE rf_bitboard rf__pin_rays(rf_square ksq, rf_bitboard snipers, rf_bitboard occ, rf_bitboard *checkers)
+{
+    rf_bitboard pins = 0;
+    while (snipers) {
+        rf_square sq = rf__pop_lsb(&snipers);
+        rf_bitboard between = rf__between[ksq][sq] & occ;
+        if (!between)
+            *checkers |= RF_BB(sq);
+        else if (!rf__more_than_one(between))
+            pins |= rf__between[ksq][sq] | RF_BB(sq);
+    }
+    return pins;
+}
+
 /* The legal moves of standard chess (and Chess960) for side `us`, the side to move: counted
  * (returns the number) when `count`, else each given to `visit` (returns 0). A side without
  * exactly one king has none. */
@@ -141,23 +158,11 @@ RF_KERNEL_INLINE unsigned rf__generate(const rf__node *n, const rf_color us, con
     rf_bitboard checkers = ((rf__knight_attacks[ksq] & n->knights) | (rf__pawn_attacks[us][ksq] & n->pawns) |
                             (rf__king_attacks[ksq] & n->kings)) &
                            theirs; /* a king "checks" in positions accepted with kings touching */
-    rf_bitboard pin_hv = 0, pin_d = 0;
-    for (rf_bitboard s = (rf__rook_rays[ksq] & their_orth) ? rf__rook_attacks(ksq, theirs) & their_orth : 0; s;) {
-        rf_square sq = rf__pop_lsb(&s);
-        rf_bitboard between = rf__between[ksq][sq] & occ;
-        if (!between)
-            checkers |= RF_BB(sq);
-        else if (!rf__more_than_one(between))
-            pin_hv |= rf__between[ksq][sq] | RF_BB(sq);
-    }
-    for (rf_bitboard s = (rf__bishop_rays[ksq] & their_diag) ? rf__bishop_attacks(ksq, theirs) & their_diag : 0; s;) {
-        rf_square sq = rf__pop_lsb(&s);
-        rf_bitboard between = rf__between[ksq][sq] & occ;
-        if (!between)
-            checkers |= RF_BB(sq);
-        else if (!rf__more_than_one(between))
-            pin_d |= rf__between[ksq][sq] | RF_BB(sq);
-    }
+    rf_bitboard pin_hv, pin_d;
+    pin_hv = rf__pin_rays(ksq, (rf__rook_rays[ksq] & their_orth) ? rf__rook_attacks(ksq, theirs) & their_orth : 0,
+                          occ, &checkers);
+    pin_d = rf__pin_rays(ksq, (rf__bishop_rays[ksq] & their_diag) ? rf__bishop_attacks(ksq, theirs) & their_diag : 0,
+                         occ, &checkers);
 
     /* The king, to each square not attacked with it lifted, and castling. The enemy pawns' and
      * king's attacks come as sets; one square left for the king is tested alone; several, or a

@@ -125,22 +125,10 @@ RF_KERNEL_INLINE unsigned generate_race(const rf__node *n, const rf_color us, co
     /* Pins on our king (as rf__generate), and our pieces that alone stand between one of our
      * sliders and the enemy king (discoverers: each may move only along that line). */
     rf_bitboard pin_hv = 0, pin_d = 0, disc = 0;
-    for (rf_bitboard s = (rf__rook_rays[ksq] & their_orth) ? rf__rook_attacks(ksq, theirs) & their_orth : 0; s;) {
-        rf_square sq = rf__pop_lsb(&s);
-        rf_bitboard between = rf__between[ksq][sq] & occ;
-        if (!between)
-            checkers |= RF_BB(sq);
-        else if (!rf__more_than_one(between))
-            pin_hv |= rf__between[ksq][sq] | RF_BB(sq);
-    }
-    for (rf_bitboard s = (rf__bishop_rays[ksq] & their_diag) ? rf__bishop_attacks(ksq, theirs) & their_diag : 0; s;) {
-        rf_square sq = rf__pop_lsb(&s);
-        rf_bitboard between = rf__between[ksq][sq] & occ;
-        if (!between)
-            checkers |= RF_BB(sq);
-        else if (!rf__more_than_one(between))
-            pin_d |= rf__between[ksq][sq] | RF_BB(sq);
-    }
+    pin_hv = rf__pin_rays(ksq, (rf__rook_rays[ksq] & their_orth) ? rf__rook_attacks(ksq, theirs) & their_orth : 0,
+                          occ, &checkers);
+    pin_d = rf__pin_rays(ksq, (rf__bishop_rays[ksq] & their_diag) ? rf__bishop_attacks(ksq, theirs) & their_diag : 0,
+                         occ, &checkers);
     if (checkers) return generate_tested(n, us, count, w, visit);
     for (rf_bitboard s = (rf__rook_rays[eksq] & our_orth) ? rf__rook_attacks(eksq, theirs) & our_orth : 0; s;) {
         rf_bitboard between = rf__between[eksq][rf__pop_lsb(&s)] & occ;
