@@ -98,6 +98,12 @@ typedef uint8_t rf_piece;
  *               ("king takes own rook", in standard chess and Chess960 alike)
  *   bits 12-13  promotion piece: 0 knight, 1 bishop, 2 rook, 3 queen (only for promotions)
  *   bits 14-15  kind: RF_MOVE_NORMAL, RF_MOVE_PROMOTION, RF_MOVE_EN_PASSANT, RF_MOVE_CASTLING
+ * Two moves of the variants use patterns no other move has:
+ *   a promotion to a king (Antichess): bits 12-15 = 1, a "normal" move with a promotion piece;
+ *   a drop (Crazyhouse): from square = to square, bits 12-15 the piece type dropped.
+ * Read moves through RF_MOVE_KIND and RF_MOVE_PROMOTED, which decode both: the kind of a king
+ * promotion is RF_MOVE_PROMOTION (promoted piece RF_KING), that of a drop RF_MOVE_DROP (a
+ * value of RF_MOVE_KIND only, never stored in bits 14-15; the piece is RF_MOVE_DROPPED).
  * RF_MOVE_NONE (0) is never a legal move. */
 typedef uint16_t rf_move;
 #define RF_MOVE_NONE ((rf_move)0)
@@ -105,14 +111,34 @@ typedef uint16_t rf_move;
 #define RF_MOVE_PROMOTION (1u << 14)
 #define RF_MOVE_EN_PASSANT (2u << 14)
 #define RF_MOVE_CASTLING (3u << 14)
+#define RF_MOVE_DROP (4u << 14)
 #define RF_MOVE_FROM(m) ((rf_square)((m) & 63))
 #define RF_MOVE_TO(m) ((rf_square)(((m) >> 6) & 63))
-#define RF_MOVE_KIND(m) ((unsigned)(m) & (3u << 14))
-#define RF_MOVE_PROMOTED(m) ((rf_piece_type)((((m) >> 12) & 3) + RF_KNIGHT))
+#define RF_MOVE_KIND(m) rf_move_kind((rf_move)(m))
+#define RF_MOVE_PROMOTED(m) rf_move_promoted((rf_move)(m))
+#define RF_MOVE_DROPPED(m) ((rf_piece_type)(((rf_move)(m) >> 12) & 15))
+#define RF_MOVE_IS_DROP(m) ((((rf_move)(m) ^ ((rf_move)(m) >> 6)) & 63) == 0 && (rf_move)(m) != 0)
 #define RF_MOVE_MAKE(from, to) ((rf_move)((from) | ((to) << 6)))
 #define RF_MOVE_MAKE_PROMOTION(from, to, type)                                                    \
-    ((rf_move)((from) | ((to) << 6) | (((type) - RF_KNIGHT) << 12) | RF_MOVE_PROMOTION))
+    ((rf_move)((from) | ((to) << 6) |                                                             \
+               ((type) == RF_KING ? 1u << 12 : (((unsigned)(type) - RF_KNIGHT) << 12) | RF_MOVE_PROMOTION)))
+#define RF_MOVE_MAKE_DROP(to, type) ((rf_move)((to) | ((to) << 6) | ((unsigned)(type) << 12)))
 #define RF_MOVE_MAKE_KIND(from, to, kind) ((rf_move)((from) | ((to) << 6) | (kind)))
+
+/* The kind of a move: RF_MOVE_NORMAL, RF_MOVE_PROMOTION, RF_MOVE_EN_PASSANT, RF_MOVE_CASTLING or
+ * RF_MOVE_DROP. */
+static inline unsigned rf_move_kind(rf_move m)
+{
+    if (RF_MOVE_IS_DROP(m)) return RF_MOVE_DROP;
+    if ((m >> 12) == 1) return RF_MOVE_PROMOTION;
+    return (unsigned)m & (3u << 14);
+}
+
+/* The piece a promotion makes: knight to queen, or (Antichess) king. */
+static inline rf_piece_type rf_move_promoted(rf_move m)
+{
+    return (m >> 12) == 1 ? RF_KING : (rf_piece_type)(((m >> 12) & 3) + RF_KNIGHT);
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Positions

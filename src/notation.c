@@ -7,7 +7,7 @@
  *
  * UCI grammar read (white space around it ignored):
  *   uci       = square square [ promotion ]           square = "a".."h" "1".."8"
- *   promotion = "q" | "r" | "b" | "n" | "Q" | "R" | "B" | "N"
+ *   promotion = "q" | "r" | "b" | "n" | "k" (Antichess), in either case
  * Castling matches as king-takes-own-rook, or as the king's destination square when no legal
  * move has that from and to square.
  *
@@ -28,7 +28,7 @@
 #include <string.h>
 
 static const char san_piece_letters[] = "??NBRQK"; /* by rf_piece_type */
-static const char uci_promotion_letters[] = "nbrq";  /* by type - RF_KNIGHT */
+static const char uci_promotion_letters[] = "nbrqk"; /* by type - RF_KNIGHT (k: Antichess) */
 
 /* Copies n bytes of text into buf the way snprintf would; returns n. */
 static size_t emit(char *buf, size_t cap, const char *text, size_t n)

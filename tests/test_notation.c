@@ -257,7 +257,8 @@ TEST(uci_in_promotions_and_errors)
     CHECK_STR(from_uci(start, 0, "e2e5"), "(illegal move)");
     CHECK_STR(from_uci(start, 0, "0000"), "(illegal move)");
     CHECK_STR(from_uci(start, 0, "e2e9"), "(syntax error)");
-    CHECK_STR(from_uci(start, 0, "e2e4k"), "(syntax error)");
+    CHECK_STR(from_uci(start, 0, "e2e4k"), "(illegal move)"); /* k: an Antichess promotion */
+    CHECK_STR(from_uci(start, 0, "e2e4x"), "(syntax error)");
     CHECK_STR(from_uci(start, 0, "Nf3"), "(syntax error)");
     CHECK_STR(from_uci(start, 0, ""), "(syntax error)");
     CHECK_STR(from_uci(start, 0, "e2e4e"), "(syntax error)");

@@ -37,7 +37,7 @@
 /* The kind of every capture but en passant and promotions: the capturer explodes whatever it
  * is, so its type does not matter to the child. (A capturing promotion keeps its promotion kind;
  * the make-move tells it from a quiet one by the enemy piece on its square.) */
-enum { RF_VISIT_EXPLODE = RF_VISIT_CASTLE + 1 };
+enum { RF_VISIT_EXPLODE = RF_VISIT_VARIANT };
 
 /* What a capture on `to` by the piece on `from` removes: capturer, captured piece, and every
  * piece but a pawn next to `to`. (En passant adds the captured pawn, which stands beside `to`.) */

@@ -43,7 +43,9 @@ enum {
     RF_VISIT_PROMO_R,
     RF_VISIT_PROMO_Q,
     RF_VISIT_EP,
-    RF_VISIT_CASTLE /* from the king's square to the castling rook's */
+    RF_VISIT_CASTLE, /* from the king's square to the castling rook's */
+    RF_VISIT_PROMO_K, /* a promotion to a king (Antichess) */
+    RF_VISIT_VARIANT  /* the first kind free for a variant's own moves (Atomic's explosions) */
 };
 
 /* A walk's state: the list written (listing), or the node count and depth (perft). */
@@ -67,6 +69,8 @@ RF_KERNEL_INLINE void rf__visit_list(rf__walk *w, const rf__node *n, rf_color us
     rf_move m;
     if (kind >= RF_VISIT_PROMO_N && kind <= RF_VISIT_PROMO_Q)
         m = RF_MOVE_MAKE_PROMOTION(from, to, RF_KNIGHT + (kind - RF_VISIT_PROMO_N));
+    else if (kind == RF_VISIT_PROMO_K)
+        m = RF_MOVE_MAKE_PROMOTION(from, to, RF_KING);
     else if (kind == RF_VISIT_EP)
         m = RF_MOVE_MAKE_KIND(from, to, RF_MOVE_EN_PASSANT);
     else if (kind == RF_VISIT_CASTLE)

@@ -87,6 +87,7 @@ RF_INLINE void rf__make(rf__node *c, const rf__node *n, const rf_color us, const
     case RF_VISIT_PROMO_N: c->pawns ^= f; c->knights |= t; moved = RF_PAWN; landed = RF_KNIGHT; break;
     case RF_VISIT_PROMO_B: c->pawns ^= f; c->diag |= t; moved = RF_PAWN; landed = RF_BISHOP; break;
     case RF_VISIT_PROMO_R: c->pawns ^= f; c->orth |= t; moved = RF_PAWN; landed = RF_ROOK; break;
+    case RF_VISIT_PROMO_K: c->pawns ^= f; c->kings |= t; moved = RF_PAWN; landed = RF_KING; break;
     default: /* RF_VISIT_PROMO_Q */
         c->pawns ^= f;
         c->diag |= t;
