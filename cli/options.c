@@ -181,6 +181,14 @@ static int set_variant(cli_args *a, const char *name)
     int chess960 = 0;
     char shown[64];
     cli_shown(name, strlen(name), shown);
+    /* The variants this build plays, "standard, chess960, atomic, ...". */
+    char list[200] = "";
+    size_t n = 0;
+    for (int i = 0; i < RF_VARIANT_COUNT && n < sizeof list; i++) {
+        if (!rf_variant_available((rf_variant)i)) continue;
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s%s", n ? ", " : "", rf_variant_name((rf_variant)i),
+                              i == RF_VARIANT_STANDARD ? ", chess960" : "");
+    }
     if (rf_variant_from_name(&v, &chess960, name, strlen(name)) != RF_OK) {
         const char *names[RF_VARIANT_COUNT + 1];
         for (int i = 0; i < RF_VARIANT_COUNT; i++) names[i] = rf_variant_name((rf_variant)i);
@@ -189,18 +197,9 @@ static int set_variant(cli_args *a, const char *name)
         if (near)
             return stop(a, cli_usage(c->command, "unknown variant '%s' (did you mean '%s'?)",
                                      shown, near));
-        return stop(a, cli_usage(c->command,
-                                 "unknown variant '%s' (standard, chess960, atomic, kingofthehill, threecheck, racingkings, ...)", shown));
+        return stop(a, cli_usage(c->command, "unknown variant '%s' (%s)", shown, list));
     }
     if (!rf_variant_available(v)) {
-        char list[160] = "";
-        size_t n = 0;
-        for (int i = 0; i < RF_VARIANT_COUNT && n < sizeof list; i++) {
-            if (!rf_variant_available((rf_variant)i)) continue;
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s%s", n ? ", " : "",
-                                  rf_variant_name((rf_variant)i),
-                                  i == RF_VARIANT_STANDARD ? ", chess960" : "");
-        }
         cli_error(c->command, "variant '%s' is not available yet (available: %s)",
                   rf_variant_name(v), list);
         return stop(a, CLI_USAGE);

@@ -421,7 +421,7 @@ RF_API rf_status rf_epd_next(rf_epd_op *op, const char *text, size_t len, size_t
 #define RF_FEN_BOARD_ONLY (1u << 2) /* the board field alone */
 
 /* Enough for any FEN this library writes, NUL included. */
-#define RF_FEN_MAX 96
+#define RF_FEN_MAX 192
 
 /* Writes the FEN of *pos into buf (snprintf-like; returns the length the FEN needs).
  * By default castling is X-FEN (KQkq, with a file letter only for a rook that is not the
@@ -460,8 +460,9 @@ RF_API rf_bitboard rf_checkers(const rf_position *pos);
  * Moves: generation, playing, perft
  * ------------------------------------------------------------------------------------------- */
 
-/* No position has more than 218 legal moves; the list has room to spare. */
-#define RF_MAX_MOVES 256
+/* Room for the legal moves of any position: no standard chess position has more than 218, but
+ * Crazyhouse drops add up to five per empty square (a king each and full pockets: 301). */
+#define RF_MAX_MOVES 1024
 
 /* A list of moves in a fixed array: no allocation. */
 typedef struct rf_movelist {

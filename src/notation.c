@@ -92,12 +92,55 @@ static rf_piece_type type_on(const rf_position *pos, rf_square sq)
     return RF_PIECE_TYPE(pos->board[sq]);
 }
 
+/* ---- Drops (Crazyhouse): "N@f3" in UCI and SAN alike --------------------------------------- */
+
+static const char drop_letters[] = "PNBRQK"; /* by type - RF_PAWN */
+
+static size_t write_drop(char *buf, size_t cap, rf_move move)
+{
+    rf_piece_type pt = RF_MOVE_DROPPED(move);
+    char text[5];
+    text[0] = pt >= RF_PAWN && pt <= RF_KING ? drop_letters[pt - RF_PAWN] : '?';
+    text[1] = '@';
+    rf_square_name(text + 2, RF_MOVE_TO(move));
+    return emit(buf, cap, text, 4);
+}
+
+/* Reads a drop: a piece letter (either case; none for a pawn in SAN), '@' and a square; 1 when
+ * the text is one. */
+static int drop_syntax(const char *text, size_t len, rf_piece_type *pt, rf_square *to)
+{
+    size_t i = 0;
+    *pt = RF_PAWN;
+    if (len == 4) {
+        const char *at = text[0] ? strchr(drop_letters, text[0] & ~0x20) : NULL;
+        if (!at) return 0;
+        *pt = (rf_piece_type)(RF_PAWN + (at - drop_letters));
+        i = 1;
+    } else if (len != 3) {
+        return 0;
+    }
+    if (text[i] != '@') return 0;
+    *to = rf_square_parse(text + i + 1, 2);
+    return *to != RF_NO_SQUARE;
+}
+
+/* The legal drops of the piece type on the square, into found; their number. */
+static unsigned drop_matches(const rf_movelist *list, rf_piece_type pt, rf_square to, rf_move *found)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < list->count; i++)
+        if (list->moves[i] == RF_MOVE_MAKE_DROP(to, pt)) found[n++] = list->moves[i];
+    return n;
+}
+
 /* ---- UCI ---------------------------------------------------------------------------------- */
 
 size_t rf_move_to_uci(char *buf, size_t cap, const rf_position *pos, rf_move move)
 {
     if (move == RF_MOVE_NONE) return emit(buf, cap, "0000", 4);
     rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
+    if (RF_MOVE_KIND(move) == RF_MOVE_DROP) return write_drop(buf, cap, move);
     /* Standard castling mode writes the king's own two-square move; Chess960 mode the capture of
      * the own rook, the only form that stays unambiguous when the king moves one square or
      * none. */
@@ -191,15 +234,19 @@ rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const char *tex
         return fail(err, RF_ERR_ILLEGAL, "'0000' (the null move) is not a legal move");
     rf_square from, to;
     rf_piece_type promotion;
+    rf_movelist list;
+    rf_move found[RF_MAX_MOVES];
+    if (len == 4 && drop_syntax(text, len, &promotion, &to)) {
+        rf_generate_moves(&list, pos);
+        return matched(out, pos, found, drop_matches(&list, promotion, to, found), text, len, 0, err);
+    }
     if (!uci_syntax(text, len, &from, &to, &promotion))
         return fail(err, RF_ERR_SYNTAX,
                     "'%s' is not a UCI move (two squares and an optional promotion letter, "
-                    "e.g. e2e4, e7e8q)",
+                    "e.g. e2e4, e7e8q; a drop N@f3)",
                     quoted(q, text, len));
 
-    rf_movelist list;
     rf_generate_moves(&list, pos);
-    rf_move found[RF_MAX_MOVES];
     unsigned n = 0;
     for (unsigned i = 0; i < list.count; i++) {
         rf_move m = list.moves[i];
@@ -231,6 +278,7 @@ static size_t san_body(const rf_position *pos, const rf_movelist *list, rf_move 
     rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
     unsigned kind = RF_MOVE_KIND(move);
     size_t n = 0;
+    if (kind == RF_MOVE_DROP) return write_drop(text, 8, move);
     if (kind == RF_MOVE_CASTLING) {
         const char *castle = to > from ? "O-O" : "O-O-O";
         n = strlen(castle);
@@ -343,7 +391,7 @@ static int san_syntax(const char *s, size_t len, san_parts *p)
     }
     size_t end = len;
     /* The promotion letter, the only letter that may follow the destination's rank. */
-    if (end > i && strchr("QRBNqrbn", s[end - 1]) && s[end - 1]) {
+    if (end > i && strchr("QRBNKqrbn", s[end - 1]) && s[end - 1]) {
         const char *p_at = strchr(uci_promotion_letters, s[end - 1] | 0x20);
         p->promotion = (rf_piece_type)(RF_KNIGHT + (p_at - uci_promotion_letters));
         end--;
@@ -392,6 +440,16 @@ static rf_status read_san(rf_move *out, const rf_position *pos, const char *text
     if (len == 2 && memcmp(text, "--", 2) == 0)
         return fail(err, RF_ERR_ILLEGAL, "'--' (the null move) is not a legal move");
     san_parts p;
+    rf_piece_type drop;
+    rf_square drop_to;
+    size_t body = len;
+    strip_trailing(text, &body);
+    if (drop_syntax(text, body, &drop, &drop_to)) {
+        rf_movelist list;
+        rf_generate_moves(&list, pos);
+        rf_move found[RF_MAX_MOVES];
+        return matched(out, pos, found, drop_matches(&list, drop, drop_to, found), text, len, 1, err);
+    }
     if (!san_syntax(text, len, &p))
         return fail(err, RF_ERR_SYNTAX, "'%s' is not a move %s", quoted(q, text, len), what);
     rf_movelist list;

@@ -13,6 +13,8 @@ uint64_t rf__zobrist_castling[4];
 uint64_t rf__zobrist_ep[8];
 uint64_t rf__zobrist_side;
 uint64_t rf__zobrist_checks[2][4];
+uint64_t rf__zobrist_promoted[64];
+uint64_t rf__zobrist_pocket[2][8][64];
 
 /* SplitMix64 from a fixed seed: the keys are the same in every build and on every platform. */
 static uint64_t splitmix64(uint64_t *state)
@@ -38,6 +40,12 @@ void rf__zobrist_build(void)
      * keep the keys they had. */
     for (int c = 0; c < 2; c++)
         for (int r = 1; r < 4; r++) rf__zobrist_checks[c][r] = splitmix64(&state);
+    /* Crazyhouse's promoted pieces and pockets, drawn after the others (so that their keys stay
+     * as they were); a count of 0 has the key 0. */
+    for (int sq = 0; sq < 64; sq++) rf__zobrist_promoted[sq] = splitmix64(&state);
+    for (int c = 0; c < 2; c++)
+        for (int pt = RF_PAWN; pt <= RF_QUEEN; pt++)
+            for (int n = 1; n < 64; n++) rf__zobrist_pocket[c][pt][n] = splitmix64(&state);
 }
 
 unsigned rf__castling_bits(const rf_position *pos)
@@ -65,6 +73,9 @@ uint64_t rf__compute_key(const rf_position *pos)
     if (rf__ep_legal(pos)) key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
     if (pos->side == RF_BLACK) key ^= rf__zobrist_side;
     for (int c = 0; c < 2; c++) key ^= rf__zobrist_checks[c][pos->remaining_checks[c] & 3];
+    for (rf_bitboard b = pos->promoted; b;) key ^= rf__zobrist_promoted[rf__pop_lsb(&b)];
+    for (int c = 0; c < 2; c++)
+        for (int pt = RF_PAWN; pt <= RF_QUEEN; pt++) key ^= rf__zobrist_pocket[c][pt][pos->pocket[c][pt] & 63];
     return key;
 }
 

@@ -16,6 +16,8 @@ extern uint64_t rf__zobrist_piece[16][64];
 extern uint64_t rf__zobrist_castling[4];
 extern uint64_t rf__zobrist_ep[8];
 extern uint64_t rf__zobrist_side;
+extern uint64_t rf__zobrist_promoted[64];     /* Crazyhouse: a promoted piece on the square */
+extern uint64_t rf__zobrist_pocket[2][8][64]; /* Crazyhouse: [colour][type][count], 0 for none */
 extern uint64_t rf__zobrist_checks[2][4]; /* [colour][remaining checks]; [c][0] is 0 */
 void rf__zobrist_build(void);
 

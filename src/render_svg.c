@@ -11,12 +11,15 @@
  * caller's locale cannot turn a decimal point into a comma.
  */
 #include "position.h"
+#include "variant.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #define SQ 45     /* the side of a square */
 #define MARGIN 20 /* the frame for coordinates and the side-to-move dot */
+#define POCKET_W 54    /* Crazyhouse: the column of the pieces in hand */
+#define POCKET_STEP 36 /* the height of one piece there (five fit beside half the board) */
 
 /* Appends to a bounded buffer, counting what would have been written (snprintf's contract). */
 typedef struct out {
@@ -124,7 +127,7 @@ static void put_defs(out *o, const rf_position *pos, int any_check)
                    "</radialGradient>\n");
     for (int c = 0; c < 2; c++)
         for (int pt = RF_PAWN; pt <= RF_KING; pt++) {
-            if (!(pos->by_color[c] & pos->by_type[pt])) continue;
+            if (!(pos->by_color[c] & pos->by_type[pt]) && !pos->pocket[c][pt]) continue;
             put_str(o, "<g id=\"");
             put_str(o, piece_ids[c][pt]);
             put_str(o, c == RF_WHITE ? "\" fill=\"#ffffff\"" : "\" fill=\"#1a1a1a\"");
@@ -137,6 +140,38 @@ static void put_defs(out *o, const rf_position *pos, int any_check)
             put_str(o, "</g></g>\n");
         }
     put_str(o, "</defs>\n");
+}
+
+/* Crazyhouse's pieces in hand, in the column right of the board (x from `left`): each side's
+ * from its own back rank inwards, queen first, a piece at 0.7 of its size with the count beside
+ * it when more than one. */
+static void put_pockets(out *o, const rf_position *pos, int flip, int margin, int left)
+{
+    for (int c = 0; c < 2; c++) {
+        int bottom = (c == RF_WHITE) != flip, i = 0;
+        for (int pt = RF_QUEEN; pt >= RF_PAWN; pt--) {
+            if (!pos->pocket[c][pt]) continue;
+            double y = bottom ? margin + 8 * SQ - (i + 1) * POCKET_STEP : margin + i * POCKET_STEP;
+            i++;
+            put_str(o, "<use xlink:href=\"#");
+            put_str(o, piece_ids[c][pt]);
+            put_str(o, "\" transform=\"translate(");
+            put_int(o, left);
+            put_str(o, " ");
+            put_num(o, y);
+            put_str(o, ") scale(0.7)\"/>\n");
+            if (pos->pocket[c][pt] > 1) {
+                put_str(o, "<text x=\"");
+                put_int(o, left + 36);
+                put_str(o, "\" y=\"");
+                put_num(o, y + 30);
+                put_str(o, "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\" "
+                           "fill=\"#333333\">");
+                put_int(o, pos->pocket[c][pt]);
+                put_str(o, "</text>\n");
+            }
+        }
+    }
 }
 
 /* Where a square's top-left corner lies. */
@@ -206,17 +241,21 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
     int coords = !(opt->flags & RF_RENDER_NO_COORDINATES);
     int side = !(opt->flags & RF_RENDER_NO_SIDE);
     int margin = coords || side ? MARGIN : 0, size = 8 * SQ + 2 * margin;
+    /* Crazyhouse: a column right of the board for the pieces in hand, each side's by its own
+     * back rank. */
+    int pockets = (rf__variant_of(pos)->fen_extras & RF_SETUP_POCKET) != 0;
+    int width = size + (pockets ? POCKET_W : 0);
     char fen[RF_FEN_MAX];
     rf_position_to_fen(fen, sizeof fen, pos, 0);
 
     put_str(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" "
                 "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"");
-    put_int(&o, size);
+    put_int(&o, width);
     put_str(&o, "\" height=\"");
     put_int(&o, size);
     put_str(&o, "\" viewBox=\"0 0 ");
-    put_int(&o, size);
+    put_int(&o, width);
     put_str(&o, " ");
     put_int(&o, size);
     put_str(&o, "\">\n<title>");
@@ -225,7 +264,7 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
     put_defs(&o, pos, opt->check != 0);
     if (margin) {
         put_str(&o, "<rect width=\"");
-        put_int(&o, size);
+        put_int(&o, width);
         put_str(&o, "\" height=\"");
         put_int(&o, size);
         put_str(&o, "\" fill=\"#ffffff\"/>\n");
@@ -302,6 +341,8 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
         put_int(&o, y);
         put_str(&o, "\"/>\n");
     }
+
+    if (pockets) put_pockets(&o, pos, flip, margin, size);
 
     unsigned arrows = opt->arrow_count < RF_RENDER_MAX_ARROWS ? opt->arrow_count
                                                                : RF_RENDER_MAX_ARROWS;

@@ -4,9 +4,11 @@
  *
  * The layout (rankfile.h, "Diagrams"): one line per rank, each square three columns wide so
  * that a mark can bracket the piece ("[P]") without moving its neighbours, the rank number in
- * front, the file letters below, then the side to move and, without colour, what the marks mean.
+ * front, the file letters below, the pieces in hand (Crazyhouse), then the side to move and,
+ * without colour, what the marks mean.
  */
 #include "position.h"
+#include "variant.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -143,6 +145,25 @@ static void put_side(out *o, const rf_position *pos)
     put_str(o, "\n");
 }
 
+/* Crazyhouse: the pieces in hand, "in hand: White QNP, Black pp" (queen first; "-" for none),
+ * in the board's letters or symbols. */
+static void put_pockets(out *o, const rf_position *pos, int unicode)
+{
+    if (!(rf__variant_of(pos)->fen_extras & RF_SETUP_POCKET)) return;
+    put_str(o, "in hand:");
+    for (int c = 0; c < 2; c++) {
+        put_str(o, c == RF_WHITE ? " White " : ", Black ");
+        int any = 0;
+        for (int pt = RF_KING; pt >= RF_PAWN; pt--)
+            for (int k = 0; k < pos->pocket[c][pt]; k++, any = 1) {
+                char letter[2] = {rf_piece_to_char(RF_MAKE_PIECE(c, pt)), '\0'};
+                put_str(o, unicode ? (c == RF_WHITE ? outlined : solid)[pt] : letter);
+            }
+        if (!any) put_str(o, "-");
+    }
+    put_str(o, "\n");
+}
+
 size_t rf_render_text(char *buf, size_t cap, const rf_position *pos, const rf_render_options *opt)
 {
     static const rf_render_options plain;
@@ -177,6 +198,7 @@ size_t rf_render_text(char *buf, size_t cap, const rf_position *pos, const rf_re
         }
         put_str(&o, "\n");
     }
+    put_pockets(&o, pos, (opt->flags & RF_RENDER_UNICODE) != 0);
     if (!(opt->flags & RF_RENDER_NO_SIDE)) put_side(&o, pos);
     if (!color && (used & ~(1u << MARK_NONE))) {
         static const char *const legend[4] = {"", "< > check", "[ ] last move",

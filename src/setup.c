@@ -129,6 +129,24 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
         pos->remaining_checks[0] = setup->extras & RF_SETUP_CHECKS ? setup->remaining_checks[0] : 3;
         pos->remaining_checks[1] = setup->extras & RF_SETUP_CHECKS ? setup->remaining_checks[1] : 3;
     }
+    if (rules->fen_extras & RF_SETUP_POCKET) { /* Crazyhouse: the pockets, and '~' kept on
+                                                  pieces that can have been promoted */
+        for (int c = 0; c < 2; c++)
+            for (int pt = 0; pt < 8; pt++)
+                if (setup->pocket[c][pt] && (pt < RF_PAWN || pt > RF_KING))
+                    return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_POCKET, 0, 0,
+                                     "the setup's pocket holds a value that is not a piece type");
+        unsigned held = 0;
+        for (int c = 0; c < 2; c++)
+            for (int pt = RF_PAWN; pt <= RF_KING; pt++) held += setup->pocket[c][pt];
+        if (held + (unsigned)rf__popcount(pos->by_type[0]) > 64)
+            return rf__error(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT,
+                             "invalid position: %u pieces in the pockets and %d on the board, more "
+                             "than the 64 a game can hold",
+                             held, rf__popcount(pos->by_type[0]));
+        memcpy(pos->pocket, setup->pocket, sizeof pos->pocket);
+        pos->promoted = setup->promoted & pos->by_type[0] & ~pos->by_type[RF_PAWN] & ~pos->by_type[RF_KING];
+    }
     if (setup->ep != RF_NO_SQUARE) {
         /* A square off the rank a double step skips cannot be kept even for inspection: every
          * en passant rule reads the squares beside it. */

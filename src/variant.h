@@ -69,7 +69,8 @@ typedef struct rf__variant {
     X(atomic, RF_VARIANT_ATOMIC)                                                                  \
     X(kingofthehill, RF_VARIANT_KINGOFTHEHILL)                                                    \
     X(threecheck, RF_VARIANT_THREECHECK)                                                          \
-    X(racingkings, RF_VARIANT_RACINGKINGS)
+    X(racingkings, RF_VARIANT_RACINGKINGS)                                                        \
+    X(crazyhouse, RF_VARIANT_CRAZYHOUSE)
 
 /* The name of a module's row in the build being compiled. */
 #if RF_PEXT

@@ -367,7 +367,7 @@ TEST(unplayed_variant_is_an_argument_error)
 {
     rf_position pos;
     rf_error err;
-    CHECK_INT(rf_position_from_fen(&pos, START, RF_VARIANT_HORDE, &err), RF_ERR_ARGUMENT);
+    CHECK_INT(rf_position_from_fen(&pos, START, (rf_variant)(RF_VARIANT_COUNT + 3), &err), RF_ERR_ARGUMENT);
     CHECK_INT(rf_position_from_fen(&pos, START, (rf_variant)RF_VARIANT_COUNT, &err), RF_ERR_ARGUMENT);
-    CHECK_INT(rf_position_startpos(&pos, RF_VARIANT_CRAZYHOUSE), RF_ERR_ARGUMENT);
+    CHECK_INT(rf_position_startpos(&pos, (rf_variant)RF_VARIANT_COUNT), RF_ERR_ARGUMENT);
 }

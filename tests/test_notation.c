@@ -339,7 +339,7 @@ TEST(san_in_lenient_forms)
     CHECK_STR(from_san(promo, "ab8N"), "a7b8n");
     CHECK_STR(from_san(promo, "a8=B+"), "a7a8b");
     CHECK_STR(from_san(promo, "a8"), "(ambiguous move)");
-    CHECK_STR(from_san(promo, "a8=K"), "(syntax error)");
+    CHECK_STR(from_san(promo, "a8=K"), "(illegal move)");
     CHECK_STR(from_san(promo, "a8="), "(syntax error)");
     const char *ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
     CHECK_STR(from_san(ep, "exd6"), "e5d6");

@@ -29,8 +29,15 @@ typedef struct rf__node {
     rf_bitboard special;   /* castling rook squares | en passant square */
     uint64_t key;          /* Zobrist key of the pieces: written only by hashed walks */
     uint64_t state;        /* variant state, copied to children (Three-check: remaining checks,
-                              White's in bits 0-7, Black's in bits 8-15); 0 in other variants */
+                              White's in bits 0-7, Black's in bits 8-15; Crazyhouse: the pockets,
+                              see rf__node_pocket_shift); 0 in other variants */
+    rf_bitboard promoted;  /* Crazyhouse: the pieces that were pawns. Read and written only by
+                              Crazyhouse's make-move: other variants leave it unset in children */
 } rf__node;
+
+/* Crazyhouse's pockets in `state`: 6 bits per colour and piece type (pawn to queen), colour c's
+ * type pt at bit rf__node_pocket_shift(c, pt); White's in bits 0-29, Black's in 30-59. */
+#define rf__node_pocket_shift(c, pt) ((unsigned)((c) * 5 + (pt) - RF_PAWN) * 6u)
 
 #define RF_NODE_EP_RANKS (RF_RANK_BB(2) | RF_RANK_BB(5))
 #define RF_NODE_BACK_RANKS (RF_RANK_1_BB | RF_RANK_8_BB)
@@ -72,6 +79,7 @@ RF_INLINE uint64_t rf__node_key(const rf__node *n)
         for (int pt = RF_PAWN; pt <= RF_KING; pt++)
             for (rf_bitboard b = rf__node_type_set(n, (rf_piece_type)pt) & n->color[c]; b;)
                 key ^= rf__zobrist_piece[RF_MAKE_PIECE(c, pt)][rf__pop_lsb(&b)];
+    for (rf_bitboard b = n->promoted; b;) key ^= rf__zobrist_promoted[rf__pop_lsb(&b)];
     return key;
 }
 
@@ -112,7 +120,12 @@ RF_INLINE void rf__node_from_position(rf__node *n, const rf_position *pos)
             n->special |= RF_BB(pos->ep);
     }
     n->key = 0;
+    /* The checks and the pockets share the word: a position has at most one of them. */
     n->state = (uint64_t)pos->remaining_checks[RF_WHITE] | (uint64_t)pos->remaining_checks[RF_BLACK] << 8;
+    for (int c = 0; c < 2; c++)
+        for (int pt = RF_PAWN; pt <= RF_QUEEN; pt++)
+            n->state |= (uint64_t)(pos->pocket[c][pt] & 63) << rf__node_pocket_shift(c, pt);
+    n->promoted = pos->promoted;
 }
 
 /* 1 when a piece of the side not `us` attacks sq, with `occ` as the occupancy for sliders. */

@@ -85,7 +85,7 @@ for c in fen 960 is960 moves play status perft atomic judge show; do
     hrun "$c unknown option" 64 "$tmp/empty" $c --frobnicate
     hrun "$c unknown short option" 64 "$tmp/empty" $c -Z
     hrun "$c option without value" 64 "$tmp/empty" $c --variant
-    hrun "$c bad variant" 64 "$tmp/empty" $c --variant crazyhouse
+    hrun "$c bad variant" 64 "$tmp/empty" $c --variant xiangqi
     hrun "$c UTF-8 option" 64 "$tmp/empty" $c "$(printf -- '--\303\251\342\231\234')"
 done
 full "fen arg" fen "$S"

@@ -19,8 +19,8 @@ expect "command unknown option" 64 "" fen --frobnicate
 expect_err "command unknown option" "^rankfile: fen: unknown option '--frobnicate' (see 'rankfile fen --help')$"
 expect "missing option value" 64 "" fen --ep
 expect_err "missing option value" "needs a value"
-expect "bad variant" 64 "" fen --variant crazyhouse
-expect_err "bad variant" "^rankfile: fen: variant 'crazyhouse' is not available yet (available: standard, chess960, atomic, kingofthehill, threecheck, racingkings)$"
+expect "bad variant" 64 "" fen --variant xiangqi
+expect_err "bad variant" "^rankfile: fen: unknown variant 'xiangqi' (standard, chess960, .*, crazyhouse) (see 'rankfile fen --help')$"
 expect "unknown variant" 64 "" fen --variant atomik
 expect_err "unknown variant" "unknown variant 'atomik' (did you mean 'atomic'?)"
 if [ -w /dev/full ]; then

@@ -4,6 +4,7 @@
 // differ (a move that ends the game, a king walking to the centre, captures).
 import { parseFen } from 'chessops/fen';
 import { setupPosition, defaultPosition } from 'chessops/variant';
+import { SquareSet } from 'chessops';
 
 // mulberry32: a small seeded generator, so the games are the same on every run.
 export function seeded(seed) {
@@ -47,7 +48,7 @@ export function startPosition(rules, game, below) {
 }
 
 // Every legal move; a pawn reaching the last rank once per promotion piece (and a king in
-// Antichess).
+// Antichess); drops in Crazyhouse.
 export function legalMoves(pos) {
   const moves = [];
   const roles = ['queen', 'rook', 'bishop', 'knight'];
@@ -57,6 +58,14 @@ export function legalMoves(pos) {
       const last = (to >> 3) === 0 || (to >> 3) === 7;
       if (pos.board.pawn.has(from) && last) for (const promotion of roles) moves.push({ from, to, promotion });
       else moves.push({ from, to });
+    }
+  }
+  // Crazyhouse: every drop of a piece in hand (pawns off the back ranks).
+  if (pos.pockets) {
+    const dests = pos.dropDests();
+    for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen']) {
+      if (pos.pockets[pos.turn][role] <= 0) continue;
+      for (const to of role === 'pawn' ? dests.diff(SquareSet.backranks()) : dests) moves.push({ role, to });
     }
   }
   return moves;
