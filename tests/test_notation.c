@@ -141,7 +141,7 @@ static void roundtrip(const rf_position *pos, const char *where)
 
 /* Round trips for the first `limit` positions of a perft file, and of the positions one move
  * further (so that the replies, with their checks and captures, are covered as well). */
-static int suite(const char *name, int limit, unsigned flags)
+static int suite_of(const char *name, int limit, unsigned flags, rf_variant variant)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", RF_TEST_DATA, name);
@@ -149,7 +149,13 @@ static int suite(const char *name, int limit, unsigned flags)
     perft_record *recs = perft_file_load(path, &n);
     if (!CHECK_MSG(recs != NULL, "cannot read %s", path)) return 0;
     for (int r = 0; r < n && positions < limit; r++) {
-        rf_position pos = at(recs[r].fen, flags);
+        rf_position pos;
+        if (variant == RF_VARIANT_STANDARD)
+            pos = at(recs[r].fen, flags);
+        else
+            CHECK_MSG(rf_position_parse(&pos, recs[r].fen, strlen(recs[r].fen), variant, flags, RF_ACCEPT_DEFAULT,
+                                        NULL) == RF_OK,
+                      "%s", recs[r].fen);
         char where[600];
         snprintf(where, sizeof where, "%s [%s]", recs[r].fen, flags ? "chess960" : "detected");
         roundtrip(&pos, where);
@@ -166,6 +172,11 @@ static int suite(const char *name, int limit, unsigned flags)
     return positions;
 }
 
+static int suite(const char *name, int limit, unsigned flags)
+{
+    return suite_of(name, limit, flags, RF_VARIANT_STANDARD);
+}
+
 /* Every legal move of the suites: tricky in full, the first 300 of the others; Chess960
  * positions in detected and forced Chess960 mode. */
 TEST(every_move_of_the_suites_round_trips)
@@ -178,6 +189,59 @@ TEST(every_move_of_the_suites_round_trips)
     n += suite("tricky.perft", 1 << 30, RF_PARSE_CHESS960);
     printf("%d positions, %ld moves\n", n, moves_checked);
     CHECK(n > 3 * limit && moves_checked > 300L * limit);
+}
+
+/* Crazyhouse's drops, written "N@f3" in UCI and SAN, read back in both. */
+TEST(every_move_of_the_crazyhouse_suite_round_trips)
+{
+    long before = moves_checked;
+    int n = suite_of("crazyhouse.perft", 1 << 30, 0, RF_VARIANT_CRAZYHOUSE);
+    printf("%d positions, %ld moves\n", n, moves_checked - before);
+    CHECK(n >= 11 && moves_checked - before > 1000);
+}
+
+/* A drop and a promotion to a king, in the 16-bit move and in both notations. */
+TEST(drops_and_king_promotions)
+{
+    rf_position pos;
+    char buf[16];
+    rf_move m = RF_MOVE_MAKE_DROP(RF_SQUARE(3, 0), RF_KNIGHT), back;
+    CHECK(RF_MOVE_IS_DROP(m) && RF_MOVE_KIND(m) == RF_MOVE_DROP && RF_MOVE_DROPPED(m) == RF_KNIGHT);
+    CHECK(RF_MOVE_TO(m) == RF_SQUARE(3, 0));
+    rf_move k = RF_MOVE_MAKE_PROMOTION(RF_SQUARE(0, 6), RF_SQUARE(0, 7), RF_KING);
+    CHECK(!RF_MOVE_IS_DROP(k) && RF_MOVE_KIND(k) == RF_MOVE_PROMOTION && RF_MOVE_PROMOTED(k) == RF_KING);
+    rf_move q = RF_MOVE_MAKE_PROMOTION(RF_SQUARE(0, 6), RF_SQUARE(0, 7), RF_QUEEN);
+    CHECK(RF_MOVE_KIND(q) == RF_MOVE_PROMOTION && RF_MOVE_PROMOTED(q) == RF_QUEEN && k != q);
+    rf_move_to_uci(buf, sizeof buf, NULL, k);
+    CHECK_STR(buf, "a7a8k");
+    CHECK(!RF_MOVE_IS_DROP(RF_MOVE_NONE));
+
+    CHECK(rf_position_from_fen(&pos, "4k3/8/8/8/8/8/8/r3K3[NPn] w - - 0 1", RF_VARIANT_CRAZYHOUSE, NULL) == RF_OK);
+    rf_move_to_uci(buf, sizeof buf, &pos, m);
+    CHECK_STR(buf, "N@d1");
+    rf_move_to_san(buf, sizeof buf, &pos, m);
+    CHECK_STR(buf, "N@d1");
+    CHECK(rf_move_from_uci(&back, &pos, "n@d1", 4, NULL) == RF_OK && back == m);
+    CHECK(rf_move_from_san(&back, &pos, "N@d1!?", 6, NULL) == RF_OK && back == m);
+    CHECK(rf_move_parse(&back, &pos, "N@d1", 4, NULL) == RF_OK && back == m);
+    /* In check from a distance: drops only in between, never a pawn on the first rank. */
+    CHECK(rf_move_parse(&back, &pos, "N@e2", 4, NULL) == RF_ERR_ILLEGAL);
+    CHECK(rf_move_parse(&back, &pos, "P@d1", 4, NULL) == RF_ERR_ILLEGAL);
+    CHECK(rf_move_parse(&back, &pos, "Q@d1", 4, NULL) == RF_ERR_ILLEGAL);
+    CHECK(rf_move_from_uci(&back, &pos, "N@d9", 4, NULL) == RF_ERR_SYNTAX);
+    CHECK(rf_move_from_uci(&back, &pos, "X@d1", 4, NULL) == RF_ERR_SYNTAX);
+    CHECK(rf_move_from_san(&back, &pos, "N@", 2, NULL) == RF_ERR_SYNTAX);
+    /* A pawn: "P@e4", also read as "@e4". */
+    CHECK(rf_position_from_fen(&pos, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", RF_VARIANT_CRAZYHOUSE, NULL) == RF_OK);
+    rf_move p = RF_MOVE_MAKE_DROP(RF_SQUARE(4, 3), RF_PAWN);
+    rf_move_to_san(buf, sizeof buf, &pos, p);
+    CHECK_STR(buf, "P@e4");
+    CHECK(rf_move_from_san(&back, &pos, "@e4", 3, NULL) == RF_OK && back == p);
+    CHECK(rf_move_from_uci(&back, &pos, "P@e4", 4, NULL) == RF_OK && back == p);
+    /* A drop in a variant without pockets is no legal move. */
+    CHECK(rf_position_from_fen(&pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", RF_VARIANT_STANDARD, NULL) == RF_OK);
+    CHECK(rf_move_parse(&back, &pos, "N@e4", 4, NULL) == RF_ERR_ILLEGAL);
+    CHECK(!rf_move_is_legal(&pos, RF_MOVE_MAKE_DROP(RF_SQUARE(4, 3), RF_KNIGHT)));
 }
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
