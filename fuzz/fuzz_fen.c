@@ -194,11 +194,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (setup.epd_len) check_epd(text, setup.epd_offset, setup.epd_len);
     }
 
-    static const rf_variant variants[] = {RF_VARIANT_STANDARD, RF_VARIANT_ATOMIC, RF_VARIANT_KINGOFTHEHILL,
-                                          RF_VARIANT_THREECHECK};
     static const unsigned parse_flags[2] = {0, RF_PARSE_CHESS960};
     static const uint32_t accepts[2] = {RF_ACCEPT_DEFAULT, RF_INVALID_ALL};
-    for (unsigned v = 0; v < sizeof variants / sizeof *variants; v++) {
+    rf_variant variants[RF_VARIANT_COUNT];
+    unsigned played = 0;
+    for (int v = 0; v < RF_VARIANT_COUNT; v++) /* every variant this build plays */
+        if (rf_variant_available((rf_variant)v)) variants[played++] = (rf_variant)v;
+    for (unsigned v = 0; v < played; v++) {
         for (int f = 0; f < 2; f++) {
             for (int a = 0; a < 2; a++) {
                 rf_position pos, via_setup;

@@ -1,8 +1,10 @@
 /*
  * fuzz_move.c - reading moves in UCI and SAN against a position, and playing them.
  *
- * Input: the first line forms the position: a FEN (prefixed "atomic " for an Atomic position),
- * or, when it is not one, picks one of the positions below by its first byte. Every further line
+ * Input: the first line forms the position: a FEN, prefixed by a variant's name and a space for
+ * a position of that variant ("atomic ", "crazyhouse ", ...), or, when it is not one, one of the
+ * positions below picked by its first byte (the variant's start position for a variant without
+ * a list). Every further line
  * is a move text, read in the position the moves before it have reached; a move that reads as
  * legal is played. Properties, in every position reached:
  *   - rf_move_parse, rf_move_from_uci and rf_move_from_san accept a text exactly when it names a
@@ -35,6 +37,13 @@ static const char *const atomic_positions[] = {
     "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
     "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1",
     "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1",
+};
+
+static const char *const crazyhouse_positions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1",
+    "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1",
+    "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[Pn] b KQkq - 0 1",
 };
 
 static void check_error(rf_status st, rf_move m, const rf_error *err)
@@ -111,15 +120,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *text = (const char *)data;
     rf_position pos;
     rf_variant variant = RF_VARIANT_STANDARD;
-    if (len >= 7 && memcmp(text, "atomic ", 7) == 0) {
-        variant = RF_VARIANT_ATOMIC;
-        text += 7;
-        len -= 7;
+    /* A first word naming a variant this build plays: the position is of that variant. */
+    const char *space = memchr(text, ' ', len);
+    if (space && rf_variant_from_name(&variant, NULL, text, (size_t)(space - text)) == RF_OK &&
+        rf_variant_available(variant)) {
+        len -= (size_t)(space + 1 - text);
+        text = space + 1;
+    } else {
+        variant = RF_VARIANT_STANDARD;
     }
     if (rf_position_parse(&pos, text, len, variant, 0, RF_ACCEPT_DEFAULT, NULL) != RF_OK) {
         unsigned pick = len ? (unsigned char)text[0] : 0;
-        const char *fen = variant == RF_VARIANT_ATOMIC ? atomic_positions[pick % 4] : positions[pick % 10];
-        FUZZ_CHECK(rf_position_from_fen(&pos, fen, variant, NULL) == RF_OK, "%s", fen);
+        const char *fen = variant == RF_VARIANT_ATOMIC       ? atomic_positions[pick % 4]
+                          : variant == RF_VARIANT_CRAZYHOUSE ? crazyhouse_positions[pick % 4]
+                                                             : positions[pick % 10];
+        if (rf_position_from_fen(&pos, fen, variant, NULL) != RF_OK) rf_position_startpos(&pos, variant);
     }
 
     /* Each position's own move texts are checked once, when it is reached. */
