@@ -48,6 +48,11 @@ POSITIONS = [
     ("threecheck-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", 6, "threecheck", False, 0),
     ("racingkings-start", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", 5, "racingkings", True, 0),
     ("racingkings-start", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", 6, "racingkings", False, 0),
+    ("crazyhouse-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", 6, "crazyhouse", True, 0),
+    ("crazyhouse-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", 7, "crazyhouse", False, 0),
+    # A middle game with pockets on both sides: most of its moves are drops.
+    ("zh-midgame", "2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 0 1", 4, "crazyhouse", True, 0),
+    ("zh-midgame", "2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 0 1", 5, "crazyhouse", False, 0),
 ]
 
 
