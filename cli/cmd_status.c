@@ -26,16 +26,19 @@ static const char *const intro[] = {
     "either player may claim a draw), e.g. 'ongoing claim fifty_moves'.\n"
     "\n"
     "Insufficient material is the rule of python-chess and chessops (lichess): no pawn, rook or\n"
-    "queen, and besides the kings only bishops all on squares of one colour, or one knight\n"
-    "(Atomic has its own rule; in King of the Hill material is never insufficient; in\n"
-    "Three-check it is only when both kings stand alone).\n"
+    "queen, and besides the kings only bishops all on squares of one colour, or one knight.\n"
+    "Each variant has its own: Atomic lichess's; never in King of the Hill and Racing Kings (a\n"
+    "king can always walk to the goal); in Three-check a side with a bare king cannot win;\n"
+    "Crazyhouse only when at most three pieces are left on the board and in the pockets.\n"
+    "With --json, \"insufficient\" says it for each side (\"white\": White cannot win).\n"
     "A position alone has no history, so it is never a repetition; `rankfile play` counts them.\n",
     NULL,
 };
 
 static const char *const outro[] = {
     "JSON: one object per position: {\"fen\", \"variant\", \"check\", \"checkmate\", \"stalemate\",\n"
-    "\"insufficient_material\", \"checkers\" (squares), \"legal_moves\" (count), \"fifty_moves\",\n"
+    "\"insufficient_material\" (neither side can win by material), \"insufficient\": {\"white\",\n"
+    "\"black\"} (that side cannot), \"checkers\" (squares), \"legal_moves\" (count), \"fifty_moves\",\n"
     "\"seventy_five_moves\", \"repetitions\", \"threefold_repetition\", \"fivefold_repetition\",\n"
     "\"variant_end\", \"outcome\": {\"result\" (1-0, 0-1, 1/2-1/2 or *), \"winner\" (white, black\n"
     "or null), \"reason\" (as above, or null), \"text\" (the reason in words: \"Black's king\n"
@@ -95,6 +98,11 @@ void cli_status_json(cli_json *j, const rf_game *game)
     cli_json_kbool(j, "checkmate", rf_position_is_checkmate(pos));
     cli_json_kbool(j, "stalemate", rf_position_is_stalemate(pos));
     cli_json_kbool(j, "insufficient_material", rf_position_is_insufficient_material(pos));
+    cli_json_key(j, "insufficient");
+    cli_json_object(j);
+    cli_json_kbool(j, "white", rf_position_has_insufficient_material(pos, RF_WHITE));
+    cli_json_kbool(j, "black", rf_position_has_insufficient_material(pos, RF_BLACK));
+    cli_json_end(j);
     cli_json_key(j, "checkers");
     cli_json_squares(j, rf_checkers(pos));
     cli_json_kint(j, "legal_moves", moves);

@@ -913,6 +913,12 @@ RF_API int rf_position_is_stalemate(const rf_position *pos);
  * colours); never in King of the Hill (a king can always walk to the hill). */
 RF_API int rf_position_is_insufficient_material(const rf_position *pos);
 
+/* 1 when `color` alone cannot win by its material, by the rule of the position's variant (what
+ * chessops' hasInsufficientMaterial(color) says; Horde's rule is one-sided): K+N cannot mate
+ * unless the other side has more than a king and queens, a lone king never can. Neither side
+ * can win (rf_position_is_insufficient_material) when this holds for both colours. */
+RF_API int rf_position_has_insufficient_material(const rf_position *pos, rf_color color);
+
 /* 1 when the game has ended by a rule of the variant itself (Atomic: a king is gone; King of the
  * Hill: a king stands on d4, e4, d5 or e5); always 0 in standard chess. */
 RF_API int rf_position_is_variant_end(const rf_position *pos);

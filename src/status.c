@@ -43,7 +43,14 @@ static rf_result variant_result(const rf_position *pos)
 int rf_position_is_insufficient_material(const rf_position *pos)
 {
     rf_init();
-    return rf__variant_of(pos)->insufficient_material(pos);
+    const rf__variant *row = rf__variant_of(pos);
+    return row->insufficient_material(pos, RF_WHITE) && row->insufficient_material(pos, RF_BLACK);
+}
+
+int rf_position_has_insufficient_material(const rf_position *pos, rf_color color)
+{
+    rf_init();
+    return rf__variant_of(pos)->insufficient_material(pos, color == RF_BLACK ? RF_BLACK : RF_WHITE);
 }
 
 int rf_position_is_variant_end(const rf_position *pos)

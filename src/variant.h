@@ -59,8 +59,9 @@ typedef struct rf__variant {
     /* Why variant_end ended the game (called only when it has). May be NULL: the code is then
      * "variant_end" and the words "variant end". */
     rf__end_reason (*end_reason)(const rf_position *pos);
-    /* 1 when neither side can win by the variant's material rule. */
-    int (*insufficient_material)(const rf_position *pos);
+    /* 1 when colour c cannot win, by the variant's material rule (chessops'
+     * hasInsufficientMaterial); neither side can when it holds for both. */
+    int (*insufficient_material)(const rf_position *pos, rf_color c);
 } rf__variant;
 
 /* The modules: X(file name, rf_variant value). */

@@ -260,7 +260,7 @@ static rf__end_reason end_reason(const rf_position *pos)
  * ever capture, so no explosion can reach a king); or the enemy king is bare, no queen or pawn is
  * left, and c has one knight, bishop or rook alone, or one or two knights and nothing else. Any
  * other material can explode a king, with the loser's help if need be. */
-static bool side_insufficient(const rf_position *pos, rf_color c)
+static int side_insufficient(const rf_position *pos, rf_color c)
 {
     rf_color them = rf__other(c);
     rf_bitboard kings = pos->by_type[RF_KING], occ = pos->by_type[0];
@@ -282,10 +282,6 @@ static bool side_insufficient(const rf_position *pos, rf_color c)
     return false;
 }
 
-static int insufficient_material(const rf_position *pos)
-{
-    return side_insufficient(pos, RF_WHITE) && side_insufficient(pos, RF_BLACK);
-}
 
 const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .id = RF_VARIANT_ATOMIC,
@@ -300,7 +296,7 @@ const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
-    .insufficient_material = insufficient_material,
+    .insufficient_material = side_insufficient,
 };
 
 #if !RF_PEXT

@@ -232,9 +232,10 @@ static rf_result variant_end(const rf_position *pos)
 
 /* Material never leaves the game, so only a position set up with little can be short of it
  * (chessops, lichess): at most three pieces on the board and in the pockets together, none a
- * pawn, rook, queen or promoted piece. */
-static int insufficient_material(const rf_position *pos)
+ * pawn, rook, queen or promoted piece; then neither side can win. */
+static int insufficient_material(const rf_position *pos, rf_color color)
 {
+    (void)color; /* the rule looks at both sides' material */
     unsigned held = 0;
     for (int c = 0; c < 2; c++)
         for (int pt = RF_PAWN; pt <= RF_KING; pt++) held += pos->pocket[c][pt];

@@ -70,9 +70,10 @@ static rf__end_reason end_reason(const rf_position *pos)
 }
 
 /* Any king can walk to the hill, so no material is ever insufficient (lichess, chessops). */
-static int insufficient_material(const rf_position *pos)
+static int insufficient_material(const rf_position *pos, rf_color c)
 {
     (void)pos;
+    (void)c;
     return 0;
 }
 

@@ -83,16 +83,24 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
-/* No sequence of legal moves can mate, by the material alone, when no pawn, rook or queen is
- * left and the other pieces are bishops all on squares of one colour (any number, of either
- * side) or a single knight. Any other material can mate with the losing side's help (KN v KN,
- * KB v KN, bishops on both colours); python-chess and chessops agree. */
-static int insufficient_material(const rf_position *pos)
+/* Colour c cannot mate, by the material alone (chessops, python-chess): it has no pawn, rook or
+ * queen, and either a king alone; or a knight and king alone, the other side having nothing but
+ * a king and queens (anything else could block its own king in); or bishops, all of both sides'
+ * bishops on squares of one colour, and no pawn or knight on the board. Neither side can win
+ * exactly when no pawn, rook or queen is left and the other pieces are a single knight or
+ * bishops all on squares of one colour. */
+static int insufficient_material(const rf_position *pos, rf_color c)
 {
-    if (pos->by_type[RF_PAWN] | pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN]) return 0;
-    rf_bitboard bishops = pos->by_type[RF_BISHOP], knights = pos->by_type[RF_KNIGHT];
-    if (knights) return !bishops && !rf__more_than_one(knights);
-    return !(bishops & RF_DARK_SQUARES) || !(bishops & ~RF_DARK_SQUARES);
+    const rf_bitboard ours = pos->by_color[c], theirs = pos->by_color[rf__other(c)];
+    if (ours & (pos->by_type[RF_PAWN] | pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN])) return 0;
+    if (ours & pos->by_type[RF_KNIGHT])
+        return rf__popcount(ours) <= 2 && !(theirs & ~pos->by_type[RF_KING] & ~pos->by_type[RF_QUEEN]);
+    if (ours & pos->by_type[RF_BISHOP]) {
+        rf_bitboard bishops = pos->by_type[RF_BISHOP];
+        return (!(bishops & RF_DARK_SQUARES) || !(bishops & ~RF_DARK_SQUARES)) &&
+               !(pos->by_type[RF_PAWN] | pos->by_type[RF_KNIGHT]);
+    }
+    return 1;
 }
 
 const rf__variant RF_KERNEL(rf__variant_standard) = {

@@ -108,11 +108,10 @@ static rf__end_reason end_reason(const rf_position *pos)
     return r;
 }
 
-/* A side with its king alone can give no check; neither side can win when both kings stand
- * alone (chessops). */
-static int insufficient_material(const rf_position *pos)
+/* A side with its king alone can give no check (chessops). */
+static int insufficient_material(const rf_position *pos, rf_color c)
 {
-    return pos->by_type[0] == pos->by_type[RF_KING];
+    return !(pos->by_color[c] & ~pos->by_type[RF_KING]);
 }
 
 const rf__variant RF_KERNEL(rf__variant_threecheck) = {

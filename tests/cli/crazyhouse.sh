@@ -54,7 +54,7 @@ grep -q '"P@d6"' "$tmp/out" && ! grep -q '"P@.[18]"' "$tmp/out" && [ "$(grep -o 
 # play: drops read in UCI or SAN; captures fill the pocket; a promoted piece goes back as a pawn.
 expect "play" 0 "$AFTER" play --variant crazyhouse "$START" e4 d5 exd5 Qxd5 Nc3 Qa5 P@d5
 expect "play uci drop" 0 '4k3/8/8/8/8/8/8/rN2K3[n] b - - 1 1' play --variant crazyhouse "$CHECKED" N@b1
-expect "play json" 0 '{"fen":"4k3/8/8/8/8/8/8/r2NK3[n] b - - 1 1","moves_uci":["N@d1"],"moves_san":["N@d1"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":75,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"text":null,"claims":[]}}}' \
+expect "play json" 0 '{"fen":"4k3/8/8/8/8/8/8/r2NK3[n] b - - 1 1","moves_uci":["N@d1"],"moves_san":["N@d1"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":75,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"text":null,"claims":[]}}}' \
     play --variant crazyhouse --json "$CHECKED" 'N@d1'
 expect "play promoted captured" 0 '4k3/8/8/8/8/8/8/R3Kr2[p] w - - 0 2' play --variant crazyhouse '4k3/8/8/8/8/8/8/R3KQ~r1[] b - - 0 1' Rxf1+
 expect "play promotion marked" 0 '3Q~3k/8/8/8/8/8/8/4K3[] b - - 0 1' play --variant crazyhouse '7k/3P4/8/8/8/8/8/4K3[] w - - 0 1' d8=Q+

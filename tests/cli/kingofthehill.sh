@@ -46,7 +46,7 @@ run /dev/null moves "$REACHED"
 
 # play: the move that reaches the hill ends the game; no move follows it.
 expect "play" 0 "$REACHED" play --variant koth "$NEAR" Ke4
-expect "play json" 0 '{"fen":"'"$REACHED"'","moves_uci":["e3e4"],"moves_san":["Ke4#"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"1-0","winner":"white","reason":"king_of_the_hill","text":"White'"'"'s king reached the hill","claims":[]}}}' \
+expect "play json" 0 '{"fen":"'"$REACHED"'","moves_uci":["e3e4"],"moves_san":["Ke4#"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"1-0","winner":"white","reason":"king_of_the_hill","text":"White'"'"'s king reached the hill","claims":[]}}}' \
     play --variant koth --json "$NEAR" Ke4
 expect "play capture on the hill" 0 "8/8/3k4/8/3K4/8/8/8 b - - 0 1" play --variant koth "$CAPTURE" Kxd4
 expect "play after the game" 65 "" play --variant koth "$NEAR" Ke4 Kd7
@@ -59,7 +59,7 @@ expect "status bare kings" 0 "ongoing" status --variant koth '4k3/8/8/8/8/8/8/4K
 expect "status bare kings, standard" 0 "insufficient_material draw" status '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
 expect "status checkmate" 0 "checkmate white wins" status --variant koth '4R1k1/5p1p/5NpP/8/8/8/8/6K1 b - - 1 1'
 expect "status on the hill in check" 0 "king_of_the_hill white wins" status --variant koth '4k3/8/8/3K4/8/8/8/3r4 w - - 0 1'
-expect "status json" 0 '{"fen":"'"$BLACK_REACHED"'","variant":"kingofthehill","check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"king_of_the_hill","text":"Black'"'"'s king reached the hill","claims":[]},"epd":[]}' \
+expect "status json" 0 '{"fen":"'"$BLACK_REACHED"'","variant":"kingofthehill","check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"king_of_the_hill","text":"Black'"'"'s king reached the hill","claims":[]},"epd":[]}' \
     status --variant koth --json "$BLACK_REACHED"
 run /dev/null status --variant koth --json "$NEAR"
 grep -q '"legal_moves":8,.*"variant_end":false,"outcome":{"result":"\*","winner":null,"reason":null,"text":null' "$tmp/out" && ok ||

@@ -35,7 +35,7 @@ done
 expect "chess960 king step" 0 "4k3/8/8/8/8/8/8/R1K3R1 b - - 1 1" play '4k3/8/8/8/8/8/8/RK4R1 w GA - 0 1' b1c1
 
 # JSON: moves in both notations and the status after them.
-expect "json" 0 '{"fen":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3","moves_uci":["f2f3","e7e5","g2g4","d8h4"],"moves_san":["f3","e5","g4","Qh4#"],"status":{"check":true,"checkmate":true,"stalemate":false,"insufficient_material":false,"checkers":["h4"],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"0-1","winner":"black","reason":"checkmate","text":"checkmate","claims":[]}}}' play "$START" f3 e5 g4 Qh4 --json
+expect "json" 0 '{"fen":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3","moves_uci":["f2f3","e7e5","g2g4","d8h4"],"moves_san":["f3","e5","g4","Qh4#"],"status":{"check":true,"checkmate":true,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":["h4"],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"0-1","winner":"black","reason":"checkmate","text":"checkmate","claims":[]}}}' play "$START" f3 e5 g4 Qh4 --json
 SHUFFLE='Nf3 Nf6 Ng1 Ng8'
 run /dev/null play "$START" $SHUFFLE $SHUFFLE --json
 grep -q '"repetitions":3,"threefold_repetition":true,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"\*","winner":null,"reason":null,"text":null,"claims":\["threefold_repetition"\]}' "$tmp/out" && ok || bad "threefold: $(cat "$tmp/out")"
@@ -77,6 +77,6 @@ error move 1: 'e2e4' is not a legal move (black to move)" "$START
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1
 " play e2e4 e7e5
 expect_err "stdin: a move that does not fit one position" "^rankfile: play: line 2: move 1: 'e2e4'"
-expect "json with --san warns" 0 '{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","moves_uci":["e2e4"],"moves_san":["e4"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":20,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"text":null,"claims":[]}}}' play "$START" e4 --json --san
+expect "json with --san warns" 0 '{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","moves_uci":["e2e4"],"moves_san":["e4"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":20,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"text":null,"claims":[]}}}' play "$START" e4 --json --san
 expect_err "json with --san warns" "^rankfile: play: warning: --json always lists the moves in both notations"
 finish

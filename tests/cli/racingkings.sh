@@ -47,12 +47,12 @@ expect "moves after the race" 0 "" moves --variant racingkings "$REACHED"
 expect "play check" 65 "" play --variant racingkings "$START" Nc3
 expect_err "play check" "'Nc3' is not a legal move"
 expect "play" 0 "$REACHED" play --variant racingkings "$NEAR" Kg8
-expect "play json" 0 '{"fen":"'"$REACHED"'","moves_uci":["g7g8"],"moves_san":["Kg8#"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"1-0","winner":"white","reason":"race","text":"White'"'"'s king reached the eighth rank","claims":[]}}}' \
+expect "play json" 0 '{"fen":"'"$REACHED"'","moves_uci":["g7g8"],"moves_san":["Kg8#"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"1-0","winner":"white","reason":"race","text":"White'"'"'s king reached the eighth rank","claims":[]}}}' \
     play --variant racingkings --json "$NEAR" Kg8
 expect "play after the race" 65 "" play --variant racingkings "$NEAR" Kg8 Kb4
 expect_err "play after the race" "'Kb4' is not a legal move"
 expect "play follow" 0 '6K1/k7/8/8/8/8/8/8 b - - 1 1' play --variant racingkings "$CATCH" Kg8
-expect "play draw json" 0 '{"fen":"'"$FOLLOWED"'","moves_uci":["g7g8","a7b8"],"moves_san":["Kg8","Kb8"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"1/2-1/2","winner":null,"reason":"race","text":"both kings reached the eighth rank","claims":[]}}}' \
+expect "play draw json" 0 '{"fen":"'"$FOLLOWED"'","moves_uci":["g7g8","a7b8"],"moves_san":["Kg8","Kb8"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"1/2-1/2","winner":null,"reason":"race","text":"both kings reached the eighth rank","claims":[]}}}' \
     play --variant racingkings --json "$CATCH" Kg8 Kb8
 
 # status: who won and why; no insufficient material (a bare king still races).
@@ -61,7 +61,7 @@ expect "status black reached" 0 "race black wins" status --variant racingkings "
 expect "status followed" 0 "race draw" status --variant racingkings "$FOLLOWED"
 expect "status may follow" 0 "ongoing" status --variant racingkings '6K1/k7/8/8/8/8/8/8 b - - 1 1'
 expect "status bare kings" 0 "ongoing" status --variant racingkings '8/8/8/8/8/8/k6K/8 w - - 0 1'
-expect "status json" 0 '{"fen":"'"$START"'","variant":"racingkings","check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":21,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"text":null,"claims":[]},"epd":[]}' \
+expect "status json" 0 '{"fen":"'"$START"'","variant":"racingkings","check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":21,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"text":null,"claims":[]},"epd":[]}' \
     status --variant racingkings --json "$START"
 run /dev/null status --variant racingkings --json "$BLACK_REACHED"
 grep -q '"legal_moves":0,.*"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"race","text":"Black'"'"'s king reached the eighth rank"' "$tmp/out" && ok ||

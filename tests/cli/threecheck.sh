@@ -42,7 +42,7 @@ expect "moves after black's third check" 0 "" moves --variant 3check "$BLACK_WON
 
 # play: each check counts down; the third ends the game and no move follows it.
 expect "play" 0 "$WON" play --variant 3check "$LAST" Bb5+
-expect "play json" 0 '{"fen":"'"$WON"'","moves_uci":["f1b5"],"moves_san":["Bb5#"],"status":{"check":true,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":["b5"],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"1-0","winner":"white","reason":"three_check","text":"White gave the third check","claims":[]}}}' \
+expect "play json" 0 '{"fen":"'"$WON"'","moves_uci":["f1b5"],"moves_san":["Bb5#"],"status":{"check":true,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":["b5"],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"1-0","winner":"white","reason":"three_check","text":"White gave the third check","claims":[]}}}' \
     play --variant 3check --json "$LAST" Bb5
 expect "play counts down" 0 "rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 1 2" \
     play --variant 3check "$START" e4 d5 Bb5+
@@ -62,7 +62,7 @@ expect "status king and rook" 0 "ongoing" status --variant 3check '8/8/3k4/8/8/4
 expect "status king and knight, standard" 0 "insufficient_material draw" status '8/8/3k4/8/8/4K3/8/7N w - - 0 1'
 expect "status king and knight" 0 "ongoing" status --variant 3check '8/8/3k4/8/8/4K3/8/7N w - - 3+3 0 1'
 expect "status checkmate" 0 "checkmate white wins" status --variant 3check '4R1k1/5p1p/5NpP/8/8/8/8/6K1 b - - 3+3 1 1'
-expect "status json" 0 '{"fen":"'"$BLACK_WON"'","variant":"threecheck","check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"three_check","text":"Black gave the third check","claims":[]},"epd":[]}' \
+expect "status json" 0 '{"fen":"'"$BLACK_WON"'","variant":"threecheck","check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"three_check","text":"Black gave the third check","claims":[]},"epd":[]}' \
     status --variant 3check --json "$BLACK_WON"
 run /dev/null status --variant 3check --json "$LAST"
 grep -q '"legal_moves":30,.*"variant_end":false,"outcome":{"result":"\*","winner":null,"reason":null,"text":null' "$tmp/out" && ok ||

@@ -1,7 +1,8 @@
 // Status of a variant by chessops: every position of random games (random_games.mjs) from the
 // variant's start and Chess960 starts, one per line, tab-separated:
 //   FEN  isCheck  isCheckmate  isStalemate  isInsufficientMaterial  legal-move-count
-//   isVariantEnd  result (1-0, 0-1, 1/2-1/2 or *)
+//   isVariantEnd  result (1-0, 0-1, 1/2-1/2 or *)  hasInsufficientMaterial(white)
+//   hasInsufficientMaterial(black)
 // A game stops when it ends, or before the seventy-five-move rule (which chessops does not
 // apply) could end it.
 // usage: node variant_status.mjs RULES [GAMES] [SEED]   (RULES: chessops' name)
@@ -19,7 +20,8 @@ for (let game = 0; game < games; game++) {
   for (let ply = 0; ply < 400 && pos.halfmoves < 150; ply++) {
     const moves = legalMoves(pos);
     lines.push([makeFen(pos.toSetup()), pos.isCheck(), pos.isCheckmate(), pos.isStalemate(),
-      pos.isInsufficientMaterial(), moves.length, pos.isVariantEnd(), result(pos.outcome())].join('\t'));
+      pos.isInsufficientMaterial(), moves.length, pos.isVariantEnd(), result(pos.outcome()),
+      pos.hasInsufficientMaterial('white'), pos.hasInsufficientMaterial('black')].join('\t'));
     if (pos.isEnd()) break;
     pos.play(choose(pos, moves, rng));
   }
