@@ -583,11 +583,11 @@ size_t rf_position_to_fen(char *buf, size_t cap, const rf_position *pos, unsigne
         if (rank) put(&o, '/');
     }
     if (!(flags & RF_FEN_BOARD_ONLY) && (rf__variant_of(pos)->fen_extras & RF_SETUP_POCKET)) {
-        /* Crazyhouse: "[PNBRQpnbrq]", White's pieces first, each colour pawn to queen (as
-         * chessops and lichess write it); "[]" when both are empty. */
+        /* Crazyhouse: "[QRBNPqrbnp]", White's pieces first, each colour queen to pawn (as
+         * lichess writes it); "[]" when both are empty. */
         put(&o, '[');
         for (int c = 0; c < 2; c++)
-            for (int pt = RF_PAWN; pt <= RF_KING; pt++)
+            for (int pt = RF_KING; pt >= RF_PAWN; pt--)
                 for (int k = 0; k < pos->pocket[c][pt]; k++) put(&o, rf_piece_to_char(RF_MAKE_PIECE(c, pt)));
         put(&o, ']');
     }

@@ -21,7 +21,7 @@ expect "fen" 0 '{"input":"'"$START"'","fen":"'"$START"'","chess960":false,"varia
 expect "fen without pocket" 0 "$START" fen --variant crazyhouse 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 expect "fen ninth rank" 0 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1' \
     fen --variant crazyhouse 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qn w KQkq - 0 1'
-expect "fen pocket order" 0 '4k3/8/8/8/8/8/8/4K3[PPNBRQpq] w - - 0 1' fen --variant crazyhouse '4k3/8/8/8/8/8/8/4K3[QpRPBqNP] w - - 0 1'
+expect "fen pocket order" 0 '4k3/8/8/8/8/8/8/4K3[QRBNPPqp] w - - 0 1' fen --variant crazyhouse '4k3/8/8/8/8/8/8/4K3[QpRPBqNP] w - - 0 1'
 expect "fen promoted" 0 "$PROMOTED" fen --variant crazyhouse "$PROMOTED"
 expect "fen promoted pawn dropped" 0 '4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1' fen --variant crazyhouse '4k3/8/8/8/8/8/4P~3/4K3[] w - - 0 1'
 expect "fen king in pocket" 65 "" fen --variant crazyhouse '4k3/8/8/8/8/8/8/4K3[K] w - - 0 1'
