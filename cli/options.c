@@ -24,9 +24,9 @@ static const cli_option common_json = {
 static const cli_option common_variant[] = {
     {COMMON_VARIANT, "variant", 0, "NAME",
      "the rules: standard (the default), chess960, atomic, kingofthehill\n"
-     "(koth), threecheck (3check) or racingkings; lichess's names are read\n"
-     "too, in any case ('Atomic', 'King of the Hill', 'Three-check',\n"
-     "'Racing Kings', 'fromPosition')"},
+     "(koth), threecheck (3check), racingkings, horde, antichess or\n"
+     "crazyhouse (zh); lichess's names are read too, in any case ('Atomic',\n"
+     "'King of the Hill', 'Three-check', 'Racing Kings', 'fromPosition')"},
     {COMMON_CHESS960, "chess960", 0, NULL,
      "Chess960 castling mode (else detected from the castling rights)"},
 };

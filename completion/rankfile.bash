@@ -29,7 +29,7 @@ _rankfile() {
     # The values of options that take one.
     values=
     case $prev in
-    --variant) values="standard chess960 atomic kingofthehill threecheck racingkings" ;;
+    --variant) values="standard chess960 atomic kingofthehill threecheck racingkings horde antichess crazyhouse" ;;
     --lang|-l)
         values="no se dk is fi ee lt lv pl ir cy nl de en es fr cs hu it pt ro sv da et ga" ;;
     --format) values="line fen map json" ;;

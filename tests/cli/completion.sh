@@ -41,7 +41,7 @@ want "languages" "da de dk" rankfile 960 --lang d
 want "short -l" "fi fr" rankfile 960 -l f
 want "--lang=" "cs cy da de dk ee en es et fi fr ga hu ir is it lt lv nl no pl pt ro se sv" rankfile 960 --lang = ""
 want "--lang=e" "ee en es et" rankfile 960 --lang = e
-want "variants" "atomic" rankfile perft --variant a
+want "variants" "antichess atomic" rankfile perft --variant a
 want "variant chess960" "chess960" rankfile fen --variant ch
 want "perft --so" "--sort" rankfile perft --so
 want "formats" "fen json line map" rankfile 960 --format ""
