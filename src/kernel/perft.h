@@ -183,19 +183,29 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
         return white ? NAME##_walk_w(&n, depth) : NAME##_walk_b(&n, depth);                       \
     }
 
-/* The legal moves of a position from a node generator, written from `out` on; returns the end. */
-RF_INLINE rf_move *rf__node_list(const rf_position *pos, rf_move *out,
-                                 unsigned (*generate)(const rf__node *, rf_color, bool, rf__walk *,
-                                                      rf__visit))
+/* The legal moves of a position from a node generator, written from `out` on by a listing visit
+ * function (rf__visit_list, or a variant's own for its own kinds of move); returns the end. */
+RF_INLINE rf_move *rf__node_list_by(const rf_position *pos, rf_move *out,
+                                    unsigned (*generate)(const rf__node *, rf_color, bool, rf__walk *,
+                                                         rf__visit),
+                                    const rf__visit visit)
 {
     rf__node n;
     rf__node_from_position(&n, pos);
     rf__walk w = {out, 0, 0, NULL};
     if (pos->side == RF_WHITE)
-        generate(&n, RF_WHITE, false, &w, rf__visit_list);
+        generate(&n, RF_WHITE, false, &w, visit);
     else
-        generate(&n, RF_BLACK, false, &w, rf__visit_list);
+        generate(&n, RF_BLACK, false, &w, visit);
     return w.out;
+}
+
+/* The same, listed by rf__visit_list. */
+RF_INLINE rf_move *rf__node_list(const rf_position *pos, rf_move *out,
+                                 unsigned (*generate)(const rf__node *, rf_color, bool, rf__walk *,
+                                                      rf__visit))
+{
+    return rf__node_list_by(pos, out, generate, rf__visit_list);
 }
 
 #endif

@@ -131,14 +131,7 @@ RF_DEFINE_NODE_PERFT(perft, generate_zh, make_zh)
 
 static rf_move *generate(const rf_position *pos, rf_move *out)
 {
-    rf__node n;
-    rf__node_from_position(&n, pos);
-    rf__walk w = {out, 0, 0, NULL};
-    if (pos->side == RF_WHITE)
-        generate_zh(&n, RF_WHITE, false, &w, visit_list_zh);
-    else
-        generate_zh(&n, RF_BLACK, false, &w, visit_list_zh);
-    return w.out;
+    return rf__node_list_by(pos, out, generate_zh, visit_list_zh);
 }
 
 static void pocket_add(rf_position *pos, rf_color c, rf_piece_type pt, int delta)
