@@ -31,13 +31,30 @@ enum { ZH_DROP = RF_VISIT_VARIANT };
 #define ZH_COUNT(state, c, pt) ((unsigned)((state) >> rf__node_pocket_shift(c, pt)) & 63u)
 #define ZH_HAND_MASK ((UINT64_C(1) << 30) - 1)
 
+/* The squares where a drop leaves every king of side `us` unattacked, tested one by one: for
+ * positions accepted with more than one king. */
+__attribute__((noinline)) static rf_bitboard drop_targets_tested(const rf__node *n, const rf_color us)
+{
+    const rf_bitboard occ = n->color[RF_WHITE] | n->color[RF_BLACK];
+    rf_bitboard safe = 0;
+    for (rf_bitboard t = ~occ; t;) {
+        rf_square sq = rf__pop_lsb(&t);
+        bool attacked = false;
+        for (rf_bitboard k = n->kings & n->color[us]; k && !attacked;)
+            attacked = rf__node_attacked(n, us, rf__pop_lsb(&k), occ | RF_BB(sq));
+        if (!attacked) safe |= RF_BB(sq);
+    }
+    return safe;
+}
+
 /* The squares side `us` may drop on (pawns also off the back ranks): the empty ones, or with
  * the king in check by one distant piece the squares between; none against any other check. */
 RF_KERNEL_INLINE rf_bitboard drop_targets(const rf__node *n, const rf_color us)
 {
     const rf_color them = rf__other(us);
     const rf_bitboard occ = n->color[RF_WHITE] | n->color[RF_BLACK], kbb = n->kings & n->color[us];
-    if (!kbb || rf__more_than_one(kbb)) return ~occ; /* positions accepted without one king */
+    if (!kbb) return ~occ; /* positions accepted without a king: nothing to guard */
+    if (rf__more_than_one(kbb)) return drop_targets_tested(n, us);
     const rf_square ksq = rf__lsb(kbb);
     const rf_bitboard checkers =
         ((rf__pawn_attacks[us][ksq] & n->pawns) | (rf__knight_attacks[ksq] & n->knights) |
