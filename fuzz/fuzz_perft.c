@@ -1,8 +1,9 @@
 /*
  * fuzz_perft.c - perft by the fast paths against perft by simple ones.
  *
- * Input: the first line is a FEN, read as standard chess, as Atomic chess, as King of the Hill and
- * as Three-check, every rule of chess accepted (perft must count any position it is given, and count it right).
+ * Input: the first line is a FEN, read in every variant this build plays (standard chess, Atomic,
+ * King of the Hill, Three-check, Racing Kings, Horde, ...), every rule of chess accepted (perft
+ * must count any position it is given, and count it right).
  * Properties, at depth 2 and, when that tree is small, depth 3:
  *   - in every variant: rf_perft, perft with a transposition table, the perft of each build of
  *     the variant's module (portable, and BMI2 where the CPU runs it) and a perft through each

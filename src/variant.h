@@ -71,6 +71,7 @@ typedef struct rf__variant {
     X(kingofthehill, RF_VARIANT_KINGOFTHEHILL)                                                    \
     X(threecheck, RF_VARIANT_THREECHECK)                                                          \
     X(racingkings, RF_VARIANT_RACINGKINGS)                                                        \
+    X(horde, RF_VARIANT_HORDE)                                                                    \
     X(crazyhouse, RF_VARIANT_CRAZYHOUSE)
 
 /* The name of a module's row in the build being compiled. */

@@ -308,7 +308,8 @@ TEST(perft_file_reads_the_shipped_suites)
     } suites[] = {{"tricky.perft", 19, 67}, {"random.perft", 6838, 41028}, {"chess960.perft", 960, 5760}, {"atomic.perft", 11, 51},
                   {"kingofthehill.perft", 16, 64},
                   {"threecheck.perft", 14, 61}, {"racingkings.perft", 3, 15},
-                  {"crazyhouse.perft", 11, 36}};
+                  {"crazyhouse.perft", 11, 36},
+                  {"horde.perft", 14, 56}};
     for (unsigned i = 0; i < sizeof suites / sizeof *suites; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", RF_TEST_DATA, suites[i].name);
