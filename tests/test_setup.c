@@ -269,7 +269,10 @@ TEST(setup_round_trip_through_a_position)
     rf_position_to_fen(fen_out, sizeof fen_out, &pos, 0);
     CHECK_STR(fen_out, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     CHECK(rf__position_check(&pos) == NULL);
-    CHECK_INT(rf_position_from_setup(&pos, &s, RF_VARIANT_HORDE, 0, 0, &err), RF_ERR_ARGUMENT);
+    for (int v = 0; v < RF_VARIANT_COUNT; v++)
+        if (!rf_variant_available((rf_variant)v))
+            CHECK_INT(rf_position_from_setup(&pos, &s, (rf_variant)v, 0, 0, &err), RF_ERR_ARGUMENT);
+    CHECK_INT(rf_position_from_setup(&pos, &s, (rf_variant)RF_VARIANT_COUNT, 0, 0, &err), RF_ERR_ARGUMENT);
 }
 
 /* ---- Variant names ---- */
