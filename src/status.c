@@ -129,7 +129,18 @@ rf_outcome rf_position_outcome(const rf_position *pos)
     if (!moves && rf_position_is_check(pos))
         return ended(pos->side == RF_WHITE ? RF_RESULT_BLACK_WINS : RF_RESULT_WHITE_WINS,
                      RF_REASON_CHECKMATE);
-    if (!moves) return ended(RF_RESULT_DRAW, RF_REASON_STALEMATE);
+    if (!moves) {
+        const rf__variant *row = rf__variant_of(pos);
+        if (!row->stalemate_result) return ended(RF_RESULT_DRAW, RF_REASON_STALEMATE);
+        /* A variant where a stalemate is no draw (Antichess) names it in its own words. */
+        rf_outcome o = ended(row->stalemate_result(pos), RF_REASON_STALEMATE);
+        if (row->end_reason) {
+            rf__end_reason why = row->end_reason(pos);
+            o.code = why.code;
+            o.text = why.text;
+        }
+        return o;
+    }
     if (rf_position_is_insufficient_material(pos))
         return ended(RF_RESULT_DRAW, RF_REASON_INSUFFICIENT_MATERIAL);
     if (pos->halfmove >= 150) return ended(RF_RESULT_DRAW, RF_REASON_SEVENTY_FIVE_MOVES);

@@ -62,6 +62,10 @@ typedef struct rf__variant {
     /* 1 when colour c cannot win, by the variant's material rule (chessops'
      * hasInsufficientMaterial); neither side can when it holds for both. */
     int (*insufficient_material)(const rf_position *pos, rf_color c);
+    /* The result when the side to move has no legal move and is not in check, the game not over
+     * by variant_end; NULL: a draw (stalemate). When set, end_reason names this end too
+     * (Antichess: the stalemated side wins). */
+    rf_result (*stalemate_result)(const rf_position *pos);
 } rf__variant;
 
 /* The modules: X(file name, rf_variant value). */
@@ -72,7 +76,8 @@ typedef struct rf__variant {
     X(threecheck, RF_VARIANT_THREECHECK)                                                          \
     X(racingkings, RF_VARIANT_RACINGKINGS)                                                        \
     X(horde, RF_VARIANT_HORDE)                                                                    \
-    X(crazyhouse, RF_VARIANT_CRAZYHOUSE)
+    X(crazyhouse, RF_VARIANT_CRAZYHOUSE)                                                          \
+    X(antichess, RF_VARIANT_ANTICHESS)
 
 /* The name of a module's row in the build being compiled. */
 #if RF_PEXT

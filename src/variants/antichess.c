@@ -1,0 +1,325 @@
+/*
+ * variants/antichess.c - Antichess (the rules lichess plays, chessops' code): captures are
+ * compulsory (when any capture exists only captures are legal, en passant included); there is no
+ * check and no checkmate: the king is an ordinary piece, which may be captured and may step onto
+ * an attacked square, and a side may have any number of kings, none included; a pawn may also
+ * promote to a king. A side with no piece left, or with no legal move (stalemated), WINS.
+ * Insufficient material is lichess's rule (chessops' hasInsufficientMaterial): only bishops left,
+ * one side's all on one colour and the other's with one on the other colour; or one knight each,
+ * which can never both be unable to win (the side to move decides which).
+ *
+ * Castling: lichess has none. chessops drops any castling right a FEN gives; python-chess's
+ * giveaway suite (tests/data/antichess.perft) has no position with one. Rights cannot be dropped
+ * from here (a module only judges a position), so a FEN with castling rights breaks the variant
+ * (RF_INVALID_VARIANT, as in Racing Kings); accepted anyway, the rights are inert: no castling
+ * move is ever generated, and they die as in chess when their king or rook moves.
+ *
+ * SAN: no "+" ever (no checks); "#" after a move that ends the game with a winner, as chessops
+ * writes it (the generic writer: here the player who moved has just lost, by taking the opponent
+ * to no pieces or no moves).
+ *
+ * Perft runs on the node kernel with this module's own generator, in rf__generate's shape: every
+ * pseudo-legal move is legal (no king safety), so a node's captures are bitboards (pawn captures
+ * by shifts, each piece's attacks on enemy pieces), and only when there is none the quiet moves
+ * are generated; counting is by popcounts. Make-move is the kernel's rf__make, which plays a
+ * king's capture and the promotion to a king as any other.
+ *
+ * Compiled once per instruction set: see variant.h.
+ */
+#include "../kernel/make.h"
+#include "../kernel/movegen.h"
+#include "../kernel/perft.h"
+#include "../validate.h"
+#include "../variant.h"
+
+#define RF_LIGHT_SQUARES ((rf_bitboard)0x55AA55AA55AA55AAULL) /* b1 is light, a1 dark */
+
+/* The promotions of a set of pawn destinations, each reached from to - delta: five per
+ * destination, queen first, king last. */
+#define ANTI_GEN_PROMOTIONS(set, delta)                                                           \
+    do {                                                                                          \
+        rf_bitboard set_ = (set);                                                                 \
+        if (count) {                                                                              \
+            total += 5u * (unsigned)rf__popcount(set_);                                           \
+        } else {                                                                                  \
+            while (set_) {                                                                        \
+                rf_square to_ = rf__pop_lsb(&set_), from_ = (rf_square)(to_ - (delta));           \
+                visit(w, n, us, RF_VISIT_PROMO_Q, from_, to_);                                    \
+                visit(w, n, us, RF_VISIT_PROMO_R, from_, to_);                                    \
+                visit(w, n, us, RF_VISIT_PROMO_B, from_, to_);                                    \
+                visit(w, n, us, RF_VISIT_PROMO_N, from_, to_);                                    \
+                visit(w, n, us, RF_VISIT_PROMO_K, from_, to_);                                    \
+            }                                                                                     \
+        }                                                                                         \
+    } while (0)
+
+/* The legal moves of Antichess for side `us`: counted (returns the number) when `count`, else
+ * each given to `visit` (returns 0). The pieces' attack sets are computed once, in a fixed order
+ * of piece types, and kept for the second pass, which takes from them the captures when there is
+ * any capture at all, else the quiet moves. */
+RF_KERNEL_INLINE unsigned generate_anti(const rf__node *n, const rf_color us, const bool count, rf__walk *w,
+                                        const rf__visit visit)
+{
+    const rf_color them = rf__other(us);
+    const rf_bitboard ours = n->color[us], theirs = n->color[them], occ = ours | theirs, empty = ~occ;
+    const rf_bitboard pawns = n->pawns & ours;
+    const rf_bitboard rank3 = RF_RANK_BB(us == RF_WHITE ? 2 : 5);
+    const rf_bitboard rank8 = RF_RANK_BB(us == RF_WHITE ? 7 : 0);
+    const int up = us == RF_WHITE ? 8 : -8;
+    unsigned total = 0;
+#define FORWARD(b) (us == RF_WHITE ? rf__north(b) : rf__south(b))
+
+    /* Pawn captures and en passant (the square is kept in a node only when the pawn that
+     * skipped it stands in front). */
+    const rf_bitboard west = FORWARD(rf__west(pawns)) & theirs, east = FORWARD(rf__east(pawns)) & theirs;
+    const rf_bitboard epbb = n->special & rf__node_ep_rank(us);
+    const rf_bitboard ep_from = epbb ? rf__pawn_attacks[them][rf__lsb(epbb)] & pawns : 0;
+
+    /* Every other piece's squares to go to, by type: knights, bishops, rooks, queens, kings. */
+    rf_bitboard att[64];
+    unsigned k = 0;
+    rf_bitboard reach = 0;
+    const rf_bitboard knights = n->knights & ours, bishops = n->diag & ~n->orth & ours,
+                      rooks = n->orth & ~n->diag & ours, queens = n->diag & n->orth & ours, kings = n->kings & ours;
+    for (rf_bitboard b = knights; b;) reach |= att[k++] = rf__knight_attacks[rf__pop_lsb(&b)] & ~ours;
+    for (rf_bitboard b = bishops; b;) reach |= att[k++] = rf__bishop_attacks(rf__pop_lsb(&b), occ) & ~ours;
+    for (rf_bitboard b = rooks; b;) reach |= att[k++] = rf__rook_attacks(rf__pop_lsb(&b), occ) & ~ours;
+    for (rf_bitboard b = queens; b;) reach |= att[k++] = rf__queen_attacks(rf__pop_lsb(&b), occ) & ~ours;
+    for (rf_bitboard b = kings; b;) reach |= att[k++] = rf__king_attacks[rf__pop_lsb(&b)] & ~ours;
+
+    /* Captures are compulsory: with any, the captures alone; else the quiet moves. */
+    const bool captures = ((reach & theirs) | west | east | ep_from) != 0;
+    const rf_bitboard target = captures ? theirs : empty;
+    if (captures) {
+        RF_GEN_PAWNS(RF_VISIT_PAWN, west & ~rank8, up - 1, false);
+        RF_GEN_PAWNS(RF_VISIT_PAWN, east & ~rank8, up + 1, false);
+        if ((west | east) & rank8) {
+            ANTI_GEN_PROMOTIONS(west & rank8, up - 1);
+            ANTI_GEN_PROMOTIONS(east & rank8, up + 1);
+        }
+        if (ep_from) {
+            const rf_square ep = rf__lsb(epbb);
+            for (rf_bitboard b = ep_from; b;) {
+                rf_square from = rf__pop_lsb(&b);
+                RF_GEN_ONE(RF_VISIT_EP, from, ep);
+            }
+        }
+    } else {
+        const rf_bitboard single = FORWARD(pawns) & empty;
+        const rf_bitboard dbl = FORWARD(single & rank3) & empty;
+        RF_GEN_PAWNS(RF_VISIT_PAWN, single & ~rank8, up, false);
+        RF_GEN_PAWNS(RF_VISIT_DOUBLE, dbl, 2 * up, false);
+        if (single & rank8) ANTI_GEN_PROMOTIONS(single & rank8, up);
+    }
+#undef FORWARD
+
+    k = 0;
+    for (rf_bitboard b = knights; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        RF_GEN_SET(RF_VISIT_KNIGHT, from, att[k++] & target);
+    }
+    for (rf_bitboard b = bishops; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        RF_GEN_SET(RF_VISIT_BISHOP, from, att[k++] & target);
+    }
+    for (rf_bitboard b = rooks; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        RF_GEN_SET(RF_VISIT_ROOK, from, att[k++] & target);
+    }
+    for (rf_bitboard b = queens; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        RF_GEN_SET(RF_VISIT_QUEEN, from, att[k++] & target);
+    }
+    for (rf_bitboard b = kings; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        RF_GEN_SET(RF_VISIT_KING, from, att[k++] & target);
+    }
+    return total;
+}
+
+RF_DEFINE_NODE_PERFT(perft, generate_anti, rf__make)
+static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_anti); }
+
+/* 1 when side `us` (to move) can capture en passant: a pawn of ours attacks the square behind
+ * the enemy pawn that has just stepped over it. Any capture is legal. */
+RF_INLINE bool anti_ep_legal(const rf_position *pos, const rf_color us)
+{
+    if (pos->ep == RF_NO_SQUARE) return false;
+    const rf_color them = rf__other(us);
+    rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
+    if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN) || pos->board[pos->ep] != RF_NO_PIECE) return false;
+    return (rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN)) != 0;
+}
+
+static int ep_legal(const rf_position *pos) { return anti_ep_legal(pos, (rf_color)pos->side); }
+
+/* The board (play_core: a captured king is one more piece gone, a king promotion a new king),
+ * then whether the side now to move can capture en passant. */
+RF_KERNEL_INLINE void play_anti(rf_position *pos, rf_move move, const rf_color us)
+{
+    play_core(pos, move, us);
+    if (pos->ep != RF_NO_SQUARE && anti_ep_legal(pos, rf__other(us))) set_ep_legal(pos);
+}
+
+static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_anti); }
+
+/* No piece ever gives check. */
+static rf_bitboard checkers(const rf_position *pos, rf_color c)
+{
+    (void)pos;
+    (void)c;
+    return 0;
+}
+
+RF_INLINE rf_move *add_moves(rf_move *out, rf_square from, rf_bitboard targets)
+{
+    while (targets) *out++ = RF_MOVE_MAKE(from, rf__pop_lsb(&targets));
+    return out;
+}
+
+/* The simple generator: every pseudo-legal move (each piece by its type, any number of kings,
+ * pawns promoting to Q R B N or K, en passant), each played on a copy; a move is a capture when
+ * the enemy has fewer pieces after it, and when any move is a capture only the captures are
+ * kept. */
+static rf_move *generate_simple(const rf_position *pos, rf_move *out)
+{
+    const rf_color us = (rf_color)pos->side, them = rf__other(us);
+    const rf_bitboard occ = pos->by_type[0], ours = pos->by_color[us], theirs = pos->by_color[them];
+    const int up = us == RF_WHITE ? 8 : -8, last = us == RF_WHITE ? 7 : 0, start = us == RF_WHITE ? 1 : 6;
+    rf_move pseudo[RF_MAX_MOVES * 2], *end = pseudo;
+    for (rf_bitboard b = ours; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_piece_type pt = RF_PIECE_TYPE(pos->board[from]);
+        if (pt != RF_PAWN) {
+            end = add_moves(end, from, rf__piece_attacks(pt, from, occ) & ~ours);
+            continue;
+        }
+        rf_bitboard targets = rf__pawn_attacks[us][from] & theirs;
+        /* Shifted, not added: a pawn on its last rank (accepted outside the rules) has no square
+         * ahead. */
+        rf_bitboard one = (us == RF_WHITE ? rf__north(RF_BB(from)) : rf__south(RF_BB(from))) & ~occ;
+        targets |= one;
+        if (one && RF_RANK_OF(from) == start && !(occ & RF_BB(from + 2 * up))) targets |= RF_BB(from + 2 * up);
+        while (targets) {
+            rf_square to = rf__pop_lsb(&targets);
+            if (RF_RANK_OF(to) == last) {
+                for (int pt2 = RF_QUEEN; pt2 >= RF_KNIGHT; pt2--) *end++ = RF_MOVE_MAKE_PROMOTION(from, to, pt2);
+                *end++ = RF_MOVE_MAKE_PROMOTION(from, to, RF_KING);
+            } else {
+                *end++ = RF_MOVE_MAKE(from, to);
+            }
+        }
+        if (pos->ep != RF_NO_SQUARE && (rf__pawn_attacks[us][from] & RF_BB(pos->ep)) && !(occ & RF_BB(pos->ep)) &&
+            pos->board[pos->ep - up] == RF_MAKE_PIECE(them, RF_PAWN))
+            *end++ = RF_MOVE_MAKE_KIND(from, pos->ep, RF_MOVE_EN_PASSANT);
+    }
+    const int before = rf__popcount(theirs);
+    rf_move quiet[RF_MAX_MOVES * 2], *quiet_end = quiet, *kept = out;
+    for (rf_move *m = pseudo; m < end; m++) {
+        rf_position after = *pos;
+        play(&after, *m);
+        if (rf__popcount(after.by_color[them]) < before)
+            *kept++ = *m;
+        else
+            *quiet_end++ = *m;
+    }
+    if (kept > out) return kept;
+    for (rf_move *m = quiet; m < quiet_end; m++) *kept++ = *m;
+    return kept;
+}
+
+/* More pieces than promotions explain, a king beyond the first counting as a promoted piece. */
+static uint32_t validity_material(const rf_position *pos)
+{
+    for (int c = 0; c < 2; c++) {
+        rf_bitboard mine = pos->by_color[c];
+        int pawns = rf__popcount(mine & pos->by_type[RF_PAWN]), extra = 0;
+        static const int start_count[7] = {0, 8, 2, 2, 2, 1, 1};
+        for (int pt = RF_KNIGHT; pt <= RF_KING; pt++) {
+            int k = rf__popcount(mine & pos->by_type[pt]) - start_count[pt];
+            if (k > 0) extra += k;
+        }
+        if (rf__popcount(mine) > 16 || pawns > 8 || extra > 8 - pawns) return RF_INVALID_TOO_MUCH_MATERIAL;
+    }
+    return 0;
+}
+
+/* chessops' Antichess validate: a board with pieces, no pawn on a back rank; any number of kings
+ * and no checks to judge. Besides: an en passant square a double step explains, material that
+ * promotions explain, and no castling right (see the top of the file). */
+static uint32_t validity(const rf_position *pos)
+{
+    uint32_t v = 0;
+    if (!pos->by_type[0]) v |= RF_INVALID_EMPTY_BOARD;
+    if (pos->by_type[RF_PAWN] & (RF_RANK_1_BB | RF_RANK_8_BB)) v |= RF_INVALID_PAWNS_ON_BACKRANK;
+    v |= rf__validity_castling(pos) | rf__validity_ep(pos) | validity_material(pos);
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++)
+            if (pos->castle_rook[c][s] != RF_NO_SQUARE) v |= RF_INVALID_VARIANT;
+    return v;
+}
+
+/* The side to move has won when it has no piece left (chessops' isVariantEnd). */
+static rf_result variant_end(const rf_position *pos)
+{
+    if (pos->by_color[pos->side]) return RF_RESULT_ONGOING;
+    return pos->side == RF_WHITE ? RF_RESULT_WHITE_WINS : RF_RESULT_BLACK_WINS;
+}
+
+/* A stalemated side (pieces, but no legal move) has won too. */
+static rf_result stalemate_result(const rf_position *pos)
+{
+    return pos->side == RF_WHITE ? RF_RESULT_WHITE_WINS : RF_RESULT_BLACK_WINS;
+}
+
+static rf__end_reason end_reason(const rf_position *pos)
+{
+    bool white = pos->side == RF_WHITE;
+    rf__end_reason why = {"antichess", pos->by_color[pos->side]
+                                           ? (white ? "White has no legal moves" : "Black has no legal moves")
+                                           : (white ? "White has no pieces left" : "Black has no pieces left")};
+    return why;
+}
+
+/* chessops' hasInsufficientMaterial for Antichess: side c cannot win (cannot lose all its
+ * pieces) when it has pieces and the enemy has none; or when only bishops are left and one of c's
+ * bishops stands on a colour none of the enemy's does while the enemy's are all on the other (no
+ * capture can ever happen); or with one knight each, by the knights' square colours and the side
+ * to move (a knight can be forced to capture, or cannot, depending on who moves first). */
+static bool side_insufficient(const rf_position *pos, rf_color c)
+{
+    const rf_color them = rf__other(c);
+    const rf_bitboard mine = pos->by_color[c], theirs = pos->by_color[them], occ = pos->by_type[0];
+    if (!mine) return false;
+    if (!theirs) return true;
+    if (occ == pos->by_type[RF_BISHOP]) {
+        bool we_light = (mine & RF_LIGHT_SQUARES) != 0, we_dark = (mine & ~RF_LIGHT_SQUARES) != 0;
+        bool they_all_dark = !(theirs & RF_LIGHT_SQUARES), they_all_light = !(theirs & ~RF_LIGHT_SQUARES);
+        return (we_light && they_all_dark) || (we_dark && they_all_light);
+    }
+    if (occ == pos->by_type[RF_KNIGHT] && rf__popcount(occ) == 2) {
+        bool white_light = (pos->by_color[RF_WHITE] & RF_LIGHT_SQUARES) != 0;
+        bool black_dark = (pos->by_color[RF_BLACK] & ~RF_LIGHT_SQUARES) != 0;
+        return (white_light != black_dark) != (pos->side == c);
+    }
+    return false;
+}
+
+static int insufficient_material(const rf_position *pos, rf_color c) { return side_insufficient(pos, c); }
+
+const rf__variant RF_KERNEL(rf__variant_antichess) = {
+    .id = RF_VARIANT_ANTICHESS,
+    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    .fen_extras = 0,
+    .validity = validity,
+    .generate = generate,
+    .generate_simple = generate_simple,
+    .play = play,
+    .checkers = checkers,
+    .ep_legal = ep_legal,
+    .perft = perft,
+    .variant_end = variant_end,
+    .end_reason = end_reason,
+    .insufficient_material = insufficient_material,
+    .stalemate_result = stalemate_result,
+};
