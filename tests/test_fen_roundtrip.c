@@ -62,3 +62,4 @@ TEST(roundtrip_chess960_suite) { suite("chess960.perft", RF_VARIANT_STANDARD); }
 TEST(roundtrip_atomic_suite) { suite("atomic.perft", RF_VARIANT_ATOMIC); }
 TEST(roundtrip_kingofthehill_suite) { suite("kingofthehill.perft", RF_VARIANT_KINGOFTHEHILL); }
 TEST(roundtrip_threecheck_suite) { suite("threecheck.perft", RF_VARIANT_THREECHECK); }
+TEST(roundtrip_antichess_suite) { suite("antichess.perft", RF_VARIANT_ANTICHESS); }
