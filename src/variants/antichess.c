@@ -75,12 +75,37 @@ RF_KERNEL_INLINE unsigned generate_anti(const rf__node *n, const rf_color us, co
     const rf_bitboard epbb = n->special & rf__node_ep_rank(us);
     const rf_bitboard ep_from = epbb ? rf__pawn_attacks[them][rf__lsb(epbb)] & pawns : 0;
 
+    const rf_bitboard knights = n->knights & ours, bishops = n->diag & ~n->orth & ours,
+                      rooks = n->orth & ~n->diag & ours, queens = n->diag & n->orth & ours, kings = n->kings & ours;
+
+    /* Counting: captures and quiet moves side by side, in one pass over the pieces. */
+    if (count) {
+        unsigned caps = (unsigned)(rf__popcount(west) + rf__popcount(east) + rf__popcount(ep_from));
+        if ((west | east) & rank8)
+            caps += 4u * (unsigned)(rf__popcount(west & rank8) + rf__popcount(east & rank8));
+        unsigned quiet = 0;
+#define COUNT_PIECES(set, attacks)                                                                \
+    for (rf_bitboard b = (set); b;) {                                                             \
+        const rf_bitboard a = (attacks);                                                          \
+        caps += (unsigned)rf__popcount(a & theirs);                                               \
+        quiet += (unsigned)rf__popcount(a & empty);                                               \
+    }
+        COUNT_PIECES(knights, rf__knight_attacks[rf__pop_lsb(&b)])
+        COUNT_PIECES(bishops, rf__bishop_attacks(rf__pop_lsb(&b), occ))
+        COUNT_PIECES(rooks, rf__rook_attacks(rf__pop_lsb(&b), occ))
+        COUNT_PIECES(queens, rf__queen_attacks(rf__pop_lsb(&b), occ))
+        COUNT_PIECES(kings, rf__king_attacks[rf__pop_lsb(&b)])
+#undef COUNT_PIECES
+        if (caps) return caps;
+        const rf_bitboard single = FORWARD(pawns) & empty;
+        const rf_bitboard dbl = FORWARD(single & rank3) & empty;
+        return quiet + (unsigned)(rf__popcount(single) + rf__popcount(dbl)) + 4u * (unsigned)rf__popcount(single & rank8);
+    }
+
     /* Every other piece's squares to go to, by type: knights, bishops, rooks, queens, kings. */
     rf_bitboard att[64];
     unsigned k = 0;
     rf_bitboard reach = 0;
-    const rf_bitboard knights = n->knights & ours, bishops = n->diag & ~n->orth & ours,
-                      rooks = n->orth & ~n->diag & ours, queens = n->diag & n->orth & ours, kings = n->kings & ours;
     for (rf_bitboard b = knights; b;) reach |= att[k++] = rf__knight_attacks[rf__pop_lsb(&b)] & ~ours;
     for (rf_bitboard b = bishops; b;) reach |= att[k++] = rf__bishop_attacks(rf__pop_lsb(&b), occ) & ~ours;
     for (rf_bitboard b = rooks; b;) reach |= att[k++] = rf__rook_attacks(rf__pop_lsb(&b), occ) & ~ours;
