@@ -54,9 +54,10 @@
     } while (0)
 
 /* The legal moves of Antichess for side `us`: counted (returns the number) when `count`, else
- * each given to `visit` (returns 0). The pieces' attack sets are computed once, in a fixed order
- * of piece types, and kept for the second pass, which takes from them the captures when there is
- * any capture at all, else the quiet moves. */
+ * each given to `visit` (returns 0). Counting takes captures and quiet moves side by side from
+ * each piece's attack set, and answers the captures when there is any. Walking computes the attack
+ * sets once, in a fixed order of piece types, and keeps them for a second pass, which gives the
+ * captures when there is any capture at all, else the quiet moves. */
 RF_KERNEL_INLINE unsigned generate_anti(const rf__node *n, const rf_color us, const bool count, rf__walk *w,
                                         const rf__visit visit)
 {
@@ -78,7 +79,6 @@ RF_KERNEL_INLINE unsigned generate_anti(const rf__node *n, const rf_color us, co
     const rf_bitboard knights = n->knights & ours, bishops = n->diag & ~n->orth & ours,
                       rooks = n->orth & ~n->diag & ours, queens = n->diag & n->orth & ours, kings = n->kings & ours;
 
-    /* Counting: captures and quiet moves side by side, in one pass over the pieces. */
     if (count) {
         unsigned caps = (unsigned)(rf__popcount(west) + rf__popcount(east) + rf__popcount(ep_from));
         if ((west | east) & rank8)
