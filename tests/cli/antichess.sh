@@ -56,6 +56,11 @@ expect "moves stalemate" 0 "" moves --variant antichess "$STALEMATE"
 expect "moves no pieces" 0 "" moves --variant antichess "$NO_PIECES"
 run /dev/null moves --variant antichess "$KINGS"
 [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/out")" -eq 9 ] && ok || bad "moves kings: $(cat "$tmp/out" "$tmp/err")"
+# Two kings reaching one square are told apart like any two pieces of a type.
+run /dev/null moves --variant antichess --san '8/8/8/8/8/8/8/K1K4k w - - 0 1'
+[ $rc -eq 0 ] && [ "$(tr '\n' ' ' <"$tmp/out")" = "Ka2 Kab1 Kab2 Kcb1 Kcb2 Kc2 Kd1 Kd2 " ] && ok ||
+    bad "moves two kings: $(cat "$tmp/out" "$tmp/err")"
+expect "play two kings" 0 '8/8/8/8/8/8/1K6/2K4k b - - 1 1' play --variant antichess '8/8/8/8/8/8/8/K1K4k w - - 0 1' Kab2
 
 # play: a capture is compulsory; the promotion to a king, in SAN and UCI.
 expect "play" 0 'rnbqkbnr/p1pppppp/8/1p6/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2' play --variant antichess "$START" e4 b5
