@@ -56,8 +56,9 @@ typedef struct rf__variant {
     /* The winner when a rule of the variant itself has ended the game (Atomic: a king
      * exploded), else RF_RESULT_ONGOING. */
     rf_result (*variant_end)(const rf_position *pos);
-    /* Why variant_end ended the game (called only when it has). May be NULL: the code is then
-     * "variant_end" and the words "variant end". */
+    /* Why variant_end ended the game (called only when it has, and for a stalemate when
+     * stalemate_result is set). May be NULL: the code is then "variant_end" and the words
+     * "variant end". */
     rf__end_reason (*end_reason)(const rf_position *pos);
     /* 1 when colour c cannot win, by the variant's material rule (chessops'
      * hasInsufficientMaterial); neither side can when it holds for both. */
