@@ -445,3 +445,38 @@ TEST(repetitions_match_brute_force_count)
     CHECK_MSG(checked >= 100 * HARNESS_SCALE(16), "%d plies checked", checked);
     CHECK_INT(mismatches, 0);
 }
+
+/* Antichess: the side to move wins with no pieces left (a variant end) or with no legal move (a
+ * stalemate, won); no check ever; insufficient material by lichess's rule (bishops that can never
+ * meet). */
+TEST(antichess_no_pieces_or_no_moves_wins)
+{
+    const rf_variant anti = RF_VARIANT_ANTICHESS;
+    rf_position pos = at("8/8/8/8/8/8/1K6/8 b - - 0 1", anti);
+    rf_outcome o = rf_position_outcome(&pos);
+    CHECK(rf_position_is_variant_end(&pos) && !rf_position_is_stalemate(&pos) && !rf_position_is_checkmate(&pos));
+    CHECK_MSG(o.result == RF_RESULT_BLACK_WINS && o.reason == RF_REASON_VARIANT_END, "%d %d", o.result, o.reason);
+    CHECK_STR(o.code, "antichess");
+    CHECK_STR(o.text, "Black has no pieces left");
+
+    pos = at("8/8/8/8/p7/P7/8/8 w - - 0 1", anti);
+    o = rf_position_outcome(&pos);
+    CHECK(!rf_position_is_variant_end(&pos) && rf_position_is_stalemate(&pos) && !rf_position_is_check(&pos));
+    CHECK_MSG(o.result == RF_RESULT_WHITE_WINS && o.reason == RF_REASON_STALEMATE, "%d %d", o.result, o.reason);
+    CHECK_STR(o.code, "antichess");
+    CHECK_STR(o.text, "White has no legal moves");
+    /* the same board in standard chess is no position (no kings); a standard stalemate is drawn */
+    CHECK_STR(outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", STD), "stalemate 1/2-1/2");
+
+    /* a king attacked is no check */
+    pos = at("8/8/8/8/8/8/1k6/K7 w - - 0 1", anti);
+    CHECK(!rf_position_is_check(&pos) && rf_checkers(&pos) == 0);
+    CHECK_STR(outcome("8/8/8/8/8/8/1k6/K7 w - - 0 1", anti), "none *");
+
+    CHECK_INT(insufficient("8/8/8/8/8/2b5/8/1B6 w - - 0 1", anti), 1);  /* light against dark */
+    CHECK_INT(insufficient("8/8/8/8/8/1b6/8/1B6 w - - 0 1", anti), 0);  /* one colour: they meet */
+    CHECK_INT(insufficient("8/8/8/8/8/2n5/8/1N6 w - - 0 1", anti), 0);  /* knights: never both */
+    CHECK_INT(insufficient("8/8/8/8/8/8/8/1B6 w - - 0 1", anti), 0);    /* Black has won */
+    CHECK_INT(insufficient("4k3/8/8/8/8/8/8/4K3 w - - 0 1", anti), 0);  /* kings can meet */
+    CHECK_STR(outcome("8/8/8/8/8/2b5/8/1B6 w - - 0 1", anti), "insufficient_material 1/2-1/2");
+}
