@@ -479,4 +479,13 @@ TEST(antichess_no_pieces_or_no_moves_wins)
     CHECK_INT(insufficient("8/8/8/8/8/8/8/1B6 w - - 0 1", anti), 0);    /* Black has won */
     CHECK_INT(insufficient("4k3/8/8/8/8/8/8/4K3 w - - 0 1", anti), 0);  /* kings can meet */
     CHECK_STR(outcome("8/8/8/8/8/2b5/8/1B6 w - - 0 1", anti), "insufficient_material 1/2-1/2");
+    /* each side (chessops' hasInsufficientMaterial): a side whose enemy has no pieces cannot win
+     * any more; a side without pieces has won */
+    pos = at("8/8/8/8/8/8/8/1B6 w - - 0 1", anti);
+    CHECK_INT(rf_position_has_insufficient_material(&pos, RF_WHITE), 1);
+    CHECK_INT(rf_position_has_insufficient_material(&pos, RF_BLACK), 0);
+    /* one knight each: exactly one side cannot win, by the squares' colours and the side to move */
+    pos = at("8/8/8/8/8/2n5/8/1N6 w - - 0 1", anti);
+    CHECK_INT(rf_position_has_insufficient_material(&pos, RF_WHITE) + rf_position_has_insufficient_material(&pos, RF_BLACK),
+              1);
 }
