@@ -456,14 +456,14 @@ TEST(antichess_no_pieces_or_no_moves_wins)
     rf_outcome o = rf_position_outcome(&pos);
     CHECK(rf_position_is_variant_end(&pos) && !rf_position_is_stalemate(&pos) && !rf_position_is_checkmate(&pos));
     CHECK_MSG(o.result == RF_RESULT_BLACK_WINS && o.reason == RF_REASON_VARIANT_END, "%d %d", o.result, o.reason);
-    CHECK_STR(o.code, "antichess");
+    CHECK_STR(o.code, "antichess_no_pieces");
     CHECK_STR(o.text, "Black has no pieces left");
 
     pos = at("8/8/8/8/p7/P7/8/8 w - - 0 1", anti);
     o = rf_position_outcome(&pos);
     CHECK(!rf_position_is_variant_end(&pos) && rf_position_is_stalemate(&pos) && !rf_position_is_check(&pos));
     CHECK_MSG(o.result == RF_RESULT_WHITE_WINS && o.reason == RF_REASON_STALEMATE, "%d %d", o.result, o.reason);
-    CHECK_STR(o.code, "antichess");
+    CHECK_STR(o.code, "stalemate");
     CHECK_STR(o.text, "White has no legal moves");
     /* the same board in standard chess is no position (no kings); a standard stalemate is drawn */
     CHECK_STR(outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", STD), "stalemate 1/2-1/2");

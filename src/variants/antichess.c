@@ -8,11 +8,17 @@
  * one side's all on one colour and the other's with one on the other colour; or one knight each,
  * which can never both be unable to win (the side to move decides which).
  *
- * Castling: lichess has none. chessops drops any castling right a FEN gives; python-chess's
- * giveaway suite (tests/data/antichess.perft) has no position with one. Rights cannot be dropped
- * from here (a module only judges a position), so a FEN with castling rights breaks the variant
- * (RF_INVALID_VARIANT, as in Racing Kings); accepted anyway, the rights are inert: no castling
- * move is ever generated, and they die as in chess when their king or rook moves.
+ * The outcome's code: "antichess_no_pieces" (a variant end), or "stalemate" (no legal move: not a
+ * variant end, as chessops and DESIGN have it, but won by the stalemated side), with the words
+ * ("White has no pieces left", "White has no legal moves").
+ *
+ * Castling: lichess has none. chessops drops any castling right a FEN gives (and DESIGN asks the
+ * same, refused only by `fen --strict`); python-chess's giveaway suite (tests/data/antichess.perft)
+ * has no position with one, so the two oracles do not disagree on it. A module only judges a
+ * position and cannot drop what the setup gives, so here a FEN with castling rights breaks the
+ * variant (RF_INVALID_VARIANT, as in Racing Kings: refused unless `--accept variant`); accepted,
+ * the rights are inert: no castling move is ever generated, and they die as in chess when their
+ * king or rook moves.
  *
  * SAN: no "+" ever (no checks); "#" after a move that ends the game with a winner, as chessops
  * writes it (the generic writer: here the player who moved has just lost, by taking the opponent
@@ -313,10 +319,11 @@ static rf_result stalemate_result(const rf_position *pos)
 static rf__end_reason end_reason(const rf_position *pos)
 {
     bool white = pos->side == RF_WHITE;
-    rf__end_reason why = {"antichess", pos->by_color[pos->side]
-                                           ? (white ? "White has no legal moves" : "Black has no legal moves")
-                                           : (white ? "White has no pieces left" : "Black has no pieces left")};
-    return why;
+    /* DESIGN's stable codes: the variant's own end names itself; a stalemate stays a stalemate
+     * (status says so), won by the stalemated side. */
+    rf__end_reason no_pieces = {"antichess_no_pieces", white ? "White has no pieces left" : "Black has no pieces left"};
+    rf__end_reason no_moves = {"stalemate", white ? "White has no legal moves" : "Black has no legal moves"};
+    return pos->by_color[pos->side] ? no_moves : no_pieces;
 }
 
 /* chessops' hasInsufficientMaterial for Antichess: side c cannot win (cannot lose all its

@@ -72,7 +72,7 @@ expect "play king promotion, uci" 0 'K7/8/8/8/8/8/7p/8 b - - 0 1' play --variant
 expect "play king promotions both" 0 'K7/8/8/8/8/8/8/7k w - - 0 2' play --variant antichess "$PROMO" a8=K h1=K
 expect "play king promotion json" 0 '{"fen":"K7/8/8/8/8/8/7p/8 b - - 0 1","moves_uci":["a7a8k"],"moves_san":["a8=K"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":5,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"text":null,"claims":[]}}}' \
     play --variant antichess --json "$PROMO" a8=K
-expect "play last piece json" 0 '{"fen":"'"$NO_PIECES"'","moves_uci":["a1b2"],"moves_san":["Kxb2#"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":true,"black":false},"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"antichess","text":"Black has no pieces left","claims":[]}}}' \
+expect "play last piece json" 0 '{"fen":"'"$NO_PIECES"'","moves_uci":["a1b2"],"moves_san":["Kxb2#"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":true,"black":false},"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"antichess_no_pieces","text":"Black has no pieces left","claims":[]}}}' \
     play --variant antichess --json "$LAST_KING" Kxb2
 expect "play after the end" 65 "" play --variant antichess "$LAST_KING" Kxb2 Kb3
 expect_err "play after the end" "'Kb3' is not a legal move"
@@ -81,8 +81,8 @@ expect_err "play bad move" "'e9' is not a move"
 
 # status: who won and why; insufficient material by lichess's rule.
 expect "status start" 0 "ongoing" status --variant antichess "$START"
-expect "status no pieces" 0 "antichess black wins" status --variant antichess "$NO_PIECES"
-expect "status stalemate" 0 "antichess white wins" status --variant antichess "$STALEMATE"
+expect "status no pieces" 0 "antichess_no_pieces black wins" status --variant antichess "$NO_PIECES"
+expect "status stalemate" 0 "stalemate white wins" status --variant antichess "$STALEMATE"
 expect "status bishops" 0 "insufficient_material draw" status --variant antichess "$BISHOPS"
 run /dev/null status --variant antichess --json "$BISHOPS"
 grep -q '"insufficient_material":true,"insufficient":{"white":true,"black":true},' "$tmp/out" && ok ||
@@ -90,17 +90,17 @@ grep -q '"insufficient_material":true,"insufficient":{"white":true,"black":true}
 expect "status bishops, one colour" 0 "ongoing" status --variant antichess '8/8/8/8/8/1b6/8/1B6 w - - 0 1'
 expect "status json" 0 '{"fen":"'"$START"'","variant":"antichess","check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":20,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"text":null,"claims":[]},"epd":[]}' \
     status --variant antichess --json "$START"
-expect "status stalemate json" 0 '{"fen":"'"$STALEMATE"'","variant":"antichess","check":false,"checkmate":false,"stalemate":true,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"1-0","winner":"white","reason":"antichess","text":"White has no legal moves","claims":[]},"epd":[]}' \
+expect "status stalemate json" 0 '{"fen":"'"$STALEMATE"'","variant":"antichess","check":false,"checkmate":false,"stalemate":true,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":0,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"1-0","winner":"white","reason":"stalemate","text":"White has no legal moves","claims":[]},"epd":[]}' \
     status --variant antichess --json "$STALEMATE"
 run /dev/null status --variant antichess --json "$NO_PIECES"
-grep -q '"legal_moves":0,.*"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"antichess","text":"Black has no pieces left"' "$tmp/out" && ok ||
+grep -q '"legal_moves":0,.*"variant_end":true,"outcome":{"result":"0-1","winner":"black","reason":"antichess_no_pieces","text":"Black has no pieces left"' "$tmp/out" && ok ||
     bad "status json no pieces: $(cat "$tmp/out" "$tmp/err")"
 
 # Batch: one answer per line, an error in place.
 expect_stdin "status batch" 65 "ongoing
-antichess black wins
+antichess_no_pieces black wins
 error board field: 'x' is not a piece letter or an empty-square count 1-8 (byte 0)
-antichess white wins
+stalemate white wins
 insufficient_material draw" "$START
 $NO_PIECES
 x
@@ -141,7 +141,7 @@ expect "show" 0 "8  .  .  .  .  .  .  .  .
 Black to move: Black has no pieces left, 0-1
 marks: [ ] last move" show --variant antichess --ascii "$LAST_KING" Kxb2
 run /dev/null show --variant antichess --json "$LAST_KING" Kxb2
-grep -q '"variant":"antichess",.*"check":\[\],"checkers":\[\],.*"last_move_san":"Kxb2#",.*"result":"0-1","reason":"antichess"}$' "$tmp/out" && ok ||
+grep -q '"variant":"antichess",.*"check":\[\],"checkers":\[\],.*"last_move_san":"Kxb2#",.*"result":"0-1","reason":"antichess_no_pieces"}$' "$tmp/out" && ok ||
     bad "show json: $(cat "$tmp/out" "$tmp/err")"
 # The picture is the board's: the same SVG as standard chess draws for the same moves.
 "$RF" show --variant antichess "$START" e4 b5 --svg "$tmp/anti.svg" >/dev/null 2>"$tmp/err" &&
