@@ -107,7 +107,14 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
     pos->fullmove = setup->fullmove ? setup->fullmove : 1;
 
     char castling_why[160] = "";
-    uint32_t bad = place_castling(pos, setup->castling, castling_why, sizeof castling_why);
+    uint32_t bad = 0;
+    if (!rules->no_castling) {
+        bad = place_castling(pos, setup->castling, castling_why, sizeof castling_why);
+    } else if (setup->castling && !accept) {
+        /* A variant without castling (Antichess) drops the rights a text gives, as chessops
+         * does; a caller that accepts no broken rule at all (fen --strict) is refused them. */
+        bad = RF_INVALID_VARIANT;
+    }
     /* Fields of another variant: an error whatever is accepted, since the position would lose
      * them. */
     unsigned foreign = setup->extras & ~rules->fen_extras;

@@ -67,6 +67,9 @@ typedef struct rf__variant {
      * by variant_end; NULL: a draw (stalemate). When set, end_reason names this end too
      * (Antichess: the stalemated side wins). */
     rf_result (*stalemate_result)(const rf_position *pos);
+    /* 1 when the variant has no castling (Antichess): the castling rights a setup gives are
+     * dropped, and refused (RF_INVALID_VARIANT) only when the caller accepts nothing. */
+    bool no_castling;
 } rf__variant;
 
 /* The modules: X(file name, rf_variant value). */

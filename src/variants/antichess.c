@@ -12,13 +12,11 @@
  * variant end, as chessops and DESIGN have it, but won by the stalemated side), with the words
  * ("White has no pieces left", "White has no legal moves").
  *
- * Castling: lichess has none. chessops drops any castling right a FEN gives (and DESIGN asks the
- * same, refused only by `fen --strict`); python-chess's giveaway suite (tests/data/antichess.perft)
- * has no position with one, so the two oracles do not disagree on it. A module only judges a
- * position and cannot drop what the setup gives, so here a FEN with castling rights breaks the
- * variant (RF_INVALID_VARIANT, as in Racing Kings: refused unless `--accept variant`); accepted,
- * the rights are inert: no castling move is ever generated, and they die as in chess when their
- * king or rook moves.
+ * Castling: lichess has none. chessops drops any castling right a FEN gives, and so does this
+ * variant (the row's no_castling: the setup leaves them out; a caller that accepts nothing, `fen
+ * --strict`, is refused them), as DESIGN asks. python-chess's giveaway suite
+ * (tests/data/antichess.perft) has no position with a right, so the two oracles do not disagree
+ * on it. No castling move is ever generated.
  *
  * SAN: no "+" ever (no checks); "#" after a move that ends the game with a winner, as chessops
  * writes it (the generic writer: here the player who moved has just lost, by taking the opponent
@@ -290,7 +288,7 @@ static uint32_t validity_material(const rf_position *pos)
 
 /* chessops' Antichess validate: a board with pieces, no pawn on a back rank; any number of kings
  * and no checks to judge. Besides: an en passant square a double step explains, material that
- * promotions explain, and no castling right (see the top of the file). */
+ * promotions explain, and no castling right (the setup drops them: see the top of the file). */
 static uint32_t validity(const rf_position *pos)
 {
     uint32_t v = 0;
@@ -367,4 +365,5 @@ const rf__variant RF_KERNEL(rf__variant_antichess) = {
     .end_reason = end_reason,
     .insufficient_material = insufficient_material,
     .stalemate_result = stalemate_result,
+    .no_castling = true,
 };

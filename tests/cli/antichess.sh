@@ -18,22 +18,27 @@ for name in antichess Antichess ANTICHESS; do
     expect "name $name" 0 "$START" fen --variant "$name" "$START"
 done
 
-# fen: any number of kings, none included; no castling rights (lichess has no castling).
+# fen: any number of kings, none included; castling rights dropped (lichess has no castling,
+# chessops drops them), refused by --strict.
 expect "fen" 0 '{"input":"'"$START"'","fen":"'"$START"'","chess960":false,"variant":"antichess","invalid":[],"epd":[]}' \
     fen --variant antichess --json "$START"
 expect "fen kings" 0 "$KINGS" fen --variant antichess "$KINGS"
 expect "fen no kings" 0 '8/8/8/3r4/8/8/3R4/2N5 w - - 0 1' fen --variant antichess '8/8/8/3r4/8/8/3R4/2N5 w - - 0 1'
 expect "fen no kings, standard" 65 "" fen '8/8/8/3r4/8/8/3R4/2N5 w - - 0 1'
-expect "fen castling" 65 "" fen --variant antichess 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
-expect_err "fen castling" "variant rule broken (--accept variant takes it)"
+expect "fen castling" 0 "$START" fen --variant antichess 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect "fen castling json" 0 '{"input":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","fen":"'"$START"'","chess960":false,"variant":"antichess","invalid":[],"epd":[]}' \
+    fen --variant antichess --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect "fen castling strict" 65 "" fen --variant antichess --strict 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect_err "fen castling strict" "variant rule broken"
+expect "fen castling strict, none" 0 "$START" fen --variant antichess --strict "$START"
 expect "fen empty" 65 "" fen --variant antichess '8/8/8/8/8/8/8/8 w - - 0 1'
 expect_err "fen empty" "invalid position: empty board"
 expect "fen back rank" 65 "" fen --variant antichess 'P7/8/8/8/8/8/8/k7 w - - 0 1'
 expect_err "fen back rank" "pawns on a back rank"
 expect "fen bad" 65 "" fen --variant antichess 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1'
 expect_err "fen bad" "'X' is not a piece letter"
-# Accepted anyway, castling rights are inert: the king only steps.
-run /dev/null moves --variant antichess --accept variant 'r3k3/8/8/8/8/8/8/4K3 b q - 0 1'
+# Dropped, castling rights give no castling: the king only steps.
+run /dev/null moves --variant antichess 'r3k3/8/8/8/8/8/8/4K3 b q - 0 1'
 [ $rc -eq 0 ] && ! grep -q '^e8c8$\|^e8a8$' "$tmp/out" && grep -q '^e8d8$' "$tmp/out" && ok ||
     bad "moves with castling rights: $(cat "$tmp/out" "$tmp/err")"
 
