@@ -354,7 +354,7 @@ TEST(variants_available_in_this_build)
     CHECK_INT(rf_variant_available(RF_VARIANT_THREECHECK), 1);
     CHECK_INT(rf_variant_available(RF_VARIANT_RACINGKINGS), 1);
     CHECK_INT(rf_variant_available(RF_VARIANT_HORDE), 1);
-    CHECK_INT(rf_variant_available(RF_VARIANT_ANTICHESS), 0);
+    CHECK_INT(rf_variant_available(RF_VARIANT_ANTICHESS), 1);
     CHECK_INT(rf_variant_available(RF_VARIANT_CRAZYHOUSE), 1);
     CHECK_INT(rf_variant_available((rf_variant)RF_VARIANT_COUNT), 0);
 }
