@@ -771,7 +771,8 @@ RF_API size_t rf_language_translate(char *buf, size_t cap, const rf_language *la
  * Status follows the FIDE Laws of Chess (articles 5 and 9) as python-chess and chessops (lichess)
  * implement them:
  *   checkmate            in check with no legal move: the side to move has lost
- *   stalemate            not in check with no legal move: draw
+ *   stalemate            not in check with no legal move: draw (Antichess: the stalemated side
+ *                        wins)
  *   insufficient material (a dead position by material alone, the rule python-chess and chessops
  *                        use): no pawn, rook or queen on the board, and the other pieces besides
  *                        the kings are either bishops all standing on squares of one colour (any
@@ -785,7 +786,10 @@ RF_API size_t rf_language_translate(char *buf, size_t cap, const rf_language *la
  *   threefold repetition the position has occurred three times: a draw may be claimed (9.2)
  *   fivefold repetition  the position has occurred five times: drawn automatically (9.6.1)
  *   variant end          Atomic chess: a king has exploded; the side that still has its king won.
- *                        King of the Hill: a king stands on d4, e4, d5 or e5; its side won
+ *                        King of the Hill: a king stands on d4, e4, d5 or e5; its side won.
+ *                        Three-check: a side has given its third check and won. Racing Kings: a
+ *                        king reached the eighth rank (both: a draw). Horde: White's pieces are
+ *                        all gone; Black won. Antichess: the side to move has no pieces; it won
  * Two positions are the same for repetition when their Zobrist keys are equal: the key covers the
  * pieces, the side to move, the castling rights and the en passant file only when a legal en
  * passant capture exists, which is the Laws' definition of "the same position" (article 9.2.3).
@@ -816,10 +820,13 @@ RF_API rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const ch
 /* Writes a legal move of *pos in SAN into buf (snprintf-like): piece letter K Q R B N (none for a
  * pawn); the from file, else the from rank, else both, only when another legal move of a piece
  * of the same type reaches the same square; "x" for a capture, a pawn capture starting with the
- * pawn's file; the to square; "=Q" for a promotion; "O-O" (rook on the king's h-file side) or
- * "O-O-O" for castling; then "#" when the move wins the game (checkmate, Atomic's explosion of
- * the enemy king, a king reaching the hill) or "+" when it gives check. A move that is not legal
- * in *pos (RF_MOVE_NONE included) is written "--", the PGN null move. */
+ * pawn's file; the to square; "=Q" for a promotion ("=K" in Antichess); "O-O" (rook on the king's
+ * h-file side) or "O-O-O" for castling; a Crazyhouse drop as "N@f3" (a pawn's "P@e4"); then "#"
+ * when the move ends the game with a winner (checkmate, Atomic's explosion of the enemy king, a
+ * king reaching the hill or the eighth rank, the third check, the horde taken; in Antichess, as
+ * chessops writes it, a move after which the opponent has no piece or no move, and so wins) or
+ * "+" when it gives check. A move that is not legal in *pos (RF_MOVE_NONE included) is written
+ * "--", the PGN null move. */
 RF_API size_t rf_move_to_san(char *buf, size_t cap, const rf_position *pos, rf_move move);
 
 /* Reads `len` bytes of SAN (surrounding white space ignored) as a legal move of *pos, leniently:
@@ -906,11 +913,15 @@ RF_API int rf_position_is_checkmate(const rf_position *pos);
  * rule of the variant. */
 RF_API int rf_position_is_stalemate(const rf_position *pos);
 
-/* 1 when neither side has mating material, by the rule of the position's variant: standard chess
- * as under "insufficient material" above; Atomic chess by lichess's rule (a bare king, a lone
- * knight, bishop or rook, or two knights against a bare king cannot win; nor can anyone when only
- * kings and bishops are left, each side's bishops on one colour and the two sides' on different
- * colours); never in King of the Hill (a king can always walk to the hill). */
+/* 1 when neither side has mating material, by the rule of the position's variant (lichess's, as
+ * chessops has it): standard chess as under "insufficient material" above; Atomic chess by
+ * lichess's rule (a bare king, a lone knight, bishop or rook, or two knights against a bare king
+ * cannot win; nor can anyone when only kings and bishops are left, each side's bishops on one
+ * colour and the two sides' on different colours); never in King of the Hill and Racing Kings (a
+ * king can always walk to its goal) nor in Horde (the king's side can always take the horde);
+ * Three-check when both kings stand alone; Antichess when only bishops that can never meet, or
+ * two knights that can never be taken, are left; Crazyhouse when at most three pieces are left on
+ * the board and in the pockets, none a pawn, rook, queen or promoted piece. */
 RF_API int rf_position_is_insufficient_material(const rf_position *pos);
 
 /* 1 when `color` alone cannot win by its material, by the rule of the position's variant (what
