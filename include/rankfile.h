@@ -930,6 +930,12 @@ RF_API int rf_position_is_insufficient_material(const rf_position *pos);
  * can win (rf_position_is_insufficient_material) when this holds for both colours. */
 RF_API int rf_position_has_insufficient_material(const rf_position *pos, rf_color color);
 
+/* The Polyglot opening-book key of *pos: the Zobrist hash of the Polyglot book format, from its
+ * published table (start position 0x463b96181691fc9c). Castling rights count when their rook
+ * stands on its corner; the en passant file when a pawn of the side to move stands beside the pawn
+ * that stepped twice. Variants: the board, side, castling and en passant alone. */
+RF_API uint64_t rf_polyglot_key(const rf_position *pos);
+
 /* 1 when the game has ended by a rule of the variant itself (Atomic: a king is gone; King of the
  * Hill: a king stands on d4, e4, d5 or e5); always 0 in standard chess. */
 RF_API int rf_position_is_variant_end(const rf_position *pos);
