@@ -19,8 +19,8 @@
 
 #define MAX_ARGS 64
 
-static const char *const commands[] = {"fen",    "moves", "play", "status", "judge",
-                                       "perft",  "atomic", "960",  "is960",  "show"};
+static const char *const commands[] = {"fen",   "moves", "play",  "status", "judge", "perft",
+                                       "atomic", "960",  "is960", "show",   "key"};
 
 /* The value of an option written "--name=VALUE" or "--name VALUE"; NULL when there is none. */
 static const char *option_value(char **argv, int argc, int i)

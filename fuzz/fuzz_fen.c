@@ -224,7 +224,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     continue;
                 }
                 FUZZ_CHECK(pst == RF_OK, "status %d", pst);
-                FUZZ_CHECK(rf_position_equal(&pos, &via_setup) && pos.key == via_setup.key,
+                FUZZ_CHECK(rf_position_equal(&pos, &via_setup) && pos.key == via_setup.key &&
+                               rf_polyglot_key(&pos) == rf_polyglot_key(&via_setup),
                            "the setup makes another position");
                 char fen[RF_FEN_MAX];
                 const char *broken = rf__position_check(&pos);
