@@ -271,6 +271,7 @@ int cli_cmd_moves(int argc, char **argv);
 int cli_cmd_play(int argc, char **argv);
 int cli_cmd_status(int argc, char **argv);
 int cli_cmd_key(int argc, char **argv);
+int cli_cmd_book(int argc, char **argv);
 int cli_cmd_judge(int argc, char **argv);
 int cli_cmd_perft(int argc, char **argv);
 int cli_cmd_atomic(int argc, char **argv);
@@ -280,6 +281,7 @@ int cli_cmd_show(int argc, char **argv);
 
 extern const cli_command cli_command_fen, cli_command_moves, cli_command_play,
     cli_command_status, cli_command_judge, cli_command_perft, cli_command_atomic,
-    cli_command_960, cli_command_is960, cli_command_show, cli_command_key;
+    cli_command_960, cli_command_is960, cli_command_show, cli_command_key,
+    cli_command_book;
 
 #endif

@@ -19,7 +19,7 @@ _rankfile() {
     fi
     COMPREPLY=()
 
-    local commands="fen moves play status judge perft atomic 960 is960 show key help"
+    local commands="fen moves play status judge perft atomic 960 is960 show key book help"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
         return 0
@@ -69,6 +69,7 @@ _rankfile() {
     is960) opts="--double --back-rank --json $common" ;;
     show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     key) opts="$position --json $common" ;;
+    book) opts="$position --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;

@@ -14,6 +14,8 @@
  *     the notation, and fit RF_UCI_MAX and RF_SAN_MAX;
  *   - rf_move_is_legal holds exactly for the listed moves, asked of any 16-bit value (the first
  *     two bytes of each line); any value can be written in UCI, and in SAN as "--" unless legal;
+ *     read as a Polyglot book move it is a listed move or none, and every listed board move's
+ *     Polyglot encoding reads back as that move;
  *   - the position after each move played passes the internal consistency check.
  */
 #include "fuzz.h"
@@ -92,6 +94,15 @@ static void check_legal_texts(const rf_position *pos, const rf_movelist *list)
                    "SAN '%s' does not read back in %s", san, fuzz_fen(pos, fen));
         FUZZ_CHECK(read_move(rf_move_parse, pos, san, ns, &got) == RF_OK && got == m,
                    "'%s' does not read back in %s", san, fuzz_fen(pos, fen));
+        if (RF_MOVE_KIND(m) != RF_MOVE_DROP) {
+            rf_square from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
+            unsigned book = (unsigned)(RF_FILE_OF(to) | RF_RANK_OF(to) << 3 | RF_FILE_OF(from) << 6 | RF_RANK_OF(from) << 9);
+            if (RF_MOVE_KIND(m) == RF_MOVE_PROMOTION && RF_MOVE_PROMOTED(m) != RF_KING)
+                book |= (unsigned)(RF_MOVE_PROMOTED(m) - RF_PAWN) << 12;
+            if (!(RF_MOVE_KIND(m) == RF_MOVE_PROMOTION && RF_MOVE_PROMOTED(m) == RF_KING))
+                FUZZ_CHECK(rf_polyglot_move(pos, book) == m, "book move %#x of %s in %s", book, uci,
+                           fuzz_fen(pos, fen));
+        }
     }
 }
 
@@ -107,6 +118,9 @@ static void check_raw(const rf_position *pos, const rf_movelist *list, rf_move r
 {
     int legal = listed(list, raw);
     FUZZ_CHECK(rf_move_is_legal(pos, raw) == legal, "move %#x legal %d", raw, legal);
+    /* Read as a Polyglot book move: a legal move or none. */
+    rf_move book = rf_polyglot_move(pos, raw);
+    FUZZ_CHECK(book == RF_MOVE_NONE || listed(list, book), "book move %#x read as %#x", raw, book);
     char uci[RF_UCI_MAX], san[RF_SAN_MAX];
     FUZZ_CHECK(rf_move_to_uci(uci, sizeof uci, pos, raw) < sizeof uci, "UCI of %#x", raw);
     rf_move_to_san(san, sizeof san, pos, raw);

@@ -936,6 +936,11 @@ RF_API int rf_position_has_insufficient_material(const rf_position *pos, rf_colo
  * that stepped twice. Variants: the board, side, castling and en passant alone. */
 RF_API uint64_t rf_polyglot_key(const rf_position *pos);
 
+/* The legal move of *pos that a Polyglot book entry's 16-bit move names (to file bits 0-2, to
+ * rank 3-5, from file 6-8, from rank 9-11, promotion 12-14: 0 none, 1 knight .. 4 queen; castling
+ * as the king taking its own rook, e1h1), or RF_MOVE_NONE when no legal move answers to it. */
+RF_API rf_move rf_polyglot_move(const rf_position *pos, unsigned book_move);
+
 /* 1 when the game has ended by a rule of the variant itself (Atomic: a king is gone; King of the
  * Hill: a king stands on d4, e4, d5 or e5); always 0 in standard chess. */
 RF_API int rf_position_is_variant_end(const rf_position *pos);

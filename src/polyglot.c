@@ -13,6 +13,9 @@
  *     beside the pawn that has just stepped twice (whether or not its capture is legal);
  *   - table[780] when White is to move.
  * A variant's own state (pockets, check counters) is not part of the key: the format has none.
+ *
+ * A book entry's move names its from and to squares and promotion piece; castling is the king
+ * taking its own rook, as rf_move has it, so a legal move answers to it directly.
  */
 #include "position.h"
 
@@ -240,4 +243,22 @@ uint64_t rf_polyglot_key(const rf_position *pos)
     }
     if (pos->side == RF_WHITE) key ^= polyglot_random[780];
     return key;
+}
+
+rf_move rf_polyglot_move(const rf_position *pos, unsigned book_move)
+{
+    rf_square to = RF_SQUARE(book_move & 7, (book_move >> 3) & 7);
+    rf_square from = RF_SQUARE((book_move >> 6) & 7, (book_move >> 9) & 7);
+    unsigned promotion = (book_move >> 12) & 7;
+    if (promotion > 4 || (book_move >> 15)) return RF_MOVE_NONE;
+    rf_movelist list;
+    rf_generate_moves(&list, pos);
+    for (unsigned i = 0; i < list.count; i++) {
+        rf_move m = list.moves[i];
+        if (RF_MOVE_KIND(m) == RF_MOVE_DROP || RF_MOVE_FROM(m) != from || RF_MOVE_TO(m) != to) continue;
+        int promotes = RF_MOVE_KIND(m) == RF_MOVE_PROMOTION;
+        if (promotes ? promotion && RF_MOVE_PROMOTED(m) == (rf_piece_type)(RF_PAWN + promotion) : !promotion)
+            return m;
+    }
+    return RF_MOVE_NONE;
 }
