@@ -128,7 +128,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         n++;
     }
     if (unknown)
-        cli_error(o->common.command, "warning: %s: %u entr%s for %016" PRIx64 " name%s no legal move, left out",
+        cli_warn(o->common.command, "%s: %u entr%s for %016" PRIx64 " name%s no legal move, left out",
                   o->path, unknown, unknown == 1 ? "y" : "ies", key, unknown == 1 ? "s" : "");
     qsort(found, n, sizeof *found, by_weight);
     if (o->common.json) {
