@@ -7,16 +7,7 @@
 # Skips (77) when node or chessops is missing, unless RF_CI is set: then that is a failure.
 RF=$1
 VARIANT=$2
-here=$(cd "$(dirname "$0")" && pwd)
-missing() {
-    echo "oracle missing: $1 (npm ci --prefix tests/oracle)" >&2
-    [ -n "$RF_CI" ] && exit 1
-    exit 77
-}
-command -v node >/dev/null || missing "node"
-[ -d "$here/node_modules/chessops" ] || missing "chessops"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/chessops.sh"
 (cd "$here" && node variant_status.mjs "$VARIANT" 600) >"$tmp/oracle.tsv" || { echo "chessops failed" >&2; exit 1; }
 n=$(wc -l <"$tmp/oracle.tsv")
 cut -f1 "$tmp/oracle.tsv" | "$RF" status --variant "$VARIANT" --json >"$tmp/ours.json" 2>"$tmp/err"

@@ -1,0 +1,13 @@
+# Sourced by the chessops oracle scripts: `here` (this folder), a temporary folder `tmp` removed
+# on exit, and a skip (exit 77) when node or chessops is missing, unless RF_CI is set: then that
+# is a failure.
+here=$(cd "$(dirname "$0")" && pwd)
+missing() {
+    echo "oracle missing: $1 (npm ci --prefix tests/oracle)" >&2
+    [ -n "$RF_CI" ] && exit 1
+    exit 77
+}
+command -v node >/dev/null || missing "node"
+[ -d "$here/node_modules/chessops" ] || missing "chessops"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
