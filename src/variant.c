@@ -180,3 +180,16 @@ uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int de
     }
     return nodes;
 }
+
+rf_result rf__variant_never_ends(const rf_position *pos)
+{
+    (void)pos;
+    return RF_RESULT_ONGOING;
+}
+
+int rf__material_never_insufficient(const rf_position *pos, rf_color c)
+{
+    (void)pos;
+    (void)c;
+    return 0;
+}

@@ -111,6 +111,12 @@ const rf__variant *rf__variant_get(rf_variant variant);
  * the BMI2 build (NULL where it is not compiled or the CPU cannot run it). */
 const rf__variant *rf__variant_build(rf_variant variant, int isa);
 
+/* Row functions several variants share: no rule of the variant ever ends the game
+ * (variant_end); material is never insufficient, a king always having a goal to walk to
+ * (insufficient_material). */
+rf_result rf__variant_never_ends(const rf_position *pos);
+int rf__material_never_insufficient(const rf_position *pos, rf_color c);
+
 /* Perft by a row's simple generator and make-move, with no shortcut: the oracle the fast perft
  * (row->perft) is tested against. depth >= 1. */
 uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int depth);

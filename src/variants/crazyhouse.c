@@ -234,12 +234,6 @@ static uint32_t validity(const rf_position *pos)
     return v;
 }
 
-static rf_result variant_end(const rf_position *pos)
-{
-    (void)pos;
-    return RF_RESULT_ONGOING;
-}
-
 /* Material never leaves the game, so only a position set up with little can be short of it
  * (chessops, lichess): at most three pieces on the board and in the pockets together, none a
  * pawn, rook, queen or promoted piece; then neither side can win. */
@@ -266,6 +260,6 @@ const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .checkers = checkers,
     .ep_legal = ep_legal,
     .perft = perft,
-    .variant_end = variant_end,
+    .variant_end = rf__variant_never_ends,
     .insufficient_material = insufficient_material,
 };

@@ -69,14 +69,6 @@ static rf__end_reason end_reason(const rf_position *pos)
     return r;
 }
 
-/* Any king can walk to the hill, so no material is ever insufficient (lichess, chessops). */
-static int insufficient_material(const rf_position *pos, rf_color c)
-{
-    (void)pos;
-    (void)c;
-    return 0;
-}
-
 const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .id = RF_VARIANT_KINGOFTHEHILL,
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -90,5 +82,5 @@ const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
-    .insufficient_material = insufficient_material,
+    .insufficient_material = rf__material_never_insufficient, /* any king can walk to the hill */
 };

@@ -269,14 +269,6 @@ static rf__end_reason end_reason(const rf_position *pos)
     return why;
 }
 
-/* A king can always race, so no material is ever insufficient (lichess, chessops). */
-static int insufficient_material(const rf_position *pos, rf_color c)
-{
-    (void)pos;
-    (void)c;
-    return 0;
-}
-
 const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .id = RF_VARIANT_RACINGKINGS,
     .start_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
@@ -290,5 +282,5 @@ const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
-    .insufficient_material = insufficient_material,
+    .insufficient_material = rf__material_never_insufficient, /* a king can always race */
 };

@@ -77,12 +77,6 @@ static uint32_t validity(const rf_position *pos)
     return v;
 }
 
-static rf_result variant_end(const rf_position *pos)
-{
-    (void)pos;
-    return RF_RESULT_ONGOING;
-}
-
 /* Colour c cannot mate, by the material alone (chessops, python-chess): it has no pawn, rook or
  * queen, and either a king alone; or a knight and king alone, the other side having nothing but
  * a king and queens (anything else could block its own king in); or bishops, all of both sides'
@@ -114,6 +108,6 @@ const rf__variant RF_KERNEL(rf__variant_standard) = {
     .checkers = checkers,
     .ep_legal = ep_legal,
     .perft = perft,
-    .variant_end = variant_end,
+    .variant_end = rf__variant_never_ends,
     .insufficient_material = insufficient_material,
 };
