@@ -7,6 +7,7 @@
  *   json.c      the JSON writer (NDJSON answers)
  *   batch.c     input lines (BOM, CR, too long), the batch driver, answers to bad input
  *   position.c  FEN text + --variant/--chess960/--accept -> a position or an error answer
+ *   input.c     input files read as bytes, plain or gzip/zstd-compressed (by their magic bytes)
  * The program uses the library only through rankfile.h.
  */
 #ifndef RF_CLI_H
@@ -252,6 +253,53 @@ void cli_epd_write(FILE *out, cli_json *j, const char *text, const rf_setup *set
 
 /* Writes "invalid":[names] for validity flags. */
 void cli_json_validity(cli_json *j, uint32_t validity);
+
+/* ---- input.c ---------------------------------------------------------------------------- */
+
+/* An input file read as a stream of bytes, decompressed when it is gzip (1f 8b; concatenated
+ * members, as `cat a.gz b.gz` makes, are read one after another) or zstd (28 b5 2f fd, and
+ * skippable frames; concatenated frames too). The magic bytes decide, not the name; but a name
+ * ending in .gz or .zst whose bytes are not of that kind is refused. Memory is constant (a
+ * 256 KiB buffer and the decompressor's state: 32 KiB for gzip, the frame's window for zstd,
+ * at most 128 MiB). Built without zlib (RF_HAVE_ZLIB) or libzstd (RF_HAVE_ZSTD), such a file
+ * is refused at open with a message saying how to decompress it. Not thread-safe; one reader
+ * per object. */
+typedef struct cli_input cli_input;
+
+/* What cli_input_read returns after a read or decompression error. */
+#define CLI_INPUT_ERROR ((size_t)-1)
+
+/* Opens `path` ("-": standard input) for `command` (the messages' prefix; may be NULL) and
+ * reads its first bytes to tell its kind. NULL after a one-line error on stderr: "cannot open
+ * FILE: REASON", "FILE is zstd-compressed but this rankfile was built without libzstd;
+ * decompress it first: zstd -d FILE", "FILE: not gzip data, though its name ends in .gz", ...
+ * (exit status CLI_NOINPUT fits). The object keeps a copy of the name. */
+cli_input *cli_input_open(const char *command, const char *path);
+
+/* Reads up to cap (> 0) bytes of the decompressed stream into buf. Returns the count (it may be
+ * less than cap before the end: what was at hand without waiting for more input), 0 at the end
+ * (and again after it), or CLI_INPUT_ERROR after a one-line error on stderr naming the file
+ * and what is wrong: "FILE: read error: REASON", "FILE: corrupt gzip data (REASON)",
+ * "FILE: truncated zstd data" (a stream that stops inside a member or frame is an error, never
+ * an early end). After an error every later call returns CLI_INPUT_ERROR. */
+size_t cli_input_read(cli_input *in, char *buf, size_t cap);
+
+/* The name for messages: the path, or "standard input" for "-". */
+const char *cli_input_name(const cli_input *in);
+
+/* The input's size in bytes (compressed, as stored) when known: a regular file, standard
+ * input redirected from one included (from its offset at open). 0 when unknown (a pipe). */
+uint64_t cli_input_size(const cli_input *in);
+
+/* The stored (compressed) bytes consumed so far; it reaches cli_input_size at the end. For a
+ * progress line "N of M bytes". */
+uint64_t cli_input_consumed(const cli_input *in);
+
+/* "plain", "gzip" or "zstd". */
+const char *cli_input_kind(const cli_input *in);
+
+/* Closes the file (not standard input) and frees the object; NULL is allowed. */
+void cli_input_close(cli_input *in);
 
 /* ---- commands ----------------------------------------------------------------------------- */
 

@@ -1,0 +1,373 @@
+/*
+ * input.c - input files as streams of bytes: plain, or gzip and zstd decompressed on the fly
+ * (the magic bytes tell which), with constant memory and one large buffer of stored bytes.
+ * Concatenated gzip members and zstd frames are one stream; a stream that stops inside a member
+ * or frame is an error.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifdef RF_HAVE_ZLIB
+#include <zlib.h>
+#endif
+#ifdef RF_HAVE_ZSTD
+#include <zstd.h>
+#include <zstd_errors.h>
+#endif
+
+#define INPUT_BUFFER (256 * 1024)
+
+typedef enum { INPUT_PLAIN, INPUT_GZIP, INPUT_ZSTD } input_kind;
+
+struct cli_input {
+    const char *command;
+    char *name;           /* for messages */
+    int fd;
+    int own_fd;           /* 0 for standard input, which stays open */
+    input_kind kind;
+    int eof;              /* read(2) has returned 0 */
+    int failed;           /* an error has been reported */
+    int in_frame;         /* compressed: bytes of a member or frame fed, its end not yet seen */
+    uint64_t size;        /* stored bytes, 0 when unknown */
+    uint64_t fetched;     /* stored bytes read from the file so far */
+    size_t pos, len;      /* buf[pos..len) are stored bytes not yet consumed */
+    unsigned char *buf;   /* INPUT_BUFFER bytes */
+#ifdef RF_HAVE_ZLIB
+    z_stream z;
+    int z_open;
+#endif
+#ifdef RF_HAVE_ZSTD
+    ZSTD_DCtx *zd;
+    size_t zd_hint;       /* ZSTD_decompressStream's last answer: 0 at a frame's end */
+#endif
+};
+
+static const char *kind_names[] = {"plain", "gzip", "zstd"};
+
+/* Reports an error on the input and marks it failed; returns CLI_INPUT_ERROR. */
+static size_t fail(cli_input *in, const char *what, const char *detail)
+{
+    if (detail)
+        cli_error(in->command, "%s: %s (%s)", in->name, what, detail);
+    else
+        cli_error(in->command, "%s: %s", in->name, what);
+    in->failed = 1;
+    return CLI_INPUT_ERROR;
+}
+
+/* One read(2) into the free part of the buffer (compacted first). 0, or -1 after an error. */
+static int fill(cli_input *in)
+{
+    if (in->pos == in->len) {
+        in->pos = in->len = 0;
+    } else if (in->pos > 0) {
+        memmove(in->buf, in->buf + in->pos, in->len - in->pos);
+        in->len -= in->pos;
+        in->pos = 0;
+    }
+    if (in->eof || in->len == INPUT_BUFFER) return 0;
+    for (;;) {
+        ssize_t n = read(in->fd, in->buf + in->len, INPUT_BUFFER - in->len);
+        if (n > 0) {
+            in->len += (size_t)n;
+            in->fetched += (uint64_t)n;
+            return 0;
+        }
+        if (n == 0) {
+            in->eof = 1;
+            return 0;
+        }
+        if (errno != EINTR) {
+            fail(in, "read error", strerror(errno));
+            return -1;
+        }
+    }
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), m = strlen(tail);
+    return n >= m && strcmp(s + n - m, tail) == 0;
+}
+
+/* The kind the first bytes announce. zstd skippable frames (magic 0x184D2A50-5F, stored little
+ * endian) open a zstd stream too. */
+static input_kind sniff(const unsigned char *b, size_t n)
+{
+    if (n >= 2 && b[0] == 0x1f && b[1] == 0x8b) return INPUT_GZIP;
+    if (n >= 4 && b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd) return INPUT_ZSTD;
+    if (n >= 4 && (b[0] & 0xf0) == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18)
+        return INPUT_ZSTD;
+    return INPUT_PLAIN;
+}
+
+/* Sets up the decompressor for in->kind; 0, or -1 after a message. */
+static int start_decoder(cli_input *in, const char *path)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    if (in->kind == INPUT_GZIP) {
+#ifdef RF_HAVE_ZLIB
+        memset(&in->z, 0, sizeof in->z);
+        if (inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK) {
+            cli_error(in->command, "%s: cannot start gzip decompression", in->name);
+            return -1;
+        }
+        in->z_open = 1;
+        return 0;
+#else
+        if (is_stdin)
+            cli_error(in->command, "%s is gzip-compressed but this rankfile was built without "
+                      "zlib; decompress it first: gzip -dc", in->name);
+        else
+            cli_error(in->command, "%s is gzip-compressed but this rankfile was built without "
+                      "zlib; decompress it first: gzip -d %s", in->name, path);
+        return -1;
+#endif
+    }
+    if (in->kind == INPUT_ZSTD) {
+#ifdef RF_HAVE_ZSTD
+        in->zd = ZSTD_createDCtx();
+        if (!in->zd) {
+            cli_error(in->command, "%s: cannot start zstd decompression", in->name);
+            return -1;
+        }
+        in->zd_hint = 0;
+        return 0;
+#else
+        if (is_stdin)
+            cli_error(in->command, "%s is zstd-compressed but this rankfile was built without "
+                      "libzstd; decompress it first: zstd -dc", in->name);
+        else
+            cli_error(in->command, "%s is zstd-compressed but this rankfile was built without "
+                      "libzstd; decompress it first: zstd -d %s", in->name, path);
+        return -1;
+#endif
+    }
+    (void)is_stdin;
+    return 0;
+}
+
+cli_input *cli_input_open(const char *command, const char *path)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    const char *name = is_stdin ? "standard input" : path;
+    size_t name_size = strlen(name) + 1;
+    cli_input *in = calloc(1, sizeof *in);
+    if (in) {
+        in->buf = malloc(INPUT_BUFFER);
+        in->name = malloc(name_size);
+    }
+    if (!in || !in->buf || !in->name) {
+        cli_error(command, "cannot open %s: %s", name, strerror(ENOMEM));
+        if (in) {
+            free(in->buf);
+            free(in->name);
+            free(in);
+        }
+        return NULL;
+    }
+    memcpy(in->name, name, name_size);
+    in->command = command;
+    in->fd = STDIN_FILENO;
+    if (!is_stdin) {
+        do
+            in->fd = open(path, O_RDONLY | O_CLOEXEC);
+        while (in->fd < 0 && errno == EINTR);
+        if (in->fd < 0) {
+            cli_error(command, "cannot open %s: %s", path, strerror(errno));
+            goto fail;
+        }
+        in->own_fd = 1;
+    }
+
+    struct stat st;
+    if (fstat(in->fd, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            cli_error(command, "cannot open %s: %s", in->name, strerror(EISDIR));
+            goto fail;
+        }
+        if (S_ISREG(st.st_mode)) {
+            off_t at = is_stdin ? lseek(in->fd, 0, SEEK_CUR) : 0;
+            if (at < 0 || at > st.st_size) at = 0;
+            in->size = (uint64_t)(st.st_size - at);
+#ifdef POSIX_FADV_SEQUENTIAL
+            (void)posix_fadvise(in->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+        }
+    }
+
+    /* Enough of the start to see the magic bytes (a pipe may give them a few at a time). */
+    while (in->len < 4 && !in->eof)
+        if (fill(in) < 0) goto fail;
+    in->kind = sniff(in->buf, in->len);
+    if (!is_stdin) {
+        if (ends_with(path, ".gz") && in->kind != INPUT_GZIP) {
+            cli_error(command, "%s: not gzip data, though its name ends in .gz", path);
+            goto fail;
+        }
+        if (ends_with(path, ".zst") && in->kind != INPUT_ZSTD) {
+            cli_error(command, "%s: not zstd data, though its name ends in .zst", path);
+            goto fail;
+        }
+    }
+    if (start_decoder(in, path) < 0) goto fail;
+    return in;
+
+fail:
+    cli_input_close(in);
+    return NULL;
+}
+
+static size_t read_plain(cli_input *in, char *buf, size_t cap)
+{
+    if (in->pos < in->len) {
+        size_t n = in->len - in->pos < cap ? in->len - in->pos : cap;
+        memcpy(buf, in->buf + in->pos, n);
+        in->pos += n;
+        return n;
+    }
+    while (!in->eof) {
+        ssize_t n = read(in->fd, buf, cap);
+        if (n > 0) {
+            in->fetched += (uint64_t)n;
+            return (size_t)n;
+        }
+        if (n == 0)
+            in->eof = 1;
+        else if (errno != EINTR)
+            return fail(in, "read error", strerror(errno));
+    }
+    return 0;
+}
+
+#ifdef RF_HAVE_ZLIB
+/* Inflates until buf is full, or some output is at hand and more would mean waiting for input.
+ * At the end of a member the next one, if any bytes follow, starts from a reset stream. */
+static size_t read_gzip(cli_input *in, char *buf, size_t cap)
+{
+    z_stream *z = &in->z;
+    size_t done = 0;
+    while (done < cap) {
+        if (in->pos == in->len && !in->eof) {
+            if (done > 0) break;
+            if (fill(in) < 0) return CLI_INPUT_ERROR;
+            continue;
+        }
+        if (in->pos == in->len && !in->in_frame) break; /* the end, between members */
+        /* zlib counts in unsigned int: feed and take at most 1 GiB at a time. */
+        size_t avail = in->len - in->pos, room = cap - done;
+        z->next_in = in->buf + in->pos;
+        z->avail_in = (unsigned)(avail < (1u << 30) ? avail : (1u << 30));
+        z->next_out = (unsigned char *)buf + done;
+        z->avail_out = (unsigned)(room < (1u << 30) ? room : (1u << 30));
+        unsigned in_before = z->avail_in, out_before = z->avail_out;
+        if (z->avail_in > 0) in->in_frame = 1;
+        int ret = inflate(z, Z_NO_FLUSH);
+        in->pos += in_before - z->avail_in;
+        done += out_before - z->avail_out;
+        if (ret == Z_STREAM_END) {
+            in->in_frame = 0;
+            inflateReset(z);
+            continue;
+        }
+        if (ret == Z_OK) continue;
+        if (ret == Z_BUF_ERROR) {
+            /* No progress: only when the input has run out inside a member. */
+            if (in->pos == in->len && in->eof) return fail(in, "truncated gzip data", NULL);
+            continue;
+        }
+        if (ret == Z_MEM_ERROR) return fail(in, "gzip decompression", strerror(ENOMEM));
+        return fail(in, "corrupt gzip data", z->msg ? z->msg : "invalid stream");
+    }
+    return done;
+}
+#endif
+
+#ifdef RF_HAVE_ZSTD
+/* As read_gzip; libzstd goes from one frame to the next by itself. */
+static size_t read_zstd(cli_input *in, char *buf, size_t cap)
+{
+    ZSTD_outBuffer out = {buf, cap, 0};
+    while (out.pos < out.size) {
+        if (in->pos == in->len && !in->eof) {
+            if (out.pos > 0) break;
+            if (fill(in) < 0) return CLI_INPUT_ERROR;
+            continue;
+        }
+        if (in->pos == in->len && in->zd_hint == 0) break; /* the end, between frames */
+        ZSTD_inBuffer src = {in->buf, in->len, in->pos};
+        size_t out_before = out.pos;
+        size_t ret = ZSTD_decompressStream(in->zd, &out, &src);
+        in->pos = src.pos;
+        if (ZSTD_isError(ret)) {
+            if (ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation)
+                return fail(in, "zstd decompression", strerror(ENOMEM));
+            return fail(in, "corrupt zstd data", ZSTD_getErrorName(ret));
+        }
+        in->zd_hint = ret;
+        /* Nothing left to feed and nothing more came out: the input stops inside a frame. */
+        if (ret != 0 && in->pos == in->len && in->eof && out.pos == out_before)
+            return fail(in, "truncated zstd data", NULL);
+    }
+    return out.pos;
+}
+#endif
+
+size_t cli_input_read(cli_input *in, char *buf, size_t cap)
+{
+    if (in->failed) return CLI_INPUT_ERROR;
+    if (cap == 0) return 0;
+    switch (in->kind) {
+#ifdef RF_HAVE_ZLIB
+    case INPUT_GZIP:
+        return read_gzip(in, buf, cap);
+#endif
+#ifdef RF_HAVE_ZSTD
+    case INPUT_ZSTD:
+        return read_zstd(in, buf, cap);
+#endif
+    default:
+        return read_plain(in, buf, cap);
+    }
+}
+
+const char *cli_input_name(const cli_input *in)
+{
+    return in->name;
+}
+
+uint64_t cli_input_size(const cli_input *in)
+{
+    return in->size;
+}
+
+uint64_t cli_input_consumed(const cli_input *in)
+{
+    return in->fetched - (uint64_t)(in->len - in->pos);
+}
+
+const char *cli_input_kind(const cli_input *in)
+{
+    return kind_names[in->kind];
+}
+
+void cli_input_close(cli_input *in)
+{
+    if (!in) return;
+#ifdef RF_HAVE_ZLIB
+    if (in->z_open) inflateEnd(&in->z);
+#endif
+#ifdef RF_HAVE_ZSTD
+    ZSTD_freeDCtx(in->zd);
+#endif
+    if (in->own_fd && in->fd >= 0) close(in->fd);
+    free(in->buf);
+    free(in->name);
+    free(in);
+}
