@@ -173,7 +173,7 @@ typedef struct cli_json {
     int depth;
     int after_key;
     unsigned arrays;                     /* bit d: the container at depth d is an array */
-    unsigned char items[CLI_JSON_DEPTH]; /* [depth] values written in the open container */
+    unsigned char items[CLI_JSON_DEPTH]; /* [depth] 1 once the open container has a value */
 } cli_json;
 
 void cli_json_start(cli_json *j, FILE *out);
@@ -320,6 +320,7 @@ int cli_cmd_play(int argc, char **argv);
 int cli_cmd_status(int argc, char **argv);
 int cli_cmd_key(int argc, char **argv);
 int cli_cmd_book(int argc, char **argv);
+int cli_cmd_pgn(int argc, char **argv);
 int cli_cmd_judge(int argc, char **argv);
 int cli_cmd_perft(int argc, char **argv);
 int cli_cmd_atomic(int argc, char **argv);
@@ -330,6 +331,6 @@ int cli_cmd_show(int argc, char **argv);
 extern const cli_command cli_command_fen, cli_command_moves, cli_command_play,
     cli_command_status, cli_command_judge, cli_command_perft, cli_command_atomic,
     cli_command_960, cli_command_is960, cli_command_show, cli_command_key,
-    cli_command_book;
+    cli_command_book, cli_command_pgn;
 
 #endif

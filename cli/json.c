@@ -26,7 +26,8 @@ static void before_value(cli_json *j)
         j->after_key = 0;
         return;
     }
-    if (j->depth > 0 && j->items[j->depth]++) putc(',', j->out);
+    if (j->depth > 0 && j->items[j->depth]) putc(',', j->out);
+    j->items[j->depth] = 1;
 }
 
 /* After a value: at the top level, the end of the line. */

@@ -992,6 +992,152 @@ RF_API unsigned rf_game_repetitions(const rf_game *game);
 RF_API rf_outcome rf_game_outcome(const rf_game *game);
 
 /* ---------------------------------------------------------------------------------------------
+ * PGN games
+ *
+ * A reader of Portable Game Notation that streams: it reads through a callback in blocks, keeps
+ * one game's state (a few tens of KiB, whatever the file's size) and reports each game's parts to
+ * a visitor as it meets them, as shakmaty's pgn-reader does. Every move is checked: each SAN is
+ * read as a legal move of its position (in variations too).
+ *
+ * A game is: tag pairs ([Name "value"], several per line allowed, \" and \\ escaped in the
+ * value), then movetext up to its termination marker (1-0, 0-1, 1/2-1/2, *), up to a line
+ * starting with '[' (the next game's tags; the game then has no marker) or up to the end of the
+ * input. Read leniently, as python-chess reads it:
+ *   - a UTF-8 byte-order mark at the start, CRLF line ends, stray white space;
+ *   - lines starting with '%' (escape lines) and tag lines that are malformed are skipped;
+ *   - move numbers may be missing, written "1." "1..." "1...e5" "1.e4", or wrong (not checked);
+ *   - moves are read as rf_move_from_san reads them: 0-0, e8Q, Ng1f3, check marks missing or
+ *     wrong; a suffix annotation (! ? !! ?? !? ?!) is reported as its NAG (1-6);
+ *   - "; text" to the end of the line is a comment, like "{text}".
+ * and strictly where the game would be wrong: a move that is not legal (or is ambiguous), an
+ * unknown word, a [FEN] tag that is not a legal position of the variant, an unknown [Variant],
+ * a comment or variation not closed before the game ends, a ')' with nothing to close, a
+ * variation before any move, variations nested deeper than RF_PGN_MAX_DEPTH. Such an error stops
+ * the game's checking: the rest of it is read only to find where it ends, and the next game is
+ * read as usual.
+ *
+ * The variant comes from the [Variant] tag, by lichess's names (rf_variant_from_name: "Standard",
+ * "Chess960", "From Position", "Atomic", "King of the Hill", "Three-check", "Racing Kings",
+ * "Horde", "Antichess", "Crazyhouse"); without one, standard chess. The game starts from the
+ * [FEN] tag when there is one (the standard asks for [SetUp "1"] with it; it is not required),
+ * else from the variant's start position. Chess960 castling mode is used when the variant name
+ * asks for it or the FEN's castling rights do (see rf_position_from_setup).
+ * ------------------------------------------------------------------------------------------- */
+
+/* The deepest nesting of variations the reader follows. */
+#define RF_PGN_MAX_DEPTH 64
+/* The longest comment or tag value, in bytes. */
+#define RF_PGN_TEXT_MAX (1u << 20)
+
+/* What a visitor's begin_game, end_headers and begin_variation callbacks may return. */
+#define RF_PGN_CONTINUE 0
+#define RF_PGN_SKIP 1 /* begin_game: read the game to its end, reporting nothing more but
+                         end_game; end_headers: the same, without checking the moves;
+                         begin_variation: do not check or report the variation's contents */
+
+/* What the reader knows of a game when it ends (rf_pgn_visitor.end_game). */
+typedef struct rf_pgn_game {
+    unsigned long index;     /* the game's number in the input, from 1 */
+    unsigned long line;      /* the line on which it starts */
+    rf_variant variant;      /* from the [Variant] tag */
+    int chess960;            /* 1 when played in Chess960 castling mode */
+    rf_position start;       /* where it starts */
+    const rf_game *game;     /* the main line as played: the last position checked and the
+                                repetition history (up to the error after an error) */
+    unsigned plies;          /* main-line moves checked */
+    char result[8];          /* the termination marker, or "" when the game had none */
+    int skipped;             /* 1 when the visitor skipped the game's moves */
+    rf_status status;        /* RF_OK, or the error: RF_ERR_SYNTAX (malformed movetext or
+                                FEN), RF_ERR_ILLEGAL, RF_ERR_AMBIGUOUS, RF_ERR_INVALID (a [FEN]
+                                that is not a legal position), RF_ERR_NOT_FOUND (unknown
+                                variant), RF_ERR_ARGUMENT (too long or too deep) */
+    unsigned long error_line;   /* where the error is: line from 1, */
+    unsigned long error_column; /* and byte column from 1 */
+    char error[200];         /* one line of printable ASCII, e.g. "12... Qxd8: 'Qxd8' is not a
+                                legal move (black to move)"; "" when status is RF_OK */
+} rf_pgn_game;
+
+/* The callbacks of a reading; any may be NULL. Texts are not NUL-terminated and are valid only
+ * during the call. `user` is passed to every callback. */
+typedef struct rf_pgn_visitor {
+    void *user;
+    /* A game begins (index from 1); RF_PGN_SKIP skips it. */
+    int (*begin_game)(void *user, unsigned long index);
+    /* A tag pair, in the order of the input, the value unescaped. */
+    void (*header)(void *user, const char *name, size_t name_len, const char *value,
+                   size_t value_len);
+    /* The tags are over and the start position is known (start is NULL when the [Variant] or
+     * [FEN] tag is wrong: end_game says why). RF_PGN_SKIP reads the moves without checking. */
+    int (*end_headers)(void *user, const rf_position *start);
+    /* A legal move, played on `before`; `depth` 0 in the main line, d inside d variations. */
+    void (*move)(void *user, const rf_position *before, rf_move move, unsigned depth);
+    /* A comment ({...} or ; to the end of the line), its text as written between the marks. */
+    void (*comment)(void *user, const char *text, size_t len);
+    /* A numeric annotation glyph ($1, or a suffix like "!" read as 1). */
+    void (*nag)(void *user, unsigned nag);
+    /* A variation, an alternative to the last move played, begins; RF_PGN_SKIP skips it. */
+    int (*begin_variation)(void *user);
+    void (*end_variation)(void *user);
+    /* The game has ended (always called for a game that began, after an error too). */
+    void (*end_game)(void *user, const rf_pgn_game *game);
+} rf_pgn_visitor;
+
+/* Reads up to cap bytes into buf: returns how many (0 at the end of the input), or
+ * (size_t)-1 when reading failed. */
+typedef size_t (*rf_pgn_read_fn)(void *ctx, char *buf, size_t cap);
+
+typedef struct rf_pgn_reader rf_pgn_reader;
+
+/* A reader of the input `read` gives (called with `ctx`). NULL when memory runs out. */
+RF_API rf_pgn_reader *rf_pgn_reader_new(rf_pgn_read_fn read, void *ctx);
+/* A reader of `len` bytes of text in memory (not copied: it must outlive the reader). */
+RF_API rf_pgn_reader *rf_pgn_reader_new_memory(const char *text, size_t len);
+RF_API void rf_pgn_reader_free(rf_pgn_reader *reader);
+
+/* Reads the next game, calling the visitor's callbacks (v may be NULL). Returns 1 after a game
+ * (end_game has been called, whether or not the game had an error), 0 at the end of the input,
+ * or RF_ERR_ARGUMENT when the read callback failed (the reader then stays at its end). */
+RF_API int rf_pgn_read_game(rf_pgn_reader *reader, const rf_pgn_visitor *v);
+
+/* The number of input bytes the reader has consumed so far. */
+RF_API uint64_t rf_pgn_reader_offset(const rf_pgn_reader *reader);
+
+/* A writer of PGN in the standard's export format: the seven tag roster (Event, Site, Date,
+ * Round, White, Black, Result; "?" for a missing one, "????.??.??" for the date, Result from
+ * the termination marker) first, the other tags in the order given, an empty line, the
+ * movetext in lines of at most 79 characters (a longer word alone on its line), white moves
+ * numbered "12.", a black move "12..." at the start of the game or a variation and after a
+ * comment or variation; comments as "{ text }" with their white space runs made single spaces;
+ * the termination marker and an empty line at the end. Each piece of text goes to the write
+ * callback; a failed write (nonzero return) is remembered and stops further writing. */
+typedef int (*rf_pgn_write_fn)(void *ctx, const char *text, size_t len);
+
+typedef struct rf_pgn_writer {
+    rf_pgn_write_fn write;
+    void *ctx;
+    unsigned column;     /* characters on the current line */
+    int number_next;     /* the next black move gets its number */
+    int failed;          /* a write failed */
+} rf_pgn_writer;
+
+/* Starts a writer (it has no resources: nothing to free). */
+RF_API void rf_pgn_writer_start(rf_pgn_writer *w, rf_pgn_write_fn write, void *ctx);
+
+/* Writes a game's tag pairs (n names and values; `result`, the termination marker, fills a
+ * missing Result tag) and the empty line after them, and starts its movetext. */
+RF_API void rf_pgn_write_tags(rf_pgn_writer *w, const char *const *names,
+                              const char *const *values, size_t n, const char *result);
+
+/* Writes a legal move of *before in SAN, with its number when due. */
+RF_API void rf_pgn_write_move(rf_pgn_writer *w, const rf_position *before, rf_move move);
+RF_API void rf_pgn_write_comment(rf_pgn_writer *w, const char *text, size_t len);
+RF_API void rf_pgn_write_nag(rf_pgn_writer *w, unsigned nag);
+RF_API void rf_pgn_write_begin_variation(rf_pgn_writer *w);
+RF_API void rf_pgn_write_end_variation(rf_pgn_writer *w);
+/* Ends the game: the termination marker ("*" when NULL or empty) and an empty line. */
+RF_API void rf_pgn_write_result(rf_pgn_writer *w, const char *result);
+
+/* ---------------------------------------------------------------------------------------------
  * Diagrams
  *
  * Pictures of a position: a text diagram for terminals and an SVG image. Both draw White at the

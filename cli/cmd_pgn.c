@@ -1,0 +1,593 @@
+/*
+ * cmd_pgn.c - `rankfile pgn`: read PGN games (plain, gzip or zstd), check every move, convert
+ * them or count them.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { OPT_FORMAT = 1, OPT_MIN_PLIES, OPT_HEADERS, OPT_COUNT, OPT_PROGRESS, OPT_NO_PROGRESS };
+
+static const cli_option options[] = {
+    {OPT_FORMAT, "format", 'f', "FORMAT",
+     "what to print for each game: pgn (the default: the game in PGN's export\n"
+     "format, comments and variations kept), san or uci (its main-line moves on one\n"
+     "line), fen (its start and the position after each move, one FEN per line,\n"
+     "an empty line after the game), json (one object per game, see below)"},
+    {OPT_MIN_PLIES, "min-plies", 0, "N", "keep only games with at least N moves (plies) in the main line"},
+    {OPT_HEADERS, "headers", 0, NULL, "print only the games' tags (their moves are not checked)"},
+    {OPT_COUNT, "count", 0, NULL,
+     "print no games but a table of totals: games, plies, results and\n"
+     "errors per variant (with --json one object)"},
+    {OPT_PROGRESS, "progress", 0, NULL,
+     "show a progress line on stderr (games/s, bytes done of total); the\n"
+     "default when stderr is a terminal"},
+    {OPT_NO_PROGRESS, "no-progress", 0, NULL, "no progress line"},
+    {0, NULL, 0, NULL, NULL},
+};
+
+static const char *const intro[] = {
+    "usage: rankfile pgn [FILE ...] [--format pgn|san|uci|fen|json] [--variant NAME]\n"
+    "                    [--min-plies N] [--headers] [--count] [--json]\n"
+    "\n"
+    "Reads the games of PGN files (standard input when none is given, or '-'), checks every\n"
+    "move of every game, variations included, and prints each game in the chosen format.\n"
+    "Files compressed with gzip (.pgn.gz) or zstd (.pgn.zst, as lichess's database is) are\n"
+    "read directly when this rankfile was built with zlib and libzstd; memory stays the same\n"
+    "whatever the size of the file.\n"
+    "\n"
+    "A game's variant comes from its [Variant] tag, by lichess's names (Standard, Chess960,\n"
+    "From Position, Atomic, King of the Hill, Three-check, Racing Kings, Horde, Antichess,\n"
+    "Crazyhouse); its start from the [FEN] tag (with [SetUp \"1\"]), else the variant's start.\n"
+    "Reading is lenient as python-chess is: move numbers missing or written 1...e5, 0-0, e8Q,\n"
+    "wrong check marks, !? suffixes, % escape lines, a byte-order mark, CRLF. With --variant\n"
+    "NAME only the games of that variant are kept (--variant chess960: Chess960 games); the\n"
+    "others are skipped unchecked.\n",
+    NULL,
+};
+
+static const char *const outro[] = {
+    "JSON: one object per game: {\"index\" (from 1 in each file), \"file\" (when read from a\n"
+    "named file), \"headers\":{name: value}, \"variant\", \"chess960\", \"start_fen\", \"moves_san\",\n"
+    "\"moves_uci\", \"result\" (the game's termination marker, \"*\" when it has none),\n"
+    "\"final_fen\", \"outcome\":{\"result\",\"winner\",\"reason\",\"text\"} (what the rules say of\n"
+    "the last position, as 'rankfile status --json'), \"error\" (null, or where and what)}.\n"
+    "A game with an error lists the moves up to it. With --headers: {\"index\",\"headers\"}.\n"
+    "\n"
+    "A bad game (an illegal or ambiguous move, a word that is no move, a bad [FEN] or an\n"
+    "unknown [Variant], a comment or variation not closed) is reported on stderr in one line,\n"
+    "'rankfile: pgn: game N (line L, column C): WHAT' (with the file's name before 'game'\n"
+    "when read from a named file), left out of the pgn, san, uci and fen output, and the other\n"
+    "games are still read; the exit status is then 65. A file that cannot be opened: 66.\n"
+    "\n"
+    "examples:\n"
+    "  printf '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\\n' | rankfile pgn --format san\n"
+    "    e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#\n"
+    "  rankfile pgn --count lichess_db_atomic_rated_2024-01.pgn.zst\n"
+    "  rankfile pgn --variant atomic --min-plies 20 --format uci games.pgn\n",
+    NULL,
+};
+
+const cli_command cli_command_pgn = {
+    "pgn", "read, check and convert PGN games: --format pgn|san|uci|fen|json", intro, options,
+    CLI_COMMON_VARIANT | CLI_COMMON_JSON, outro, cli_cmd_pgn};
+
+enum { FORMAT_PGN, FORMAT_SAN, FORMAT_UCI, FORMAT_FEN, FORMAT_JSON };
+static const char *const format_names[] = {"pgn", "san", "uci", "fen", "json"};
+
+/* A growing byte buffer. */
+typedef struct bytes {
+    char *p;
+    size_t len, cap;
+} bytes;
+
+static void bytes_add(bytes *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->len + n + 1) cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            cli_error("pgn", "out of memory");
+            exit(CLI_SOFTWARE);
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+/* Appends s and its NUL: a list of strings one after another. */
+static void bytes_item(bytes *b, const char *s, size_t n)
+{
+    bytes_add(b, s, n);
+    b->len++; /* keep the NUL bytes_add wrote */
+}
+
+/* Totals of one variant (and castling mode). */
+typedef struct tally {
+    unsigned long long games, plies, errors, results[4]; /* 1-0, 0-1, 1/2-1/2, * */
+} tally;
+
+typedef struct pgn_run {
+    cli_common common;
+    int format, min_plies_given, headers_only, count, progress;
+    unsigned long min_plies;
+    const char *file; /* the input's name for messages, NULL for standard input */
+    int status;
+    /* the game being read */
+    bytes tags;   /* name\0value\0 ... */
+    size_t ntags;
+    bytes san, uci; /* main-line moves, each NUL-terminated */
+    bytes text;     /* the pgn or fen output */
+    rf_pgn_writer writer;
+    int keep;     /* it passes the variant filter */
+    int start_ok; /* its start position is known */
+    tally totals[RF_VARIANT_COUNT][2];
+    /* progress */
+    int shown;
+    double started, last;
+    unsigned long long games_seen;
+} pgn_run;
+
+static int write_text(void *ctx, const char *text, size_t len)
+{
+    bytes_add(ctx, text, len);
+    return 0;
+}
+
+static int write_stdout(void *ctx, const char *text, size_t len)
+{
+    (void)ctx;
+    return fwrite(text, 1, len, stdout) == len ? 0 : -1;
+}
+
+static int begin_game(void *user, unsigned long index)
+{
+    pgn_run *o = user;
+    (void)index;
+    o->tags.len = o->san.len = o->uci.len = o->text.len = 0;
+    o->ntags = 0;
+    o->keep = 1;
+    o->start_ok = 0;
+    return RF_PGN_CONTINUE;
+}
+
+static void header(void *user, const char *name, size_t name_len, const char *value,
+                   size_t value_len)
+{
+    pgn_run *o = user;
+    bytes_item(&o->tags, name, name_len);
+    bytes_item(&o->tags, value, value_len);
+    o->ntags++;
+}
+
+static int end_headers(void *user, const rf_position *start)
+{
+    pgn_run *o = user;
+    o->start_ok = start != NULL;
+    if (start && o->common.variant_given &&
+        (start->variant != o->common.variant || start->chess960 != o->common.chess960))
+        o->keep = 0;
+    if (!o->keep || o->headers_only) return RF_PGN_SKIP;
+    if (o->format == FORMAT_PGN && !o->count) rf_pgn_writer_start(&o->writer, write_text, &o->text);
+    if (o->format == FORMAT_FEN && start && !o->count) {
+        char fen[RF_FEN_MAX];
+        size_t n = rf_position_to_fen(fen, sizeof fen, start, 0);
+        bytes_add(&o->text, fen, n);
+        bytes_add(&o->text, "\n", 1);
+    }
+    return RF_PGN_CONTINUE;
+}
+
+static void move(void *user, const rf_position *before, rf_move m, unsigned depth)
+{
+    pgn_run *o = user;
+    if (o->count) return;
+    if (o->format == FORMAT_PGN) {
+        rf_pgn_write_move(&o->writer, before, m);
+        return;
+    }
+    if (depth > 0) return;
+    char text[RF_SAN_MAX > RF_UCI_MAX ? RF_SAN_MAX : RF_UCI_MAX];
+    if (o->format == FORMAT_SAN || o->format == FORMAT_JSON) {
+        size_t n = rf_move_to_san(text, sizeof text, before, m);
+        bytes_item(&o->san, text, n);
+    }
+    if (o->format == FORMAT_UCI || o->format == FORMAT_JSON) {
+        size_t n = rf_move_to_uci(text, sizeof text, before, m);
+        bytes_item(&o->uci, text, n);
+    }
+    if (o->format == FORMAT_FEN) {
+        rf_position after = *before;
+        rf_position_play(&after, m);
+        char fen[RF_FEN_MAX];
+        size_t n = rf_position_to_fen(fen, sizeof fen, &after, 0);
+        bytes_add(&o->text, fen, n);
+        bytes_add(&o->text, "\n", 1);
+    }
+}
+
+static void comment(void *user, const char *text, size_t len)
+{
+    pgn_run *o = user;
+    if (o->format == FORMAT_PGN && !o->count) rf_pgn_write_comment(&o->writer, text, len);
+}
+
+static void nag(void *user, unsigned value)
+{
+    pgn_run *o = user;
+    if (o->format == FORMAT_PGN && !o->count) rf_pgn_write_nag(&o->writer, value);
+}
+
+static int begin_variation(void *user)
+{
+    pgn_run *o = user;
+    if (o->format == FORMAT_PGN && !o->count) rf_pgn_write_begin_variation(&o->writer);
+    return RF_PGN_CONTINUE;
+}
+
+static void end_variation(void *user)
+{
+    pgn_run *o = user;
+    if (o->format == FORMAT_PGN && !o->count) rf_pgn_write_end_variation(&o->writer);
+}
+
+/* The tags as arrays for the writer. */
+static void write_tags(pgn_run *o, const char *result)
+{
+    enum { MAX_TAGS = 256 };
+    const char *names[MAX_TAGS], *values[MAX_TAGS];
+    size_t n = 0;
+    const char *p = o->tags.p;
+    for (size_t i = 0; i < o->ntags && n < MAX_TAGS; i++) {
+        names[n] = p;
+        p += strlen(p) + 1;
+        values[n++] = p;
+        p += strlen(p) + 1;
+    }
+    rf_pgn_writer w;
+    rf_pgn_writer_start(&w, write_stdout, NULL);
+    rf_pgn_write_tags(&w, names, values, n, result);
+}
+
+static void json_list(cli_json *j, const char *key, const bytes *b)
+{
+    cli_json_key(j, key);
+    cli_json_array(j);
+    for (size_t at = 0; at < b->len; at += strlen(b->p + at) + 1) cli_json_text(j, b->p + at);
+    cli_json_end(j);
+}
+
+static void json_headers(cli_json *j, const pgn_run *o)
+{
+    cli_json_key(j, "headers");
+    cli_json_object(j);
+    const char *p = o->tags.p;
+    for (size_t i = 0; i < o->ntags; i++) {
+        const char *name = p;
+        p += strlen(p) + 1;
+        cli_json_key(j, name);
+        cli_json_text(j, p);
+        p += strlen(p) + 1;
+    }
+    cli_json_end(j);
+}
+
+static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where)
+{
+    cli_json j;
+    cli_json_answer(&j);
+    cli_json_kint(&j, "index", (long long)g->index);
+    if (o->file) cli_json_kstr(&j, "file", o->file);
+    json_headers(&j, o);
+    if (o->headers_only) {
+        cli_json_end(&j);
+        return;
+    }
+    cli_json_kstr(&j, "variant", rf_variant_name(g->variant));
+    cli_json_kbool(&j, "chess960", g->chess960);
+    char fen[RF_FEN_MAX];
+    rf_position_to_fen(fen, sizeof fen, &g->start, 0);
+    cli_json_kstr(&j, "start_fen", o->start_ok ? fen : NULL);
+    json_list(&j, "moves_san", &o->san);
+    json_list(&j, "moves_uci", &o->uci);
+    cli_json_kstr(&j, "result", g->result[0] ? g->result : "*");
+    rf_position_to_fen(fen, sizeof fen, &g->game->pos, 0);
+    cli_json_kstr(&j, "final_fen", o->start_ok ? fen : NULL);
+    cli_json_key(&j, "outcome");
+    if (o->start_ok) {
+        rf_outcome out = rf_game_outcome(g->game);
+        cli_json_object(&j);
+        cli_json_kstr(&j, "result", rf_result_name(out.result));
+        cli_json_kstr(&j, "winner", out.result == RF_RESULT_WHITE_WINS   ? "white"
+                                    : out.result == RF_RESULT_BLACK_WINS ? "black"
+                                                                         : NULL);
+        cli_json_kstr(&j, "reason", out.reason == RF_REASON_NONE ? NULL : out.code);
+        cli_json_kstr(&j, "text", out.reason == RF_REASON_NONE ? NULL : out.text);
+        cli_json_end(&j);
+    } else {
+        cli_json_null(&j);
+    }
+    cli_json_kstr(&j, "error", where);
+    cli_json_end(&j);
+}
+
+static int result_index(const char *r)
+{
+    if (strcmp(r, "1-0") == 0) return 0;
+    if (strcmp(r, "0-1") == 0) return 1;
+    if (strcmp(r, "1/2-1/2") == 0) return 2;
+    return 3;
+}
+
+static void end_game(void *user, const rf_pgn_game *g)
+{
+    pgn_run *o = user;
+    o->games_seen++;
+    int bad = g->status != RF_OK;
+    char where[300];
+    if (bad) {
+        snprintf(where, sizeof where, "game %lu (line %lu, column %lu): %s", g->index,
+                 g->error_line, g->error_column, g->error);
+        if (o->file)
+            cli_error(o->common.command, "%s: %s", o->file, where);
+        else
+            cli_error(o->common.command, "%s", where);
+        o->status = cli_worse(o->status, CLI_DATAERR);
+    }
+    if (!o->keep) return;
+    int long_enough = !o->min_plies_given || o->headers_only || g->plies >= o->min_plies;
+    if (!bad && !long_enough) return;
+    if (o->count) {
+        tally *t = &o->totals[g->variant][g->chess960 ? 1 : 0];
+        t->games++;
+        t->plies += g->plies;
+        if (bad)
+            t->errors++;
+        else
+            t->results[result_index(g->result)]++;
+        return;
+    }
+    if (o->format == FORMAT_JSON || (o->common.json && o->headers_only)) {
+        json_game(o, g, bad ? where : NULL);
+        return;
+    }
+    if (bad) return;
+    if (o->headers_only) {
+        write_tags(o, g->result);
+        return;
+    }
+    switch (o->format) {
+    case FORMAT_PGN:
+        write_tags(o, g->result);
+        rf_pgn_write_result(&o->writer, g->result);
+        fwrite(o->text.p, 1, o->text.len, stdout);
+        break;
+    case FORMAT_SAN:
+    case FORMAT_UCI: {
+        const bytes *b = o->format == FORMAT_SAN ? &o->san : &o->uci;
+        for (size_t at = 0; at < b->len; at += strlen(b->p + at) + 1) {
+            if (at) putchar(' ');
+            fputs(b->p + at, stdout);
+        }
+        putchar('\n');
+        break;
+    }
+    case FORMAT_FEN:
+        fwrite(o->text.p, 1, o->text.len, stdout);
+        putchar('\n');
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- progress ------------------------------------------------------------------------------ */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void progress(pgn_run *o, const cli_input *in, int last)
+{
+    double t = now();
+    if (!last && t - o->last < 0.25) return;
+    o->last = t;
+    double rate = t > o->started ? (double)o->games_seen / (t - o->started) : 0;
+    uint64_t done = cli_input_consumed(in), total = cli_input_size(in);
+    fprintf(stderr, "\rrankfile: pgn: %s: %llu games, %.0f games/s, %.1f", cli_input_name(in),
+            o->games_seen, rate, (double)done / 1e6);
+    if (total)
+        fprintf(stderr, " of %.1f MB (%.0f%%)", (double)total / 1e6, 100.0 * (double)done / (double)total);
+    else
+        fputs(" MB", stderr);
+    fputs("\033[K", stderr);
+    if (last) fputc('\n', stderr);
+    o->shown = 1;
+}
+
+/* ---- totals -------------------------------------------------------------------------------- */
+
+static const char *const result_names[4] = {"1-0", "0-1", "1/2-1/2", "*"};
+
+/* The row name of a variant and castling mode: "atomic", "chess960", "atomic960". */
+static const char *tally_name(char out[40], int v, int c960)
+{
+    if (!c960) return rf_variant_name((rf_variant)v);
+    if (v == RF_VARIANT_STANDARD) return "chess960";
+    snprintf(out, 40, "%s960", rf_variant_name((rf_variant)v));
+    return out;
+}
+
+static void tally_add(tally *all, const tally *t)
+{
+    all->games += t->games;
+    all->plies += t->plies;
+    all->errors += t->errors;
+    for (int r = 0; r < 4; r++) all->results[r] += t->results[r];
+}
+
+static void tally_row(const char *name, const tally *t)
+{
+    printf("%-14s %10llu %12llu %9llu %9llu %9llu %9llu %8llu\n", name, t->games, t->plies,
+           t->results[0], t->results[1], t->results[2], t->results[3], t->errors);
+}
+
+static void tally_json(cli_json *j, const tally *t)
+{
+    cli_json_kint(j, "games", (long long)t->games);
+    cli_json_kint(j, "plies", (long long)t->plies);
+    cli_json_kint(j, "errors", (long long)t->errors);
+    cli_json_key(j, "results");
+    cli_json_object(j);
+    for (int r = 0; r < 4; r++) cli_json_kint(j, result_names[r], (long long)t->results[r]);
+    cli_json_end(j);
+}
+
+static void print_totals(const pgn_run *o)
+{
+    tally all;
+    memset(&all, 0, sizeof all);
+    for (int v = 0; v < RF_VARIANT_COUNT; v++)
+        for (int c = 0; c < 2; c++) tally_add(&all, &o->totals[v][c]);
+    char name[40];
+    if (o->common.json) {
+        cli_json j;
+        cli_json_answer(&j);
+        tally_json(&j, &all);
+        cli_json_key(&j, "variants");
+        cli_json_object(&j);
+        for (int v = 0; v < RF_VARIANT_COUNT; v++) {
+            for (int c = 0; c < 2; c++) {
+                if (!o->totals[v][c].games) continue;
+                cli_json_key(&j, tally_name(name, v, c));
+                cli_json_object(&j);
+                tally_json(&j, &o->totals[v][c]);
+                cli_json_end(&j);
+            }
+        }
+        cli_json_end(&j);
+        cli_json_end(&j);
+        return;
+    }
+    printf("%-14s %10s %12s %9s %9s %9s %9s %8s\n", "variant", "games", "plies", "1-0", "0-1",
+           "1/2-1/2", "*", "errors");
+    for (int v = 0; v < RF_VARIANT_COUNT; v++)
+        for (int c = 0; c < 2; c++)
+            if (o->totals[v][c].games) tally_row(tally_name(name, v, c), &o->totals[v][c]);
+    tally_row("total", &all);
+}
+
+/* ---- the command --------------------------------------------------------------------------- */
+
+static size_t read_input(void *ctx, char *buf, size_t cap)
+{
+    return cli_input_read(ctx, buf, cap);
+}
+
+/* Reads every game of one input. */
+static void read_file(pgn_run *o, const char *path)
+{
+    cli_input *in = cli_input_open(o->common.command, path);
+    if (!in) {
+        o->status = cli_worse(o->status, CLI_NOINPUT);
+        return;
+    }
+    o->file = strcmp(path, "-") == 0 ? NULL : path;
+    rf_pgn_reader *reader = rf_pgn_reader_new(read_input, in);
+    if (!reader) {
+        cli_error(o->common.command, "out of memory");
+        exit(CLI_SOFTWARE);
+    }
+    rf_pgn_visitor v = {o,       begin_game, header,          end_headers,  move,
+                        comment, nag,        begin_variation, end_variation, end_game};
+    o->started = o->last = now();
+    o->games_seen = 0;
+    o->shown = 0;
+    int rc;
+    while ((rc = rf_pgn_read_game(reader, &v)) == 1) {
+        if (o->progress && (o->games_seen & 255) == 0) progress(o, in, 0);
+        if (ferror(stdout)) break;
+    }
+    if (o->progress && o->shown) progress(o, in, 1);
+    if (rc < 0) o->status = cli_worse(o->status, CLI_DATAERR); /* cli_input said why */
+    rf_pgn_reader_free(reader);
+    cli_input_close(in);
+}
+
+int cli_cmd_pgn(int argc, char **argv)
+{
+    pgn_run o;
+    cli_args a;
+    memset(&o, 0, sizeof o);
+    cli_args_start(&a, &o.common, &cli_command_pgn, argc, argv);
+    int id, format_given = 0, progress = -1;
+    long min_plies;
+    while ((id = cli_args_next(&a)) > 0) {
+        switch (id) {
+        case OPT_FORMAT: {
+            size_t i = 0;
+            while (i < 5 && strcmp(a.value, format_names[i]) != 0) i++;
+            if (i == 5)
+                return cli_usage(o.common.command,
+                                 "unknown format '%s' (pgn, san, uci, fen or json)", a.value);
+            o.format = (int)i;
+            format_given = 1;
+            break;
+        }
+        case OPT_MIN_PLIES:
+            if (cli_parse_int(&o.common, "--min-plies", a.value, 0, 1000000000L, &min_plies))
+                return CLI_USAGE;
+            o.min_plies = (unsigned long)min_plies;
+            o.min_plies_given = 1;
+            break;
+        case OPT_HEADERS: o.headers_only = 1; break;
+        case OPT_COUNT: o.count = 1; break;
+        case OPT_PROGRESS: progress = 1; break;
+        case OPT_NO_PROGRESS: progress = 0; break;
+        default: break;
+        }
+    }
+    if (id == CLI_ARGS_STOP) return a.status;
+    if (o.common.json) {
+        if (format_given && o.format != FORMAT_JSON)
+            return cli_usage(o.common.command, "--json and --format %s ask for two formats",
+                             format_names[o.format]);
+        if (!o.count) o.format = FORMAT_JSON;
+    }
+    if (o.count && o.headers_only)
+        return cli_usage(o.common.command, "--count and --headers ask for two outputs");
+    if (o.count && format_given)
+        return cli_usage(o.common.command,
+                         "--count prints totals, not games: --format %s has no effect with it "
+                         "(--json gives the totals as JSON)",
+                         format_names[o.format]);
+    if (o.headers_only && format_given && o.format != FORMAT_PGN && o.format != FORMAT_JSON)
+        return cli_usage(o.common.command,
+                         "--headers prints tags: as PGN (the default) or JSON, not --format %s",
+                         format_names[o.format]);
+    if (o.headers_only && o.min_plies_given)
+        cli_warn(o.common.command, "--headers does not check moves: --min-plies is not applied");
+    o.progress = progress >= 0 ? progress : isatty(STDERR_FILENO);
+    if (a.rest >= argc) {
+        read_file(&o, "-");
+    } else {
+        for (int i = a.rest; i < argc && !ferror(stdout); i++) read_file(&o, argv[i]);
+    }
+    if (o.count) print_totals(&o);
+    free(o.tags.p);
+    free(o.san.p);
+    free(o.uci.p);
+    free(o.text.p);
+    return cli_finish(o.common.command, o.status);
+}

@@ -1,0 +1,740 @@
+/*
+ * pgn.c - the PGN reader: games from a stream of bytes, every move checked, reported to a
+ * visitor (see "PGN games" in rankfile.h).
+ *
+ * The reader holds a block of input (refilled by the read callback), the text of the comment or
+ * tag value being read, and one game's state: the main line as an rf_game (for repetitions) and
+ * per open variation the position before its last move and the position now. Nothing grows with
+ * the input but the text buffer, which stops at RF_PGN_TEXT_MAX.
+ *
+ * Where a game ends: at its termination marker (with the comments that follow it on the same
+ * line), at a line whose first non-blank byte is '[' (the next game's tags), or at the end of
+ * the input. After an error the game is read on to that end without checking or reporting.
+ */
+#include "position.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK (64 * 1024)
+#define WORD_MAX 64    /* a longer word is no move: kept only for the message */
+#define NAME_MAX 256   /* a tag name's bytes kept */
+#define FEN_TAG_MAX 512
+
+typedef struct level {
+    rf_position before;      /* the position before the last move at this level */
+    rf_position now;         /* the position now (level 0 uses the reader's rf_game) */
+    int has_move;            /* a move has been played at this level */
+    unsigned long line, col; /* where its '(' is */
+} level;
+
+struct rf_pgn_reader {
+    rf_pgn_read_fn read;
+    void *ctx;
+    char *buf;               /* the input block (the text itself in memory mode) */
+    size_t at, end;          /* next byte, end of the block */
+    int own_buf, eof, failed;
+    uint64_t base;           /* offset of buf[0] in the input */
+    unsigned long line;      /* the line of the next byte, from 1 */
+    uint64_t line_start;     /* offset of that line's first byte */
+    int blank_line;          /* only white space so far on the current line */
+
+    char *text;              /* comment or tag value being read */
+    size_t text_len, text_cap;
+    char name[NAME_MAX];
+    size_t name_len;
+    char variant_tag[64];
+    size_t variant_len;
+    unsigned long variant_line, variant_col;
+    int has_variant;
+    char fen_tag[FEN_TAG_MAX];
+    size_t fen_len;
+    unsigned long fen_line, fen_col;
+    int has_fen, fen_too_long;
+
+    unsigned long games;
+    rf_pgn_game info;
+    int checking;            /* moves are checked and reported (no error, not skipped) */
+    int quiet;               /* the visitor skipped the whole game */
+    unsigned long depth;     /* open variations */
+    unsigned long quiet_from; /* depth of a variation the visitor skipped, 0 when none */
+    rf_game main;
+    level levels[RF_PGN_MAX_DEPTH + 1];
+};
+
+/* ---- input --------------------------------------------------------------------------------- */
+
+static int fill(rf_pgn_reader *r)
+{
+    if (r->eof) return 0;
+    if (!r->read) {
+        r->eof = 1;
+        return 0;
+    }
+    r->base += r->end;
+    r->at = r->end = 0;
+    size_t n = r->read(r->ctx, r->buf, BLOCK);
+    if (n == (size_t)-1 || n > BLOCK) {
+        r->failed = r->eof = 1;
+        return 0;
+    }
+    if (n == 0) {
+        r->eof = 1;
+        return 0;
+    }
+    r->end = n;
+    return 1;
+}
+
+static inline int peek(rf_pgn_reader *r)
+{
+    if (r->at == r->end && !fill(r)) return -1;
+    return (unsigned char)r->buf[r->at];
+}
+
+/* Consumes the byte peek returned. */
+static inline void advance(rf_pgn_reader *r)
+{
+    char c = r->buf[r->at++];
+    if (c == '\n') {
+        r->line++;
+        r->line_start = r->base + r->at;
+        r->blank_line = 1;
+    } else if (c != ' ' && c != '\t' && c != '\r') {
+        r->blank_line = 0;
+    }
+}
+
+static inline unsigned long column(const rf_pgn_reader *r)
+{
+    return (unsigned long)(r->base + r->at - r->line_start + 1);
+}
+
+static int is_blank(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+/* Consumes the rest of the line, its newline included. */
+static void skip_line(rf_pgn_reader *r)
+{
+    int c;
+    while ((c = peek(r)) >= 0) {
+        advance(r);
+        if (c == '\n') return;
+    }
+}
+
+static void text_reset(rf_pgn_reader *r) { r->text_len = 0; }
+
+/* Appends a byte to the text; 0 when the text is full (RF_PGN_TEXT_MAX) or memory ran out. */
+static int text_add(rf_pgn_reader *r, char c)
+{
+    if (r->text_len == r->text_cap) {
+        if (r->text_cap >= RF_PGN_TEXT_MAX) return 0;
+        size_t cap = r->text_cap ? 2 * r->text_cap : 256;
+        if (cap > RF_PGN_TEXT_MAX) cap = RF_PGN_TEXT_MAX;
+        char *t = realloc(r->text, cap);
+        if (!t) return 0;
+        r->text = t;
+        r->text_cap = cap;
+    }
+    r->text[r->text_len++] = c;
+    return 1;
+}
+
+/* ---- the reader's life --------------------------------------------------------------------- */
+
+static rf_pgn_reader *reader_alloc(void)
+{
+    rf_init();
+    rf_pgn_reader *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->line = 1;
+    r->blank_line = 1;
+    return r;
+}
+
+rf_pgn_reader *rf_pgn_reader_new(rf_pgn_read_fn read, void *ctx)
+{
+    if (!read) return NULL;
+    rf_pgn_reader *r = reader_alloc();
+    if (!r) return NULL;
+    r->buf = malloc(BLOCK);
+    if (!r->buf) {
+        free(r);
+        return NULL;
+    }
+    r->own_buf = 1;
+    r->read = read;
+    r->ctx = ctx;
+    return r;
+}
+
+rf_pgn_reader *rf_pgn_reader_new_memory(const char *text, size_t len)
+{
+    if (!text && len) return NULL;
+    rf_pgn_reader *r = reader_alloc();
+    if (!r) return NULL;
+    r->buf = (char *)(uintptr_t)(text ? text : ""); /* read only: never written through */
+    r->end = text ? len : 0;
+    return r;
+}
+
+void rf_pgn_reader_free(rf_pgn_reader *r)
+{
+    if (!r) return;
+    if (r->own_buf) free(r->buf);
+    free(r->text);
+    free(r);
+}
+
+uint64_t rf_pgn_reader_offset(const rf_pgn_reader *r) { return r ? r->base + r->at : 0; }
+
+/* ---- errors -------------------------------------------------------------------------------- */
+
+/* A copy of at most 40 bytes of s, printable ASCII ('?' for other bytes). */
+static const char *shown(char out[48], const char *s, size_t len)
+{
+    size_t n = len > 40 ? 40 : len;
+    for (size_t i = 0; i < n; i++) out[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
+    if (len > 40) {
+        memcpy(out + n, "...", 3);
+        n += 3;
+    }
+    out[n] = 0;
+    return out;
+}
+
+static void game_error(rf_pgn_reader *r, rf_status status, unsigned long line, unsigned long col,
+                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Records the game's first error and stops its checking. */
+static void game_error(rf_pgn_reader *r, rf_status status, unsigned long line, unsigned long col,
+                       const char *fmt, ...)
+{
+    r->checking = 0;
+    if (r->info.status != RF_OK) return;
+    r->info.status = status;
+    r->info.error_line = line;
+    r->info.error_column = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->info.error, sizeof r->info.error, fmt, ap);
+    va_end(ap);
+    for (char *p = r->info.error; *p; p++)
+        if (*p < 0x20 || *p > 0x7e) *p = '?';
+}
+
+/* ---- tags ---------------------------------------------------------------------------------- */
+
+static int is_name_byte(int c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           (c && strchr("_+#=:-", c));
+}
+
+static int name_is(const rf_pgn_reader *r, const char *name)
+{
+    size_t n = strlen(name);
+    return r->name_len == n && memcmp(r->name, name, n) == 0;
+}
+
+static void skip_spaces(rf_pgn_reader *r)
+{
+    int c;
+    while ((c = peek(r)) == ' ' || c == '\t' || c == '\r') advance(r);
+}
+
+/* Reads one tag pair at '['. A malformed one is skipped to the end of its line, as python-chess
+ * skips it. */
+static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
+{
+    unsigned long line = r->line, col = column(r);
+    advance(r); /* '[' */
+    skip_spaces(r);
+    r->name_len = 0;
+    int c;
+    while ((c = peek(r)) >= 0 && is_name_byte(c)) {
+        if (r->name_len < NAME_MAX) r->name[r->name_len] = (char)c;
+        r->name_len++;
+        advance(r);
+    }
+    if (r->name_len == 0 || r->name_len > NAME_MAX) goto malformed;
+    skip_spaces(r);
+    if (peek(r) != '"') goto malformed;
+    advance(r);
+    text_reset(r);
+    int full = 0;
+    for (;;) {
+        c = peek(r);
+        if (c < 0 || c == '\n') goto malformed;
+        advance(r);
+        if (c == '"') break;
+        if (c == '\\') {
+            int e = peek(r);
+            if (e == '"' || e == '\\') {
+                c = e;
+                advance(r);
+            }
+        }
+        if (!text_add(r, (char)c)) full = 1;
+    }
+    skip_spaces(r);
+    if (peek(r) != ']') goto malformed;
+    advance(r);
+    if (full) {
+        game_error(r, RF_ERR_ARGUMENT, line, col, "the value of tag '%.40s' is longer than %u bytes",
+                   r->name, RF_PGN_TEXT_MAX);
+        return;
+    }
+    if (name_is(r, "Variant")) {
+        r->has_variant = 1;
+        r->variant_len = r->text_len < sizeof r->variant_tag ? r->text_len : sizeof r->variant_tag;
+        memcpy(r->variant_tag, r->text, r->variant_len);
+        r->variant_line = line;
+        r->variant_col = col;
+    } else if (name_is(r, "FEN")) {
+        r->has_fen = 1;
+        r->fen_too_long = r->text_len > FEN_TAG_MAX;
+        r->fen_len = r->fen_too_long ? 0 : r->text_len;
+        memcpy(r->fen_tag, r->text, r->fen_len);
+        r->fen_line = line;
+        r->fen_col = col;
+    }
+    if (!r->quiet && v && v->header) v->header(v->user, r->name, r->name_len, r->text, r->text_len);
+    return;
+malformed:
+    if (peek(r) != '\n') skip_line(r);
+}
+
+/* The start position from the [Variant] and [FEN] tags; 0 after an error. */
+static int start_position(rf_pgn_reader *r, rf_position *start)
+{
+    rf_variant variant = RF_VARIANT_STANDARD;
+    int chess960 = 0;
+    char q[48];
+    if (r->has_variant &&
+        rf_variant_from_name(&variant, &chess960, r->variant_tag, r->variant_len) != RF_OK) {
+        game_error(r, RF_ERR_NOT_FOUND, r->variant_line, r->variant_col,
+                   "[Variant \"%s\"]: unknown variant (lichess's names: Standard, Chess960, "
+                   "From Position, Atomic, King of the Hill, Three-check, Racing Kings, Horde, "
+                   "Antichess, Crazyhouse)",
+                   shown(q, r->variant_tag, r->variant_len));
+        return 0;
+    }
+    r->info.variant = variant;
+    if (r->has_fen) {
+        if (r->fen_too_long) {
+            game_error(r, RF_ERR_SYNTAX, r->fen_line, r->fen_col,
+                       "[FEN]: longer than %d bytes", FEN_TAG_MAX);
+            return 0;
+        }
+        rf_error err;
+        rf_status st = rf_position_parse(start, r->fen_tag, r->fen_len, variant,
+                                         chess960 ? RF_PARSE_CHESS960 : 0, RF_ACCEPT_DEFAULT, &err);
+        if (st != RF_OK) {
+            game_error(r, st, r->fen_line, r->fen_col, "[FEN \"%s\"]: %s",
+                       shown(q, r->fen_tag, r->fen_len), err.message);
+            return 0;
+        }
+    } else {
+        if (rf_position_startpos(start, variant) != RF_OK) {
+            game_error(r, RF_ERR_ARGUMENT, r->variant_line, r->variant_col,
+                       "[Variant]: this build does not play %s", rf_variant_name(variant));
+            return 0;
+        }
+        start->chess960 = (uint8_t)chess960;
+    }
+    r->info.chess960 = start->chess960;
+    return 1;
+}
+
+/* ---- movetext ------------------------------------------------------------------------------ */
+
+/* Whether moves and the rest are checked and reported at the current depth. */
+static int active(const rf_pgn_reader *r)
+{
+    return r->checking && (r->quiet_from == 0 || r->depth < r->quiet_from);
+}
+
+static rf_position *current(rf_pgn_reader *r)
+{
+    return r->depth == 0 ? &r->main.pos : &r->levels[r->depth].now;
+}
+
+static void report_nag(rf_pgn_reader *r, const rf_pgn_visitor *v, unsigned nag)
+{
+    if (active(r) && v && v->nag) v->nag(v->user, nag);
+}
+
+/* A comment's text is in r->text. */
+static void report_comment(rf_pgn_reader *r, const rf_pgn_visitor *v)
+{
+    if (active(r) && v && v->comment) v->comment(v->user, r->text, r->text_len);
+}
+
+/* Reads a {comment} at '{'. 0 when the input ended inside it. */
+static int read_brace_comment(rf_pgn_reader *r, const rf_pgn_visitor *v)
+{
+    unsigned long line = r->line, col = column(r);
+    advance(r);
+    text_reset(r);
+    int full = 0, keep = active(r), c;
+    while ((c = peek(r)) >= 0 && c != '}') {
+        advance(r);
+        if (keep && !full && !text_add(r, (char)c)) full = 1;
+    }
+    if (c < 0) {
+        if (r->checking)
+            game_error(r, RF_ERR_SYNTAX, line, col, "comment not closed: '{' without '}'");
+        return 0;
+    }
+    advance(r);
+    if (full)
+        game_error(r, RF_ERR_ARGUMENT, line, col, "comment longer than %u bytes", RF_PGN_TEXT_MAX);
+    report_comment(r, v);
+    return 1;
+}
+
+/* Reads a "; comment" at ';' to the end of its line. */
+static void read_line_comment(rf_pgn_reader *r, const rf_pgn_visitor *v)
+{
+    advance(r);
+    text_reset(r);
+    int keep = active(r), c;
+    while ((c = peek(r)) >= 0 && c != '\n') {
+        advance(r);
+        if (keep && c != '\r') text_add(r, (char)c);
+    }
+    report_comment(r, v);
+}
+
+static const char *const suffix_nags[] = {"!", "?", "!!", "??", "!?", "?!"};
+
+/* The NAG of a suffix annotation ("!?" 5), or 0 for another run of ! and ?. */
+static unsigned suffix_nag(const char *s, size_t len)
+{
+    for (unsigned i = 0; i < 6; i++)
+        if (strlen(suffix_nags[i]) == len && memcmp(s, suffix_nags[i], len) == 0) return i + 1;
+    return 0;
+}
+
+static int is_result(const char *w, size_t n)
+{
+    return (n == 3 && (memcmp(w, "1-0", 3) == 0 || memcmp(w, "0-1", 3) == 0)) ||
+           (n == 7 && memcmp(w, "1/2-1/2", 7) == 0) || (n == 1 && w[0] == '*');
+}
+
+/* Plays a move word (move number and suffix annotation already taken off). */
+static void play_word(rf_pgn_reader *r, const rf_pgn_visitor *v, const char *w, size_t n,
+                      unsigned long line, unsigned long col)
+{
+    rf_position *pos = current(r);
+    rf_move m;
+    rf_error err;
+    rf_status st = rf_move_from_san(&m, pos, w, n, &err);
+    if (st != RF_OK) {
+        char q[48];
+        const char *what = err.message;
+        if (strncmp(what, "move: ", 6) == 0) what += 6;
+        game_error(r, st, line, col, "%u%s %s: %s", (unsigned)pos->fullmove,
+                   pos->side == RF_WHITE ? "." : "...", shown(q, w, n), what);
+        return;
+    }
+    if (v && v->move) v->move(v->user, pos, m, (unsigned)r->depth);
+    level *l = &r->levels[r->depth];
+    l->before = *pos;
+    l->has_move = 1;
+    if (r->depth == 0) {
+        rf_game_play(&r->main, m);
+        r->info.plies++;
+    } else {
+        rf_position_play(&l->now, m);
+    }
+}
+
+/* A word of movetext: a move with its number and annotations, or a number alone. */
+static void read_word(rf_pgn_reader *r, const rf_pgn_visitor *v, const char *w, size_t n,
+                      unsigned long line, unsigned long col)
+{
+    char q[48];
+    size_t i = 0;
+    /* A move number: digits, then dots ("12." "12..." "12...e5"); digits alone are a number
+     * written without its dot. */
+    while (i < n && w[i] >= '0' && w[i] <= '9') i++;
+    if (i > 0 && (i == n || w[i] == '.')) {
+        while (i < n && w[i] == '.') i++;
+    } else {
+        i = 0;
+        while (i < n && w[i] == '.') i++; /* "..." alone, or "...e5" */
+    }
+    if (i == n || !active(r)) return;
+    w += i;
+    n -= i;
+    col += (unsigned long)i;
+    /* A suffix annotation after the move (and its check sign). */
+    size_t end = n;
+    while (end > 0 && (w[end - 1] == '!' || w[end - 1] == '?')) end--;
+    unsigned nag = suffix_nag(w + end, n - end);
+    if (end == 0) {
+        if (nag) report_nag(r, v, nag);
+        else game_error(r, RF_ERR_SYNTAX, line, col, "'%s' is not an annotation", shown(q, w, n));
+        return;
+    }
+    if (n > WORD_MAX) {
+        game_error(r, RF_ERR_SYNTAX, line, col, "'%s' is not a move", shown(q, w, n));
+        return;
+    }
+    play_word(r, v, w, end, line, col);
+    if (nag) report_nag(r, v, nag);
+}
+
+static int is_word_byte(int c)
+{
+    return c > ' ' && c != '{' && c != '}' && c != '(' && c != ')' && c != ';' && c != '[' &&
+           c != ']' && c != '"' && c != '$' && c != 0x7f;
+}
+
+/* The game ends: an open variation is an error. */
+static void close_game(rf_pgn_reader *r)
+{
+    if (r->depth > 0 && r->checking) {
+        const level *l = &r->levels[r->depth <= RF_PGN_MAX_DEPTH ? r->depth : RF_PGN_MAX_DEPTH];
+        game_error(r, RF_ERR_SYNTAX, l->line, l->col,
+                   "variation not closed: '(' without ')' before the game ends");
+    }
+}
+
+/* After the termination marker: comments on the rest of its line belong to this game. */
+static void after_result(rf_pgn_reader *r, const rf_pgn_visitor *v)
+{
+    for (;;) {
+        skip_spaces(r);
+        int c = peek(r);
+        if (c == '{') {
+            if (!read_brace_comment(r, v)) return;
+        } else if (c == ';') {
+            read_line_comment(r, v);
+            return;
+        } else {
+            if (c == '\n') advance(r);
+            return;
+        }
+    }
+}
+
+static void open_variation(rf_pgn_reader *r, const rf_pgn_visitor *v)
+{
+    unsigned long line = r->line, col = column(r);
+    advance(r);
+    if (!active(r)) {
+        r->depth++;
+        if (r->depth <= RF_PGN_MAX_DEPTH) {
+            r->levels[r->depth].line = line;
+            r->levels[r->depth].col = col;
+        }
+        return;
+    }
+    level *l = &r->levels[r->depth];
+    if (!l->has_move) {
+        game_error(r, RF_ERR_SYNTAX, line, col,
+                   "a variation must follow the move it replaces: '(' before any move");
+        r->depth++;
+        return;
+    }
+    if (r->depth == RF_PGN_MAX_DEPTH) {
+        game_error(r, RF_ERR_ARGUMENT, line, col, "variations nested deeper than %d",
+                   RF_PGN_MAX_DEPTH);
+        r->depth++;
+        return;
+    }
+    level *next = &r->levels[r->depth + 1];
+    next->now = l->before;
+    next->has_move = 0;
+    next->line = line;
+    next->col = col;
+    r->depth++;
+    if (v && v->begin_variation && v->begin_variation(v->user) == RF_PGN_SKIP)
+        r->quiet_from = r->depth;
+}
+
+static void close_variation(rf_pgn_reader *r, const rf_pgn_visitor *v)
+{
+    unsigned long line = r->line, col = column(r);
+    advance(r);
+    if (r->depth == 0) {
+        if (r->checking)
+            game_error(r, RF_ERR_SYNTAX, line, col, "')' without a variation to close");
+        return;
+    }
+    int was_active = active(r) || (r->checking && r->quiet_from == r->depth);
+    if (r->quiet_from == r->depth) r->quiet_from = 0;
+    r->depth--;
+    if (was_active && v && v->end_variation) v->end_variation(v->user);
+}
+
+/* Reads movetext to the game's end. */
+static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
+{
+    char word[WORD_MAX + 8];
+    for (;;) {
+        int c = peek(r);
+        if (c < 0) {
+            close_game(r);
+            return;
+        }
+        if (is_blank(c)) {
+            advance(r);
+            continue;
+        }
+        unsigned long line = r->line, col = column(r);
+        switch (c) {
+        case '%':
+            if (col == 1) {
+                skip_line(r);
+                continue;
+            }
+            break;
+        case '[':
+            if (r->blank_line) {
+                close_game(r);
+                return;
+            }
+            break;
+        case '{':
+            if (!read_brace_comment(r, v)) {
+                close_game(r);
+                return;
+            }
+            continue;
+        case ';':
+            read_line_comment(r, v);
+            continue;
+        case '(':
+            open_variation(r, v);
+            continue;
+        case ')':
+            close_variation(r, v);
+            continue;
+        case '$': {
+            advance(r);
+            unsigned long nag = 0;
+            size_t digits = 0;
+            while ((c = peek(r)) >= '0' && c <= '9') {
+                if (nag < 1000) nag = nag * 10 + (unsigned long)(c - '0');
+                digits++;
+                advance(r);
+            }
+            if (!active(r)) continue;
+            if (digits == 0 || nag > 255)
+                game_error(r, RF_ERR_SYNTAX, line, col,
+                           "'$' must be followed by a number 0-255 (a NAG)");
+            else
+                report_nag(r, v, (unsigned)nag);
+            continue;
+        }
+        default:
+            break;
+        }
+        if (!is_word_byte(c)) {
+            advance(r);
+            if (r->checking)
+                game_error(r, RF_ERR_SYNTAX, line, col, "unexpected '%c' in the moves",
+                           c >= 0x20 && c < 0x7f ? c : '?');
+            continue;
+        }
+        size_t n = 0;
+        while ((c = peek(r)) >= 0 && is_word_byte(c)) {
+            if (n < sizeof word) word[n] = (char)c;
+            n++;
+            advance(r);
+        }
+        size_t kept = n < sizeof word ? n : sizeof word;
+        if (is_result(word, n)) {
+            if (r->depth > 0) {
+                close_game(r); /* an error when still checking */
+            } else {
+                memcpy(r->info.result, word, n);
+                r->info.result[n] = 0;
+            }
+            after_result(r, v);
+            return;
+        }
+        read_word(r, v, word, kept < n ? kept : n, line, col);
+        if (n > kept && r->checking) {
+            char q[48];
+            game_error(r, RF_ERR_SYNTAX, line, col, "'%s' is not a move", shown(q, word, kept));
+        }
+    }
+}
+
+/* Skips what comes before a game: white space, escape lines, a byte-order mark, ';' lines. */
+static void skip_to_game(rf_pgn_reader *r)
+{
+    for (;;) {
+        int c = peek(r);
+        if (c < 0) return;
+        if (r->base + r->at == 0 && c == 0xEF && r->end >= 3 &&
+            memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) {
+            r->at = 3;
+            r->line_start = 3;
+            continue;
+        }
+        if (is_blank(c)) {
+            advance(r);
+        } else if ((c == '%' && column(r) == 1) || c == ';') {
+            skip_line(r);
+        } else {
+            return;
+        }
+    }
+}
+
+int rf_pgn_read_game(rf_pgn_reader *r, const rf_pgn_visitor *v)
+{
+    if (!r) return RF_ERR_ARGUMENT;
+    if (r->failed) return RF_ERR_ARGUMENT;
+    skip_to_game(r);
+    if (peek(r) < 0) return r->failed ? RF_ERR_ARGUMENT : 0;
+
+    memset(&r->info, 0, sizeof r->info);
+    r->info.index = ++r->games;
+    r->info.line = r->line;
+    r->info.game = &r->main;
+    r->has_variant = r->has_fen = 0;
+    r->depth = r->quiet_from = 0;
+    r->checking = 1;
+    r->quiet = v && v->begin_game && v->begin_game(v->user, r->info.index) == RF_PGN_SKIP;
+
+    /* Tags, with blank lines, escape lines and ';' lines among them. */
+    for (;;) {
+        int c = peek(r);
+        if (c < 0) break;
+        if (is_blank(c)) {
+            advance(r);
+        } else if ((c == '%' && column(r) == 1) || (c == ';' && r->blank_line)) {
+            skip_line(r);
+        } else if (c == '[') {
+            read_tag(r, v);
+        } else {
+            break;
+        }
+    }
+
+    rf_position start;
+    int ok = r->checking && start_position(r, &start);
+    if (!ok) rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    r->info.start = start;
+    rf_game_start(&r->main, &start);
+    r->levels[0].has_move = 0;
+    if (r->quiet) {
+        r->checking = 0;
+        r->info.skipped = 1;
+    } else if (v && v->end_headers && v->end_headers(v->user, ok ? &start : NULL) == RF_PGN_SKIP) {
+        r->checking = 0;
+        r->info.skipped = 1;
+    }
+    read_movetext(r, v);
+    if (v && v->end_game) v->end_game(v->user, &r->info);
+    return 1;
+}
