@@ -19,7 +19,8 @@ Each program runs alone (one process at a time), timed by wall clock over the wh
                slow), scaled to games/s. An installed `chess` module is used when importable,
                else --python-chess DIR or $PYTHON_CHESS (a folder holding the `chess` package,
                e.g. from `git archive HEAD chess` of python-chess's repository).
-Then rankfile's peak RSS on the file and on the file ten times over (os.wait4's ru_maxrss).
+Then rankfile's peak RSS on the file and on the file ten times over (GNU time's %M, else
+os.wait4's ru_maxrss, which cannot read below this script's own RSS).
 A program that is missing or fails prints `unavailable (reason)`; the others go on.
 """
 import argparse
@@ -58,16 +59,37 @@ def run(argv, env=None):
     return time.perf_counter() - start, p.returncode, p.stdout, p.stderr
 
 
+GNU_TIME = "/usr/bin/time"
+
+
 def run_rss(argv):
-    """Runs one process, stdout to /dev/null: (seconds, exit status, peak RSS KiB, stderr)."""
-    with open(os.devnull, "wb") as null, open(os.path.join(cache_dir(), ".stderr"), "w+b") as err:
+    """Runs one process, stdout to /dev/null: (seconds, exit status, peak RSS KiB, stderr).
+
+    The peak RSS comes from GNU time (`-f %M`) when it is there: os.wait4's ru_maxrss of a child
+    that Python starts also counts the Python process it was forked (or vforked) from, which
+    Linux records at exec, so it never reads below this script's own ~15 MiB. Without GNU time
+    that is the fallback (a floor, then, not the program's own peak)."""
+    d = cache_dir()
+    err_path, rss_path = os.path.join(d, ".stderr"), os.path.join(d, ".maxrss")
+    use_time = os.access(GNU_TIME, os.X_OK)
+    cmd = [GNU_TIME, "-f", "%M", "-o", rss_path] + argv if use_time else argv
+    with open(os.devnull, "wb") as null, open(err_path, "w+b") as err:
         start = time.perf_counter()
-        p = subprocess.Popen(argv, stdout=null, stderr=err)
+        p = subprocess.Popen(cmd, stdout=null, stderr=err)
         _, status, usage = os.wait4(p.pid, 0)
         seconds = time.perf_counter() - start
         p.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
-        return seconds, p.returncode, usage.ru_maxrss, err.read().decode(errors="replace")
+        message = err.read().decode(errors="replace")
+    maxrss = usage.ru_maxrss
+    if use_time:
+        try:
+            with open(rss_path) as f:
+                # GNU time writes "Command exited with non-zero status N" before %M on failure.
+                maxrss = int(f.read().split()[-1])
+        except (OSError, ValueError, IndexError):
+            pass
+    return seconds, p.returncode, maxrss, message
 
 
 def cache_dir():
