@@ -308,6 +308,11 @@ static size_t read_zstd(cli_input *in, char *buf, size_t cap)
         if (ZSTD_isError(ret)) {
             if (ZSTD_getErrorCode(ret) == ZSTD_error_memory_allocation)
                 return fail(in, "zstd decompression", strerror(ENOMEM));
+            /* Memory stays bounded: a window over libzstd's default limit (128 MiB, what
+             * `zstd --long=31` writes) is refused as the zstd tool refuses it. */
+            if (ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge)
+                return fail(in, "zstd data needs a window over 128 MiB (written with zstd "
+                                "--long); decompress it first: zstd -d --long=31", NULL);
             return fail(in, "corrupt zstd data", ZSTD_getErrorName(ret));
         }
         in->zd_hint = ret;
