@@ -215,7 +215,13 @@ static rf_status begin(rf_move *out, const rf_position *pos, const char **text, 
                        rf_error *err)
 {
     rf_init();
-    if (err) memset(err, 0, sizeof *err);
+    if (err) { /* cleared as memset would, without writing the whole message buffer */
+        err->status = RF_OK;
+        err->field = RF_FIELD_NONE;
+        err->offset = 0;
+        err->validity = 0;
+        err->message[0] = 0;
+    }
     if (!out || !pos || (!*text && *len))
         return fail(err, RF_ERR_ARGUMENT, "no move, position or text given");
     *out = RF_MOVE_NONE;
@@ -358,7 +364,9 @@ static void strip_trailing(const char *text, size_t *len)
 {
     for (;;) {
         size_t n = *len;
-        while (n && (strchr("+#!?", text[n - 1]) && text[n - 1])) n--;
+        while (n && (text[n - 1] == '+' || text[n - 1] == '#' || text[n - 1] == '!' ||
+                     text[n - 1] == '?'))
+            n--;
         if (n >= 4 && memcmp(text + n - 4, "e.p.", 4) == 0) n -= 4;
         while (n && is_space(text[n - 1])) n--;
         if (n == *len) return;
@@ -414,13 +422,14 @@ static unsigned san_matches(const rf_position *pos, const rf_movelist *list, con
     for (unsigned i = 0; i < list->count; i++) {
         rf_move m = list->moves[i];
         rf_square from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
+        if (!p->castle && to != p->to) continue; /* most moves: a cheap test first */
         unsigned kind = RF_MOVE_KIND(m);
         if (p->castle) {
             if (kind == RF_MOVE_CASTLING && (to > from) == (p->castle == RF_KINGSIDE + 1))
                 found[n++] = m;
             continue;
         }
-        if (kind == RF_MOVE_CASTLING || to != p->to || type_on(pos, from) != p->piece) continue;
+        if (to != p->to || kind == RF_MOVE_CASTLING || type_on(pos, from) != p->piece) continue;
         if (p->from_file >= 0 && RF_FILE_OF(from) != p->from_file) continue;
         if (p->from_rank >= 0 && RF_RANK_OF(from) != p->from_rank) continue;
         if (p->piece == RF_PAWN && p->from_file < 0 && RF_FILE_OF(from) != RF_FILE_OF(to)) continue;

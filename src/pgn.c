@@ -142,6 +142,54 @@ static int text_add(rf_pgn_reader *r, char c)
     return 1;
 }
 
+/* Appends n bytes to the text; 0 when they do not all fit (RF_PGN_TEXT_MAX) or memory ran out. */
+static int text_add_bytes(rf_pgn_reader *r, const char *s, size_t n)
+{
+    if (r->text_len + n > r->text_cap) {
+        size_t cap = r->text_cap ? r->text_cap : 256;
+        while (cap < r->text_len + n && cap < RF_PGN_TEXT_MAX) cap *= 2;
+        if (cap > RF_PGN_TEXT_MAX) cap = RF_PGN_TEXT_MAX;
+        if (cap > r->text_cap) {
+            char *t = realloc(r->text, cap);
+            if (!t) return 0;
+            r->text = t;
+            r->text_cap = cap;
+        }
+        if (r->text_len + n > r->text_cap) {
+            size_t room = r->text_cap - r->text_len;
+            memcpy(r->text + r->text_len, s, room);
+            r->text_len += room;
+            return 0;
+        }
+    }
+    memcpy(r->text + r->text_len, s, n);
+    r->text_len += n;
+    return 1;
+}
+
+/* Consumes the bytes before the next `stop` byte (which is left unread) or the end of the input,
+ * a block at a time; appends them to the text when `keep`. Returns `stop`, or -1 at the end;
+ * *full is set when the text could not hold them all. */
+static int consume_until(rf_pgn_reader *r, char stop, int keep, int *full)
+{
+    for (;;) {
+        if (r->at == r->end && !fill(r)) return -1;
+        const char *start = r->buf + r->at;
+        size_t avail = r->end - r->at;
+        const char *hit = memchr(start, stop, avail);
+        size_t n = hit ? (size_t)(hit - start) : avail;
+        for (const char *p = memchr(start, '\n', n); p;
+             p = memchr(p + 1, '\n', n - (size_t)(p + 1 - start))) {
+            r->line++;
+            r->line_start = r->base + r->at + (size_t)(p + 1 - start);
+        }
+        if (n) r->blank_line = 0;
+        if (keep && !*full && !text_add_bytes(r, start, n)) *full = 1;
+        r->at += n;
+        if (hit) return (unsigned char)stop;
+    }
+}
+
 /* ---- the reader's life --------------------------------------------------------------------- */
 
 static rf_pgn_reader *reader_alloc(void)
@@ -379,11 +427,8 @@ static int read_brace_comment(rf_pgn_reader *r, const rf_pgn_visitor *v)
     unsigned long line = r->line, col = column(r);
     advance(r);
     text_reset(r);
-    int full = 0, keep = active(r), c;
-    while ((c = peek(r)) >= 0 && c != '}') {
-        advance(r);
-        if (keep && !full && !text_add(r, (char)c)) full = 1;
-    }
+    int full = 0, keep = active(r);
+    int c = consume_until(r, '}', keep, &full);
     if (c < 0) {
         if (r->checking)
             game_error(r, RF_ERR_SYNTAX, line, col, "comment not closed: '{' without '}'");
@@ -401,11 +446,9 @@ static void read_line_comment(rf_pgn_reader *r, const rf_pgn_visitor *v)
 {
     advance(r);
     text_reset(r);
-    int keep = active(r), c;
-    while ((c = peek(r)) >= 0 && c != '\n') {
-        advance(r);
-        if (keep && c != '\r') text_add(r, (char)c);
-    }
+    int full = 0;
+    consume_until(r, '\n', active(r), &full);
+    if (r->text_len && r->text[r->text_len - 1] == '\r') r->text_len--;
     report_comment(r, v);
 }
 
@@ -489,7 +532,7 @@ static void read_word(rf_pgn_reader *r, const rf_pgn_visitor *v, const char *w, 
     if (nag) report_nag(r, v, nag);
 }
 
-static int is_word_byte(int c)
+static inline int is_word_byte(int c)
 {
     return c > ' ' && c != '{' && c != '}' && c != '(' && c != ')' && c != ';' && c != '[' &&
            c != ']' && c != '"' && c != '$' && c != 0x7f;
@@ -643,11 +686,19 @@ static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
                            c >= 0x20 && c < 0x7f ? c : '?');
             continue;
         }
+        /* The word, straight from the block (a word has no newline to count). */
         size_t n = 0;
-        while ((c = peek(r)) >= 0 && is_word_byte(c)) {
-            if (n < sizeof word) word[n] = (char)c;
-            n++;
-            advance(r);
+        r->blank_line = 0;
+        while (r->at < r->end || fill(r)) {
+            const char *b = r->buf;
+            size_t at = r->at, end = r->end;
+            while (at < end && is_word_byte((unsigned char)b[at])) {
+                if (n < sizeof word) word[n] = b[at];
+                n++;
+                at++;
+            }
+            r->at = at;
+            if (at < end) break;
         }
         size_t kept = n < sizeof word ? n : sizeof word;
         if (is_result(word, n)) {
