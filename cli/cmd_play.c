@@ -6,22 +6,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_SAN = 1, OPT_UCI };
+enum { OPT_SAN = 1, OPT_UCI, OPT_PGN };
 
 static const cli_option options[] = {
     {OPT_SAN, "san", 0, NULL, "after the FEN, print the moves played as SAN on one line"},
     {OPT_UCI, "uci", 0, NULL, "after the FEN (and the SAN line), print the moves as UCI"},
+    {OPT_PGN, "pgn", 0, NULL,
+     "after the FEN (and the SAN and UCI lines), print the moves as PGN movetext:\n"
+     "numbered, with the result when the game has ended (else *)"},
     {0, NULL, 0, NULL, NULL},
 };
 
 static const char *const intro[] = {
-    "usage: rankfile play FEN [MOVE ...] [--san] [--uci] [--json] [--chess960] [--variant NAME]\n"
+    "usage: rankfile play FEN [MOVE ...] [--san] [--uci] [--pgn] [--json] [--chess960]\n"
+    "                     [--variant NAME]\n"
     "       rankfile play [MOVE ...] [options] < positions\n"
     "\n"
     "Plays the moves on the position, in order, and prints the resulting FEN.\n"
     "Each move may be UCI (e2e4, e7e8q, castling e1g1 or e1h1) or SAN (e4, Nf3, exd5, O-O,\n"
     "e8=Q), read leniently: check signs and annotations are ignored, 0-0 is O-O, 'x' and '='\n"
-    "are optional, over-specified moves (Ng1f3) are accepted. The FEN is one argument: quote it.\n"
+    "are optional, over-specified moves (Ng1f3) are accepted. PGN move text is read too: move\n"
+    "numbers (1. e4 e5 2. Nf3, 1...e5), {comments}, $NAGs and a result are passed over, and\n"
+    "several moves may share one argument ('1. e4 e5 2. Nf3'). The FEN is one argument: quote it.\n"
     "When the first argument is a move rather than a FEN (a FEN has a '/' between its ranks),\n"
     "the positions come from standard input, one per line, and every one gets the same moves\n"
     "and its own answer, in order.\n",
@@ -31,6 +37,7 @@ static const char *const intro[] = {
 static const char *const outro[] = {
     "JSON: one object per position: {\"fen\",\"moves_uci\":[...],\"moves_san\":[...],\n"
     "\"status\":{...}} where status has the members of 'rankfile status --json' (without \"fen\"),\n"
+    "and with --pgn \"pgn\": the movetext,\n"
     "repetitions counted over the moves played (threefold, fivefold).\n"
     "\n"
     "The game is followed as the Laws count repetitions, but moves are played after the game has\n"
@@ -45,7 +52,11 @@ static const char *const outro[] = {
     "  rankfile play '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1' 0-0-0 --uci\n"
     "    4k3/8/8/8/8/8/8/2KR4 b - - 1 1\n"
     "    e1c1\n"
-    "  echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' | rankfile play e4 e5\n",
+    "  echo 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' | rankfile play e4 e5\n"
+    "  rankfile play 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' \\\n"
+    "      '1. f3 e5 2. g4 Qh4#' --pgn\n"
+    "    rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n"
+    "    1. f3 e5 2. g4 Qh4# 0-1\n",
     NULL,
 };
 
@@ -60,7 +71,7 @@ typedef struct played {
 
 typedef struct play_run {
     cli_common common;
-    int san, uci;
+    int san, uci, pgn;
     int nmoves;
     char **moves;
     played *done;
@@ -73,6 +84,37 @@ static void move_line(const play_run *o, int san)
         fputs(san ? o->done[i].san : o->done[i].uci, stdout);
     }
     putchar('\n');
+}
+
+static int append(void *ctx, const char *text, size_t len)
+{
+    char **at = ctx;
+    memcpy(*at, text, len);
+    *at += len;
+    return 0;
+}
+
+/* The moves played from `start` as PGN movetext, with the game's result, into a new string
+ * (NULL when out of memory). */
+static char *movetext(const play_run *o, const rf_position *start, const rf_game *game)
+{
+    /* A move takes at most "12345... " and its SAN; lines end in one byte. */
+    size_t cap = (size_t)o->nmoves * (RF_SAN_MAX + 24) + 32;
+    char *text = malloc(cap), *at = text;
+    if (!text) return NULL;
+    rf_pgn_writer w;
+    rf_pgn_writer_start(&w, append, &at);
+    rf_position pos = *start;
+    for (int i = 0; i < o->nmoves; i++) {
+        rf_move m;
+        rf_move_parse(&m, &pos, o->moves[i], strlen(o->moves[i]), NULL);
+        rf_pgn_write_move(&w, &pos, m);
+        rf_position_play(&pos, m);
+    }
+    rf_pgn_write_result(&w, rf_result_name(rf_game_outcome(game).result));
+    while (at > text && at[-1] == '\n') at--; /* the writer's empty line after a game */
+    *at = 0;
+    return text;
 }
 
 static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
@@ -99,10 +141,17 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     }
     char fen[RF_FEN_MAX];
     rf_position_to_fen(fen, sizeof fen, &game.pos, 0);
+    char *pgn = NULL;
+    if (o->pgn && !(pgn = movetext(o, &pos, &game))) {
+        cli_error(o->common.command, "out of memory");
+        return CLI_SOFTWARE;
+    }
     if (!o->common.json) {
         puts(fen);
         if (o->san) move_line(o, 1);
         if (o->uci) move_line(o, 0);
+        if (pgn) puts(pgn);
+        free(pgn);
         return CLI_OK;
     }
     cli_json j;
@@ -114,6 +163,8 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         for (int i = 0; i < o->nmoves; i++) cli_json_text(&j, san ? o->done[i].san : o->done[i].uci);
         cli_json_end(&j);
     }
+    if (pgn) cli_json_kstr(&j, "pgn", pgn);
+    free(pgn);
     cli_json_key(&j, "status");
     cli_json_object(&j);
     cli_status_json(&j, &game);
@@ -123,13 +174,86 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
 }
 
 /* Whether the first argument is a move (the position then comes from standard input) rather
- * than a FEN: a board field has a '/' between its ranks, a move is a short word of move
- * letters ("e4", "Nxf3+", "O-O", "e7e8q", "0000"). Anything else is read as a FEN, so that a
- * broken one is reported as such. */
+ * than a FEN: a board field has a '/' between its ranks, moves are words of move letters ("e4",
+ * "Nxf3+", "O-O", "e7e8q", "0000"), move numbers ("1." "1...e5"), results, $NAGs and
+ * {comments}. Anything else is read as a FEN, so that a broken one is reported as such. */
 static int looks_like_move(const char *s)
 {
     size_t n = strlen(s);
-    return n >= 2 && n <= 10 && strspn(s, "abcdefgh12345678NBRQKPOo0x:=+#!?-qrbnep.") == n;
+    if (n < 2) return 0;
+    /* A '/' outside a "1/2-1/2" result is a FEN's. */
+    size_t slashes = 0, results = 0;
+    for (const char *p = s; (p = strchr(p, '/')) != NULL; p++) slashes++;
+    for (const char *p = s; (p = strstr(p, "1/2-1/2")) != NULL; p += 7) results++;
+    if (slashes != 2 * results) return 0;
+    if (s[0] == '{') return 1; /* a comment first */
+    return strspn(s, "abcdefgh123456789NBRQKPOo0x:=+#!?-qrbnep./ \t$*{}") == n;
+}
+
+/* Whether a word is a result ("1-0", "0-1", "1/2-1/2", "*"). */
+static int is_result(const char *w, size_t n)
+{
+    return (n == 3 && (memcmp(w, "1-0", 3) == 0 || memcmp(w, "0-1", 3) == 0)) ||
+           (n == 7 && memcmp(w, "1/2-1/2", 7) == 0) || (n == 1 && w[0] == '*');
+}
+
+/* The moves of the move arguments, read as PGN move text: split at white space; move numbers
+ * ("12." "12..." and the "12." of "12.e4"), {comments}, ";" comments, $NAGs and results left
+ * out. The words are written NUL-terminated into `store` (as big as the arguments together)
+ * and listed in `words`; returns their number, or -1 after a usage error (a variation or an
+ * unclosed comment). */
+static int move_words(const cli_common *c, int argc, char **argv, char *store, char **words)
+{
+    int n = 0;
+    char *out = store;
+    int in_comment = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i];
+        while (*s) {
+            if (in_comment) {
+                if (*s++ == '}') in_comment = 0;
+                continue;
+            }
+            if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
+                s++;
+                continue;
+            }
+            if (*s == '{') {
+                in_comment = 1;
+                s++;
+                continue;
+            }
+            if (*s == ';') break; /* to the end of the argument */
+            if (*s == '(' || *s == ')') {
+                cli_usage(c->command, "variations ('(' ... ')') are not played: play the main "
+                                      "line, or read the game with 'rankfile pgn'");
+                return -1;
+            }
+            const char *w = s;
+            while (*s && !strchr(" \t\n\r{};()", *s)) s++;
+            size_t len = (size_t)(s - w);
+            if (w[0] == '$' || is_result(w, len)) continue;
+            size_t k = 0;
+            while (k < len && w[k] >= '0' && w[k] <= '9') k++;
+            if (k > 0 && k < len && w[k] == '.') {
+                while (k < len && w[k] == '.') k++;
+                w += k;
+                len -= k;
+            } else if (k == len) {
+                len = 0; /* a move number without its dot */
+            }
+            if (!len) continue;
+            memcpy(out, w, len);
+            out[len] = 0;
+            words[n++] = out;
+            out += len + 1;
+        }
+    }
+    if (in_comment) {
+        cli_usage(c->command, "a comment ('{') is not closed ('}')");
+        return -1;
+    }
+    return n;
 }
 
 int cli_cmd_play(int argc, char **argv)
@@ -142,6 +266,7 @@ int cli_cmd_play(int argc, char **argv)
     while ((id = cli_args_next(&a)) > 0) {
         if (id == OPT_SAN) o.san = 1;
         if (id == OPT_UCI) o.uci = 1;
+        if (id == OPT_PGN) o.pgn = 1;
     }
     if (id == CLI_ARGS_STOP) return a.status;
     if (o.common.json && (o.san || o.uci))
@@ -149,14 +274,20 @@ int cli_cmd_play(int argc, char **argv)
                                    "--uci change nothing");
     int from_stdin = a.rest >= argc || looks_like_move(argv[a.rest]);
     int first_move = a.rest + !from_stdin;
-    o.nmoves = argc - first_move;
-    o.moves = argv + first_move;
-    o.done = calloc(o.nmoves ? (size_t)o.nmoves : 1, sizeof *o.done);
-    if (!o.done) {
+    size_t room = 1;
+    for (int i = first_move; i < argc; i++) room += strlen(argv[i]) + 1;
+    char *store = malloc(room);
+    o.moves = malloc(room * sizeof *o.moves);
+    o.done = calloc(room, sizeof *o.done);
+    if (!store || !o.moves || !o.done) {
         cli_error(o.common.command, "out of memory");
         return CLI_SOFTWARE;
     }
-    int st = cli_batch(&o.common, from_stdin ? 0 : 1, argv + a.rest, answer, &o);
+    o.nmoves = move_words(&o.common, argc - first_move, argv + first_move, store, o.moves);
+    int st = CLI_USAGE;
+    if (o.nmoves >= 0) st = cli_batch(&o.common, from_stdin ? 0 : 1, argv + a.rest, answer, &o);
+    free(store);
+    free(o.moves);
     free(o.done);
     return st;
 }
