@@ -76,6 +76,13 @@ static int fill(rf_pgn_reader *r)
     r->base += r->end;
     r->at = r->end = 0;
     size_t n = r->read(r->ctx, r->buf, BLOCK);
+    /* The first block holds the input's first 3 bytes (when it has them), so that
+     * skip_to_game sees a byte-order mark whole, whatever sizes the callback reads. */
+    while (r->base == 0 && n > 0 && n < 3) {
+        size_t more = r->read(r->ctx, r->buf + n, BLOCK - n);
+        if (more == 0) break;
+        n = more == (size_t)-1 || more > BLOCK - n ? (size_t)-1 : n + more;
+    }
     if (n == (size_t)-1 || n > BLOCK) {
         r->failed = r->eof = 1;
         return 0;
