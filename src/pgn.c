@@ -297,14 +297,14 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
     if (name_is(r, "Variant")) {
         r->has_variant = 1;
         r->variant_len = r->text_len < sizeof r->variant_tag ? r->text_len : sizeof r->variant_tag;
-        memcpy(r->variant_tag, r->text, r->variant_len);
+        if (r->variant_len) memcpy(r->variant_tag, r->text, r->variant_len);
         r->variant_line = line;
         r->variant_col = col;
     } else if (name_is(r, "FEN")) {
         r->has_fen = 1;
         r->fen_too_long = r->text_len > FEN_TAG_MAX;
         r->fen_len = r->fen_too_long ? 0 : r->text_len;
-        memcpy(r->fen_tag, r->text, r->fen_len);
+        if (r->fen_len) memcpy(r->fen_tag, r->text, r->fen_len);
         r->fen_line = line;
         r->fen_col = col;
     }
