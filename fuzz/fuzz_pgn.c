@@ -42,6 +42,9 @@ static void bytes_add(bytes *b, const void *data, size_t n)
     b->len += n;
 }
 
+/* The text at `off` (an empty buffer has no memory yet). */
+static const char *text_at(const bytes *b, size_t off) { return b->p ? b->p + off : ""; }
+
 static void bytes_add_text(bytes *b, const char *text, size_t n)
 {
     bytes_add(b, &n, sizeof n);
@@ -385,8 +388,8 @@ static void round_trip(const run *r, const rf_pgn_game *g)
     for (size_t i = 0; i < r->nevents; i++) {
         const event *e = &r->events[i];
         if (e->kind != EV_HEADER) continue;
-        names[k] = cstr(r->text.p + e->text, e->text_len);
-        values[k] = cstr(r->text.p + e->value, e->value_len);
+        names[k] = cstr(text_at(&r->text, e->text), e->text_len);
+        values[k] = cstr(text_at(&r->text, e->value), e->value_len);
         k++;
     }
     size_t nwant = 0;
@@ -417,7 +420,7 @@ static void round_trip(const run *r, const rf_pgn_game *g)
         const event *e = &r->events[i];
         switch (e->kind) {
         case EV_MOVE: rf_pgn_write_move(&w, &e->before, e->move); break;
-        case EV_COMMENT: rf_pgn_write_comment(&w, r->text.p + e->text, e->text_len); break;
+        case EV_COMMENT: rf_pgn_write_comment(&w, text_at(&r->text, e->text), e->text_len); break;
         case EV_NAG: rf_pgn_write_nag(&w, e->nag); break;
         case EV_BEGIN: rf_pgn_write_begin_variation(&w); break;
         case EV_END: rf_pgn_write_end_variation(&w); break;
@@ -450,7 +453,7 @@ static void round_trip(const run *r, const rf_pgn_game *g)
         const event *e = &back.events[i];
         if (e->kind != EV_HEADER) continue;
         FUZZ_CHECK(bt < nwant, "tag %zu read back, %zu written", bt + 1, nwant);
-        const char *name = back.text.p + e->text, *value = back.text.p + e->value;
+        const char *name = text_at(&back.text, e->text), *value = text_at(&back.text, e->value);
         FUZZ_CHECK(e->text_len == strlen(want_names[bt]) &&
                        memcmp(name, want_names[bt], e->text_len) == 0 &&
                        e->value_len == strlen(want[bt]) && memcmp(value, want[bt], e->value_len) == 0,
@@ -477,8 +480,8 @@ static void round_trip(const run *r, const rf_pgn_game *g)
         } else if (a->kind == EV_COMMENT) {
             char *x = malloc(a->text_len + 1), *y = malloc(b->text_len + 1);
             FUZZ_CHECK(x && y, "out of memory");
-            size_t nx = normal_comment(x, r->text.p + a->text, a->text_len);
-            size_t ny = normal_comment(y, back.text.p + b->text, b->text_len);
+            size_t nx = normal_comment(x, text_at(&r->text, a->text), a->text_len);
+            size_t ny = normal_comment(y, text_at(&back.text, b->text), b->text_len);
             FUZZ_CHECK(nx == ny && memcmp(x, y, nx) == 0, "comment '%.*s' read back as '%.*s'",
                        (int)nx, x, (int)ny, y);
             free(x);
