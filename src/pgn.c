@@ -76,6 +76,13 @@ static int fill(rf_pgn_reader *r)
     r->base += r->end;
     r->at = r->end = 0;
     size_t n = r->read(r->ctx, r->buf, BLOCK);
+    /* The first block holds the input's first 3 bytes (when it has them), so that
+     * skip_to_game sees a byte-order mark whole, whatever sizes the callback reads. */
+    while (r->base == 0 && n > 0 && n < 3) {
+        size_t more = r->read(r->ctx, r->buf + n, BLOCK - n);
+        if (more == 0) break;
+        n = more == (size_t)-1 || more > BLOCK - n ? (size_t)-1 : n + more;
+    }
     if (n == (size_t)-1 || n > BLOCK) {
         r->failed = r->eof = 1;
         return 0;
@@ -338,14 +345,14 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
     if (name_is(r, "Variant")) {
         r->has_variant = 1;
         r->variant_len = r->text_len < sizeof r->variant_tag ? r->text_len : sizeof r->variant_tag;
-        memcpy(r->variant_tag, r->text, r->variant_len);
+        if (r->variant_len) memcpy(r->variant_tag, r->text, r->variant_len);
         r->variant_line = line;
         r->variant_col = col;
     } else if (name_is(r, "FEN")) {
         r->has_fen = 1;
         r->fen_too_long = r->text_len > FEN_TAG_MAX;
         r->fen_len = r->fen_too_long ? 0 : r->text_len;
-        memcpy(r->fen_tag, r->text, r->fen_len);
+        if (r->fen_len) memcpy(r->fen_tag, r->text, r->fen_len);
         r->fen_line = line;
         r->fen_col = col;
     }

@@ -1,0 +1,565 @@
+/*
+ * fuzz_pgn.c - the PGN reader and writer (src/pgn.c, src/pgn_write.c).
+ *
+ * Input: any bytes, read as a PGN file. Properties:
+ *   - reading ends, every begin_game has exactly one end_game (before the next game begins),
+ *     each game read moves the byte offset forward, the offset never goes back and ends at the
+ *     input's length;
+ *   - a game with an error has a line (within the input's lines) and a column from 1 and a
+ *     one-line message of printable ASCII; a game without one has an empty message;
+ *   - plies is the number of main-line move callbacks, and every move reported is legal in the
+ *     position it is played on;
+ *   - the input read in one block and read again through a callback that gives 1 to 7 bytes at a
+ *     time reports the same callbacks (a transcript of each one and its payload) and the same
+ *     rf_pgn_game for every game;
+ *   - every game read without error, written again by the writer (tags, moves, comments, NAGs,
+ *     variations, result), reads back as one game without error: the same tags (the seven tag
+ *     roster first, as the writer orders and fills it, values cut at a NUL and control bytes made
+ *     spaces), the same moves at the same depths from the same positions, the same NAGs and
+ *     variations, comments the same once '}' and white space runs are single spaces, trimmed,
+ *     and the same final position; no movetext line of the writing is longer than 79 bytes
+ *     unless it is a single word.
+ */
+#include "fuzz.h"
+#include "position.h"
+
+typedef struct bytes {
+    char *p;
+    size_t len, cap;
+} bytes;
+
+static void bytes_add(bytes *b, const void *data, size_t n)
+{
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + n) cap *= 2;
+        char *p = realloc(b->p, cap);
+        FUZZ_CHECK(p != NULL, "out of memory (%zu bytes)", cap);
+        b->p = p;
+        b->cap = cap;
+    }
+    if (n) memcpy(b->p + b->len, data, n);
+    b->len += n;
+}
+
+/* The text at `off` (an empty buffer has no memory yet). */
+static const char *text_at(const bytes *b, size_t off) { return b->p ? b->p + off : ""; }
+
+static void bytes_add_text(bytes *b, const char *text, size_t n)
+{
+    bytes_add(b, &n, sizeof n);
+    bytes_add(b, text, n);
+}
+
+/* What a game reported, in order (for the writer and the comparison after it). */
+enum { EV_HEADER, EV_MOVE, EV_COMMENT, EV_NAG, EV_BEGIN, EV_END };
+
+typedef struct event {
+    int kind;
+    rf_position before;
+    rf_move move;
+    unsigned depth, nag;
+    size_t text, text_len;   /* comment, or tag name, in the run's text */
+    size_t value, value_len; /* tag value */
+} event;
+
+/* One reading of an input. */
+typedef struct run {
+    const rf_pgn_reader *reader;
+    unsigned long lines;   /* lines of the input */
+    uint64_t offset;       /* the last offset seen */
+    int in_game;
+    unsigned long games;
+    int round_trip;        /* write and read back every game read without error */
+    bytes transcript;
+    /* the current game */
+    event *events;
+    size_t nevents, cap_events;
+    bytes text;
+    unsigned main_moves;
+    /* the last game's end */
+    rf_status status;
+    uint64_t final_key;
+    char result[8];
+} run;
+
+static event *add_event(run *r, int kind)
+{
+    if (r->nevents == r->cap_events) {
+        r->cap_events = r->cap_events ? 2 * r->cap_events : 64;
+        r->events = realloc(r->events, r->cap_events * sizeof *r->events);
+        FUZZ_CHECK(r->events != NULL, "out of memory (%zu events)", r->cap_events);
+    }
+    event *e = &r->events[r->nevents++];
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    return e;
+}
+
+static void check_offset(run *r)
+{
+    uint64_t at = rf_pgn_reader_offset(r->reader);
+    FUZZ_CHECK(at >= r->offset, "offset %llu after %llu", (unsigned long long)at,
+               (unsigned long long)r->offset);
+    r->offset = at;
+}
+
+static void mark(run *r, char kind)
+{
+    bytes_add(&r->transcript, &kind, 1);
+    check_offset(r);
+}
+
+static int on_begin_game(void *user, unsigned long index)
+{
+    run *r = user;
+    FUZZ_CHECK(!r->in_game, "game %lu begins before the last one ended", index);
+    FUZZ_CHECK(index == r->games + 1, "game %lu after %lu games", index, r->games);
+    r->in_game = 1;
+    r->games++;
+    r->nevents = 0;
+    r->text.len = 0;
+    r->main_moves = 0;
+    mark(r, 'G');
+    bytes_add(&r->transcript, &index, sizeof index);
+    return RF_PGN_CONTINUE;
+}
+
+static void on_header(void *user, const char *name, size_t name_len, const char *value,
+                      size_t value_len)
+{
+    run *r = user;
+    FUZZ_CHECK(r->in_game, "a tag outside a game");
+    FUZZ_CHECK(name_len > 0, "a tag without a name");
+    mark(r, 'H');
+    bytes_add_text(&r->transcript, name, name_len);
+    bytes_add_text(&r->transcript, value, value_len);
+    event *e = add_event(r, EV_HEADER);
+    e->text = r->text.len;
+    e->text_len = name_len;
+    bytes_add(&r->text, name, name_len);
+    e->value = r->text.len;
+    e->value_len = value_len;
+    bytes_add(&r->text, value, value_len);
+}
+
+static int on_end_headers(void *user, const rf_position *start)
+{
+    run *r = user;
+    FUZZ_CHECK(r->in_game, "end of tags outside a game");
+    mark(r, 'S');
+    char fen[RF_FEN_MAX] = "-";
+    if (start) {
+        const char *broken = rf__position_check(start);
+        FUZZ_CHECK(broken == NULL, "start position %s: %s", fuzz_fen(start, fen), broken);
+        fuzz_fen(start, fen);
+    }
+    bytes_add_text(&r->transcript, fen, strlen(fen));
+    return RF_PGN_CONTINUE;
+}
+
+static void on_move(void *user, const rf_position *before, rf_move move, unsigned depth)
+{
+    run *r = user;
+    char fen[RF_FEN_MAX];
+    FUZZ_CHECK(r->in_game, "a move outside a game");
+    FUZZ_CHECK(rf_move_is_legal(before, move), "move %#x is not legal in %s", move,
+               fuzz_fen(before, fen));
+    if (depth == 0) r->main_moves++;
+    mark(r, 'M');
+    bytes_add(&r->transcript, &move, sizeof move);
+    bytes_add(&r->transcript, &depth, sizeof depth);
+    bytes_add(&r->transcript, &before->key, sizeof before->key);
+    event *e = add_event(r, EV_MOVE);
+    e->before = *before;
+    e->move = move;
+    e->depth = depth;
+}
+
+static void on_comment(void *user, const char *text, size_t len)
+{
+    run *r = user;
+    FUZZ_CHECK(r->in_game, "a comment outside a game");
+    mark(r, 'C');
+    bytes_add_text(&r->transcript, text, len);
+    event *e = add_event(r, EV_COMMENT);
+    e->text = r->text.len;
+    e->text_len = len;
+    bytes_add(&r->text, text, len);
+}
+
+static void on_nag(void *user, unsigned nag)
+{
+    run *r = user;
+    FUZZ_CHECK(r->in_game, "a NAG outside a game");
+    FUZZ_CHECK(nag <= 255, "NAG %u", nag);
+    mark(r, 'N');
+    bytes_add(&r->transcript, &nag, sizeof nag);
+    add_event(r, EV_NAG)->nag = nag;
+}
+
+static int on_begin_variation(void *user)
+{
+    run *r = user;
+    FUZZ_CHECK(r->in_game, "a variation outside a game");
+    mark(r, '(');
+    add_event(r, EV_BEGIN);
+    return RF_PGN_CONTINUE;
+}
+
+static void on_end_variation(void *user)
+{
+    run *r = user;
+    FUZZ_CHECK(r->in_game, "a variation outside a game");
+    mark(r, ')');
+    add_event(r, EV_END);
+}
+
+static void round_trip(const run *r, const rf_pgn_game *g);
+
+static void on_end_game(void *user, const rf_pgn_game *g)
+{
+    run *r = user;
+    FUZZ_CHECK(r->in_game, "game %lu ends twice", g->index);
+    FUZZ_CHECK(g->index == r->games, "game %lu ends as game %lu", r->games, g->index);
+    r->in_game = 0;
+    mark(r, 'Z');
+    if (g->status != RF_OK) {
+        FUZZ_CHECK(g->error_line >= 1 && g->error_column >= 1, "error at %lu:%lu",
+                   g->error_line, g->error_column);
+        FUZZ_CHECK(g->error_line <= r->lines, "error on line %lu of %lu", g->error_line,
+                   r->lines);
+        FUZZ_CHECK(fuzz_is_one_line(g->error, sizeof g->error), "message '%.200s'", g->error);
+    } else {
+        FUZZ_CHECK(g->error[0] == 0, "no error, message '%.200s'", g->error);
+    }
+    FUZZ_CHECK(g->plies == r->main_moves, "plies %u, %u main-line moves reported", g->plies,
+               r->main_moves);
+    FUZZ_CHECK(g->game && g->game->plies == g->plies, "game plies %u, plies %u",
+               g->game ? g->game->plies : 0, g->plies);
+    FUZZ_CHECK(strnlen(g->result, sizeof g->result) < sizeof g->result, "result not terminated");
+    /* The whole rf_pgn_game, for the comparison of the two readings. */
+    bytes *t = &r->transcript;
+    bytes_add(t, &g->index, sizeof g->index);
+    bytes_add(t, &g->line, sizeof g->line);
+    bytes_add(t, &g->variant, sizeof g->variant);
+    bytes_add(t, &g->chess960, sizeof g->chess960);
+    bytes_add(t, &g->start.key, sizeof g->start.key);
+    bytes_add(t, &g->game->pos.key, sizeof g->game->pos.key);
+    bytes_add(t, &g->plies, sizeof g->plies);
+    bytes_add_text(t, g->result, strlen(g->result));
+    bytes_add(t, &g->skipped, sizeof g->skipped);
+    bytes_add(t, &g->status, sizeof g->status);
+    bytes_add(t, &g->error_line, sizeof g->error_line);
+    bytes_add(t, &g->error_column, sizeof g->error_column);
+    bytes_add_text(t, g->error, strnlen(g->error, sizeof g->error));
+    r->status = g->status;
+    r->final_key = g->game->pos.key;
+    memcpy(r->result, g->result, sizeof r->result);
+    if (r->round_trip && g->status == RF_OK && !g->skipped) round_trip(r, g);
+}
+
+static const rf_pgn_visitor visitor = {
+    .begin_game = on_begin_game,
+    .header = on_header,
+    .end_headers = on_end_headers,
+    .move = on_move,
+    .comment = on_comment,
+    .nag = on_nag,
+    .begin_variation = on_begin_variation,
+    .end_variation = on_end_variation,
+    .end_game = on_end_game,
+};
+
+static unsigned long count_lines(const char *text, size_t len)
+{
+    unsigned long n = 1;
+    for (size_t i = 0; i < len; i++) n += text[i] == '\n';
+    return n;
+}
+
+/* Reads every game of `reader` with run *r; returns the number of games. */
+static unsigned long read_all(run *r, rf_pgn_reader *reader, size_t size)
+{
+    r->reader = reader;
+    rf_pgn_visitor v = visitor;
+    v.user = r;
+    for (;;) {
+        uint64_t before = rf_pgn_reader_offset(reader);
+        unsigned long games = r->games;
+        int got = rf_pgn_read_game(reader, &v);
+        FUZZ_CHECK(got == 0 || got == 1, "rf_pgn_read_game returned %d", got);
+        FUZZ_CHECK(!r->in_game, "game %lu did not end", r->games);
+        check_offset(r);
+        if (got == 0) {
+            FUZZ_CHECK(r->games == games, "a game began at the end");
+            break;
+        }
+        FUZZ_CHECK(r->games == games + 1, "%lu games read in one call", r->games - games);
+        FUZZ_CHECK(r->offset > before, "game %lu read no byte", r->games);
+    }
+    FUZZ_CHECK(r->offset == size, "offset %llu at the end of %zu bytes",
+               (unsigned long long)r->offset, size);
+    FUZZ_CHECK(rf_pgn_read_game(reader, &v) == 0, "a game after the end");
+    return r->games;
+}
+
+static void run_free(run *r)
+{
+    free(r->transcript.p);
+    free(r->events);
+    free(r->text.p);
+}
+
+/* ---- writing and reading back ---------------------------------------------------------- */
+
+static int write_bytes(void *ctx, const char *text, size_t len)
+{
+    bytes_add(ctx, text, len);
+    return 0;
+}
+
+/* A NUL-terminated copy (the writer takes C strings: cut at a NUL). */
+static char *cstr(const char *p, size_t n)
+{
+    char *s = malloc(n + 1);
+    FUZZ_CHECK(s != NULL, "out of memory");
+    memcpy(s, p, n);
+    s[n] = 0;
+    return s;
+}
+
+static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+static const char *const roster_default[7] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+
+/* The tag value as the writer writes it and the reader reads it back. */
+static void written_value(char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = ' ';
+}
+
+/* A comment as the writer keeps it: '}' and white space runs one space, trimmed. */
+static size_t normal_comment(char *out, const char *text, size_t len)
+{
+    size_t n = 0;
+    int gap = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c <= ' ' || c == '}') {
+            gap = 1;
+            continue;
+        }
+        if (gap && n) out[n++] = ' ';
+        gap = 0;
+        out[n++] = (char)c;
+    }
+    return n;
+}
+
+static void check_lines(const bytes *out)
+{
+    const char *p = out->p, *end = out->p + out->len;
+    const char *body = NULL;
+    for (const char *q = p; q + 1 < end; q++)
+        if (q[0] == '\n' && q[1] == '\n') {
+            body = q + 2;
+            break;
+        }
+    FUZZ_CHECK(body != NULL, "no empty line after the tags");
+    for (const char *line = body; line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        FUZZ_CHECK(n <= 79 || !memchr(line, ' ', n), "a line of %zu bytes: '%.*s'", n,
+                   (int)(n > 200 ? 200 : n), line);
+        line += n + 1;
+    }
+}
+
+static void round_trip(const run *r, const rf_pgn_game *g)
+{
+    /* The tags, as given to the writer and as expected back. */
+    size_t ntags = 0;
+    for (size_t i = 0; i < r->nevents; i++) ntags += r->events[i].kind == EV_HEADER;
+    char **names = calloc(ntags + 1, sizeof *names), **values = calloc(ntags + 1, sizeof *values);
+    char **want_names = calloc(ntags + 8, sizeof *names), **want = calloc(ntags + 8, sizeof *want);
+    FUZZ_CHECK(names && values && want_names && want, "out of memory");
+    size_t k = 0;
+    for (size_t i = 0; i < r->nevents; i++) {
+        const event *e = &r->events[i];
+        if (e->kind != EV_HEADER) continue;
+        names[k] = cstr(text_at(&r->text, e->text), e->text_len);
+        values[k] = cstr(text_at(&r->text, e->value), e->value_len);
+        k++;
+    }
+    size_t nwant = 0;
+    for (int i = 0; i < 7; i++) {
+        const char *value = NULL;
+        for (size_t j = 0; j < ntags && !value; j++)
+            if (strcmp(names[j], roster[i]) == 0) value = values[j];
+        if (!value) value = i == 6 && g->result[0] ? g->result : roster_default[i];
+        want_names[nwant] = cstr(roster[i], strlen(roster[i]));
+        want[nwant++] = cstr(value, strlen(value));
+    }
+    for (size_t j = 0; j < ntags; j++) {
+        int in_roster = 0;
+        for (int i = 0; i < 7; i++) in_roster |= strcmp(names[j], roster[i]) == 0;
+        if (in_roster) continue;
+        want_names[nwant] = cstr(names[j], strlen(names[j]));
+        want[nwant++] = cstr(values[j], strlen(values[j]));
+    }
+    for (size_t i = 0; i < nwant; i++) written_value(want[i]);
+
+    /* Writing. */
+    bytes out = {0};
+    rf_pgn_writer w;
+    rf_pgn_writer_start(&w, write_bytes, &out);
+    rf_pgn_write_tags(&w, (const char *const *)names, (const char *const *)values, ntags,
+                      g->result);
+    for (size_t i = 0; i < r->nevents; i++) {
+        const event *e = &r->events[i];
+        switch (e->kind) {
+        case EV_MOVE: rf_pgn_write_move(&w, &e->before, e->move); break;
+        case EV_COMMENT: rf_pgn_write_comment(&w, text_at(&r->text, e->text), e->text_len); break;
+        case EV_NAG: rf_pgn_write_nag(&w, e->nag); break;
+        case EV_BEGIN: rf_pgn_write_begin_variation(&w); break;
+        case EV_END: rf_pgn_write_end_variation(&w); break;
+        default: break;
+        }
+    }
+    rf_pgn_write_result(&w, g->result);
+    FUZZ_CHECK(!w.failed, "the writer failed");
+    check_lines(&out);
+
+    /* Reading back. */
+    run back = {0};
+    back.lines = count_lines(out.p, out.len);
+    rf_pgn_reader *reader = rf_pgn_reader_new_memory(out.p, out.len);
+    FUZZ_CHECK(reader != NULL, "no reader");
+    unsigned long games = read_all(&back, reader, out.len);
+    rf_pgn_reader_free(reader);
+    const int shown = out.len > 2000 ? 2000 : (int)out.len;
+    FUZZ_CHECK(games == 1, "%lu games read back from:\n%.*s", games, shown, out.p);
+    FUZZ_CHECK(back.status == RF_OK, "status %d reading back:\n%.*s", back.status, shown, out.p);
+    FUZZ_CHECK(back.final_key == g->game->pos.key, "another final position reading back:\n%.*s",
+               shown, out.p);
+    const char *result = g->result[0] ? g->result : "*";
+    FUZZ_CHECK(strcmp(back.result, result) == 0, "result '%s' read back as '%s'", result,
+               back.result);
+
+    /* The same tags, then the same movetext events. */
+    size_t bt = 0;
+    for (size_t i = 0; i < back.nevents; i++) {
+        const event *e = &back.events[i];
+        if (e->kind != EV_HEADER) continue;
+        FUZZ_CHECK(bt < nwant, "tag %zu read back, %zu written", bt + 1, nwant);
+        const char *name = text_at(&back.text, e->text), *value = text_at(&back.text, e->value);
+        FUZZ_CHECK(e->text_len == strlen(want_names[bt]) &&
+                       memcmp(name, want_names[bt], e->text_len) == 0 &&
+                       e->value_len == strlen(want[bt]) && memcmp(value, want[bt], e->value_len) == 0,
+                   "tag %zu [%s \"%s\"] read back as [%.*s \"%.*s\"]", bt + 1, want_names[bt],
+                   want[bt], (int)e->text_len, name, (int)e->value_len, value);
+        bt++;
+    }
+    FUZZ_CHECK(bt == nwant, "%zu tags read back, %zu written", bt, nwant);
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < r->nevents && r->events[i].kind == EV_HEADER) i++;
+        while (j < back.nevents && back.events[j].kind == EV_HEADER) j++;
+        if (i == r->nevents || j == back.nevents) break;
+        const event *a = &r->events[i++], *b = &back.events[j++];
+        FUZZ_CHECK(a->kind == b->kind, "event %zu of kind %d read back as kind %d:\n%.*s", i,
+                   a->kind, b->kind, shown, out.p);
+        if (a->kind == EV_MOVE) {
+            FUZZ_CHECK(a->move == b->move && a->depth == b->depth &&
+                           a->before.key == b->before.key,
+                       "move %#x at depth %u read back as %#x at depth %u", a->move, a->depth,
+                       b->move, b->depth);
+        } else if (a->kind == EV_NAG) {
+            FUZZ_CHECK(a->nag == b->nag, "NAG %u read back as %u", a->nag, b->nag);
+        } else if (a->kind == EV_COMMENT) {
+            char *x = malloc(a->text_len + 1), *y = malloc(b->text_len + 1);
+            FUZZ_CHECK(x && y, "out of memory");
+            size_t nx = normal_comment(x, text_at(&r->text, a->text), a->text_len);
+            size_t ny = normal_comment(y, text_at(&back.text, b->text), b->text_len);
+            FUZZ_CHECK(nx == ny && memcmp(x, y, nx) == 0, "comment '%.*s' read back as '%.*s'",
+                       (int)nx, x, (int)ny, y);
+            free(x);
+            free(y);
+        }
+    }
+    FUZZ_CHECK(i == r->nevents && j == back.nevents, "%zu events, %zu read back", r->nevents,
+               back.nevents);
+
+    run_free(&back);
+    free(out.p);
+    for (size_t n = 0; n < ntags; n++) {
+        free(names[n]);
+        free(values[n]);
+    }
+    for (size_t n = 0; n < nwant; n++) {
+        free(want_names[n]);
+        free(want[n]);
+    }
+    free(names);
+    free(values);
+    free(want_names);
+    free(want);
+}
+
+/* ---- reading in pieces ----------------------------------------------------------------- */
+
+typedef struct pieces {
+    const uint8_t *data;
+    size_t size, at;
+    uint32_t state;
+} pieces;
+
+/* 1 to 7 bytes at a time, the sizes from a generator seeded by the input's size. */
+static size_t read_pieces(void *ctx, char *buf, size_t cap)
+{
+    pieces *p = ctx;
+    p->state = p->state * 1103515245u + 12345u;
+    size_t n = 1 + (p->state >> 16) % 7;
+    if (n > cap) n = cap;
+    if (n > p->size - p->at) n = p->size - p->at;
+    memcpy(buf, p->data + p->at, n);
+    p->at += n;
+    return n;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    rf_init();
+    const char *text = (const char *)data;
+    unsigned long lines = count_lines(text, size);
+
+    run whole = {0};
+    whole.lines = lines;
+    whole.round_trip = 1;
+    rf_pgn_reader *reader = rf_pgn_reader_new_memory(text, size);
+    FUZZ_CHECK(reader != NULL, "no reader");
+    read_all(&whole, reader, size);
+    rf_pgn_reader_free(reader);
+
+    run piecewise = {0};
+    piecewise.lines = lines;
+    pieces p = {data, size, 0, (uint32_t)size};
+    reader = rf_pgn_reader_new(read_pieces, &p);
+    FUZZ_CHECK(reader != NULL, "no reader");
+    read_all(&piecewise, reader, size);
+    rf_pgn_reader_free(reader);
+
+    FUZZ_CHECK(whole.games == piecewise.games, "%lu games in one block, %lu in pieces",
+               whole.games, piecewise.games);
+    size_t n = whole.transcript.len < piecewise.transcript.len ? whole.transcript.len
+                                                               : piecewise.transcript.len;
+    size_t at = 0;
+    while (at < n && whole.transcript.p[at] == piecewise.transcript.p[at]) at++;
+    FUZZ_CHECK(at == whole.transcript.len && at == piecewise.transcript.len,
+               "the readings differ at byte %zu of their transcripts (%zu and %zu bytes)", at,
+               whole.transcript.len, piecewise.transcript.len);
+    run_free(&whole);
+    run_free(&piecewise);
+    return 0;
+}
