@@ -224,6 +224,10 @@ static int move_words(const cli_common *c, int argc, char **argv, char *store, c
                 continue;
             }
             if (*s == ';') break; /* to the end of the argument */
+            if (*s == '}') {
+                cli_usage(c->command, "'}' without the '{' that opens its comment");
+                return -1;
+            }
             if (*s == '(' || *s == ')') {
                 cli_usage(c->command, "variations ('(' ... ')') are not played: play the main "
                                       "line, or read the game with 'rankfile pgn'");
@@ -239,8 +243,8 @@ static int move_words(const cli_common *c, int argc, char **argv, char *store, c
                 while (k < len && w[k] == '.') k++;
                 w += k;
                 len -= k;
-            } else if (k == len) {
-                len = 0; /* a move number without its dot */
+            } else if (k == len && !(len == 4 && memcmp(w, "0000", 4) == 0)) {
+                len = 0; /* a move number without its dot (but 0000 is UCI's null move) */
             }
             if (!len) continue;
             memcpy(out, w, len);

@@ -19,7 +19,7 @@ _rankfile() {
     fi
     COMPREPLY=()
 
-    local commands="fen moves play status judge perft atomic 960 is960 show key book help"
+    local commands="fen moves play status judge perft atomic 960 is960 show key book pgn help"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
         return 0
@@ -60,7 +60,7 @@ _rankfile() {
     case $cmd in
     fen) opts="--shredder --ep $position --json $common" ;;
     moves) opts="--san $position --json $common" ;;
-    play) opts="--san --uci $position --json $common" ;;
+    play) opts="--san --uci --pgn $position --json $common" ;;
     status) opts="$position --json $common" ;;
     judge) opts="$common" ;;
     perft) opts="--divide --sort --threads --hash --kernel --split --jobs --sum --suite --max-nodes --max-depth $position --json $common" ;;
@@ -70,6 +70,7 @@ _rankfile() {
     show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     key) opts="$position --json $common" ;;
     book) opts="$position --json $common" ;;
+    pgn) opts="--format --min-plies --headers --count --progress --no-progress --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;

@@ -512,7 +512,9 @@ static void read_word(rf_pgn_reader *r, const rf_pgn_visitor *v, const char *w, 
     /* A move number: digits, then dots ("12." "12..." "12...e5"); digits alone are a number
      * written without its dot. */
     while (i < n && w[i] >= '0' && w[i] <= '9') i++;
-    if (i > 0 && (i == n || w[i] == '.')) {
+    if (n == 4 && memcmp(w, "0000", 4) == 0) {
+        i = 0; /* UCI's null move, not a number: refused as a move */
+    } else if (i > 0 && (i == n || w[i] == '.')) {
         while (i < n && w[i] == '.') i++;
     } else {
         i = 0;

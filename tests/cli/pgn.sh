@@ -1,0 +1,142 @@
+# rankfile pgn: every format, the filters, the totals, errors with their place and the games
+# after them, compressed input (gzip, zstd) when the build reads it, and play's PGN move text.
+. "$(dirname "$0")/lib.sh"
+RF=$1
+START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+# Two games: a scholar's mate with tags, and one without tags with a comment, a variation,
+# NAGs and move numbers written every lenient way.
+cat >"$tmp/two.pgn" <<'PGN'
+[Event "Casual"]
+[White "A \"quoted\" name"]
+[Black "B"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0
+
+1.d4 {a comment
+over two lines} 1...d5 (1...Nf6 2.c4) 2 c4!? $14 0-0 *
+PGN
+# (0-0 is not legal there: the second game is broken on purpose below; this one stops at c4)
+sed 's/ 0-0 \*/ */' "$tmp/two.pgn" >"$tmp/ok.pgn"
+
+expect "san" 0 "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#
+d4 d5 c4" pgn --format san "$tmp/ok.pgn"
+expect "uci" 0 "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7
+d2d4 d7d5 c2c4" pgn --format uci "$tmp/ok.pgn"
+expect "pgn export" 0 '[Event "Casual"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "A \"quoted\" name"]
+[Black "B"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 $4 4. Qxf7# 1-0
+
+[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+
+1. d4 { a comment over two lines } 1... d5 ( 1... Nf6 2. c4 ) 2. c4 $5 $14 *
+' pgn "$tmp/ok.pgn"
+expect_stdin "fen" 0 "$START
+rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1
+rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2
+rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2
+" "1.d4 d5 2.c4 *
+" pgn --format fen -
+# stdin: the same as the file; --min-plies keeps the long game only
+run "$tmp/ok.pgn" pgn --format san --min-plies 4
+[ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" ] && ok || bad "min-plies: $(cat "$tmp/out" "$tmp/err")"
+expect_stdin "json" 0 '{"index":1,"headers":{"Event":"Casual","White":"A \"quoted\" name","Black":"B","Result":"1-0"},"variant":"standard","chess960":false,"start_fen":"'"$START"'","moves_san":["e4","e5","Qh5","Nc6","Bc4","Nf6","Qxf7#"],"moves_uci":["e2e4","e7e5","d1h5","b8c6","f1c4","g8f6","h5f7"],"result":"1-0","final_fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","outcome":{"result":"1-0","winner":"white","reason":"checkmate","text":"checkmate"},"error":null}' "$(cat "$tmp/ok.pgn")" pgn --json --min-plies 5
+run "$tmp/ok.pgn" pgn --headers
+[ $rc -eq 0 ] && [ "$(grep -c '^\[Event ' "$tmp/out")" = 2 ] && ! grep -q 'e4' "$tmp/out" && ok || bad "headers: $(cat "$tmp/out")"
+expect "count" 0 "variant             games        plies       1-0       0-1   1/2-1/2         *   errors
+standard                2           10         1         0         0         1        0
+total                   2           10         1         0         0         1        0" pgn --count "$tmp/ok.pgn"
+expect "count json" 0 '{"games":2,"plies":10,"errors":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":0,"*":1},"variants":{"standard":{"games":2,"plies":10,"errors":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":0,"*":1}}}}' pgn --count --json "$tmp/ok.pgn"
+
+# A bad game: one line on stderr with its place, left out of the output, the others kept, 65.
+run "$tmp/two.pgn" pgn --format san
+[ $rc -eq 65 ] && [ "$(cat "$tmp/out")" = "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" ] && ok || bad "bad game: $rc $(cat "$tmp/out")"
+expect_err "bad game" "^rankfile: pgn: game 2 (line 9, column 50): 2... 0-0: '0-0' is not a legal move (black to move)$"
+run /dev/null pgn --json "$tmp/two.pgn"
+[ $rc -eq 65 ] && sed -n 2p "$tmp/out" | grep -q '"file":"'"$tmp"'/two.pgn".*"moves_san":\["d4","d5","c4"\].*"error":"game 2 (line 9, column 50): 2... 0-0: ' && ok || bad "json error: $(cat "$tmp/out")"
+expect_err "file named" "^rankfile: pgn: $tmp/two.pgn: game 2 (line 9, column 50): "
+printf '[Event "x"]\n\n1. e4 {never closed\n' >"$tmp/open.pgn"
+run "$tmp/open.pgn" pgn
+[ $rc -eq 65 ] && [ ! -s "$tmp/out" ] && ok || bad "open comment: $rc"
+expect_err "open comment" "^rankfile: pgn: game 1 (line 3, column 7): comment not closed"
+printf '[Variant "Shogi"]\n\n1. e4 *\n\n[FEN "8/8/8 w - - 0 1"]\n\n*\n\n1. e4 (1. d4 *\n\n1. e4 ) *\n\n1. e4 e5 2. Nf3 *\n' >"$tmp/bad.pgn"
+run "$tmp/bad.pgn" pgn --format uci
+[ $rc -eq 65 ] && [ "$(cat "$tmp/out")" = "e2e4 e7e5 g1f3" ] && [ "$(wc -l <"$tmp/err")" = 4 ] &&
+    grep -q 'game 1 (line 1, column 1): \[Variant "Shogi"\]: unknown variant' "$tmp/err" &&
+    grep -q 'game 2 (line 5, column 1): \[FEN "8/8/8 w - - 0 1"\]: ' "$tmp/err" &&
+    grep -q 'game 3 (line 9, column 7): variation not closed' "$tmp/err" &&
+    grep -q "game 4 (line 11, column 7): ')' without a variation" "$tmp/err" && ok ||
+    bad "errors: $rc $(cat "$tmp/out" "$tmp/err")"
+
+# Variants by their tags, and the --variant filter.
+cat >"$tmp/variants.pgn" <<'PGN'
+[Variant "Atomic"]
+
+1. e4 d5 2. exd5 *
+
+[Variant "Chess960"]
+[FEN "bnrbqkrn/pppppppp/8/8/8/8/PPPPPPPP/BNRBQKRN w GCgc - 0 1"]
+[SetUp "1"]
+
+1. O-O O-O 2. g3 *
+
+[Variant "Crazyhouse"]
+
+1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d4 *
+PGN
+expect "variant atomic" 0 "e2e4 d7d5 e4d5" pgn --variant atomic --format uci "$tmp/variants.pgn"
+expect "variant chess960" 0 "f1g1 f8g8 g2g3" pgn --variant chess960 --format uci "$tmp/variants.pgn"
+expect "variant crazyhouse" 0 "e4 d5 exd5 Qxd5 Nc3 Qa5 P@d4" pgn --variant zh --format san "$tmp/variants.pgn"
+run /dev/null pgn --json --variant atomic "$tmp/variants.pgn"
+grep -q '"variant":"atomic","chess960":false,.*"final_fen":"rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"' "$tmp/out" && ok || bad "atomic json: $(cat "$tmp/out")"
+
+# Compressed input, when the build reads it.
+if command -v gzip >/dev/null; then
+    gzip -c "$tmp/ok.pgn" >"$tmp/ok.pgn.gz"
+    run /dev/null pgn --format san "$tmp/ok.pgn.gz"
+    if grep -q 'built without zlib' "$tmp/err"; then echo "skipped: gzip input (no zlib in this build)"
+    else [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/out")" = 2 ] && ok || bad "gzip: $rc $(cat "$tmp/err")"; fi
+fi
+if command -v zstd >/dev/null; then
+    zstd -q -c "$tmp/ok.pgn" >"$tmp/ok.pgn.zst"
+    run /dev/null pgn --format uci "$tmp/ok.pgn.zst"
+    if grep -q 'built without libzstd' "$tmp/err"; then echo "skipped: zstd input (no libzstd in this build)"
+    else [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/out")" = 2 ] && ok || bad "zstd: $rc $(cat "$tmp/err")"; fi
+fi
+
+# Usage errors and a missing file.
+expect "missing file" 66 "" pgn "$tmp/nothing.pgn"
+expect_err "missing file" "^rankfile: pgn: cannot open $tmp/nothing.pgn: "
+expect "bad format" 64 "" pgn --format xml
+expect "json and format" 64 "" pgn --json --format san
+expect "count and format" 64 "" pgn --count --format uci
+expect "count and headers" 64 "" pgn --count --headers
+expect "bad min-plies" 64 "" pgn --min-plies -3
+
+# play: PGN move text, --pgn.
+expect "play movetext" 0 "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3
+1. f3 e5 2. g4 Qh4# 0-1" play "$START" '1. f3 e5 2. g4 Qh4#' --pgn
+expect "play numbers and comments" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
+e4 e5 Nf3" play "$START" 1.e4 '{best by test}' '1...e5!?' '$1' 2. Nf3 '*' --san
+expect "play black first" 0 "2kr4/8/8/8/8/8/8/4K3 w - - 1 31
+30... O-O-O *" play 'r3k3/8/8/8/8/8/8/4K3 b q - 0 30' 0-0-0 --pgn
+expect "play variation" 64 "" play "$START" '1. e4 (1. d4) e5'
+printf '%s\n' "$START" >"$tmp/start"
+run "$tmp/start" play '1. e4 e5 2. Nf3' --pgn
+[ $rc -eq 0 ] && [ "$(sed -n 2p "$tmp/out")" = "1. e4 e5 2. Nf3 *" ] && ok || bad "play stdin movetext: $(cat "$tmp/out" "$tmp/err")"
+run /dev/null pgn --help
+[ $rc -eq 0 ] && grep -q -- '--min-plies' "$tmp/out" && ok || bad "help: $(cat "$tmp/out" "$tmp/err")"
+finish
