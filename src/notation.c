@@ -112,6 +112,7 @@ static int drop_syntax(const char *text, size_t len, rf_piece_type *pt, rf_squar
 {
     size_t i = 0;
     *pt = RF_PAWN;
+    if (len < 3 || len > 4 || text[len - 3] != '@') return 0; /* most texts: no drop */
     if (len == 4) {
         const char *at = text[0] ? strchr(drop_letters, text[0] & ~0x20) : NULL;
         if (!at) return 0;
@@ -374,6 +375,22 @@ static void strip_trailing(const char *text, size_t *len)
     }
 }
 
+/* The piece type of a SAN piece letter: K Q R B N P, and k q r n in either place; b only as a
+ * promotion letter (`lead` 0), since a leading b is the b-file. RF_NO_PIECE_TYPE otherwise. */
+static rf_piece_type san_piece_letter(char c, int lead)
+{
+    switch (c) {
+    case 'K': case 'k': return RF_KING;
+    case 'Q': case 'q': return RF_QUEEN;
+    case 'R': case 'r': return RF_ROOK;
+    case 'B': return RF_BISHOP;
+    case 'b': return lead ? RF_NO_PIECE_TYPE : RF_BISHOP;
+    case 'N': case 'n': return RF_KNIGHT;
+    case 'P': return lead ? RF_PAWN : RF_NO_PIECE_TYPE;
+    default: return RF_NO_PIECE_TYPE;
+    }
+}
+
 /* Parses SAN by the grammar in the top comment; 1 when the text follows it. */
 static int san_syntax(const char *s, size_t len, san_parts *p)
 {
@@ -391,17 +408,16 @@ static int san_syntax(const char *s, size_t len, san_parts *p)
         return 1;
     }
     size_t i = 0;
-    if (len && s[0] && strchr("KQRBNPkqrn", s[0])) {
-        static const char letters[] = "PNBRQK";
-        char up = (char)(s[0] & ~0x20);
-        p->piece = (rf_piece_type)(RF_PAWN + (strchr(letters, up) - letters));
+    rf_piece_type letter = len ? san_piece_letter(s[0], 1) : RF_NO_PIECE_TYPE;
+    if (letter != RF_NO_PIECE_TYPE) {
+        p->piece = letter;
         i = 1;
     }
     size_t end = len;
     /* The promotion letter, the only letter that may follow the destination's rank. */
-    if (end > i && strchr("QRBNKqrbn", s[end - 1]) && s[end - 1]) {
-        const char *p_at = strchr(uci_promotion_letters, s[end - 1] | 0x20);
-        p->promotion = (rf_piece_type)(RF_KNIGHT + (p_at - uci_promotion_letters));
+    rf_piece_type promoted = end > i ? san_piece_letter(s[end - 1], 0) : RF_NO_PIECE_TYPE;
+    if (promoted != RF_NO_PIECE_TYPE && promoted != RF_PAWN) {
+        p->promotion = promoted;
         end--;
         if (end > i && s[end - 1] == '=') end--;
     }
