@@ -16,10 +16,37 @@
  *     two bytes of each line); any value can be written in UCI, and in SAN as "--" unless legal;
  *     read as a Polyglot book move it is a listed move or none, and every listed board move's
  *     Polyglot encoding reads back as that move;
- *   - the position after each move played passes the internal consistency check.
+ *   - the position after each move played passes the internal consistency check;
+ *   - where the variant lists a piece's moves to a square alone (moves_to, for SAN reading),
+ *     they are exactly the listed moves of that piece type and square, castling aside.
  */
 #include "fuzz.h"
 #include "position.h"
+#include "variant.h"
+
+/* moves_to against the whole list, for every piece type and square. */
+static void check_moves_to(const rf_position *pos, const rf_movelist *list)
+{
+    const rf__variant *row = rf__variant_of(pos);
+    if (!row->moves_to) return;
+    for (int pt = RF_PAWN; pt <= RF_KING; pt++) {
+        for (int to = 0; to < 64; to++) {
+            rf_move got[RF_MAX_MOVES];
+            size_t n = (size_t)(row->moves_to(pos, got, (rf_piece_type)pt, (rf_square)to) - got), want = 0;
+            for (unsigned i = 0; i < list->count; i++) {
+                rf_move m = list->moves[i];
+                if (RF_MOVE_TO(m) != to || RF_MOVE_KIND(m) == RF_MOVE_CASTLING || RF_MOVE_IS_DROP(m) ||
+                    (int)RF_PIECE_TYPE(pos->board[RF_MOVE_FROM(m)]) != pt)
+                    continue;
+                want++;
+                int found = 0;
+                for (size_t k = 0; k < n; k++) found |= got[k] == m;
+                FUZZ_CHECK(found, "moves_to misses a listed move");
+            }
+            FUZZ_CHECK(n == want, "moves_to gives a move the list does not have");
+        }
+    }
+}
 
 static const char *const positions[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -156,7 +183,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int line_no = 0; line_no < 64; line_no++) {
         rf_movelist list;
         rf_generate_moves(&list, &pos);
-        if (reached) check_legal_texts(&pos, &list);
+        if (reached) {
+            check_legal_texts(&pos, &list);
+            check_moves_to(&pos, &list);
+        }
         reached = 0;
         if (at >= size) break;
         size_t n, next;

@@ -22,6 +22,7 @@
  * from file matches only pushes, since a pawn capture always names the pawn's file.
  */
 #include "types.h"
+#include "variant.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -478,7 +479,11 @@ static rf_status read_san(rf_move *out, const rf_position *pos, const char *text
     if (!san_syntax(text, len, &p))
         return fail(err, RF_ERR_SYNTAX, "'%s' is not a move %s", quoted(q, text, len), what);
     rf_movelist list;
-    rf_generate_moves(&list, pos);
+    const rf__variant *variant = rf__variant_of(pos);
+    if (!p.castle && variant->moves_to) /* the moves to the square alone, where the variant can */
+        list.count = (unsigned)(variant->moves_to(pos, list.moves, p.piece, p.to) - list.moves);
+    else
+        rf_generate_moves(&list, pos);
     rf_move found[RF_MAX_MOVES];
     unsigned n = san_matches(pos, &list, &p, found);
     return matched(out, pos, found, n, text, len, 1, err);

@@ -42,6 +42,11 @@ typedef struct rf__variant {
     uint32_t (*validity)(const rf_position *pos);
     /* The legal moves, written from `out` on (at most RF_MAX_MOVES); returns the end. */
     rf_move *(*generate)(const rf_position *pos, rf_move *out);
+    /* Optional (NULL: callers filter `generate`'s list): the legal moves of the side to move's
+     * pieces of type `pt` to square `to`, castling left out, written from `out` on; returns the
+     * end. Exactly `generate`'s moves of that piece and square (fuzz_move checks it): SAN reading
+     * asks for these and need not list every move. */
+    rf_move *(*moves_to)(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to);
     /* The same moves by the simple method: every pseudo-legal move played on a copy and kept
      * when the rules allow the result. The test oracle of `generate`. */
     rf_move *(*generate_simple)(const rf_position *pos, rf_move *out);

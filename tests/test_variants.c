@@ -238,6 +238,47 @@ TEST(generate_matches_generate_simple)
     }
 }
 
+/* Where a module lists a piece's moves to a square alone (moves_to), they are generate's moves
+ * of that piece type and square, castling aside, in every build. */
+TEST(moves_to_matches_generate)
+{
+    build_corpora();
+    int rows_with = 0;
+    for (int v = 0; v < RF_VARIANT_COUNT; v++) {
+        const rf__variant *rows[2];
+        builds_of((rf_variant)v, rows);
+        const corpus *c = &corpora[v];
+        int differ = 0;
+        for (int isa = 0; isa < 2; isa++) {
+            if (!rows[isa] || !rows[isa]->moves_to) continue;
+            rows_with++;
+            for (int i = 0; i < c->count; i++) {
+                const rf_position *pos = &c->pos[i];
+                rf_move all[RF_MAX_MOVES];
+                size_t na = moves_of(rows[isa]->generate, pos, all);
+                for (int pt = RF_PAWN; pt <= RF_KING; pt++) {
+                    for (int to = 0; to < 64; to++) {
+                        rf_move got[RF_MAX_MOVES], want[RF_MAX_MOVES];
+                        size_t ng = (size_t)(rows[isa]->moves_to(pos, got, (rf_piece_type)pt, (rf_square)to) - got);
+                        qsort(got, ng, sizeof *got, compare_moves);
+                        size_t nw = 0;
+                        for (size_t k = 0; k < na; k++)
+                            if (RF_MOVE_TO(all[k]) == to && RF_MOVE_KIND(all[k]) != RF_MOVE_CASTLING &&
+                                !RF_MOVE_IS_DROP(all[k]) && (int)RF_PIECE_TYPE(pos->board[RF_MOVE_FROM(all[k])]) == pt)
+                                want[nw++] = all[k];
+                        if (ng == nw && memcmp(got, want, ng * sizeof *got) == 0) continue;
+                        if (differ++ < 3)
+                            CHECK_MSG(0, "%s build %d: %s: type %d to %d: %zu moves, generate has %zu",
+                                      rf_variant_name((rf_variant)v), isa, fen_of(pos), pt, to, ng, nw);
+                    }
+                }
+            }
+        }
+        CHECK_MSG(differ == 0, "%s: %d differences", rf_variant_name((rf_variant)v), differ);
+    }
+    CHECK(rows_with >= 1);
+}
+
 /* The builds give the same moves, the same position after each, and rf_generate_moves (the
  * chosen row) gives them too. */
 TEST(builds_agree_on_moves_and_positions)

@@ -17,6 +17,86 @@ RF_DEFINE_NODE_PERFT(perft, rf__generate, rf__make)
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__generate); }
 static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_standard); }
 
+/* Whether the king of `us` on ksq stands unattacked once a move has made the board `occ` and
+ * the enemy's pieces `enemy` (a captured piece taken out). */
+static bool king_safe(const rf_position *pos, rf_color us, rf_square ksq, rf_bitboard occ,
+                      rf_bitboard enemy)
+{
+    const rf_bitboard diag = pos->by_type[RF_BISHOP] | pos->by_type[RF_QUEEN];
+    const rf_bitboard orth = pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
+    return !(((rf__knight_attacks[ksq] & pos->by_type[RF_KNIGHT]) |
+              (rf__pawn_attacks[us][ksq] & pos->by_type[RF_PAWN]) |
+              (rf__king_attacks[ksq] & pos->by_type[RF_KING]) | (rf__bishop_attacks(ksq, occ) & diag) |
+              (rf__rook_attacks(ksq, occ) & orth)) &
+             enemy);
+}
+
+/* The legal moves of our pieces of type pt to `to` (castling aside), for SAN reading: the pieces
+ * the attack tables (or, for pawns, the pushes, captures and en passant) bring to the square,
+ * each kept when its king is not attacked after the move. A side without exactly one king has
+ * none, as `generate` has it. */
+static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to)
+{
+    const rf_color us = (rf_color)pos->side, them = rf__other(us);
+    const rf_bitboard ours = pos->by_color[us], theirs = pos->by_color[them], occ = pos->by_type[0];
+    const rf_bitboard kings = pos->by_type[RF_KING] & ours, target = RF_BB(to);
+    if (!kings || rf__more_than_one(kings) || (ours & target) || pt < RF_PAWN || pt > RF_KING)
+        return out;
+    const rf_square ksq = rf__lsb(kings);
+    const rf_bitboard mine = pos->by_type[pt] & ours;
+    if (pt != RF_PAWN) {
+        rf_bitboard from_set = pt == RF_KNIGHT   ? rf__knight_attacks[to]
+                               : pt == RF_BISHOP ? rf__bishop_attacks(to, occ)
+                               : pt == RF_ROOK   ? rf__rook_attacks(to, occ)
+                               : pt == RF_QUEEN  ? rf__queen_attacks(to, occ)
+                                                 : rf__king_attacks[to];
+        for (from_set &= mine; from_set;) {
+            rf_square from = rf__pop_lsb(&from_set);
+            rf_bitboard after = (occ ^ RF_BB(from)) | target;
+            if (king_safe(pos, us, pt == RF_KING ? to : ksq, after, theirs & ~target))
+                *out++ = RF_MOVE_MAKE(from, to);
+        }
+        return out;
+    }
+    /* Pawns: a push to an empty square (one step, or two from the second rank), a capture of an
+     * enemy piece, en passant on the en passant square. */
+    const int up = us == RF_WHITE ? 8 : -8;
+    const int rank = RF_RANK_OF(to), last = us == RF_WHITE ? 7 : 0;
+    if (rank == (us == RF_WHITE ? 0 : 7)) return out;
+    rf_bitboard from_set = 0;
+    rf_square victim = to;
+    int ep = 0;
+    if (theirs & target) {
+        from_set = rf__pawn_attacks[them][to] & mine;
+    } else {
+        rf_square one = (rf_square)(to - up);
+        if (mine & RF_BB(one))
+            from_set = RF_BB(one);
+        else if (!(occ & RF_BB(one)) && rank == (us == RF_WHITE ? 3 : 4) && (mine & RF_BB(one - up)))
+            from_set = RF_BB(one - up);
+        if (to == pos->ep) {
+            from_set |= rf__pawn_attacks[them][to] & mine;
+            victim = (rf_square)(to - up);
+            ep = 1;
+        }
+    }
+    while (from_set) {
+        rf_square from = rf__pop_lsb(&from_set);
+        bool capture_ep = ep && RF_FILE_OF(from) != RF_FILE_OF(to);
+        rf_bitboard gone = capture_ep ? RF_BB(victim) : target;
+        rf_bitboard after = ((occ ^ RF_BB(from)) & ~gone) | target;
+        if (!king_safe(pos, us, ksq, after, theirs & ~gone)) continue;
+        if (capture_ep) {
+            *out++ = RF_MOVE_MAKE_KIND(from, to, RF_MOVE_EN_PASSANT);
+        } else if (rank == last) {
+            for (int t = RF_QUEEN; t >= RF_KNIGHT; t--) *out++ = RF_MOVE_MAKE_PROMOTION(from, to, t);
+        } else {
+            *out++ = RF_MOVE_MAKE(from, to);
+        }
+    }
+    return out;
+}
+
 static int ep_legal(const rf_position *pos) { return standard_ep_legal(pos, (rf_color)pos->side); }
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c)
@@ -103,6 +183,7 @@ const rf__variant RF_KERNEL(rf__variant_standard) = {
     .fen_extras = 0,
     .validity = validity,
     .generate = generate,
+    .moves_to = moves_to,
     .generate_simple = generate_simple,
     .play = play,
     .checkers = checkers,
