@@ -164,6 +164,13 @@ static void header(void *user, const char *name, size_t name_len, const char *va
 {
     pgn_run *o = user;
     bytes_item(&o->tags, name, name_len);
+    /* Kept NUL-terminated: a NUL byte in the value becomes U+FFFD, as JSON shows bad bytes. */
+    for (const char *nul; (nul = memchr(value, 0, value_len)) != NULL;) {
+        bytes_add(&o->tags, value, (size_t)(nul - value));
+        bytes_add(&o->tags, "\xEF\xBF\xBD", 3);
+        value_len -= (size_t)(nul + 1 - value);
+        value = nul + 1;
+    }
     bytes_item(&o->tags, value, value_len);
     o->ntags++;
 }
@@ -242,19 +249,22 @@ static void end_variation(void *user)
 /* The tags as arrays for the writer. */
 static void write_tags(pgn_run *o, const char *result)
 {
-    enum { MAX_TAGS = 256 };
-    const char *names[MAX_TAGS], *values[MAX_TAGS];
-    size_t n = 0;
+    const char **names = malloc((o->ntags + 1) * 2 * sizeof *names), **values = names + o->ntags + 1;
+    if (!names) {
+        cli_error("pgn", "out of memory");
+        exit(CLI_SOFTWARE);
+    }
     const char *p = o->tags.p;
-    for (size_t i = 0; i < o->ntags && n < MAX_TAGS; i++) {
-        names[n] = p;
+    for (size_t i = 0; i < o->ntags; i++) {
+        names[i] = p;
         p += strlen(p) + 1;
-        values[n++] = p;
+        values[i] = p;
         p += strlen(p) + 1;
     }
     rf_pgn_writer w;
     rf_pgn_writer_start(&w, write_stdout, NULL);
-    rf_pgn_write_tags(&w, names, values, n, result);
+    rf_pgn_write_tags(&w, names, values, o->ntags, result);
+    free(names);
 }
 
 static void json_list(cli_json *j, const char *key, const bytes *b)
