@@ -152,6 +152,7 @@ static int text_add(rf_pgn_reader *r, char c)
 /* Appends n bytes to the text; 0 when they do not all fit (RF_PGN_TEXT_MAX) or memory ran out. */
 static int text_add_bytes(rf_pgn_reader *r, const char *s, size_t n)
 {
+    if (n == 0) return 1; /* the text may not exist yet */
     if (r->text_len + n > r->text_cap) {
         size_t cap = r->text_cap ? r->text_cap : 256;
         while (cap < r->text_len + n && cap < RF_PGN_TEXT_MAX) cap *= 2;
