@@ -6,10 +6,10 @@
 # FEN, variant, result and headers, with no error; and chessops' parser must read
 # `rankfile pgn --format pgn` back to the same moves and positions. Standard input reads as the file
 # (the JSON without its "file" member).
-# usage: sh pgn.sh RANKFILE [GAMES_PER_VARIANT]   (default 300)
+# usage: sh pgn.sh RANKFILE [GAMES_PER_VARIANT]   (default 1000)
 # Skips (77) when node or chessops is missing, unless RF_CI is set: then that is a failure.
 RF=$1
-GAMES=${2:-300}
+GAMES=${2:-1000}
 . "$(dirname "$0")/chessops.sh"
 (cd "$here" && node pgn.mjs generate "$tmp" "$GAMES") || { echo "chessops failed" >&2; exit 1; }
 "$RF" pgn --format json "$tmp/games.pgn" >"$tmp/ours.ndjson" 2>"$tmp/err"
