@@ -13,7 +13,7 @@ static void expect(const char *fen, rf_variant variant, int depth, uint64_t node
         return;
     for (int threads = 2; threads <= 4; threads++) {
         for (size_t hash = 0; hash <= 1; hash++) {
-            rf_perft_options opt = {threads, hash};
+            rf_perft_options opt = {.threads = threads, .hash_mb = hash};
             rf_count c;
             CHECK_MSG(rf_perft_run(&c, &pos, depth, &opt, &err) == RF_OK && c.hi == 0 && c.lo == nodes,
                       "%s depth %d, %d threads, %zu MiB table: %llu", fen, depth, threads, hash,
