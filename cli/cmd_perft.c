@@ -32,9 +32,9 @@ static const cli_option options[] = {
      "'rankfile --version' says which path auto takes"},
     {OPT_PROGRESS, "progress", 0, NULL,
      "show the progress of a count on stderr (jobs done of total, nodes/s,\n"
-     "time left): on a terminal one line, redrawn, from the first second on\n"
-     "and cleared at the end (the default there); elsewhere a line every 5\n"
-     "seconds and a last line when the count is done"},
+     "time left): on a terminal one line, redrawn and cleared at the end\n"
+     "(the default there, once a count has run a second); elsewhere a line\n"
+     "every 5 seconds and a last line when the count is done"},
     {OPT_QUIET, "quiet", 0, NULL, "no progress line, even on a terminal"},
     {OPT_QUIET, "no-progress", 0, NULL, "the same as --quiet (as in 'rankfile pgn')"},
     {OPT_SPLIT, "split", 0, "PLY",
