@@ -9,10 +9,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 enum {
     OPT_DIVIDE = 1, OPT_SORT, OPT_THREADS, OPT_HASH, OPT_SPLIT, OPT_JOBS, OPT_SUM, OPT_SUITE,
-    OPT_MAX_NODES, OPT_MAX_DEPTH, OPT_KERNEL
+    OPT_MAX_NODES, OPT_MAX_DEPTH, OPT_KERNEL, OPT_PROGRESS, OPT_QUIET
 };
 
 static const cli_option options[] = {
@@ -28,6 +30,13 @@ static const cli_option options[] = {
      "CPU has a fast PEXT, else portable), portable (magic bitboards) or\n"
      "bmi2 (x86-64 PEXT); the counts are the same, only the speed differs.\n"
      "'rankfile --version' says which path auto takes"},
+    {OPT_PROGRESS, "progress", 0, NULL,
+     "show the progress of a count on stderr (jobs done of total, nodes/s,\n"
+     "time left): on a terminal one line, redrawn and cleared at the end\n"
+     "(the default there, once a count has run a second); elsewhere a line\n"
+     "every 5 seconds and a last line when the count is done"},
+    {OPT_QUIET, "quiet", 0, NULL, "no progress line, even on a terminal"},
+    {OPT_QUIET, "no-progress", 0, NULL, "the same as --quiet (as in 'rankfile pgn')"},
     {OPT_SPLIT, "split", 0, "PLY",
      "do not count: list the positions PLY (1-6) plies down as jobs, one line\n"
      "'DEPTH COUNT FEN' each (COUNT: how many move orders reach it), so a\n"
@@ -55,7 +64,7 @@ static const cli_option options[] = {
 
 static const char *const intro[] = {
     "usage: rankfile perft FEN DEPTH [--divide [--sort]] [--threads N] [--hash MB]\n"
-    "                      [--kernel auto|portable|bmi2] [--json]\n"
+    "                      [--kernel auto|portable|bmi2] [--progress|--quiet] [--json]\n"
     "       rankfile perft DEPTH [options] < positions\n"
     "       rankfile perft FEN DEPTH --split PLY > jobs.txt\n"
     "       rankfile perft --jobs FILE [--threads N] [--hash MB] > results.txt\n"
@@ -108,12 +117,101 @@ typedef struct perft_run {
     size_t hash_mb;
     long split;
     const char *jobs;
+    int progress; /* PROGRESS_* */
 } perft_run;
 
-/* Counts with the run's threads and table; prints the error and returns an exit code, or 0. */
-static int count_nodes(const perft_run *o, const rf_position *pos, int depth, rf_count *out)
+/* ---- progress ------------------------------------------------------------------------------ */
+
+enum { PROGRESS_OFF, PROGRESS_TERMINAL, PROGRESS_FORCED_TERMINAL, PROGRESS_LINES };
+
+/* One count's progress (of a --divide, one root move's): the line is drawn by the library's
+ * callback, on the thread that called rf_perft_run. */
+typedef struct progress_view {
+    int mode;
+    struct timespec started; /* of the answer: the first second is quiet on a terminal */
+    const char *move;        /* with --divide: the root move counted, and which of how many */
+    unsigned move_no, moves;
+    double last_line;        /* PROGRESS_LINES: when the last line was written */
+    int shown;               /* PROGRESS_*TERMINAL: a line is on the screen */
+} progress_view;
+
+static double seconds_since(const struct timespec *t)
 {
-    rf_perft_options opt = {o->threads, o->hash_mb};
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t->tv_sec) + (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* "4.5s", "45s", "12m05s", "3h07m". */
+static void format_duration(char *buf, size_t cap, double s)
+{
+    unsigned long t = s > 0 && s < 1e9 ? (unsigned long)(s + 0.5) : 0;
+    if (s < 9.95)
+        snprintf(buf, cap, "%.1fs", s > 0 ? s : 0.0);
+    else if (t < 60)
+        snprintf(buf, cap, "%lus", t);
+    else if (t < 3600)
+        snprintf(buf, cap, "%lum%02lus", t / 60, t % 60);
+    else
+        snprintf(buf, cap, "%luh%02lum", t / 3600, t / 60 % 60);
+}
+
+/* "rankfile: perft: [e2e4 (3 of 20): ]120/400 jobs, 81234567 nodes, 95.1 Mnodes/s, 1m20s left" */
+static void progress_write(const progress_view *v, const rf_perft_progress *p)
+{
+    char nodes[48], when[32];
+    rf_count_format(nodes, sizeof nodes, p->nodes);
+    double n = (double)p->nodes.hi * 18446744073709551616.0 + (double)p->nodes.lo;
+    fputs("rankfile: perft: ", stderr);
+    if (v->move) fprintf(stderr, "%s (%u of %u): ", v->move, v->move_no, v->moves);
+    fprintf(stderr, "%zu/%zu jobs, %s nodes, %.1f Mnodes/s", p->jobs_done, p->jobs_total, nodes,
+            p->seconds > 0 ? n / p->seconds / 1e6 : 0.0);
+    if (p->jobs_done == p->jobs_total) {
+        format_duration(when, sizeof when, p->seconds);
+        fprintf(stderr, ", done in %s", when);
+    } else if (p->jobs_done) {
+        format_duration(when, sizeof when,
+                        p->seconds * (double)(p->jobs_total - p->jobs_done) / (double)p->jobs_done);
+        fprintf(stderr, ", %s left", when);
+    }
+}
+
+static int progress_show(void *user, const rf_perft_progress *p)
+{
+    progress_view *v = user;
+    int end = p->jobs_done == p->jobs_total;
+    if (v->mode == PROGRESS_LINES) {
+        double t = seconds_since(&v->started);
+        /* A --divide's moves end on stdout; its last line is the count's. */
+        if ((end && !v->move) || t - v->last_line >= 5) {
+            progress_write(v, p);
+            fputc('\n', stderr);
+            v->last_line = t;
+        }
+    } else if (end) {
+        if (v->shown) fputs("\r\033[K", stderr);
+        v->shown = 0;
+    } else if (v->mode == PROGRESS_FORCED_TERMINAL || seconds_since(&v->started) >= 1) {
+        fputc('\r', stderr);
+        progress_write(v, p);
+        fputs("\033[K", stderr);
+        v->shown = 1;
+    }
+    fflush(stderr);
+    return 0;
+}
+
+/* Counts with the run's threads and table, showing progress on `view` (NULL: none); prints the
+ * error and returns an exit code, or 0. */
+static int count_nodes(const perft_run *o, const rf_position *pos, int depth, rf_count *out,
+                       progress_view *view)
+{
+    rf_perft_options opt = {.threads = o->threads, .hash_mb = o->hash_mb};
+    if (view && view->mode != PROGRESS_OFF) {
+        opt.progress = progress_show;
+        opt.user = view;
+        opt.progress_ms = view->mode == PROGRESS_LINES ? 1000 : 250;
+    }
     rf_error err;
     if (rf_perft_run(out, pos, depth, &opt, &err) != RF_OK) {
         cli_error(o->common.command, "%s", err.message);
@@ -166,15 +264,20 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     rf_movelist list;
     root_move roots[RF_MAX_MOVES];
     unsigned n = 0;
+    progress_view view = {o->progress, {0, 0}, NULL, 0, 0, 0, 0};
+    clock_gettime(CLOCK_MONOTONIC, &view.started);
     if (!o->divide || depth == 0) {
-        if ((st = count_nodes(o, &pos, depth, &total))) return st;
+        if ((st = count_nodes(o, &pos, depth, &total, &view))) return st;
     } else {
         n = rf_generate_moves(&list, &pos);
         for (unsigned i = 0; i < n; i++) {
             rf_position child = pos;
             rf_position_play(&child, list.moves[i]);
             rf_move_to_uci(roots[i].uci, sizeof roots[i].uci, &pos, list.moves[i]);
-            if ((st = count_nodes(o, &child, depth - 1, &roots[i].nodes))) return st;
+            view.move = roots[i].uci;
+            view.move_no = i + 1;
+            view.moves = n;
+            if ((st = count_nodes(o, &child, depth - 1, &roots[i].nodes, &view))) return st;
             cli_count_add(&total, roots[i].nodes);
             /* Streamed as each root move finishes, so a long count shows its progress. */
             if (!o->sort && !o->common.json) {
@@ -262,7 +365,7 @@ static void check_count(suite_state *s, long depth, uint64_t expected)
     int skip = depth > MAX_DEPTH || (o->max_depth >= 0 && depth > o->max_depth) ||
                expected > o->max_nodes;
     rf_count count = {0, 0};
-    if (!skip && count_nodes(o, &s->pos, (int)depth, &count)) {
+    if (!skip && count_nodes(o, &s->pos, (int)depth, &count, NULL)) {
         s->status = cli_worse(s->status, CLI_DATAERR);
         return;
     }
@@ -582,7 +685,7 @@ static int run_jobs(const perft_run *o)
             continue;
         }
         rf_count nodes, scaled = {0, 0};
-        int st = count_nodes(o, &pos, (int)jb.depth, &nodes);
+        int st = count_nodes(o, &pos, (int)jb.depth, &nodes, NULL);
         if (st) {
             close_input(f);
             return st;
@@ -827,7 +930,7 @@ int cli_cmd_perft(int argc, char **argv)
     cli_args_start(&a, &o.common, &cli_command_perft, argc, argv);
     o.max_nodes = UINT64_MAX;
     o.max_depth = -1;
-    int sum = 0, id, have_max = 0, have_counting = 0, have_kernel = 0;
+    int sum = 0, id, have_max = 0, have_counting = 0, have_kernel = 0, progress = -1;
     long t;
     /* Each run starts from the default code path (the fuzz targets run many in one process). */
     rf_kernel_select("auto");
@@ -864,6 +967,8 @@ int cli_cmd_perft(int argc, char **argv)
             if (cli_kernel_select(c, v)) return CLI_USAGE;
             have_kernel = 1;
             break;
+        case OPT_PROGRESS: progress = 1; break;
+        case OPT_QUIET: progress = 0; break;
         default: break;
         }
     }
@@ -881,6 +986,13 @@ int cli_cmd_perft(int argc, char **argv)
         cli_warn(cmd, "--%s counts nothing; --threads and --hash change nothing",
                  sum ? "sum" : "split");
     if (have_kernel && sum) cli_warn(cmd, "--sum counts nothing; --kernel changes nothing");
+    if (progress == 1 && !single)
+        cli_warn(cmd, "--progress belongs to a single count; it changes nothing here");
+    /* The last option given wins; without one, a terminal on stderr shows the line. */
+    int terminal = isatty(STDERR_FILENO);
+    o.progress = progress == 0 ? PROGRESS_OFF
+                 : progress == 1 ? (terminal ? PROGRESS_FORCED_TERMINAL : PROGRESS_LINES)
+                 : terminal ? PROGRESS_TERMINAL : PROGRESS_OFF;
     if (sum) {
         if (!rest) return cli_usage(cmd, "--sum takes the result files to add up");
         return run_sum(&o, rest, args);

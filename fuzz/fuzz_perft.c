@@ -188,7 +188,7 @@ static void check_perft(const rf_position *pos, int depth)
     char fen[RF_FEN_MAX];
     fuzz_fen(pos, fen);
     uint64_t nodes = rf_perft(pos, depth);
-    rf_perft_options opt = {1, 1};
+    rf_perft_options opt = {.threads = 1, .hash_mb = 1};
     rf_count hashed;
     FUZZ_CHECK(rf_perft_run(&hashed, pos, depth, &opt, NULL) == RF_OK, "%s: perft with a table",
                fen);

@@ -192,7 +192,8 @@ typedef enum rf_status {
     RF_ERR_ARGUMENT = -5,  /* a parameter out of its documented range */
     RF_ERR_BUFFER = -6,    /* an output buffer too small */
     RF_ERR_NOT_FOUND = -7, /* the thing asked for does not exist */
-    RF_ERR_NO_MEMORY = -8  /* an allocation the caller asked for failed */
+    RF_ERR_NO_MEMORY = -8, /* an allocation the caller asked for failed */
+    RF_ERR_CANCELED = -9   /* a callback of the caller's asked to stop (rf_perft_run) */
 } rf_status;
 
 /* Static text for a status, e.g. "syntax error". Never NULL. */
@@ -496,19 +497,46 @@ typedef struct rf_count {
 /* Writes a count in decimal into buf (snprintf-like; at most 39 digits). */
 RF_API size_t rf_count_format(char *buf, size_t cap, rf_count count);
 
+/* What rf_perft_run tells its progress callback. */
+typedef struct rf_perft_progress {
+    size_t jobs_done;  /* jobs counted so far */
+    size_t jobs_total; /* jobs in all; the count is done when jobs_done == jobs_total */
+    rf_count nodes;    /* leaves counted by the finished jobs: at the last call, the total */
+    double seconds;    /* since the call started (monotonic clock) */
+} rf_perft_progress;
+
 typedef struct rf_perft_options {
     int threads;    /* 0 or less: one per online CPU (rf_cpu_count); 1: the calling thread only */
     size_t hash_mb; /* 0: no transposition table; else its size in MiB (rounded down to a power
                        of two of 32-byte buckets), allocated for the call and freed after it */
+    /* NULL: no reports. Else called on the calling thread, never on a worker: every
+     * progress_ms while the jobs are counted, and once more when every job is done (jobs_done
+     * == jobs_total, nodes the exact total). A nonzero return from a call before the last one
+     * cancels the count (see rf_perft_run); the last call's return is ignored. The callback may
+     * not call rf_perft_run or rf_kernel_select. */
+    int (*progress)(void *user, const rf_perft_progress *p);
+    void *user;           /* passed to progress as it is */
+    unsigned progress_ms; /* the interval between calls; 0: 500 ms */
 } rf_perft_options;
 
 /* Perft with threads and a transposition table, the total in 128 bits. With threads the tree is
  * cut two plies below the root into jobs the threads share (depths below 4 run on the calling
  * thread); the job list and the table are the only allocations, made before counting starts.
  * The table keys subtrees by Zobrist key and depth and is correct for Chess960 and the variants.
- * opt may be NULL (one thread, no table). Returns RF_OK; RF_ERR_ARGUMENT for a depth outside
- * 0..RF_PERFT_MAX_DEPTH or a table above 1 TiB; RF_ERR_NO_MEMORY when the table cannot be
- * allocated. */
+ * opt may be NULL (one thread, no table); options set to zero (`{0}`) mean one thread per CPU,
+ * no table, no progress callback.
+ *
+ * Progress: with opt->progress set, depths of 4 and more are always cut into jobs, even for one
+ * thread, and the calling thread does no counting: it starts `threads` workers, waits, and calls
+ * the callback between jobs as described at rf_perft_options. Depths below 4 (or a position with
+ * no moves two plies down) are one job counted on the calling thread: the callback is called
+ * once, at the end, with 1 of 1 jobs. When the callback returns nonzero, the workers take no
+ * new job; those under way are finished (a job is a subtree of depth - 2), and rf_perft_run
+ * returns RF_ERR_CANCELED with *out 0.
+ *
+ * Returns RF_OK; RF_ERR_ARGUMENT for a depth outside 0..RF_PERFT_MAX_DEPTH or a table above
+ * 1 TiB; RF_ERR_NO_MEMORY when the table cannot be allocated; RF_ERR_CANCELED when the
+ * progress callback canceled the count. */
 RF_API rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
                               const rf_perft_options *opt, rf_error *err);
 

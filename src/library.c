@@ -50,6 +50,7 @@ const char *rf_strerror(rf_status status)
     case RF_ERR_BUFFER: return "buffer too small";
     case RF_ERR_NOT_FOUND: return "not found";
     case RF_ERR_NO_MEMORY: return "out of memory";
+    case RF_ERR_CANCELED: return "canceled";
     }
     return "unknown status";
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static uint64_t perft_any(const rf_position *pos, int depth, const rf__tt *tt)
@@ -30,7 +31,13 @@ uint64_t rf_perft(const rf_position *pos, int depth)
 /* Threaded perft: the tree is cut two plies below the root into independent jobs, which the
  * threads take one at a time from a shared counter, so that a thread that finishes a small
  * subtree early takes the next one instead of waiting. Each job's count fits 64 bits (a subtree
- * two plies down of any depth a computer finishes); their sum is kept in 128 bits. */
+ * two plies down of any depth a computer finishes); their sum is kept in 128 bits.
+ *
+ * With a progress callback the calling thread only watches: each worker adds a finished job to
+ * `done` and `nodes` under `lock` and wakes the watcher after the last one; the watcher reads
+ * them under the same lock every interval and calls the callback with the lock released, so no
+ * worker ever runs caller code. Canceling sets `stop`, which a worker reads before taking its
+ * next job. */
 typedef struct perft_job {
     rf_position pos;
     int depth;
@@ -42,27 +49,90 @@ typedef struct perft_pool {
     size_t count;
     atomic_size_t next;
     const rf__tt *tt;
+    int watched; /* a progress callback: the fields below are in use */
+    atomic_bool stop;
+    pthread_mutex_t lock;
+    pthread_cond_t finished;
+    size_t done;   /* under lock */
+    rf_count nodes; /* under lock */
 } perft_pool;
+
+static void count_add(rf_count *c, uint64_t n)
+{
+    c->lo += n;
+    if (c->lo < n) c->hi++;
+}
 
 static void *perft_worker(void *arg)
 {
     perft_pool *pool = arg;
     size_t i;
-    while ((i = atomic_fetch_add(&pool->next, 1)) < pool->count)
-        pool->jobs[i].nodes = perft_any(&pool->jobs[i].pos, pool->jobs[i].depth, pool->tt);
+    while (!atomic_load_explicit(&pool->stop, memory_order_relaxed) &&
+           (i = atomic_fetch_add(&pool->next, 1)) < pool->count) {
+        uint64_t n = perft_any(&pool->jobs[i].pos, pool->jobs[i].depth, pool->tt);
+        pool->jobs[i].nodes = n;
+        if (pool->watched) {
+            pthread_mutex_lock(&pool->lock);
+            count_add(&pool->nodes, n);
+            if (++pool->done == pool->count) pthread_cond_signal(&pool->finished);
+            pthread_mutex_unlock(&pool->lock);
+        }
+    }
     return NULL;
+}
+
+static double seconds_since(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* The watcher's loop: reports every `ms` until every job is done (1) or the callback cancels
+ * (0, `stop` set). The deadline is on the realtime clock, the one pthread_cond_timedwait uses
+ * everywhere; a clock step only moves one report. */
+static int perft_watch(perft_pool *pool, const rf_perft_options *opt, unsigned ms,
+                       const struct timespec *start)
+{
+    pthread_mutex_lock(&pool->lock);
+    while (pool->done < pool->count) {
+        struct timespec deadline;
+        clock_gettime(CLOCK_REALTIME, &deadline);
+        deadline.tv_sec += (time_t)(ms / 1000);
+        deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+        if (deadline.tv_nsec >= 1000000000L) {
+            deadline.tv_sec++;
+            deadline.tv_nsec -= 1000000000L;
+        }
+        int rc = 0;
+        while (pool->done < pool->count && rc == 0)
+            rc = pthread_cond_timedwait(&pool->finished, &pool->lock, &deadline);
+        if (pool->done == pool->count) break;
+        rf_perft_progress p = {pool->done, pool->count, pool->nodes, 0};
+        pthread_mutex_unlock(&pool->lock);
+        p.seconds = seconds_since(start);
+        if (opt->progress(opt->user, &p)) {
+            atomic_store(&pool->stop, 1);
+            return 0;
+        }
+        pthread_mutex_lock(&pool->lock);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return 1;
+}
+
+/* The last report: every job done, the exact total. Its return value is ignored. */
+static void perft_report_end(const rf_perft_options *opt, size_t jobs, rf_count total,
+                             const struct timespec *start)
+{
+    rf_perft_progress p = {jobs, jobs, total, seconds_since(start)};
+    (void)opt->progress(opt->user, &p);
 }
 
 int rf_cpu_count(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
-}
-
-static void count_add(rf_count *c, uint64_t n)
-{
-    c->lo += n;
-    if (c->lo < n) c->hi++;
 }
 
 size_t rf_count_format(char *buf, size_t cap, rf_count c)
@@ -88,6 +158,8 @@ size_t rf_count_format(char *buf, size_t cap, rf_count c)
 rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
                        const rf_perft_options *opt, rf_error *err)
 {
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
     rf_init();
     out->hi = out->lo = 0;
     if (depth < 0 || depth > RF_PERFT_MAX_DEPTH)
@@ -95,6 +167,8 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
     int threads = opt ? opt->threads : 1;
     if (threads <= 0) threads = rf_cpu_count();
     if (threads > 256) threads = 256;
+    int watched = opt && opt->progress;
+    unsigned ms = watched && opt->progress_ms ? opt->progress_ms : 500;
 
     rf__tt tt = {NULL, 0}, *ttp = NULL;
     if (opt && opt->hash_mb) {
@@ -110,25 +184,24 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
         tt.mask = buckets - 1;
         ttp = &tt;
     }
-    if (threads == 1 || depth < 4) {
-        count_add(out, perft_any(pos, depth, ttp));
-        free(tt.entries);
-        return RF_OK;
-    }
 
     rf_movelist root;
-    rf_generate_moves(&root, pos);
     size_t count = 0;
-    for (unsigned i = 0; i < root.count; i++) {
-        rf_position child = *pos;
-        rf_position_play(&child, root.moves[i]);
-        rf_movelist grand;
-        count += rf_generate_moves(&grand, &child);
+    if ((threads > 1 || watched) && depth >= 4) {
+        rf_generate_moves(&root, pos);
+        for (unsigned i = 0; i < root.count; i++) {
+            rf_position child = *pos;
+            rf_position_play(&child, root.moves[i]);
+            rf_movelist grand;
+            count += rf_generate_moves(&grand, &child);
+        }
     }
     perft_job *jobs = count ? malloc(count * sizeof *jobs) : NULL;
     if (!jobs) {
-        /* No job list (or no jobs at all): count on this thread. */
+        /* One thread, a shallow depth, no job list or no jobs at all: one job, counted on this
+         * thread. */
         count_add(out, perft_any(pos, depth, ttp));
+        if (watched) perft_report_end(opt, 1, *out, &start);
         free(tt.entries);
         return RF_OK;
     }
@@ -145,17 +218,43 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
             n++;
         }
     }
-    perft_pool pool = {jobs, n, 0, ttp};
+    perft_pool pool;
+    pool.jobs = jobs;
+    pool.count = n;
+    atomic_init(&pool.next, 0);
+    pool.tt = ttp;
+    pool.watched = watched;
+    atomic_init(&pool.stop, 0);
+    pool.done = 0;
+    pool.nodes.hi = pool.nodes.lo = 0;
+    if (watched) {
+        pthread_mutex_init(&pool.lock, NULL);
+        pthread_cond_init(&pool.finished, NULL);
+    }
+    /* Unwatched, the calling thread is one of the counting threads; watched, it only watches. */
     pthread_t tid[256];
-    int started = 0;
-    for (int t = 1; t < threads; t++) {
+    int started = 0, completed = 1;
+    for (int t = watched ? 0 : 1; t < threads; t++) {
         if (pthread_create(&tid[started], NULL, perft_worker, &pool) != 0) break;
         started++;
     }
-    perft_worker(&pool);
+    if (!watched || !started)
+        perft_worker(&pool);
+    else
+        completed = perft_watch(&pool, opt, ms, &start);
     for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    for (size_t i = 0; i < n; i++) count_add(out, jobs[i].nodes);
+    if (completed) {
+        for (size_t i = 0; i < n; i++) count_add(out, jobs[i].nodes);
+        if (watched) perft_report_end(opt, n, *out, &start);
+    }
+    if (watched) {
+        pthread_cond_destroy(&pool.finished);
+        pthread_mutex_destroy(&pool.lock);
+    }
     free(jobs);
     free(tt.entries);
+    if (!completed)
+        return rf__error(err, RF_ERR_CANCELED, RF_FIELD_NONE, 0, 0,
+                         "canceled by the progress callback");
     return RF_OK;
 }

@@ -57,7 +57,7 @@ static void check_counts(void)
         uint64_t n = rf_perft(&pos, c->depth);
         CHECK_MSG(n == c->nodes, "%s, %s kernel: perft %d = %llu, expected %llu", c->name, kernel,
                   c->depth, (unsigned long long)n, (unsigned long long)c->nodes);
-        rf_perft_options opt = {2, 1};
+        rf_perft_options opt = {.threads = 2, .hash_mb = 1};
         rf_count total;
         CHECK_MSG(rf_perft_run(&total, &pos, c->depth, &opt, &err) == RF_OK && total.hi == 0 &&
                       total.lo == c->nodes,

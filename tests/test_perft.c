@@ -106,12 +106,12 @@ TEST(threads_give_single_thread_counts)
     rf_count c;
     CHECK(rf_position_from_fen(&k, KIWIPETE, STD, NULL) == RF_OK);
     for (int t = 0; t <= 3; t++) {
-        rf_perft_options opt = {t, 0};
+        rf_perft_options opt = {.threads = t};
         CHECK(rf_perft_run(&c, &k, 4, &opt, NULL) == RF_OK);
         CHECK_MSG(c.hi == 0 && c.lo == 4085603, "%d threads: %llu", t, (unsigned long long)c.lo);
     }
     CHECK(rf_position_from_fen(&k, START, RF_VARIANT_ATOMIC, NULL) == RF_OK);
-    rf_perft_options two = {2, 0};
+    rf_perft_options two = {.threads = 2};
     CHECK(rf_perft_run(&c, &k, 4, &two, NULL) == RF_OK && c.hi == 0 && c.lo == 197326);
     CHECK(rf_perft_run(&c, &k, 4, NULL, NULL) == RF_OK && c.hi == 0 && c.lo == 197326);
     CHECK(rf_cpu_count() >= 1);
@@ -139,7 +139,7 @@ TEST(hash_table_gives_the_same_counts)
         rf_position p;
         if (!CHECK(rf_position_from_fen(&p, cases[i].fen, cases[i].variant, NULL) == RF_OK)) continue;
         for (int threads = 1; threads <= 2; threads++) {
-            rf_perft_options opt = {threads, 1};
+            rf_perft_options opt = {.threads = threads, .hash_mb = 1};
             rf_count c;
             CHECK(rf_perft_run(&c, &p, cases[i].depth, &opt, NULL) == RF_OK);
             CHECK_MSG(c.hi == 0 && c.lo == cases[i].nodes, "%s with hash, %d threads: %llu", cases[i].fen, threads,
@@ -157,7 +157,7 @@ TEST(perft_run_refuses_bad_arguments)
     CHECK_INT(rf_perft_run(&c, &p, RF_PERFT_MAX_DEPTH + 1, NULL, &e), RF_ERR_ARGUMENT);
     CHECK_INT(e.status, RF_ERR_ARGUMENT);
     CHECK_INT(rf_perft_run(&c, &p, -1, NULL, &e), RF_ERR_ARGUMENT);
-    rf_perft_options huge = {1, (size_t)1 << 21};
+    rf_perft_options huge = {.threads = 1, .hash_mb = (size_t)1 << 21};
     CHECK_INT(rf_perft_run(&c, &p, 1, &huge, &e), RF_ERR_ARGUMENT);
     CHECK(rf_perft_run(&c, &p, 0, NULL, &e) == RF_OK && c.hi == 0 && c.lo == 1);
 }

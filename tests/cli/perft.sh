@@ -169,6 +169,43 @@ expect "split too deep" 64 "" perft "$START" 5 --split 7
 expect "split beyond depth" 64 "" perft "$START" 2 --split 3
 expect "no args" 64 "" perft
 expect "suite with fen" 64 "" perft --suite x "$START" 1
+# Progress on stderr: --progress away from a terminal writes plain lines, the last one the
+# count's end; stdout is the same with and without it. --quiet, and no terminal without
+# --progress, leave stderr empty.
+run /dev/null perft "$START" 5 --threads 2
+cp "$tmp/out" "$tmp/plain_out"
+[ ! -s "$tmp/err" ] && ok || bad "not a terminal, no --progress: stderr $(head -c 300 "$tmp/err")"
+run /dev/null perft "$START" 5 --threads 2 --progress
+cmp -s "$tmp/out" "$tmp/plain_out" && [ "$rc" -eq 0 ] && ok || bad "--progress changed stdout: $(cat "$tmp/out")"
+tail -n 1 "$tmp/err" | grep -q '^rankfile: perft: 400/400 jobs, 4865609 nodes, [0-9.]* Mnodes/s, done in [0-9.]*s$' &&
+    ! grep -q "$(printf '\r')" "$tmp/err" && ok || bad "--progress lines: $(cat "$tmp/err")"
+run /dev/null perft "$START" 2 --progress
+[ "$(cat "$tmp/out")" = 400 ] && grep -q '^rankfile: perft: 1/1 jobs, 400 nodes' "$tmp/err" && ok ||
+    bad "--progress below depth 4: $(cat "$tmp/err")"
+run /dev/null perft "$START" 5 --progress --quiet
+cmp -s "$tmp/out" "$tmp/plain_out" && [ ! -s "$tmp/err" ] && ok || bad "--quiet: stderr $(head -c 300 "$tmp/err")"
+run /dev/null perft "$START" 3 --progress --json
+[ "$(cat "$tmp/out")" = '{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","depth":3,"nodes":8902}' ] &&
+    ok || bad "--progress --json: stdout $(cat "$tmp/out")"
+# A terminal on stderr (script(1) gives one where it is installed): the line is redrawn with
+# \r, never ends a line, and is cleared at the end; a count shorter than a second shows nothing.
+if command -v script >/dev/null 2>&1 && script -qc true /dev/null >/dev/null 2>&1; then
+    script -qc "\"$RF\" perft '$KIWI' 5 --threads 1 --progress 2>&1 >/dev/null" /dev/null >"$tmp/tty" 2>&1
+    esc=$(printf '\033')
+    if [ -s "$tmp/tty" ]; then
+        [ "$(tail -c 4 "$tmp/tty" | od -An -c | tr -d ' ')" = '\r033[K' ] &&
+            grep -q "^$(printf '\r')rankfile: perft: [0-9]*/[0-9]* jobs" "$tmp/tty" &&
+            ! grep -q 'done in' "$tmp/tty" && ok || bad "--progress on a terminal: $(od -c "$tmp/tty" | head -5)"
+    else
+        ok # counted within the first 250 ms: nothing drawn
+    fi
+    # Depth 7 runs for seconds: stopped after 0.9 s, it has drawn the line (every 250 ms).
+    script -qc "timeout 0.9 \"$RF\" perft '$START' 7 --threads 1 --progress 2>&1 >/dev/null" /dev/null >"$tmp/tty" 2>&1
+    grep -q "^$(printf '\r')rankfile: perft: [0-9]*/400 jobs, [0-9]* nodes, [0-9.]* Mnodes/s" "$tmp/tty" &&
+        grep -q "$esc\\[K" "$tmp/tty" && ok || bad "--progress on a terminal, drawn: $(od -c "$tmp/tty" | head -5)"
+    script -qc "\"$RF\" perft '$START' 4 2>&1 >/dev/null" /dev/null >"$tmp/tty" 2>&1
+    [ ! -s "$tmp/tty" ] && ok || bad "a short count on a terminal: $(od -c "$tmp/tty" | head -5)"
+fi
 expect "mistyped option" 64 "" perft "$START" 1 --divid
 expect_err "mistyped option" "^rankfile: perft: unknown option '--divid' (did you mean '--divide'?) (see 'rankfile perft --help')$"
 expect "depth message" 64 "" perft "$START" x
