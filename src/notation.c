@@ -331,20 +331,35 @@ static size_t san_body(const rf_position *pos, const rf_movelist *list, rf_move 
 
 size_t rf_move_to_san(char *buf, size_t cap, const rf_position *pos, rf_move move)
 {
+    rf_init();
     rf_movelist list;
-    rf_generate_moves(&list, pos);
-    if (move == RF_MOVE_NONE || !contains(&list, move)) return emit(buf, cap, "--", 2);
+    const rf__variant *row = pos ? rf__variant_of(pos) : NULL;
+    unsigned kind = RF_MOVE_KIND(move);
+    rf_piece_type pt = pos ? type_on(pos, RF_MOVE_FROM(move)) : RF_NO_PIECE_TYPE;
+    /* The moves of the piece to the square are enough to tell legality and disambiguation,
+     * where the variant lists them alone (castling and drops aside). */
+    if (row && row->moves_to && kind != RF_MOVE_CASTLING && kind != RF_MOVE_DROP &&
+        pt != RF_NO_PIECE_TYPE && RF_PIECE_COLOR(pos->board[RF_MOVE_FROM(move)]) == pos->side)
+        list.count = (unsigned)(row->moves_to(pos, list.moves, pt, RF_MOVE_TO(move)) - list.moves);
+    else if (pos)
+        rf_generate_moves(&list, pos);
+    if (!pos || move == RF_MOVE_NONE || !contains(&list, move)) return emit(buf, cap, "--", 2);
     char text[16];
     size_t n = san_body(pos, &list, move, text);
     /* "#" when the move wins the game (checkmate; in Atomic also the enemy king's explosion),
-     * else "+" when it gives check. */
+     * else "+" when it gives check. A win needs a variant end, a checkmate (so a check) or a
+     * stalemate the variant counts as a win: without these the outcome is not looked at. */
     rf_position after = *pos;
     rf_position_play(&after, move);
-    rf_outcome outcome = rf_position_outcome(&after);
-    if (outcome.result == RF_RESULT_WHITE_WINS || outcome.result == RF_RESULT_BLACK_WINS)
-        text[n++] = '#';
-    else if (rf_position_is_check(&after))
-        text[n++] = '+';
+    int check = rf_position_is_check(&after);
+    const rf__variant *after_row = rf__variant_of(&after);
+    if (check || after_row->stalemate_result || after_row->variant_end(&after) != RF_RESULT_ONGOING) {
+        rf_outcome outcome = rf_position_outcome(&after);
+        if (outcome.result == RF_RESULT_WHITE_WINS || outcome.result == RF_RESULT_BLACK_WINS)
+            text[n++] = '#';
+        else if (check)
+            text[n++] = '+';
+    }
     return emit(buf, cap, text, n);
 }
 
