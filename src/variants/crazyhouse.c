@@ -203,6 +203,13 @@ static int ep_legal(const rf_position *pos) { return standard_ep_legal(pos, (rf_
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
 
+/* A piece's moves on the board to a square (SAN reading; drops are read apart): standard
+ * chess's. */
+static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to)
+{
+    return STANDARD.moves_to(pos, out, pt, to);
+}
+
 /* The simple generator: standard chess's (every pseudo-legal move played on a copy), and every
  * drop of a piece in hand on an empty square, played on a copy and kept when the mover's king is
  * not attacked afterwards. */
@@ -255,6 +262,7 @@ const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .fen_extras = RF_SETUP_POCKET,
     .validity = validity,
     .generate = generate,
+    .moves_to = moves_to,
     .generate_simple = generate_simple,
     .play = play,
     .checkers = checkers,

@@ -48,6 +48,13 @@ static int ep_legal(const rf_position *pos)
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
 
+/* A piece's moves to a square (SAN reading): none on the hill, else standard chess's. */
+static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to)
+{
+    if (pos->by_type[RF_KING] & RF_HILL) return out;
+    return STANDARD.moves_to(pos, out, pt, to);
+}
+
 /* Standard chess's rules. A king on the hill is allowed: the game is then over. (Both kings
  * cannot stand there, as the four squares touch and touching kings are an opposite check.) */
 static uint32_t validity(const rf_position *pos) { return STANDARD.validity(pos); }
@@ -75,6 +82,7 @@ const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .fen_extras = 0,
     .validity = validity,
     .generate = generate,
+    .moves_to = moves_to,
     .generate_simple = generate_simple,
     .play = play,
     .checkers = checkers,

@@ -59,6 +59,14 @@ static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDAR
 
 static bool pos_over(const rf_position *pos) { return !pos->remaining_checks[0] || !pos->remaining_checks[1]; }
 
+/* A piece's moves to a square (SAN reading): none after the third check, else standard
+ * chess's. */
+static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to)
+{
+    if (pos_over(pos)) return out;
+    return STANDARD.moves_to(pos, out, pt, to);
+}
+
 /* A standard move; a check given counts down the mover's counter (and its key), and when that
  * was the third the game is over, so no en passant capture is left. */
 RF_KERNEL_INLINE void play_checks(rf_position *pos, rf_move move, const rf_color us)
@@ -120,6 +128,7 @@ const rf__variant RF_KERNEL(rf__variant_threecheck) = {
     .fen_extras = RF_SETUP_CHECKS,
     .validity = validity,
     .generate = generate,
+    .moves_to = moves_to,
     .generate_simple = generate_simple,
     .play = play,
     .checkers = checkers,
