@@ -6,7 +6,7 @@
  *   NODES ROOT DEPTH COUNT FEN #CHECKSUM
  *
  * The header names the count; each later line is one finished job: NODES (already multiplied
- * by COUNT), the job's key (ROOT: its root move in UCI, '-' when the tree is not cut; DEPTH:
+ * by COUNT), the job's key (ROOT: its root move in UCI with --divide, else '-'; DEPTH:
  * the depth counted below the job's position; COUNT: the move orders reaching it), and the
  * FNV-1a hash of the text before " #" in 8 hex digits. Lines are appended whole and flushed
  * to the disk (fsync) one by one, so only the last line can be torn, and a torn line has no

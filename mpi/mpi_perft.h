@@ -20,7 +20,8 @@
 /* One job: a position `ply` plies below the root, counted to depth - ply. */
 typedef struct mpi_job {
     char fen[RF_FEN_MAX]; /* Shredder FEN without the move counters (perft ignores them) */
-    int root;             /* the root move it lies under (an index into plan.roots); 0 at ply 0 */
+    int root;             /* with --divide, the root move it lies under (an index into
+                             plan.root_uci); else -1 */
     uint64_t count;       /* how many move orders from the root reach it (under that root move) */
     uint64_t estimate;    /* a guess of its size: perft 2 of the position (at most) */
     int done;             /* counted (or read from the checkpoint) */
@@ -46,14 +47,14 @@ typedef struct mpi_plan {
 int mpi_plan_auto_ply(const rf_position *root, int depth, int ranks, int divide);
 
 /* Cuts the tree of *root `ply` plies down (0 <= ply <= depth), merging the positions reached
- * by several move orders under the same root move, and sorts the hand-out order. 0, or -1 when
- * the jobs would be too many or memory runs out. */
-int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply);
+ * by several move orders (under the same root move with `divide`), and sorts the hand-out
+ * order. 0, or -1 when the jobs would be too many or memory runs out. */
+int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply, int divide);
 
 void mpi_plan_free(mpi_plan *plan);
 
-/* The job's text key "ROOT DEPTH COUNT FEN" (ROOT: a UCI move, or '-' at ply 0), as the
- * checkpoint stores it. */
+/* The job's text key "ROOT DEPTH COUNT FEN" (ROOT: a UCI move with --divide, else '-'), as
+ * the checkpoint stores it. */
 void mpi_job_key(char *buf, size_t cap, const mpi_plan *plan, const mpi_job *job);
 
 /* ---- checkpoint.c ----------------------------------------------------------------------- */

@@ -75,7 +75,7 @@ static int by_estimate(const void *a, const void *b)
     return i < k ? -1 : i > k;
 }
 
-int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply)
+int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply, int divide)
 {
     memset(plan, 0, sizeof *plan);
     plan->root = *root;
@@ -87,7 +87,10 @@ int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply)
         rf_move_to_uci(plan->root_uci[i], RF_UCI_MAX, root, list.moves[i]);
     /* A job's size is guessed from its first two plies: the branching factor decides most. */
     collector c = {plan, 0, depth - ply < 2 ? depth - ply : 2, 0};
-    collect(&c, root, ply, ply == 0 ? 0 : -1);
+    collect(&c, root, ply, -1);
+    /* Without --divide a position is one job whatever root move leads to it. */
+    if (!divide)
+        for (size_t i = 0; i < plan->count; i++) plan->jobs[i].root = -1;
     if (c.failed) {
         mpi_plan_free(plan);
         return -1;
@@ -137,6 +140,6 @@ void mpi_plan_free(mpi_plan *plan)
 
 void mpi_job_key(char *buf, size_t cap, const mpi_plan *plan, const mpi_job *job)
 {
-    snprintf(buf, cap, "%s %d %llu %s", plan->ply ? plan->root_uci[job->root] : "-",
+    snprintf(buf, cap, "%s %d %llu %s", job->root >= 0 ? plan->root_uci[job->root] : "-",
              plan->depth - plan->ply, (unsigned long long)job->count, job->fen);
 }

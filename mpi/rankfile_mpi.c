@@ -100,7 +100,8 @@ static int cmd_run(int argc, char **argv)
     return CLI_SOFTWARE; /* the table's entry; main() parses through read_options */
 }
 
-/* Reads the command line into *o (rank 0). 0, or the exit status (after --help, an error). */
+/* Reads the command line into *o (rank 0). -1 to count, or the exit status to stop with
+ * (0 after --help and --version, else after an error). */
 static int read_options(run_options *o, int argc, char **argv)
 {
     cli_args a;
@@ -127,7 +128,7 @@ static int read_options(run_options *o, int argc, char **argv)
         default: break;
         }
     }
-    if (id == CLI_ARGS_STOP) return a.status;
+    if (id == CLI_ARGS_STOP) return a.status == CLI_OK ? cli_finish(command, CLI_OK) : a.status;
     if (argc - a.rest != 2) return cli_usage(command, "expected FEN DEPTH");
     const char *fen = argv[a.rest];
     if (cli_parse_int(&o->common, "DEPTH", argv[a.rest + 1], 0, RF_PERFT_MAX_DEPTH, &v))
@@ -139,7 +140,7 @@ static int read_options(run_options *o, int argc, char **argv)
     if (st) return st;
     o->s.variant = (int)o->common.variant;
     o->s.chess960 = o->root.chess960;
-    return 0;
+    return -1;
 }
 
 /* ---- the counting ---------------------------------------------------------------------- */
@@ -391,7 +392,7 @@ static void print_result(const run_options *o, const mpi_plan *plan)
     memset(per_root, 0, sizeof per_root);
     for (size_t i = 0; i < plan->count; i++) {
         cli_count_add(&total, plan->jobs[i].nodes);
-        cli_count_add(&per_root[plan->jobs[i].root], plan->jobs[i].nodes);
+        if (plan->jobs[i].root >= 0) cli_count_add(&per_root[plan->jobs[i].root], plan->jobs[i].nodes);
     }
     unsigned roots = o->divide && plan->ply > 0 ? plan->roots : 0;
     char text[48], fen[RF_FEN_MAX];
@@ -438,7 +439,7 @@ static int prepare(coordinator *c, run_options *o, int ranks)
     }
     if (ply > o->s.depth) ply = -1;
     if (ply < 0) ply = mpi_plan_auto_ply(&o->root, o->s.depth, ranks, o->divide);
-    if (mpi_plan_make(&c->plan, &o->root, o->s.depth, ply) != 0) {
+    if (mpi_plan_make(&c->plan, &o->root, o->s.depth, ply, o->divide) != 0) {
         cli_error(command, "--split %d gives more than %d jobs (or memory ran out); split at a "
                            "lower ply",
                   ply, MPI_PLAN_MAX_JOBS);
@@ -549,8 +550,8 @@ int main(int argc, char **argv)
     if (rank == 0) {
         int st = read_options(&o, argc, argv);
         s = o.s;
-        s.status = st ? st : (cli_finish(command, 0) ? CLI_IOERR : -1);
-        if (st == 0 && provided < MPI_THREAD_FUNNELED && ranks > 1) {
+        s.status = st;
+        if (st < 0 && provided < MPI_THREAD_FUNNELED && ranks > 1) {
             cli_error(command, "this MPI gives no thread support (MPI_THREAD_FUNNELED)");
             s.status = CLI_SOFTWARE;
         }
