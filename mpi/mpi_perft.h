@@ -41,8 +41,9 @@ typedef struct mpi_plan {
 /* The most jobs a plan may hold. */
 #define MPI_PLAN_MAX_JOBS 4000000
 
-/* The ply to cut at when none is asked for: the shallowest that gives at least 32 jobs per
- * rank (dynamic hand-out then keeps every rank busy to the end), at least 1 for --divide,
+/* The ply to cut at when none is asked for: the shallowest that gives at least 8 jobs per
+ * rank (handed out largest first, they keep every rank busy to the end; more and smaller
+ * jobs cost messages and start-up of each rf_perft_run), at least 1 for --divide,
  * at most depth - 1 (a job of depth 0 is all message and no counting) and 6. */
 int mpi_plan_auto_ply(const rf_position *root, int depth, int ranks, int divide);
 

@@ -120,7 +120,7 @@ int mpi_plan_auto_ply(const rf_position *root, int depth, int ranks, int divide)
     int top = depth - 1 < 6 ? depth - 1 : 6;
     int ply = divide ? 1 : 0;
     if (depth == 0) return 0;
-    uint64_t want = 32u * (uint64_t)(ranks > 0 ? ranks : 1);
+    uint64_t want = 8u * (uint64_t)(ranks > 0 ? ranks : 1);
     if (ranks <= 1 && !divide) return 0;
     for (int p = ply > 0 ? ply : 1; p <= top; p++) {
         ply = p;

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,7 @@ static const cli_option options[] = {
      "generation order, a blank line, 'Nodes searched: N')"},
     {OPT_SPLIT, "split", 0, "PLY",
      "cut the tree into jobs PLY (0-6) plies down (default: the shallowest\n"
-     "ply giving 32 jobs per rank; at least 1 with --divide)"},
+     "ply giving 8 jobs per rank; at least 1 with --divide)"},
     {OPT_THREADS, "threads", 0, "N",
      "count with N threads in each rank, 1-256 (default: the machine's CPUs\n"
      "shared among the ranks on it)"},
@@ -309,9 +310,9 @@ static void on_signal(int sig)
     _exit(128 + sig);
 }
 
-static void sleep_ms(long ms)
+static void sleep_us(long us)
 {
-    struct timespec ts = {0, ms * 1000000L};
+    struct timespec ts = {0, us * 1000L};
     nanosleep(&ts, NULL);
 }
 
@@ -341,9 +342,12 @@ static void hand_out(coordinator *c, int ranks)
             pthread_mutex_lock(&c->lock);
             mpi_progress_show(&c->progress, 0);
             pthread_mutex_unlock(&c->lock);
-            /* Polling backs off to 2 ms: fast replies while jobs are short, no core taken. */
-            sleep_ms(idle++ < 50 ? 0 : 2);
-            if (idle < 50) sched_yield();
+            /* Polling backs off to 0.1 ms: a rank waits little for its next job, and the
+             * poll takes no core from the counting. */
+            if (idle++ < 100)
+                sched_yield();
+            else
+                sleep_us(100);
             continue;
         }
         idle = 0;

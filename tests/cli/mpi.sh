@@ -72,7 +72,7 @@ mpi 2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq -' 3
 # limit, nonzero, with rank 0's message; the checkpoint keeps what was finished.
 want=$("$RF" perft "$KIWI" 5)
 ck=$tmp/run.ckpt
-RF_MPI_TEST_DIE_AFTER=2 RF_MPI_COORDINATE_ONLY=1 mpi 3 "$KIWI" 5 --threads 1 --checkpoint "$ck" --quiet
+RF_MPI_TEST_DIE_AFTER=2 RF_MPI_COORDINATE_ONLY=1 mpi 3 "$KIWI" 5 --split 2 --threads 1 --checkpoint "$ck" --quiet
 if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ ! -s "$tmp/out" ] &&
     grep -q "^rankfile-mpi: stopped by a signal\|rank 1 .*exited on signal\|exit.*signal" "$tmp/err"; then ok; else
     bad "dying rank: exit $rc (124: it hung); stdout $(head -c 100 "$tmp/out"); stderr $(head -c 600 "$tmp/err")"
@@ -81,7 +81,7 @@ head -n 1 "$ck" | grep -q "^# rankfile-mpi checkpoint 1 variant standard chess96
     ok || bad "checkpoint header: $(head -n 1 "$ck")"
 kept=$(($(wc -l <"$ck") - 1))
 [ "$kept" -ge 1 ] && ok || bad "the checkpoint kept no job"
-# Started again with the checkpoint: the same total.
+# Started again with the checkpoint (and its split ply): the same total.
 mpi 3 "$KIWI" 5 --threads 1 --checkpoint "$ck"
 [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ] && ok ||
     bad "resume: exit $rc, got $(head -c 100 "$tmp/out"), want $want; $(head -c 300 "$tmp/err")"
