@@ -137,6 +137,9 @@ static int read_options(run_options *o, int argc, char **argv)
     o->s.depth = (int)v;
     if (o->split > o->s.depth)
         return cli_usage(command, "--split %ld is deeper than DEPTH %d", o->split, o->s.depth);
+    if (o->divide && o->split == 0 && o->s.depth > 0)
+        return cli_usage(command,
+                         "--divide counts under each first move: --split must be 1 or more");
     int st = cli_position_read(&o->common, NULL, fen, strlen(fen), &o->root, NULL);
     if (st) return st;
     o->s.variant = (int)o->common.variant;
@@ -186,7 +189,8 @@ static int counting_rank(const settings *s, int rank)
     char text[JOB_TEXT], err[300];
     for (;;) {
         MPI_Status st;
-        if (MPI_Send(&res, (int)sizeof res, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD) != MPI_SUCCESS ||
+        if (MPI_Send(&res, (int)sizeof res, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD) !=
+                MPI_SUCCESS ||
             MPI_Recv(text, JOB_TEXT, MPI_CHAR, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st) != MPI_SUCCESS)
             return CLI_SOFTWARE;
         if (st.MPI_TAG == TAG_STOP) return 0;
@@ -247,8 +251,8 @@ static void finish_job(coordinator *c, size_t i, rf_count nodes, int rank, doubl
     c->pending--;
     int st = mpi_checkpoint_add(&c->cp, &c->plan, j);
     if (st && !c->status) c->status = st;
-    mpi_progress_job(&c->progress, rank, (double)nodes.hi * 18446744073709551616.0 + (double)nodes.lo,
-                     seconds, j->estimate);
+    double leaves = (double)nodes.hi * 18446744073709551616.0 + (double)nodes.lo;
+    mpi_progress_job(&c->progress, rank, leaves, seconds, j->estimate);
 }
 
 static void fail(coordinator *c, int status, const char *what)
@@ -396,7 +400,8 @@ static void print_result(const run_options *o, const mpi_plan *plan)
     memset(per_root, 0, sizeof per_root);
     for (size_t i = 0; i < plan->count; i++) {
         cli_count_add(&total, plan->jobs[i].nodes);
-        if (plan->jobs[i].root >= 0) cli_count_add(&per_root[plan->jobs[i].root], plan->jobs[i].nodes);
+        if (plan->jobs[i].root >= 0)
+            cli_count_add(&per_root[plan->jobs[i].root], plan->jobs[i].nodes);
     }
     unsigned roots = o->divide && plan->ply > 0 ? plan->roots : 0;
     char text[48], fen[RF_FEN_MAX];
@@ -506,6 +511,7 @@ static int coordinate(run_options *o, int ranks)
     pthread_t thread;
     if (local && pthread_create(&thread, NULL, local_counter, &c) != 0) {
         cli_error(command, "cannot start the counting thread");
+        dismiss(ranks);
         return CLI_SOFTWARE;
     }
     hand_out(&c, ranks);

@@ -64,6 +64,9 @@ mpi 2 "$KIWI" x
 mpi 2 "$KIWI" 3 --split 5
 [ "$rc" -eq 64 ] && grep -q "^rankfile-mpi: --split 5 is deeper than DEPTH 3" "$tmp/err" && ok ||
     bad "split deeper: exit $rc, $(head -c 300 "$tmp/err")"
+mpi 2 "$KIWI" 3 --split 0 --divide
+[ "$rc" -eq 64 ] && grep -q "^rankfile-mpi: --divide counts under each first move" "$tmp/err" && ok ||
+    bad "divide split 0: exit $rc, $(head -c 300 "$tmp/err")"
 mpi 2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq -' 3
 [ "$rc" -eq 65 ] && grep -q "^rankfile-mpi: " "$tmp/err" && ok || bad "bad fen: exit $rc, $(head -c 300 "$tmp/err")"
 "$MPI" --help >"$tmp/out" 2>&1 && grep -q -- "--checkpoint FILE" "$tmp/out" && ok || bad "--help"
