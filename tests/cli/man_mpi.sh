@@ -9,7 +9,8 @@ if ! command -v mandoc >/dev/null 2>&1; then
     exit 77
 fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$(cd "$(dirname "$0")" && pwd)/mpi.supp:print_suppressions=0"
 mandoc -Tlint -W style "$PAGE" >"$tmp/lint" 2>&1; rc=$?
 [ $rc -eq 0 ] && [ ! -s "$tmp/lint" ] && ok || bad "mandoc -Tlint (exit $rc): $(head -n 5 "$tmp/lint")"
 [ -z "$(awk 'length > 79' "$PAGE")" ] && ok || bad "lines of 80 bytes or more"
