@@ -346,12 +346,12 @@ static void hand_out(coordinator *c, int ranks)
             pthread_mutex_lock(&c->lock);
             mpi_progress_show(&c->progress, 0);
             pthread_mutex_unlock(&c->lock);
-            /* Polling backs off to 0.1 ms: a rank waits little for its next job, and the
-             * poll takes no core from the counting. */
+            /* Polling backs off from 0.1 ms to 1 ms: a rank waits little for its next job
+             * (jobs take 100 ms and more), and the poll takes no core from the counting. */
             if (idle++ < 100)
                 sched_yield();
             else
-                sleep_us(100);
+                sleep_us(idle < 200 ? 100 : 1000);
             continue;
         }
         idle = 0;
