@@ -48,6 +48,10 @@ same "kiwipete 4, 2 ranks, 2 threads each" 2 "$KIWI" 4 --threads 2
 same "chess960 5, 3 ranks" 3 "$C960" 5 --threads 1
 same "atomic 5, 3 ranks" 3 "$START" 5 --variant atomic --threads 1
 same "crazyhouse 4, 3 ranks" 3 "$START" 4 --variant crazyhouse --threads 1
+same "kingofthehill 4, 3 ranks" 3 "$START" 4 --variant kingofthehill --threads 1 --divide
+same "racingkings 4, 3 ranks" 3 '8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1' 4 --variant racingkings --threads 1
+same "horde 4, 3 ranks" 3 'rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1' 4 --variant horde --threads 1
+same "antichess 4, 3 ranks" 3 "$START" 4 --variant antichess --threads 1
 same "divide, 3 ranks" 3 "$KIWI" 3 --divide --threads 1
 same "divide json, 3 ranks" 3 "$C960" 4 --divide --json --threads 1
 same "json, 2 ranks" 2 "$START" 4 --json --variant threecheck
