@@ -13,6 +13,11 @@ static void say(const char *command, const char *label, const char *fmt, va_list
 {
     char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
+    /* A program of its own (rankfile-mpi) speaks under its name: "rankfile-mpi: MESSAGE". */
+    if (command && strncmp(command, "rankfile-", 9) == 0) {
+        fprintf(stderr, "%s: %s%s%s\n", command, label, msg, tail);
+        return;
+    }
     fprintf(stderr, "rankfile: %s%s%s%s%s\n", command ? command : "", command ? ": " : "", label,
             msg, tail);
 }
@@ -36,7 +41,9 @@ void cli_warn(const char *command, const char *fmt, ...)
 int cli_usage(const char *command, const char *fmt, ...)
 {
     char tail[64];
-    if (command)
+    if (command && strncmp(command, "rankfile-", 9) == 0)
+        snprintf(tail, sizeof tail, " (see '%s --help')", command);
+    else if (command)
         snprintf(tail, sizeof tail, " (see 'rankfile %s --help')", command);
     else
         snprintf(tail, sizeof tail, " (see 'rankfile --help')");

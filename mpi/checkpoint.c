@@ -1,0 +1,277 @@
+/*
+ * checkpoint.c - the checkpoint file of a distributed count, so that a run killed at any
+ * moment can be started again and skip what was finished:
+ *
+ *   # rankfile-mpi checkpoint 1 variant standard chess960 0 depth 6 split 2 divide 0 fen FEN
+ *   NODES ROOT DEPTH COUNT FEN #CHECKSUM
+ *
+ * The header names the count; each later line is one finished job: NODES (already multiplied
+ * by COUNT), the job's key (ROOT: its root move in UCI with --divide, else '-'; DEPTH:
+ * the depth counted below the job's position; COUNT: the move orders reaching it), and the
+ * FNV-1a hash of the text before " #" in 8 hex digits. Lines are appended whole and flushed
+ * to the disk (fsync) one by one, so only the last line can be torn, and a torn line has no
+ * newline: it is cut off and its job counted again.
+ */
+#include "mpi_perft.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define HEADER_START "# rankfile-mpi checkpoint 1 "
+#define LINE_MAX_BYTES (RF_FEN_MAX + 128)
+
+static const char *const command = "rankfile-mpi";
+
+static uint32_t fnv1a(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+static void header_text(char *buf, size_t cap, const mpi_checkpoint_id *id)
+{
+    snprintf(buf, cap, HEADER_START "variant %s chess960 %d depth %d split %d divide %d fen %s",
+             id->variant, id->chess960, id->depth, id->ply, id->divide, id->fen);
+}
+
+/* The value of `key` in a header (" key VALUE"; fen: the rest of the line) into buf. */
+static int header_field(const char *header, const char *key, char *buf, size_t cap)
+{
+    char pat[32];
+    snprintf(pat, sizeof pat, " %s ", key);
+    const char *p = strstr(header, pat);
+    if (!p) return 0;
+    p += strlen(pat);
+    size_t n = strcmp(key, "fen") == 0 ? strlen(p) : strcspn(p, " ");
+    snprintf(buf, cap, "%.*s", (int)n, p);
+    return 1;
+}
+
+/* The first line of a file, without its newline; 1 when it had one. */
+static int first_line(FILE *f, char *buf, size_t cap)
+{
+    if (!fgets(buf, (int)cap, f)) {
+        buf[0] = '\0';
+        return 0;
+    }
+    size_t n = strlen(buf);
+    if (n && buf[n - 1] == '\n') {
+        buf[n - 1] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
+int mpi_checkpoint_peek_ply(const char *path, int *ply, int *status)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT) return 0;
+        cli_error(command, "cannot open checkpoint '%s': %s", path, strerror(errno));
+        *status = CLI_NOINPUT;
+        return -1;
+    }
+    char line[LINE_MAX_BYTES], value[32];
+    int whole = first_line(f, line, sizeof line);
+    fclose(f);
+    if (!whole) return 0; /* empty, or a header torn while being written: started anew */
+    long v;
+    char *end;
+    if (strncmp(line, HEADER_START, strlen(HEADER_START)) != 0 ||
+        !header_field(line, "split", value, sizeof value) ||
+        (v = strtol(value, &end, 10), *end != '\0' || v < 0 || v > 6)) {
+        cli_error(command, "%s: not a rankfile-mpi checkpoint (its first line is not "
+                           "'" HEADER_START "...')",
+                  path);
+        *status = CLI_DATAERR;
+        return -1;
+    }
+    *ply = (int)v;
+    return 1;
+}
+
+typedef struct keyed {
+    char *key;
+    size_t job;
+} keyed;
+
+static int by_key(const void *a, const void *b)
+{
+    return strcmp(((const keyed *)a)->key, ((const keyed *)b)->key);
+}
+
+/* Reads the finished jobs of an open checkpoint whose header matched. 0 or an exit status;
+ * *valid_end: the offset after the last whole line. */
+static int read_jobs(FILE *f, const char *path, mpi_plan *plan, long *valid_end,
+                     size_t *resumed)
+{
+    size_t n = plan->count;
+    keyed *keys = malloc((n ? n : 1) * sizeof *keys);
+    char *text = malloc((n ? n : 1) * LINE_MAX_BYTES);
+    if (!keys || !text) {
+        free(keys);
+        free(text);
+        cli_error(command, "out of memory");
+        return CLI_SOFTWARE;
+    }
+    for (size_t i = 0; i < n; i++) {
+        keys[i].key = text + i * LINE_MAX_BYTES;
+        keys[i].job = i;
+        mpi_job_key(keys[i].key, LINE_MAX_BYTES, plan, &plan->jobs[i]);
+    }
+    if (n > 1) qsort(keys, n, sizeof *keys, by_key);
+    char line[LINE_MAX_BYTES + 64];
+    unsigned long no = 1;
+    int status = 0;
+    *valid_end = ftell(f);
+    while (status == 0 && fgets(line, sizeof line, f)) {
+        no++;
+        size_t len = strlen(line);
+        if (len == 0 || line[len - 1] != '\n') {
+            if (len == sizeof line - 1) {
+                cli_error(command, "%s:%lu: line too long", path, no);
+                status = CLI_DATAERR;
+            }
+            break; /* torn: cut off below and counted again */
+        }
+        line[--len] = '\0';
+        char *hash = strstr(line, " #");
+        char *space = strchr(line, ' ');
+        char *end;
+        unsigned long sum = hash ? strtoul(hash + 2, &end, 16) : 0;
+        rf_count nodes;
+        keyed probe, *hit = NULL;
+        if (!hash || !space || space >= hash || *end != '\0' || strlen(hash + 2) != 8 ||
+            sum != fnv1a(line, (size_t)(hash - line)) ||
+            !cli_count_parse(line, (size_t)(space - line), &nodes)) {
+            cli_error(command, "%s:%lu: a damaged line (expected 'NODES ROOT DEPTH COUNT FEN "
+                               "#CHECKSUM', the checksum matching)",
+                      path, no);
+            status = CLI_DATAERR;
+            break;
+        }
+        *hash = '\0';
+        probe.key = space + 1;
+        if (n) hit = bsearch(&probe, keys, n, sizeof *keys, by_key);
+        if (!hit) {
+            cli_error(command, "%s:%lu: job '%s' is not a job of this count", path, no,
+                      probe.key);
+            status = CLI_DATAERR;
+        } else if (plan->jobs[hit->job].done) {
+            cli_error(command, "%s:%lu: job '%s' is listed twice", path, no, probe.key);
+            status = CLI_DATAERR;
+        } else {
+            plan->jobs[hit->job].done = 1;
+            plan->jobs[hit->job].nodes = nodes;
+            ++*resumed;
+            *valid_end = ftell(f);
+        }
+    }
+    free(keys);
+    free(text);
+    return status;
+}
+
+int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoint_id *id,
+                        mpi_plan *plan, size_t *resumed)
+{
+    char want[LINE_MAX_BYTES], have[LINE_MAX_BYTES];
+    header_text(want, sizeof want, id);
+    cp->f = NULL;
+    cp->path = path;
+    cp->fd = -1;
+    *resumed = 0;
+    long valid_end = 0;
+    FILE *in = fopen(path, "r");
+    if (!in && errno != ENOENT) {
+        cli_error(command, "cannot open checkpoint '%s': %s", path, strerror(errno));
+        return CLI_NOINPUT;
+    }
+    if (in && first_line(in, have, sizeof have)) {
+        if (strcmp(have, want) != 0) {
+            static const char *const keys[] = {"variant", "chess960", "depth", "split", "divide",
+                                               "fen"};
+            char a[RF_FEN_MAX + 8], b[RF_FEN_MAX + 8];
+            for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+                if (!header_field(have, keys[k], a, sizeof a)) snprintf(a, sizeof a, "missing");
+                header_field(want, keys[k], b, sizeof b);
+                if (strcmp(a, b) != 0) {
+                    cli_error(command, "%s is the checkpoint of another count: its %s is '%s', "
+                                       "this count's is '%s'",
+                              path, keys[k], a, b);
+                    fclose(in);
+                    return CLI_DATAERR;
+                }
+            }
+            cli_error(command, "%s: not a rankfile-mpi checkpoint of this count (header '%s')",
+                      path, have);
+            fclose(in);
+            return CLI_DATAERR;
+        }
+        int st = read_jobs(in, path, plan, &valid_end, resumed);
+        if (st) {
+            fclose(in);
+            return st;
+        }
+    }
+    if (in) fclose(in);
+    cp->fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (cp->fd < 0) {
+        cli_error(command, "cannot create checkpoint '%s': %s", path, strerror(errno));
+        return CLI_CANTCREAT;
+    }
+    struct stat sb;
+    /* A torn last line (or a torn header: valid_end 0) goes; what is whole stays. */
+    if (fstat(cp->fd, &sb) == 0 && sb.st_size != (off_t)valid_end &&
+        ftruncate(cp->fd, (off_t)valid_end) != 0) {
+        cli_error(command, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
+        close(cp->fd);
+        return CLI_IOERR;
+    }
+    cp->f = fdopen(cp->fd, "a");
+    if (!cp->f) {
+        cli_error(command, "cannot write checkpoint '%s': %s", path, strerror(errno));
+        close(cp->fd);
+        return CLI_IOERR;
+    }
+    if (valid_end == 0) {
+        fprintf(cp->f, "%s\n", want);
+        if (fflush(cp->f) != 0 || fsync(cp->fd) != 0) {
+            cli_error(command, "cannot write checkpoint '%s': %s", path, strerror(errno));
+            return CLI_IOERR;
+        }
+    }
+    return 0;
+}
+
+int mpi_checkpoint_add(mpi_checkpoint *cp, const mpi_plan *plan, const mpi_job *job)
+{
+    if (!cp->f) return 0;
+    char line[LINE_MAX_BYTES + 64], key[LINE_MAX_BYTES], nodes[48];
+    rf_count_format(nodes, sizeof nodes, job->nodes);
+    mpi_job_key(key, sizeof key, plan, job);
+    int n = snprintf(line, sizeof line, "%s %s", nodes, key);
+    snprintf(line + n, sizeof line - (size_t)n, " #%08lx\n",
+             (unsigned long)fnv1a(line, (size_t)n));
+    /* One write per line: a kill can only leave the last line torn. */
+    if (fputs(line, cp->f) == EOF || fflush(cp->f) != 0 || fsync(cp->fd) != 0) {
+        cli_error(command, "cannot write checkpoint '%s': %s", cp->path, strerror(errno));
+        return CLI_IOERR;
+    }
+    return 0;
+}
+
+void mpi_checkpoint_close(mpi_checkpoint *cp)
+{
+    if (cp->f) fclose(cp->f);
+    cp->f = NULL;
+    cp->fd = -1;
+}
