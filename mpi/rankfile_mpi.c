@@ -160,7 +160,7 @@ static int count_job(const settings *s, const char *fen, int depth, rf_count *ou
         snprintf(err_text, cap, "job '%s': %s", fen, err.message);
         return -1;
     }
-    rf_perft_options opt = {s->threads, s->hash_mb};
+    rf_perft_options opt = {.threads = s->threads, .hash_mb = s->hash_mb};
     if (rf_perft_run(out, &pos, depth, &opt, &err) != RF_OK) {
         snprintf(err_text, cap, "%s", err.message);
         return -1;
