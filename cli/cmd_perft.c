@@ -118,6 +118,7 @@ typedef struct perft_run {
     long split;
     const char *jobs;
     int progress; /* PROGRESS_* */
+    rf_perft_table *table; /* --hash: one table for every count of the run */
 } perft_run;
 
 /* ---- progress ------------------------------------------------------------------------------ */
@@ -206,7 +207,7 @@ static int progress_show(void *user, const rf_perft_progress *p)
 static int count_nodes(const perft_run *o, const rf_position *pos, int depth, rf_count *out,
                        progress_view *view)
 {
-    rf_perft_options opt = {.threads = o->threads, .hash_mb = o->hash_mb};
+    rf_perft_options opt = {.threads = o->threads, .table = o->table};
     if (view && view->mode != PROGRESS_OFF) {
         opt.progress = progress_show;
         opt.user = view;
@@ -997,20 +998,25 @@ int cli_cmd_perft(int argc, char **argv)
         if (!rest) return cli_usage(cmd, "--sum takes the result files to add up");
         return run_sum(&o, rest, args);
     }
-    if (o.jobs) {
-        if (rest) return cli_usage(cmd, "--jobs takes no FEN or DEPTH");
-        return run_jobs(&o);
-    }
-    if (o.split) {
+    if (o.split && !o.jobs) {
         if (rest != 2) return cli_usage(cmd, "--split needs FEN DEPTH");
         return run_split(&o, args[0], args[1]);
     }
-    if (o.suite) {
-        if (rest) return cli_usage(cmd, "--suite takes no FEN or DEPTH");
-        return run_suite(&o);
+    if (o.jobs && rest) return cli_usage(cmd, "--jobs takes no FEN or DEPTH");
+    if (o.suite && rest) return cli_usage(cmd, "--suite takes no FEN or DEPTH");
+    if (!o.jobs && !o.suite) {
+        if (rest != 1 && rest != 2)
+            return cli_usage(cmd, "expected FEN DEPTH, or DEPTH with positions on standard input");
+        if (cli_parse_int(&o.common, "DEPTH", args[rest - 1], 0, MAX_DEPTH, &o.depth))
+            return CLI_USAGE;
     }
-    if (rest != 1 && rest != 2)
-        return cli_usage(cmd, "expected FEN DEPTH, or DEPTH with positions on standard input");
-    if (cli_parse_int(&o.common, "DEPTH", args[rest - 1], 0, MAX_DEPTH, &o.depth)) return CLI_USAGE;
-    return cli_batch(&o.common, rest - 1, args, answer, &o);
+    /* One table for the whole run: a divide's root moves, the jobs and the suite's positions
+     * reuse each other's subtree counts. */
+    if (o.hash_mb && !(o.table = rf_perft_table_new(o.hash_mb))) {
+        cli_error(cmd, "cannot allocate a %zu MiB hash table: give --hash less", o.hash_mb);
+        return CLI_SOFTWARE;
+    }
+    int st = o.jobs ? run_jobs(&o) : o.suite ? run_suite(&o) : cli_batch(&o.common, rest - 1, args, answer, &o);
+    rf_perft_table_free(o.table);
+    return st;
 }

@@ -517,7 +517,21 @@ typedef struct rf_perft_options {
     int (*progress)(void *user, const rf_perft_progress *p);
     void *user;           /* passed to progress as it is */
     unsigned progress_ms; /* the interval between calls; 0: 500 ms */
+    struct rf_perft_table *table; /* NULL: hash_mb decides; else this table is used (hash_mb
+                                     ignored) and keeps what the call stored for later calls */
 } rf_perft_options;
+
+/* A transposition table that outlives one count (rf_perft_options.table), for callers that
+ * count many positions of one tree: the root moves of a divide, the jobs of a split, an MPI
+ * rank's jobs. Calls sharing it reuse each other's subtree counts; threads may share it. Keep
+ * one table to one variant: a board counts differently in two variants, and the table knows
+ * the board, not the rules. */
+typedef struct rf_perft_table rf_perft_table;
+
+/* A table of `mb` MiB (rounded down to a power of two of 32-byte buckets; 1 MiB to 1 TiB);
+ * NULL for a size out of that range or when the memory cannot be had. */
+RF_API rf_perft_table *rf_perft_table_new(size_t mb);
+RF_API void rf_perft_table_free(rf_perft_table *table);
 
 /* Perft with threads and a transposition table, the total in 128 bits. With threads the tree is
  * cut two plies below the root into jobs the threads share (depths below 4 run on the calling

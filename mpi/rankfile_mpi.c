@@ -35,7 +35,7 @@ static const cli_option options[] = {
     {OPT_THREADS, "threads", 0, "N",
      "count with N threads in each rank, 1-256 (default: the machine's CPUs\n"
      "shared among the ranks on it)"},
-    {OPT_HASH, "hash", 0, "MB", "a transposition table of MB MiB in each rank (default: none)"},
+    {OPT_HASH, "hash", 0, "MB", "a transposition table of MB MiB in each rank, kept for all its jobs\n(default: none)"},
     {OPT_CHECKPOINT, "checkpoint", 0, "FILE",
      "append every finished job to FILE, flushed to disk; started again with\n"
      "the same FILE, the run skips the jobs it lists"},
@@ -149,6 +149,10 @@ static int read_options(run_options *o, int argc, char **argv)
 
 /* ---- the counting ---------------------------------------------------------------------- */
 
+/* The rank's hash table (--hash): made at its first job, kept for every later one, so that the
+ * jobs of one rank reuse each other's subtree counts. One thread per rank counts jobs. */
+static rf_perft_table *rank_table;
+
 /* Counts one job: perft of FEN to `depth`. 0, or -1 with a message in err_text. */
 static int count_job(const settings *s, const char *fen, int depth, rf_count *out, char *err_text,
                      size_t cap)
@@ -160,7 +164,11 @@ static int count_job(const settings *s, const char *fen, int depth, rf_count *ou
         snprintf(err_text, cap, "job '%s': %s", fen, err.message);
         return -1;
     }
-    rf_perft_options opt = {.threads = s->threads, .hash_mb = s->hash_mb};
+    if (s->hash_mb && !rank_table && !(rank_table = rf_perft_table_new(s->hash_mb))) {
+        snprintf(err_text, cap, "cannot allocate a %zu MiB hash table: give --hash less", s->hash_mb);
+        return -1;
+    }
+    rf_perft_options opt = {.threads = s->threads, .table = rank_table};
     if (rf_perft_run(out, &pos, depth, &opt, &err) != RF_OK) {
         snprintf(err_text, cap, "%s", err.message);
         return -1;

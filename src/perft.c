@@ -155,6 +155,41 @@ size_t rf_count_format(char *buf, size_t cap, rf_count c)
     return n;
 }
 
+struct rf_perft_table {
+    rf__tt tt;
+};
+
+/* The buckets of a table of `mb` MiB, a power of two; 0 for a size out of range. */
+static size_t table_buckets(size_t mb)
+{
+    if (mb == 0 || mb > ((size_t)1 << 20)) return 0;
+    size_t buckets = 1;
+    while (buckets * 2 * 2 * sizeof(rf__tt_entry) <= mb << 20) buckets *= 2;
+    return buckets;
+}
+
+rf_perft_table *rf_perft_table_new(size_t mb)
+{
+    size_t buckets = table_buckets(mb);
+    if (!buckets) return NULL;
+    rf_perft_table *t = malloc(sizeof *t);
+    if (!t) return NULL;
+    t->tt.entries = calloc(buckets * 2, sizeof *t->tt.entries);
+    if (!t->tt.entries) {
+        free(t);
+        return NULL;
+    }
+    t->tt.mask = buckets - 1;
+    return t;
+}
+
+void rf_perft_table_free(rf_perft_table *t)
+{
+    if (!t) return;
+    free(t->tt.entries);
+    free(t);
+}
+
 rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
                        const rf_perft_options *opt, rf_error *err)
 {
@@ -171,12 +206,13 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
     unsigned ms = watched && opt->progress_ms ? opt->progress_ms : 500;
 
     rf__tt tt = {NULL, 0}, *ttp = NULL;
-    if (opt && opt->hash_mb) {
+    if (opt && opt->table) {
+        ttp = &opt->table->tt; /* the caller's: not freed here */
+    } else if (opt && opt->hash_mb) {
         if (opt->hash_mb > ((size_t)1 << 20))
             return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
                              "hash size above 1 TiB");
-        size_t buckets = 1;
-        while (buckets * 2 * 2 * sizeof(rf__tt_entry) <= opt->hash_mb << 20) buckets *= 2;
+        size_t buckets = table_buckets(opt->hash_mb);
         tt.entries = calloc(buckets * 2, sizeof *tt.entries);
         if (!tt.entries)
             return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0,

@@ -148,6 +148,45 @@ TEST(hash_table_gives_the_same_counts)
     }
 }
 
+/* A table kept across counts (rf_perft_table): a divide's root moves, then the whole tree at
+ * several depths, then another position, all counted through one table, with one and two
+ * threads, give the counts a count without a table gives. */
+TEST(perft_table_shared_across_counts)
+{
+    CHECK(rf_perft_table_new(0) == NULL);
+    CHECK(rf_perft_table_new(((size_t)1 << 20) + 1) == NULL);
+    rf_perft_table *table = rf_perft_table_new(1);
+    if (!CHECK(table != NULL)) return;
+    rf_position kiwi, cpw3;
+    CHECK(rf_position_from_fen(&kiwi, KIWIPETE, STD, NULL) == RF_OK);
+    CHECK(rf_position_from_fen(&cpw3, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", STD, NULL) == RF_OK);
+    int depth = HARNESS_SANITIZED ? 3 : 4;
+    for (int threads = 1; threads <= 2; threads++) {
+        rf_perft_options opt = {.threads = threads, .table = table};
+        rf_movelist root;
+        rf_generate_moves(&root, &kiwi);
+        uint64_t sum = 0;
+        for (unsigned i = 0; i < root.count; i++) {
+            rf_position child = kiwi;
+            rf_position_play(&child, root.moves[i]);
+            rf_count c;
+            CHECK(rf_perft_run(&c, &child, depth - 1, &opt, NULL) == RF_OK);
+            CHECK_MSG(c.lo == rf_perft(&child, depth - 1), "root move %u through the table", i);
+            sum += c.lo;
+        }
+        CHECK_MSG(sum == rf_perft(&kiwi, depth), "divide through the table: %llu", (unsigned long long)sum);
+        for (int d = 1; d <= depth; d++) {
+            rf_count c;
+            CHECK(rf_perft_run(&c, &kiwi, d, &opt, NULL) == RF_OK);
+            CHECK_MSG(c.hi == 0 && c.lo == rf_perft(&kiwi, d), "kiwipete depth %d through the table", d);
+            CHECK(rf_perft_run(&c, &cpw3, d + 1, &opt, NULL) == RF_OK);
+            CHECK_MSG(c.hi == 0 && c.lo == rf_perft(&cpw3, d + 1), "position 3 depth %d through the table", d + 1);
+        }
+    }
+    rf_perft_table_free(table);
+    rf_perft_table_free(NULL);
+}
+
 TEST(perft_run_refuses_bad_arguments)
 {
     rf_position p;
