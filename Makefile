@@ -5,7 +5,8 @@ PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all configure run test test-sanitize test-tsan test-deep bench fuzz fuzz-merge install clean
+.PHONY: all configure run test test-sanitize test-tsan test-deep bench fuzz fuzz-merge install clean \
+	web web-serve
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -81,8 +82,42 @@ bench: all
 	  python3 bench/bench.py gcc=$(BUILD)/rankfile clang=build-clang/rankfile $(BENCH_FLAGS); \
 	else python3 bench/bench.py gcc=$(BUILD)/rankfile $(BENCH_FLAGS); fi
 
+# The web page (web/, see DESIGN.md "Web page contract"): the library and web/rankfile_web.c
+# built by Emscripten (emcc; Debian's package `emscripten`) into build-web/: index.html,
+# rankfile.js (Emscripten's loader with web/app.js appended: the page's code and the perft
+# worker's) and rankfile.wasm. No CMake and no other file: the page fetches nothing else.
+# Forced inlining is off (RF_NO_FORCE_INLINE): a tenth of the size at the same speed in wasm.
+# NODE_PATH lets Debian's emcc find its acorn when node is not Debian's own.
+WEB = build-web
+WEB_PORT ?= 8960
+WEB_SOURCES = $(wildcard src/*.c src/*.h src/variants/*.c src/kernel/*.h) include/rankfile.h \
+  web/rankfile_web.c web/app.js
+WEB_CFLAGS = -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DNDEBUG -DRF_NO_FORCE_INLINE -Iinclude -Isrc
+WEB_LDFLAGS = -sENVIRONMENT=web,worker -sINITIAL_MEMORY=33554432 \
+  -sFILESYSTEM=0 -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString \
+  -sEXPORTED_FUNCTIONS=_rfw_languages,_rfw_chess960,_rfw_check960,_rfw_game,_rfw_perft \
+  --post-js web/app.js
+
+web: $(WEB)/index.html $(WEB)/rankfile.js
+
+$(WEB)/rankfile.js: $(WEB_SOURCES)
+	@command -v emcc >/dev/null || { echo "make web needs emcc (apt-get install emscripten)" >&2; exit 1; }
+	@mkdir -p $(WEB)
+	NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} emcc $(WEB_CFLAGS) $(WEB_LDFLAGS) \
+	  $(filter %.c,$(WEB_SOURCES)) -o $(WEB)/rankfile.js
+	@echo "$(WEB)/rankfile.wasm: $$(wc -c < $(WEB)/rankfile.wasm) bytes"
+
+$(WEB)/index.html: web/index.html
+	@mkdir -p $(WEB)
+	cp web/index.html $@
+
+# Serves build-web/ on http://127.0.0.1:$(WEB_PORT)/ (the perft worker needs http, not file:).
+web-serve: web
+	@echo "http://127.0.0.1:$(WEB_PORT)/index.html?n=518"
+	cd $(WEB) && python3 -m http.server --bind 127.0.0.1 $(WEB_PORT)
+
 install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf build build-sanitize build-tsan build-fuzz
+	rm -rf build build-sanitize build-tsan build-fuzz build-web
