@@ -537,7 +537,7 @@ RFW_EXPORT const char *rfw_perft(const char *fen, const char *variant, const cha
                                   sizeof played_uci, played_san, sizeof played_san);
     if (error) return error;
     rf_position pos = game.pos;
-    rf_perft_options opt = {1, 0};
+    rf_perft_options opt = {.threads = 1};
     rf_count c;
     if (rf_perft_run(&c, &pos, depth, &opt, &err) != RF_OK) return fail("depth", err.message);
     char digits[48];

@@ -154,7 +154,7 @@ try {
   const depth = 6;
   await page.$eval('#perft-depth', (e, d) => { e.value = String(d); }, depth);
   await page.click('#perft-start');
-  await page.waitForFunction(() => document.getElementById('perft-result').dataset.nodes, { timeout: 120000 });
+  await page.waitForFunction(() => document.getElementById('perft-result').dataset.nodes, { timeout: 120000, polling: 100 });
   const nodes = await page.$eval('#perft-result', (e) => e.dataset.nodes);
   const ms = Number(await page.$eval('#perft-result', (e) => e.dataset.ms));
   const startFen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -168,7 +168,7 @@ try {
     `browser at ${(100 * nativeMs / ms).toFixed(0)}% of native`);
   await page.$eval('#perft-depth', (e) => { e.value = '7'; });
   await page.click('#perft-start');
-  await page.waitForFunction(() => /root moves/.test(document.getElementById('perft-progress').textContent), { timeout: 60000 });
+  await page.waitForFunction(() => /root moves/.test(document.getElementById('perft-progress').textContent), { timeout: 60000, polling: 100 });
   console.log(`perft progress line: ${await text('#perft-progress')}`);
   await page.click('#perft-stop');
   check('perft stop', (await text('#perft-progress')) === 'stopped' &&
