@@ -137,88 +137,18 @@ static void letters_of(const run960 *o, int number, rf_color c, char out[9])
         for (int i = 0; i < 8; i++) out[i] = (char)tolower((unsigned char)out[i]);
 }
 
-/* The free squares of a stage, as "a b d e g h". */
-static void free_files(const char *stage, char *out)
-{
-    size_t n = 0;
-    for (int f = 0; f < 8; f++)
-        if (stage[f] >= 'a' && stage[f] <= 'h') {
-            if (n) out[n++] = ' ';
-            out[n++] = stage[f];
-        }
-    out[n] = '\0';
-}
-
-/* The file a step placed its piece on (the first square a stage filled), as a letter. */
-static char placed_file(const char *before, const char *after)
-{
-    for (int f = 0; f < 8; f++)
-        if (before[f] != after[f]) return (char)('a' + f);
-    return '?';
-}
-
 /* The steps of a derivation, one line each, for the text and the JSON answer. */
 typedef struct steps {
     int n;
-    char line[8][256];
+    char line[RF_CHESS960_STEPS][RF_CHESS960_STEP_MAX];
 } steps;
 
-static void step(steps *out, const char *fmt, ...) CLI_PRINTF(2, 3);
-static void step(steps *out, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (out->n < 8) vsnprintf(out->line[out->n++], sizeof out->line[0], fmt, ap);
-    va_end(ap);
-}
-
-/* How a setup arises, one step per line, the back rank in the language's letters first:
- * for drawn setups each draw, for given numbers the digits of the number. */
+/* How a setup arises (rf_chess960_derivation): for drawn setups each draw, for given numbers
+ * the digits of the number. */
 static void derivation(const run960 *o, const setup *s, steps *out)
 {
-    out->n = 0;
-    rf_chess960_draws d;
-    char st[7][9], shown[7][9], fr[6][16];
-    if (s->drawn)
-        d = s->draws;
-    else
-        rf_chess960_number_draws(&d, s->number);
-    memcpy(st[0], "abcdefgh", 9);
-    rf_chess960_stages(st + 1, &d);
-    for (int i = 0; i < 7; i++) rf_language_translate(shown[i], 9, o->lang, st[i]);
-    for (int i = 0; i < 6; i++) free_files(st[i], fr[i]);
-    char q = placed_file(st[2], st[3]), k1 = placed_file(st[3], st[4]),
-         k2 = placed_file(st[4], st[5]);
-    if (s->drawn) {
-        step(out, "%s   the empty back rank: free squares show their file letters", shown[0]);
-        step(out, "%s   light-squared bishop: %d of 0-3 -> %c (b d f h)", shown[1],
-               d.light_bishop, 'b' + 2 * d.light_bishop);
-        step(out, "%s   dark-squared bishop: %d of 0-3 -> %c (a c e g)", shown[2],
-               d.dark_bishop, 'a' + 2 * d.dark_bishop);
-        step(out, "%s   queen: %d of 0-5 -> %c (free: %s)", shown[3], d.queen, q, fr[2]);
-        step(out, "%s   first knight: %d of 0-4 -> %c (free: %s)", shown[4], d.knight1, k1,
-               fr[3]);
-        step(out, "%s   second knight: %d of 0-3 -> %c (free: %s)", shown[5], d.knight2, k2,
-               fr[4]);
-    } else {
-        int n = s->number, n1 = n / 4, n2 = n1 / 4, pair = n2 / 6;
-        /* The knights' pair as indexes into the five free squares: the first knight's index,
-         * and the second's among the five (one past its index among the four left). */
-        int i = d.knight1, j = d.knight2 + 1;
-        char lo = k1 < k2 ? k1 : k2, hi = k1 < k2 ? k2 : k1;
-        step(out, "%s   %d in the mixed radix 4, 4, 6, 10: %d = %d + 4*(%d + 4*(%d + 6*%d))",
-               shown[0], n, n, n % 4, n1 % 4, n2 % 6, pair);
-        step(out, "%s   %d mod 4 = %d: light-squared bishop on %c (b d f h); %d div 4 = %d",
-               shown[1], n, n % 4, 'b' + 2 * d.light_bishop, n, n1);
-        step(out, "%s   %d mod 4 = %d: dark-squared bishop on %c (a c e g); %d div 4 = %d",
-               shown[2], n1, n1 % 4, 'a' + 2 * d.dark_bishop, n1, n2);
-        step(out, "%s   %d mod 6 = %d: queen on free square %d = %c (free: %s); %d div 6 = %d",
-               shown[3], n2, n2 % 6, d.queen, q, fr[2], n2, pair);
-        step(out, "%s   %d: knight pair %d = %d%d of 01 02 03 04 12 13 14 23 24 34 -> %c and %c "
-               "(free: %s)",
-               shown[5], pair, pair, i, j, lo, hi, fr[3]);
-    }
-    step(out, "%s   rook, king, rook on the last three free squares: %s", shown[6], fr[5]);
+    int n = rf_chess960_derivation(out->line, o->lang, s->number, s->drawn ? &s->draws : NULL);
+    out->n = n < 0 ? 0 : n;
 }
 
 static void put_fen(const rf_position *pos, unsigned flags)

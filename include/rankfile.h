@@ -792,6 +792,21 @@ RF_API const rf_language *rf_language_find(const char *code);
 RF_API size_t rf_language_translate(char *buf, size_t cap, const rf_language *lang,
                                     const char *text);
 
+/* The most steps of a derivation, and the bytes of one step's line (NUL included). */
+#define RF_CHESS960_STEPS 7
+#define RF_CHESS960_STEP_MAX 224
+
+/* How a setup arises, one line a step, as `rankfile 960 --verbose` prints it: each line the back
+ * rank so far in the language's letters (free squares as their file letters, from
+ * rf_chess960_stages), three spaces, and the step in English words. A drawn setup (`draws` not
+ * NULL; `number` is then ignored) shows each draw; a setup given by its number shows the digits
+ * of the number in the mixed radix 4, 4, 6, 10. The last step places rook, king and rook.
+ * Returns the number of steps written (7 for draws, 6 for a number), or RF_ERR_ARGUMENT for a
+ * number outside 0-959, a draw out of range or a NULL language. */
+RF_API int rf_chess960_derivation(char steps[RF_CHESS960_STEPS][RF_CHESS960_STEP_MAX],
+                                  const rf_language *lang, int number,
+                                  const rf_chess960_draws *draws);
+
 /* ---------------------------------------------------------------------------------------------
  * Notation and status
  *

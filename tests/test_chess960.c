@@ -586,3 +586,29 @@ TEST(languages)
     CHECK_INT(rf_language_translate(small, sizeof small, no, "RNBQKBNR"), 8);
     CHECK_STR(small, "TSL");
 }
+
+/* The derivation in words: six steps for a number (its digits in the mixed radix), seven for
+ * draws, the back rank shown in the language's letters, and refusals. */
+TEST(derivation_steps)
+{
+    char steps[RF_CHESS960_STEPS][RF_CHESS960_STEP_MAX];
+    const rf_language *en = rf_language_find("en"), *de = rf_language_find("de");
+    CHECK_INT(rf_chess960_derivation(steps, en, 518, NULL), 6);
+    CHECK_STR(steps[0], "abcdefgh   518 in the mixed radix 4, 4, 6, 10: 518 = 2 + 4*(1 + 4*(2 + 6*5))");
+    CHECK_STR(steps[5], "RNBQKBNR   rook, king, rook on the last three free squares: a e h");
+    CHECK_INT(rf_chess960_derivation(steps, de, 518, NULL), 6);
+    CHECK_STR(steps[5], "TSLDKLST   rook, king, rook on the last three free squares: a e h");
+    rf_chess960_draws d = {2, 1, 2, 0, 2};
+    int number = rf_chess960_draws_number(&d);
+    CHECK_INT(rf_chess960_derivation(steps, en, 0, &d), 7);
+    CHECK_STR(steps[0], "abcdefgh   the empty back rank: free squares show their file letters");
+    CHECK_STR(steps[1], "abcdeBgh   light-squared bishop: 2 of 0-3 -> f (b d f h)");
+    char from_number[RF_CHESS960_STEPS][RF_CHESS960_STEP_MAX];
+    CHECK_INT(rf_chess960_derivation(from_number, en, number, NULL), 6);
+    CHECK_STR(steps[6] + 8, from_number[5] + 8);
+    CHECK_INT(rf_chess960_derivation(steps, en, 960, NULL), RF_ERR_ARGUMENT);
+    CHECK_INT(rf_chess960_derivation(steps, en, -1, NULL), RF_ERR_ARGUMENT);
+    CHECK_INT(rf_chess960_derivation(steps, NULL, 518, NULL), RF_ERR_ARGUMENT);
+    rf_chess960_draws bad = {4, 0, 0, 0, 0};
+    CHECK_INT(rf_chess960_derivation(steps, en, 0, &bad), RF_ERR_ARGUMENT);
+}

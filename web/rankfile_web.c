@@ -15,7 +15,6 @@
 #include <rankfile.h>
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -202,84 +201,18 @@ RFW_EXPORT const char *rfw_languages(void)
  * Chess960 start positions
  * ------------------------------------------------------------------------------------------- */
 
-/* The free files of a stage ("abdegh" -> "a b d e g h"). */
-static void free_files(const char *stage, char *o)
-{
-    size_t n = 0;
-    for (int f = 0; f < 8; f++)
-        if (stage[f] >= 'a' && stage[f] <= 'h') {
-            if (n) o[n++] = ' ';
-            o[n++] = stage[f];
-        }
-    o[n] = '\0';
-}
-
-static char placed_file(const char *before, const char *after)
-{
-    for (int f = 0; f < 8; f++)
-        if (before[f] != after[f]) return (char)('a' + f);
-    return '?';
-}
-
-/* How a setup arises, one line a step, in the words and letters `rankfile 960 --verbose`
- * writes: each draw for a drawn setup, the digits of the number for a given one. */
+/* How a setup arises, in the words `rankfile 960 --verbose` writes (rf_chess960_derivation):
+ * each draw for a drawn setup, the digits of the number for a given one. */
 static void put_derivation(const rf_language *lang, int number, const rf_chess960_draws *drawn)
 {
-    rf_chess960_draws d;
-    char st[7][9], shown[7][9], fr[6][16], line[256];
-    if (drawn)
-        d = *drawn;
-    else
-        rf_chess960_number_draws(&d, number);
-    memcpy(st[0], "abcdefgh", 9);
-    rf_chess960_stages(st + 1, &d);
-    for (int i = 0; i < 7; i++) rf_language_translate(shown[i], 9, lang, st[i]);
-    for (int i = 0; i < 6; i++) free_files(st[i], fr[i]);
-    char q = placed_file(st[2], st[3]), k1 = placed_file(st[3], st[4]),
-         k2 = placed_file(st[4], st[5]);
+    char steps[RF_CHESS960_STEPS][RF_CHESS960_STEP_MAX];
+    int n = rf_chess960_derivation(steps, lang, number, drawn);
     key("derivation");
     put("[");
-    if (drawn) {
-        snprintf(line, sizeof line, "%s   the empty back rank: free squares show their file letters", shown[0]);
-        put_str(line);
-        snprintf(line, sizeof line, "%s   light-squared bishop: %d of 0-3 -> %c (b d f h)", shown[1],
-                 d.light_bishop, 'b' + 2 * d.light_bishop);
-        put(","), put_str(line);
-        snprintf(line, sizeof line, "%s   dark-squared bishop: %d of 0-3 -> %c (a c e g)", shown[2],
-                 d.dark_bishop, 'a' + 2 * d.dark_bishop);
-        put(","), put_str(line);
-        snprintf(line, sizeof line, "%s   queen: %d of 0-5 -> %c (free: %s)", shown[3], d.queen, q, fr[2]);
-        put(","), put_str(line);
-        snprintf(line, sizeof line, "%s   first knight: %d of 0-4 -> %c (free: %s)", shown[4], d.knight1, k1,
-                 fr[3]);
-        put(","), put_str(line);
-        snprintf(line, sizeof line, "%s   second knight: %d of 0-3 -> %c (free: %s)", shown[5], d.knight2,
-                 k2, fr[4]);
-        put(","), put_str(line);
-    } else {
-        int n = number, n1 = n / 4, n2 = n1 / 4, pair = n2 / 6;
-        int i = d.knight1, j = d.knight2 + 1;
-        char lo = k1 < k2 ? k1 : k2, hi = k1 < k2 ? k2 : k1;
-        snprintf(line, sizeof line, "%s   %d in the mixed radix 4, 4, 6, 10: %d = %d + 4*(%d + 4*(%d + 6*%d))",
-                 shown[0], n, n, n % 4, n1 % 4, n2 % 6, pair);
-        put_str(line);
-        snprintf(line, sizeof line, "%s   %d mod 4 = %d: light-squared bishop on %c (b d f h); %d div 4 = %d",
-                 shown[1], n, n % 4, 'b' + 2 * d.light_bishop, n, n1);
-        put(","), put_str(line);
-        snprintf(line, sizeof line, "%s   %d mod 4 = %d: dark-squared bishop on %c (a c e g); %d div 4 = %d",
-                 shown[2], n1, n1 % 4, 'a' + 2 * d.dark_bishop, n1, n2);
-        put(","), put_str(line);
-        snprintf(line, sizeof line, "%s   %d mod 6 = %d: queen on free square %d = %c (free: %s); %d div 6 = %d",
-                 shown[3], n2, n2 % 6, d.queen, q, fr[2], n2, pair);
-        put(","), put_str(line);
-        snprintf(line, sizeof line,
-                 "%s   %d: knight pair %d = %d%d of 01 02 03 04 12 13 14 23 24 34 -> %c and %c "
-                 "(free: %s)",
-                 shown[5], pair, pair, i, j, lo, hi, fr[3]);
-        put(","), put_str(line);
+    for (int i = 0; i < n; i++) {
+        if (i) put(",");
+        put_str(steps[i]);
     }
-    snprintf(line, sizeof line, "%s   rook, king, rook on the last three free squares: %s", shown[6], fr[5]);
-    put(","), put_str(line);
     put("]");
 }
 
