@@ -15,6 +15,7 @@
 #include <rankfile.h>
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
