@@ -588,7 +588,7 @@ int cli_cmd_pgn(int argc, char **argv)
                          format_names[o.format]);
     if (o.headers_only && o.min_plies_given)
         cli_warn(o.common.command, "--headers does not check moves: --min-plies is not applied");
-    o.progress = progress >= 0 ? progress : isatty(STDERR_FILENO);
+    o.progress = progress >= 0 ? progress : fileno(stderr) >= 0 && isatty(fileno(stderr));
     if (a.rest >= argc) {
         read_file(&o, "-");
     } else {

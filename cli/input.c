@@ -29,6 +29,8 @@ struct cli_input {
     const char *command;
     char *name;           /* for messages */
     int fd;
+    FILE *stream;         /* standard input as a stream with no file descriptor (an in-process
+                             run's, as the CLI fuzz target makes): read with fread, else NULL */
     int own_fd;           /* 0 for standard input, which stays open */
     input_kind kind;
     int eof;              /* read(2) has returned 0 */
@@ -61,6 +63,18 @@ static size_t fail(cli_input *in, const char *what, const char *detail)
     return CLI_INPUT_ERROR;
 }
 
+/* One read: read(2), or fread for a standard input that is a stream without a descriptor. */
+static ssize_t raw_read(cli_input *in, void *buf, size_t cap)
+{
+    if (!in->stream) return read(in->fd, buf, cap);
+    size_t n = fread(buf, 1, cap, in->stream);
+    if (n == 0 && ferror(in->stream)) {
+        errno = EIO;
+        return -1;
+    }
+    return (ssize_t)n;
+}
+
 /* One read(2) into the free part of the buffer (compacted first). 0, or -1 after an error. */
 static int fill(cli_input *in)
 {
@@ -73,7 +87,7 @@ static int fill(cli_input *in)
     }
     if (in->eof || in->len == INPUT_BUFFER) return 0;
     for (;;) {
-        ssize_t n = read(in->fd, in->buf + in->len, INPUT_BUFFER - in->len);
+        ssize_t n = raw_read(in, in->buf + in->len, INPUT_BUFFER - in->len);
         if (n > 0) {
             in->len += (size_t)n;
             in->fetched += (uint64_t)n;
@@ -175,6 +189,10 @@ cli_input *cli_input_open(const char *command, const char *path)
     memcpy(in->name, name, name_size);
     in->command = command;
     in->fd = STDIN_FILENO;
+    if (is_stdin && fileno(stdin) < 0) {
+        in->stream = stdin;
+        in->fd = -1;
+    }
     if (!is_stdin) {
         do
             in->fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -187,7 +205,7 @@ cli_input *cli_input_open(const char *command, const char *path)
     }
 
     struct stat st;
-    if (fstat(in->fd, &st) == 0) {
+    if (in->fd >= 0 && fstat(in->fd, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
             cli_error(command, "cannot open %s: %s", in->name, strerror(EISDIR));
             goto fail;
@@ -233,7 +251,7 @@ static size_t read_plain(cli_input *in, char *buf, size_t cap)
         return n;
     }
     while (!in->eof) {
-        ssize_t n = read(in->fd, buf, cap);
+        ssize_t n = raw_read(in, buf, cap);
         if (n > 0) {
             in->fetched += (uint64_t)n;
             return (size_t)n;

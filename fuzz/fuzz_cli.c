@@ -5,7 +5,8 @@
  * tabs ("fen\t--json\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"); the rest is standard input.
  * Standard output is thrown away. Runs whose work grows with a number in the arguments rather
  * than with the input (a deep perft, thousands of random setups) or that touch files (--svg
- * FILE, perft --suite/--jobs/--sum FILE) are skipped: other targets and the CLI tests cover them.
+ * FILE, perft --suite/--jobs/--sum FILE, pgn FILE or --progress) are skipped: other targets and
+ * the CLI tests cover them. pgn reads its games from standard input.
  * Properties (cli_check): the exit status is one the manual lists; status 0 comes with nothing on
  * standard error; every error line reads "rankfile: COMMAND: ..." and no line is empty or huge;
  * nothing crashes, leaks or hangs (with no arguments at all the usage goes to standard error);
@@ -19,8 +20,8 @@
 
 #define MAX_ARGS 64
 
-static const char *const commands[] = {"fen",   "moves", "play",  "status", "judge", "perft",
-                                       "atomic", "960",  "is960", "show",   "key"};
+static const char *const commands[] = {"fen", "moves", "play",  "status", "judge", "perft", "atomic",
+                                       "960", "is960", "show", "key",    "pgn"};
 
 /* The value of an option written "--name=VALUE" or "--name VALUE"; NULL when there is none. */
 static const char *option_value(char **argv, int argc, int i)
@@ -49,6 +50,17 @@ static int names(const char *arg, const char *name)
     return n == strlen(name) && strncmp(arg, name, n) == 0;
 }
 
+/* Whether argv[i] (i > 1) of a pgn run names a file: a word that is neither an option nor the
+ * value of one. */
+static int pgn_file(char **argv, int i)
+{
+    static const char *const with_value[] = {"--format", "-f", "--variant", "--min-plies"};
+    if (argv[i][0] == '-') return 0;
+    for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++)
+        if (strcmp(argv[i - 1], with_value[k]) == 0) return 0;
+    return 1;
+}
+
 /* Runs the fuzzer does not make: see the top comment. */
 static int skipped(int argc, char **argv)
 {
@@ -65,6 +77,10 @@ static int skipped(int argc, char **argv)
             const char *eq = strchr(a, '=');
             if (number(eq ? eq + 1 : a) > 2) return 1;
         }
+        /* pgn reads standard input only here: a file argument, and the progress line (which
+         * redraws itself with carriage returns), are left to the CLI tests. */
+        if (strcmp(cmd, "pgn") == 0 && i > 1 && (names(a, "--progress") || pgn_file(argv, i)))
+            return 1;
         if (strcmp(cmd, "960") == 0 && names(a, "--count")) {
             const char *v = option_value(argv, argc, i);
             if (v && number(v) > 64) return 1;

@@ -1114,8 +1114,8 @@ typedef struct rf_pgn_game {
                                 legal move (black to move)"; "" when status is RF_OK */
 } rf_pgn_game;
 
-/* The callbacks of a reading; any may be NULL. Texts are not NUL-terminated and are valid only
- * during the call. `user` is passed to every callback. */
+/* The callbacks of a reading; any may be NULL. Texts are never NULL (an empty one is ""), not
+ * NUL-terminated, and valid only during the call. `user` is passed to every callback. */
 typedef struct rf_pgn_visitor {
     void *user;
     /* A game begins (index from 1); RF_PGN_SKIP skips it. */

@@ -357,7 +357,7 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
         r->fen_line = line;
         r->fen_col = col;
     }
-    if (!r->quiet && v && v->header) v->header(v->user, r->name, r->name_len, r->text, r->text_len);
+    if (!r->quiet && v && v->header) v->header(v->user, r->name, r->name_len, r->text ? r->text : "", r->text_len);
     return;
 malformed:
     if (peek(r) != '\n') skip_line(r);
@@ -426,7 +426,7 @@ static void report_nag(rf_pgn_reader *r, const rf_pgn_visitor *v, unsigned nag)
 /* A comment's text is in r->text. */
 static void report_comment(rf_pgn_reader *r, const rf_pgn_visitor *v)
 {
-    if (active(r) && v && v->comment) v->comment(v->user, r->text, r->text_len);
+    if (active(r) && v && v->comment) v->comment(v->user, r->text ? r->text : "", r->text_len);
 }
 
 /* Reads a {comment} at '{'. 0 when the input ended inside it. */
