@@ -307,6 +307,8 @@ void cli_input_close(cli_input *in);
  * text answer with its newline, and the JSON members (into an open object). */
 void cli_status_text(FILE *out, const rf_game *game);
 void cli_status_json(cli_json *j, const rf_game *game);
+/* The members of an outcome object: "result", "winner", "reason", "text" (pgn prints them too). */
+void cli_outcome_json(cli_json *j, const rf_outcome *o);
 
 /* Writes the SVG diagram of *pos to the file `path` ("-": standard output). Returns CLI_OK, or
  * after an error message CLI_CANTCREAT (the file cannot be created) or CLI_IOERR. */

@@ -315,12 +315,7 @@ static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where)
     if (o->start_ok) {
         rf_outcome out = rf_game_outcome(g->game);
         cli_json_object(&j);
-        cli_json_kstr(&j, "result", rf_result_name(out.result));
-        cli_json_kstr(&j, "winner", out.result == RF_RESULT_WHITE_WINS   ? "white"
-                                    : out.result == RF_RESULT_BLACK_WINS ? "black"
-                                                                         : NULL);
-        cli_json_kstr(&j, "reason", out.reason == RF_REASON_NONE ? NULL : out.code);
-        cli_json_kstr(&j, "text", out.reason == RF_REASON_NONE ? NULL : out.text);
+        cli_outcome_json(&j, &out);
         cli_json_end(&j);
     } else {
         cli_json_null(&j);

@@ -65,6 +65,7 @@ const cli_command cli_command_play = {
     CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_play};
 
 typedef struct played {
+    rf_move move;
     char uci[RF_UCI_MAX];
     char san[RF_SAN_MAX];
 } played;
@@ -94,7 +95,7 @@ static int append(void *ctx, const char *text, size_t len)
     return 0;
 }
 
-/* The moves played from `start` as PGN movetext, with the game's result, into a new string
+/* The moves played (o->done) from `start` as PGN movetext, with the game's result, into a new string
  * (NULL when out of memory). */
 static char *movetext(const play_run *o, const rf_position *start, const rf_game *game)
 {
@@ -106,10 +107,8 @@ static char *movetext(const play_run *o, const rf_position *start, const rf_game
     rf_pgn_writer_start(&w, append, &at);
     rf_position pos = *start;
     for (int i = 0; i < o->nmoves; i++) {
-        rf_move m;
-        rf_move_parse(&m, &pos, o->moves[i], strlen(o->moves[i]), NULL);
-        rf_pgn_write_move(&w, &pos, m);
-        rf_position_play(&pos, m);
+        rf_pgn_write_move(&w, &pos, o->done[i].move);
+        rf_position_play(&pos, o->done[i].move);
     }
     rf_pgn_write_result(&w, rf_result_name(rf_game_outcome(game).result));
     while (at > text && at[-1] == '\n') at--; /* the writer's empty line after a game */
@@ -135,6 +134,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
             if (strncmp(what, "move: ", 6) == 0) what += 6;
             return cli_fail(&o->common, where, text, len, NULL, "move %d: %s", i + 1, what);
         }
+        o->done[i].move = m;
         rf_move_to_uci(o->done[i].uci, sizeof o->done[i].uci, &game.pos, m);
         rf_move_to_san(o->done[i].san, sizeof o->done[i].san, &game.pos, m);
         rf_game_play(&game, m);

@@ -87,6 +87,16 @@ void cli_status_text(FILE *out, const rf_game *game)
     putc('\n', out);
 }
 
+void cli_outcome_json(cli_json *j, const rf_outcome *o)
+{
+    cli_json_kstr(j, "result", rf_result_name(o->result));
+    cli_json_kstr(j, "winner", o->result == RF_RESULT_WHITE_WINS   ? "white"
+                               : o->result == RF_RESULT_BLACK_WINS ? "black"
+                                                                   : NULL);
+    cli_json_kstr(j, "reason", o->reason == RF_REASON_NONE ? NULL : o->code);
+    cli_json_kstr(j, "text", o->reason == RF_REASON_NONE ? NULL : o->text);
+}
+
 void cli_status_json(cli_json *j, const rf_game *game)
 {
     const rf_position *pos = &game->pos;
@@ -114,12 +124,7 @@ void cli_status_json(cli_json *j, const rf_game *game)
     cli_json_kbool(j, "variant_end", rf_position_is_variant_end(pos));
     cli_json_key(j, "outcome");
     cli_json_object(j);
-    cli_json_kstr(j, "result", rf_result_name(o.result));
-    cli_json_kstr(j, "winner", o.result == RF_RESULT_WHITE_WINS   ? "white"
-                               : o.result == RF_RESULT_BLACK_WINS ? "black"
-                                                                  : NULL);
-    cli_json_kstr(j, "reason", o.reason == RF_REASON_NONE ? NULL : o.code);
-    cli_json_kstr(j, "text", o.reason == RF_REASON_NONE ? NULL : o.text);
+    cli_outcome_json(j, &o);
     cli_json_key(j, "claims");
     cli_json_array(j);
     if (o.claims & RF_CLAIM_FIFTY_MOVES) cli_json_text(j, "fifty_moves");

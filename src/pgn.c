@@ -133,22 +133,6 @@ static void skip_line(rf_pgn_reader *r)
 
 static void text_reset(rf_pgn_reader *r) { r->text_len = 0; }
 
-/* Appends a byte to the text; 0 when the text is full (RF_PGN_TEXT_MAX) or memory ran out. */
-static int text_add(rf_pgn_reader *r, char c)
-{
-    if (r->text_len == r->text_cap) {
-        if (r->text_cap >= RF_PGN_TEXT_MAX) return 0;
-        size_t cap = r->text_cap ? 2 * r->text_cap : 256;
-        if (cap > RF_PGN_TEXT_MAX) cap = RF_PGN_TEXT_MAX;
-        char *t = realloc(r->text, cap);
-        if (!t) return 0;
-        r->text = t;
-        r->text_cap = cap;
-    }
-    r->text[r->text_len++] = c;
-    return 1;
-}
-
 /* Appends n bytes to the text; 0 when they do not all fit (RF_PGN_TEXT_MAX) or memory ran out. */
 static int text_add_bytes(rf_pgn_reader *r, const char *s, size_t n)
 {
@@ -333,7 +317,8 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
                 advance(r);
             }
         }
-        if (!text_add(r, (char)c)) full = 1;
+        char byte = (char)c;
+        if (!text_add_bytes(r, &byte, 1)) full = 1;
     }
     skip_spaces(r);
     if (peek(r) != ']') goto malformed;
