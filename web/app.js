@@ -5,7 +5,8 @@
  *     handles clicks and keys;
  *   - the perft worker (no document): counts perft, one root move at a time, reporting progress.
  * No chess here: legal moves, SAN, check, status, Chess960 numbers and the board's SVG all come
- * from the library through the rfw_* functions, each answering JSON.
+ * from the library through the rfw_* functions, each answering JSON. What the page reads and
+ * shows (URL parameters, element ids, #status's words) is docs/web.md.
  */
 (function () {
   'use strict';
@@ -88,7 +89,7 @@
     var p = new URLSearchParams();
     if (state.genBy) p.set(state.genBy, state.genValue);
     if (state.lang !== 'en') p.set('lang', state.lang);
-    var fromGenerator = state.gen && state.fen === state.gen.fen;
+    var fromGenerator = state.genBy && state.gen && state.fen === state.gen.fen;
     if (state.fen && !fromGenerator) p.set('fen', state.fen);
     if (state.variant && state.variant !== 'standard') p.set('variant', state.variant);
     if (state.moves.length) p.set('moves', state.moves.join(' '));
@@ -97,6 +98,19 @@
     $('link').href = href;
     $('link').textContent = location.origin + href;
     try { history.replaceState(null, '', href); } catch (e) { /* file: pages may refuse */ }
+  }
+
+  /* A FEN in an element, one nowrap span per field: a long FEN wraps between its fields only
+   * (and a field too long for the line scrolls, .fen in index.html), never inside one. */
+  function showFen(id, fen) {
+    var box = $(id);
+    box.textContent = '';
+    (fen ? fen.split(' ') : []).forEach(function (field, i) {
+      if (i) box.appendChild(document.createTextNode(' '));
+      var span = document.createElement('span');
+      span.textContent = field;
+      box.appendChild(span);
+    });
   }
 
   /* Shows the game's answer: the board (the library's SVG, as svg#board), the squares to click,
@@ -108,14 +122,15 @@
     parsed.setAttribute('role', 'img');
     parsed.setAttribute('aria-label', 'board: ' + g.fen);
     $('board').replaceWith(document.importNode(parsed, true));
-    $('fen').textContent = g.fen;
-    $('shredder').textContent = g.shredder_fen;
+    showFen('fen', g.fen);
+    showFen('shredder', g.shredder_fen);
     $('number').textContent = g.number >= 0 ? String(g.number) : '';
     $('number-reason').textContent = g.number >= 0 ? '' : '(not a start: ' + g.number_reason + ')';
     $('status').textContent = g.status;
     $('outcome').textContent = g.outcome;
     $('san-moves').textContent = g.san_moves;
     $('explosion').textContent = g.explosion.join(' ');
+    syncPanel(g);
     buildSquares();
     updateLink();
     if (!window.rfTimings.firstRender) window.rfTimings.firstRender = performance.now();
@@ -161,7 +176,7 @@
         var b = document.createElement('button');
         b.type = 'button';
         b.dataset.square = sq;
-        b.setAttribute('aria-label', sq);
+        b.setAttribute('aria-label', sq + ', ' + (state.view.pieces[rank * 8 + file] || 'empty'));
         b.tabIndex = sq === (focused || 'e2') ? 0 : -1;
         if (sq === state.selected) b.classList.add('selected');
         if (targets[sq]) b.classList.add('target');
@@ -212,36 +227,77 @@
     }
   }
 
-  /* The generator: by number, by seed (as `rankfile 960 --seed S`), or a random seed. */
-  function generate(by, value) {
-    showError('gen-error', '');
-    var a = api.chess960(by === 'seed', String(value), state.lang);
-    if (!a.ok) { showError(a.field === 'lang' ? 'gen-error' : 'gen-error', a.error); return false; }
+  /* The Chess960 panel shows the start of the game on the board, or nothing: `a` is the answer
+   * of rfw_chess960 for that start (asked for by seed when the game came from a seed, so that
+   * the derivation is the draw's), or null with `why`, the rule the game's start breaks. */
+  function showPanel(a, why) {
     state.gen = a;
-    state.genBy = by;
-    state.genValue = String(value);
-    if (by === 'seed') $('seed-input').value = state.genValue;
-    $('n-input').value = String(a.number);
-    $('letters').textContent = a.letters;
-    $('greeting').textContent = a.greeting;
-    $('gen-number').textContent = '#' + a.number;
-    $('gen-fen').textContent = a.fen;
-    $('gen-shredder').textContent = a.shredder_fen;
+    $('gen-shown').hidden = !a;
+    $('gen-none').hidden = !!a;
+    $('gen-none').textContent = a ? '' : 'This game does not start from a Chess960 start position (' + why + ').';
+    $('seed-input').value = a && state.genBy === 'seed' ? state.genValue : '';
+    $('n-input').value = a ? String(a.number) : '';
+    $('letters').textContent = a ? a.letters : '';
+    $('greeting').textContent = a ? a.greeting : '';
+    $('gen-number').textContent = a ? '#' + a.number : '';
+    showFen('gen-fen', a ? a.fen : '');
+    showFen('gen-shredder', a ? a.shredder_fen : '');
     var ol = $('derivation');
     ol.textContent = '';
-    a.derivation.forEach(function (line) {
+    (a ? a.derivation : []).forEach(function (line) {
       var li = document.createElement('li');
       li.textContent = line;
       ol.appendChild(li);
     });
+  }
+
+  /* Keeps the panel on the shown game's start (rfw_game's start_number): a game from another
+   * start, or from none, is no longer the generator's (not in the link as n or seed). */
+  function syncPanel(g) {
+    if (g.start_number < 0) {
+      state.genBy = null;
+      showPanel(null, g.start_number_reason);
+      return;
+    }
+    if (state.gen && state.gen.number === g.start_number) return;
+    state.genBy = null;
+    var a = api.chess960(false, String(g.start_number), state.lang);
+    if (a.ok) showPanel(a);
+  }
+
+  /* The panel in another language: the same start, asked for the same way. */
+  function translatePanel() {
+    if (!state.gen) return;
+    var bySeed = state.genBy === 'seed';
+    var a = api.chess960(bySeed, bySeed ? state.genValue : String(state.gen.number), state.lang);
+    if (a.ok) showPanel(a);
+  }
+
+  /* The generator: by number, by seed (as `rankfile 960 --seed S`), or a random seed. The
+   * answer shows in the panel; showStart then puts its start on the board. */
+  function generate(by, value) {
+    showError('gen-error', '');
+    var a = api.chess960(by === 'seed', String(value), state.lang);
+    if (!a.ok) { showError('gen-error', a.error); return false; }
+    state.genBy = by;
+    state.genValue = String(value);
+    showPanel(a);
     return true;
   }
 
+  /* The generator's start on the board (Chess960 castling for a standard game). A variant
+   * that cannot start there keeps its game, and the panel that game's start. */
   function showStart() {
+    var old = { fen: state.fen, variant: state.variant, moves: state.moves };
     state.fen = state.gen.fen;
     state.moves = [];
     if (state.variant === 'standard') state.variant = 'chess960';
-    loadGame();
+    if (!loadGame()) {
+      state.fen = old.fen;
+      state.variant = old.variant;
+      state.moves = old.moves;
+      if (state.view) syncPanel(state.view);
+    }
   }
 
   function randomSeed() {
@@ -323,19 +379,23 @@
         $('variant').appendChild(o);
       }
     }
-    var generated = false;
+    /* n or seed: the game starts from that start position, unless fen says otherwise; without
+     * them the panel shows the game's own start (none drawn at random). */
+    var generated = false, asked = '';
     if (p.has('seed')) generated = generate('seed', p.get('seed').trim());
     else if (p.has('n')) generated = generate('n', p.get('n').trim());
-    else generated = generate('seed', randomSeed());
+    if (generated) asked = (state.genBy === 'seed' ? 'seed ' + state.genValue + ' draws' : 'n=' + state.genValue + ' is') +
+      ' start position #' + state.gen.number;
     if (p.has('fen')) state.fen = p.get('fen').trim();
-    else if (generated && (p.has('seed') || p.has('n'))) {
+    else if (generated) {
       state.fen = state.gen.fen;
       if (!p.has('variant')) state.variant = 'chess960';
     }
     if (langError) showError('gen-error', langError);
-    if (!p.has('seed') && !p.has('n')) state.genBy = null; /* a random draw is not in the link */
     if (p.has('moves')) state.moves = p.get('moves').split(/[\s,]+/).filter(Boolean);
-    if (!loadGame()) {
+    if (loadGame()) {
+      if (generated && !state.genBy) showError('gen-error', asked + ", not this game's start (the fen parameter's)");
+    } else {
       /* A broken FEN or variant: the error is shown; the board shows the start position. */
       var fen = state.fen, variant = state.variant;
       state.fen = '';
@@ -350,6 +410,7 @@
       state.variant = variant;
     }
     wire();
+    $('loading').hidden = true;
     window.rfTimings.ready = performance.now();
     document.body.dataset.ready = '1';
   }
@@ -373,10 +434,12 @@
     }));
     $('lang').addEventListener('change', guard(function () {
       state.lang = $('lang').value;
-      if (state.gen) generate(state.genBy || 'n', state.genBy ? state.genValue : String(state.gen.number));
+      showError('gen-error', '');
+      translatePanel();
       updateLink();
     }));
     $('load').addEventListener('click', guard(function () {
+      showError('gen-error', '');
       state.fen = $('fen-input').value.trim();
       state.variant = $('variant').value;
       state.moves = $('moves-input').value.split(/[\s,]+/).filter(Boolean);
@@ -419,6 +482,23 @@
     $('check-result').textContent = r.start ? 'yes: Chess960 start position #' + r.number
                                             : 'no: ' + r.message + ' (' + r.reason + ')';
   }
+
+  /* The loading line (#loading) stays until start() ends; a WebAssembly that cannot start turns
+   * it into the reason. */
+  function loadFailed(what) {
+    var line = $('loading');
+    if (line.className === 'error') return; /* the first reason; Emscripten aborts twice */
+    line.textContent = 'The WebAssembly part of this page (rankfile.wasm) could not start: ' + what;
+    line.className = 'error';
+    line.hidden = false;
+  }
+  Module.onAbort = loadFailed;
+  /* Emscripten's loader leaves a failed fetch of rankfile.wasm as an unhandled rejection; a
+   * file: page does not even get that event (its scripts' errors are hidden), so it is told
+   * at once. */
+  window.addEventListener('unhandledrejection', function (e) { if (!api) loadFailed(e.reason); });
+  if (location.protocol === 'file:')
+    loadFailed('browsers do not let a file: page load it; serve the page over http, e.g. with make web-serve');
 
   ready(guard(start));
 })();

@@ -1,6 +1,7 @@
 /*
  * rankfile_web.c - the WebAssembly glue of the web page (web/index.html): a few functions that
- * take text and answer one JSON object, built with the library alone. Everything about chess
+ * take text and answer one JSON object, built with the library alone (the page's contract:
+ * docs/web.md). Everything about chess
  * (legality, SAN, status, Chess960 numbers, the SVG board) comes from librankfile; the page's
  * JavaScript only shows what these answer.
  *
@@ -325,18 +326,22 @@ static void outcome_words(char *buf, size_t cap, const rf_outcome *o, const rf_p
 /* The game the page shows: the position `fen` (empty: the variant's start position) by the
  * rules of `variant` (empty: standard; "chess960" and the other names rf_variant_from_name
  * reads), then `moves`, UCI or SAN separated by spaces or commas. Answers the position (fen,
- * shredder_fen, side, variant, number and its Chess960 verdict), the moves played (uci, san),
- * status (#status's word), outcome (in words), check, the legal moves (from, to, uci, san),
- * the last move's explosion squares (Atomic), and svg: the board by rf_render_svg with the last
- * move, check and explosion marked (flip 1: Black at the bottom). */
+ * shredder_fen, side, variant, number and its Chess960 verdict), the game's start (start_fen,
+ * start_number: its Chess960 number or -1, start_number_reason), the moves played (uci, san),
+ * status (#status's word), outcome (in words), check, pieces (64 words, a1 to h8: "white
+ * knight", "" for an empty square), the legal moves (from, to, uci, san), the last move's
+ * explosion squares (Atomic), and svg: the board by rf_render_svg with the last move, check and
+ * explosion marked (flip 1: Black at the bottom). A wrong move is reported with its place in
+ * `moves`: "move 3: 'Ke2' is not a legal move (white to move)". */
 /* The game of rfw_game and rfw_perft: 12 KiB, kept off the small WebAssembly stack. */
 static rf_game game;
 
-/* Loads the game (see rfw_game) into `game`; *before and *last receive the position before
- * the last move and that move (RF_MOVE_NONE when none). Returns NULL, or the error answer. */
+/* Loads the game (see rfw_game) into `game`; *start receives its start position, *before and
+ * *last the position before the last move and that move (RF_MOVE_NONE when none). Returns
+ * NULL, or the error answer. */
 static const char *load_game(const char *fen, const char *variant, const char *moves,
-                             rf_position *before, rf_move *last, char *played_uci, size_t cap_uci,
-                             char *played_san, size_t cap_san)
+                             rf_position *start, rf_position *before, rf_move *last,
+                             char *played_uci, size_t cap_uci, char *played_san, size_t cap_san)
 {
     rf_variant v = RF_VARIANT_STANDARD;
     int chess960 = 0;
@@ -363,6 +368,7 @@ static const char *load_game(const char *fen, const char *variant, const char *m
         return fail("variant", "no start position for this variant");
     }
     rf_game_start(&game, &pos);
+    *start = pos;
     *before = pos;
     *last = RF_MOVE_NONE;
     size_t nu = 0, ns = 0;
@@ -376,7 +382,11 @@ static const char *load_game(const char *fen, const char *variant, const char *m
         rf_move m;
         index++;
         if (rf_move_parse(&m, &game.pos, p, (size_t)(q - p), &err) != RF_OK) {
-            snprintf(msg, sizeof msg, "in moves, number %u: %s", index, err.message);
+            /* "move 3: 'Ke2' is not a legal move (white to move)": the library's message
+             * without its own "move: " prefix, after the move's place in the list. */
+            const char *what = err.message;
+            if (strncmp(what, "move: ", 6) == 0) what += 6;
+            snprintf(msg, sizeof msg, "move %u: %s", index, what);
             return fail("moves", msg);
         }
         char uci[RF_UCI_MAX], san[RF_SAN_MAX];
@@ -399,9 +409,9 @@ RFW_EXPORT const char *rfw_game(const char *fen, const char *variant, const char
 {
     static rf_movelist list;
     static char played_uci[8192], played_san[8192];
-    rf_position before;
+    rf_position start, before;
     rf_move last;
-    const char *error = load_game(fen, variant, moves, &before, &last, played_uci,
+    const char *error = load_game(fen, variant, moves, &start, &before, &last, played_uci,
                                   sizeof played_uci, played_san, sizeof played_san);
     if (error) return error;
     const rf_position *now = &game.pos;
@@ -418,6 +428,10 @@ RFW_EXPORT const char *rfw_game(const char *fen, const char *variant, const char
     rf_chess960_verdict verdict;
     kint("number", rf_chess960_check(&verdict, now, 0));
     kstr("number_reason", verdict.message);
+    rf_position_to_fen(text, sizeof text, &start, 0);
+    kstr("start_fen", text);
+    kint("start_number", rf_chess960_check(&verdict, &start, 0));
+    kstr("start_number_reason", verdict.message);
     kstr("uci_moves", played_uci);
     kstr("san_moves", played_san);
     rf_outcome o = rf_game_outcome(&game);
@@ -426,6 +440,23 @@ RFW_EXPORT const char *rfw_game(const char *fen, const char *variant, const char
     outcome_words(text, sizeof text, &o, now);
     kstr("outcome", text);
     key("check"), put(rf_position_is_check(now) ? "true" : "false");
+
+    /* What stands on each square, a1 b1 ... h8, in words for the squares' labels. */
+    static const char *const piece_words[] = {"", "pawn", "knight", "bishop", "rook", "queen",
+                                              "king"};
+    key("pieces");
+    put("[");
+    for (int sq = 0; sq < 64; sq++) {
+        rf_piece pc = now->board[sq];
+        if (sq) put(",");
+        if (pc == RF_NO_PIECE || RF_PIECE_TYPE(pc) > RF_KING) {
+            put("\"\"");
+            continue;
+        }
+        putf("\"%s %s\"", RF_PIECE_COLOR(pc) == RF_WHITE ? "white" : "black",
+             piece_words[RF_PIECE_TYPE(pc)]);
+    }
+    put("]");
 
     rf_render_options opt;
     memset(&opt, 0, sizeof opt);
@@ -464,10 +495,10 @@ RFW_EXPORT const char *rfw_perft(const char *fen, const char *variant, const cha
 {
     if (depth < 0 || depth > 12) return fail("depth", "depth is 0 to 12 here");
     static char played_uci[8192], played_san[8192];
-    rf_position before;
+    rf_position start, before;
     rf_move last;
     rf_error err;
-    const char *error = load_game(fen, variant, moves, &before, &last, played_uci,
+    const char *error = load_game(fen, variant, moves, &start, &before, &last, played_uci,
                                   sizeof played_uci, played_san, sizeof played_san);
     if (error) return error;
     rf_position pos = game.pos;

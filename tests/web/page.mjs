@@ -1,11 +1,12 @@
 // The web page (build-web/) in headless Chromium, driven by puppeteer-core: every element of
-// DESIGN.md's "Web page contract", the URL parameters, a seeded draw against the CLI's, error
+// the page's contract (docs/web.md), the URL parameters, a seeded draw against the CLI's, error
 // messages, click-to-move, Atomic explosion marks, the perft worker against the CLI's count,
 // and a screenshot. Timings (first render, wasm perft against native) are printed, not asserted.
 // usage: node page.mjs BUILD_WEB_DIR RANKFILE_CLI [SCREENSHOT.png]
 import { spawn, execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 
 const [webDir, cli, shot] = process.argv.slice(2);
@@ -34,14 +35,40 @@ const page = await browser.newPage();
 await page.setViewport({ width: 1200, height: 900 });
 const external = [];
 const pageErrors = [];
+const notFound = []; // answers of 400 and over (a favicon.ico the page did not say it has)
 page.on('request', (r) => { if (!r.url().startsWith(`http://127.0.0.1:${port}/`)) external.push(r.url()); });
+page.on('response', (r) => { if (r.status() >= 400) notFound.push(`${r.status()} ${r.url()}`); });
 page.on('pageerror', (e) => pageErrors.push(String(e)));
 
 async function open(query) {
   await page.goto(base + query, { waitUntil: 'load' });
   await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
 }
-const text = (sel) => page.$eval(sel, (e) => e.textContent.trim());
+// An element's text (null when there is no such element), a square's label, whether it shows.
+const text = (sel, p = page) => p.evaluate((s) => document.querySelector(s)?.textContent.trim() ?? null, sel);
+const label = (sq) => page.$eval(`#squares [data-square="${sq}"]`, (b) => b.getAttribute('aria-label'));
+const visible = (sel, p = page) => p.evaluate((s) => (document.querySelector(s)?.getClientRects().length ?? 0) > 0, sel);
+// The FEN fields of an element that are drawn on more than one line (cut in the middle).
+const cutFields = (sel) => page.$eval(sel, (box) => {
+  const cut = [];
+  const nodes = [];
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(), at = 0; n; n = walker.nextNode()) { nodes.push([n, at]); at += n.data.length; }
+  const place = (i) => { const [n, at] = nodes.filter(([, a]) => a <= i).pop(); return [n, i - at]; };
+  let start = 0;
+  for (const field of box.textContent.split(' ')) {
+    if (field) {
+      const range = document.createRange();
+      range.setStart(...place(start));
+      range.setEnd(...place(start + field.length - 1));
+      range.setEnd(range.endContainer, range.endOffset + 1);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) cut.push(field);
+    }
+    start += field.length + 1;
+  }
+  return cut;
+});
 const cliOut = (...args) => execFileSync(cli, args, { encoding: 'utf8' });
 
 try {
@@ -54,6 +81,15 @@ try {
   check('lang=de letters', (await text('#letters')) === 'TSLDKLST', await text('#letters'));
   check('lang=de greeting', (await text('#greeting')) === 'Viel Glück!');
   check('derivation shown', (await page.$$eval('#derivation li', (l) => l.length)) === 6);
+  check('no loading line once ready', !(await visible('#loading')));
+  // On a narrow screen a FEN wraps between its fields (or scrolls in its own box), never inside one.
+  await page.setViewport({ width: 360, height: 900 });
+  for (const id of ['#fen', '#shredder', '#gen-fen', '#gen-shredder']) {
+    check(`narrow screen: ${id} not cut inside a field`, (await cutFields(id)).length === 0, await cutFields(id));
+    check(`narrow screen: ${id} inside its column`, await page.$eval(id, (e) =>
+      e.getBoundingClientRect().right <= e.parentElement.getBoundingClientRect().right + 1));
+  }
+  await page.setViewport({ width: 1200, height: 900 });
   for (let i = 0; i < 3; i++) {
     if (i) await open('?n=518&lang=de');
     const t = await page.evaluate(() => {
@@ -78,6 +114,19 @@ try {
   }
   check('shareable link keeps the seed', (await page.$eval('#link', (a) => a.href)).includes('seed=18446744073709551615'));
 
+  // The Chess960 panel shows the game's own start, or nothing.
+  await open('');
+  check('panel: the standard game\'s start is #518', (await text('#gen-number')) === '#518' &&
+    (await text('#gen-fen')) === (await text('#fen')), [await text('#gen-number'), await text('#gen-fen')]);
+  check('panel: no n or seed in the link', !/[?&](n|seed)=/.test(await page.$eval('#link', (a) => a.href)));
+  await open('?fen=' + encodeURIComponent('8/8/8/8/8/8/k7/7K w - - 0 1'));
+  check('panel: nothing for a game without a 960 start', (await text('#gen-number')) === '' &&
+    (await text('#gen-fen')) === '' && !(await visible('#gen-shown')), await text('#gen-fen'));
+  check('panel: says why', /does not start from a Chess960 start position/.test(await text('#gen-none')), await text('#gen-none'));
+  await open('?seed=42&fen=' + encodeURIComponent('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'));
+  check('panel: fen wins over a seed, said so', (await text('#gen-number')) === '#518' &&
+    /^seed 42 draws start position #\d+, not this game's start/.test(await text('#gen-error')), await text('#gen-error'));
+
   // fen, variant, moves: checkmate in words.
   await open('?moves=f3,e5,g4,Qh4');
   check('moves: status checkmate', (await text('#status')) === 'checkmate', await text('#status'));
@@ -94,7 +143,7 @@ try {
   check('broken FEN: message', /board field: 'x' is not a piece letter/.test(await text('#fen-error')), await text('#fen-error'));
   check('broken FEN: board kept', await page.$eval('svg#board', (e) => e.querySelectorAll('rect').length >= 64));
   await open('?moves=e4,e5,Ke3');
-  check('illegal move: message', /'Ke3' is not a legal move/.test(await text('#moves-error')), await text('#moves-error'));
+  check('illegal move: message', /^move 3: 'Ke3' is not a legal move \(white to move\)$/.test(await text('#moves-error')), await text('#moves-error'));
   check('illegal move: start position shown', (await text('#status')) === 'ongoing');
   await open('?n=5&lang=xx');
   check('unknown language: message', /unknown language 'xx'/.test(await text('#gen-error')), await text('#gen-error'));
@@ -104,11 +153,14 @@ try {
 
   // Click to move: e2 shows its targets, e4 plays; then typed moves (keyboard).
   await open('');
+  check('square labels name the piece', (await label('e2')) === 'e2, white pawn' && (await label('e4')) === 'e4, empty' &&
+    (await label('e8')) === 'e8, black king', [await label('e2'), await label('e4'), await label('e8')]);
   await page.click('#squares [data-square="e2"]');
   const targets = await page.$$eval('#squares .target', (l) => l.map((b) => b.dataset.square).sort());
   check('click e2: targets e3 e4', JSON.stringify(targets) === '["e3","e4"]', targets);
   await page.click('#squares [data-square="e4"]');
   check('click e2 e4: SAN', (await text('#san-moves')) === 'e4');
+  check('click e2 e4: labels follow', (await label('e4')) === 'e4, white pawn' && (await label('e2')) === 'e2, empty');
   check('click e2 e4: FEN', (await text('#fen')) === 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', await text('#fen'));
   await page.focus('#squares [data-square="e7"]');
   await page.keyboard.press('Enter');
@@ -130,7 +182,7 @@ try {
   check('link has the moves', decodeURIComponent(await page.$eval('#link', (a) => a.href)).includes('moves=e2e4 e7e5'));
   await page.type('#move-input', 'Ke2');
   await page.keyboard.press('Enter');
-  check('typed illegal move: message', /'Ke2' is not a legal move/.test(await text('#move-error')), await text('#move-error'));
+  check('typed illegal move: message', /^move 8: 'Ke2' is not a legal move/.test(await text('#move-error')), await text('#move-error'));
 
   // Atomic: the capture's explosion marked on the board.
   await open('?variant=atomic&moves=e4,d5,exd5,Qxd5,Nc3');
@@ -179,7 +231,49 @@ try {
   console.log(`rankfile.wasm: ${wasm} bytes; rankfile.js: ${statSync(`${webDir}/rankfile.js`).size} bytes`);
   check('wasm under 300 KB', wasm < 300 * 1024, wasm);
   check('no outside fetches', external.length === 0, external);
+  check('no missing files (favicon.ico included)', notFound.length === 0, notFound);
   check('no uncaught page errors', pageErrors.length === 0, pageErrors);
+  // A loading line until the WebAssembly is ready, and the reason when it cannot start.
+  const slow = await browser.newPage();
+  await slow.setRequestInterception(true);
+  let held = null, fail = null; // the first request for the wasm is held; then it fails, or each does
+  slow.on('request', (r) => {
+    if (!r.url().endsWith('.wasm')) r.continue();
+    else if (fail) fail(r);
+    else held = r;
+  });
+  const failures = {
+    'is missing': (r) => r.respond({ status: 404, contentType: 'text/plain', body: 'not found' }),
+    'is refused': (r) => r.abort(),
+  };
+  for (const fate of ['arrives', 'is missing', 'is refused']) {
+    held = null;
+    fail = null;
+    await slow.goto(base + '?n=518', { waitUntil: 'domcontentloaded' });
+    for (let i = 0; i < 100 && !held; i++) await new Promise((r) => setTimeout(r, 50));
+    const waiting = (await visible('#loading', slow)) && (await text('#loading', slow));
+    check(`loading line while the wasm loads (then ${fate})`, held && /^Loading/.test(waiting || ''), waiting);
+    if (!held) break;
+    if (fate === 'arrives') {
+      await held.continue();
+      await slow.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+      check('loading line gone when ready', !(await visible('#loading', slow)));
+    } else {
+      fail = failures[fate];
+      await fail(held);
+      await slow.waitForFunction(() => /could not start/.test(document.getElementById('loading')?.textContent), { timeout: 5000 })
+        .catch(() => {});
+      check(`a wasm that ${fate}: the loading line says so`, /could not start/.test(await text('#loading', slow)),
+        await text('#loading', slow));
+    }
+  }
+  await slow.close();
+  const local = await browser.newPage();
+  await local.goto(`file://${path.resolve(webDir)}/index.html`, { waitUntil: 'load' });
+  check('opened as a file: the loading line says to serve it', /could not start.*serve the page over http/.test(await text('#loading', local)),
+    await text('#loading', local));
+  await local.close();
+
   if (shot) {
     await open('?n=518&lang=de&variant=atomic&moves=e4,d5,exd5,Qxd5,Nc3,Qxd2');
     await page.screenshot({ path: shot, fullPage: true });
