@@ -82,7 +82,7 @@ bench: all
 	  python3 bench/bench.py gcc=$(BUILD)/rankfile clang=build-clang/rankfile $(BENCH_FLAGS); \
 	else python3 bench/bench.py gcc=$(BUILD)/rankfile $(BENCH_FLAGS); fi
 
-# The web page (web/, see DESIGN.md "Web page contract"): the library and web/rankfile_web.c
+# The web page (web/, see docs/web.md): the library and web/rankfile_web.c
 # built by Emscripten (emcc; Debian's package `emscripten`) into build-web/: index.html,
 # rankfile.js (Emscripten's loader with web/app.js appended: the page's code and the perft
 # worker's) and rankfile.wasm. No CMake and no other file: the page fetches nothing else.

@@ -1,5 +1,5 @@
 // The web page (build-web/) in headless Chromium, driven by puppeteer-core: every element of
-// DESIGN.md's "Web page contract", the URL parameters, a seeded draw against the CLI's, error
+// the web page contract (docs/web.md), the URL parameters, a seeded draw against the CLI's, error
 // messages, click-to-move, Atomic explosion marks, the perft worker against the CLI's count,
 // and a screenshot. Timings (first render, wasm perft against native) are printed, not asserted.
 // usage: node page.mjs BUILD_WEB_DIR RANKFILE_CLI [SCREENSHOT.png]
