@@ -160,6 +160,9 @@ def render(page, tool):
     text = re.sub(r".\x08", "", p.stdout)
     if tool == "groff":
         check(not p.stderr.strip(), f"{page} (groff)", f"warnings: {p.stderr.strip()[:300]}")
+        # `man -l` must not break a JSON member's name or an option at a line's end.
+        for m in re.finditer(r'(?:"[A-Za-z0-9_]+|--[a-z0-9-]+)\u2010\n\s*\S+', text):
+            check(False, f"{page} (groff)", f"a name hyphenated at a line's end: {squash(m.group(0))}")
         # groff hyphenates; join the halves so that words can be found.
         text = re.sub(r"\u2010\n\s*", "", text)
     return text
