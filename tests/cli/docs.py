@@ -203,6 +203,9 @@ def quotes(page, tool, text):
 
 
 tools = ["mandoc"] + (["groff"] if shutil.which("groff") else [])
+if "groff" not in tools:
+    # groff is how `man -l` renders; without it only mandoc's rendering is checked, except in CI.
+    check(not os.environ.get("RF_CI"), "groff", "missing (install groff-base): the rendering of man -l is not checked")
 pages = {}
 for page in ("man/rankfile.1", "man/rankfile-mpi.1"):
     for tool in tools:

@@ -3,7 +3,8 @@
 # each read from the program and looked for in the --help texts, both manual pages (rendered,
 # and checked for broken quotes), the README, rankfile.h and the pkg-config file.
 # usage: docs.sh RANKFILE DOC_TABLES SOURCE_DIR [RANKFILE_MPI]
-# Skips (77) without python3 or mandoc, except under RF_CI.
+# Skips (77) without python3 or mandoc, except under RF_CI; without groff it checks mandoc's
+# rendering only, except under RF_CI.
 for tool in python3 mandoc; do
     if ! command -v $tool >/dev/null 2>&1; then
         [ -n "$RF_CI" ] && { echo "FAILED: $tool is missing" >&2; exit 1; }
