@@ -3,11 +3,12 @@
 Every list this test checks comes from the program, never from the test: the commands and their
 options from `rankfile --help` and `rankfile COMMAND --help`, the variants, their aliases, the
 status reasons and the variants' own end codes from the library's tables (tests/doc_tables.c),
-the JSON members from what `status --json` and `rankfile-mpi --json` print, the exit statuses
-from the --help texts. Each must appear where a user looks for it: the --help texts, both manual
-pages, the bash completion, the README and rankfile.h. The manual pages are rendered (mandoc,
-and groff as `man -l` does where it is installed) and the text checked for broken quotes and
-escapes left over. No file of the source tree may point at a design document that is not in it
+the JSON members from what each command's --json and `rankfile-mpi --json` print (for inputs
+the test gives), the option values from the 'OPTION a|b|c' of the --help texts, the exit
+statuses from the --help texts. Each must appear where a user looks for it: the --help texts,
+both manual pages, the README, rankfile.h and the pkg-config file (completion.sh checks the bash
+completion). The manual pages are rendered (mandoc, and groff as `man -l` does) and the text
+checked for nested or broken quotes, escapes left over and names hyphenated across lines. No file of the source tree may point at a design document that is not in it
 (the one the project was planned from lives outside).
 
 Every failure is one line saying what is missing where, and which table of the program lists it.
@@ -27,9 +28,7 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 passed = 0
 failed = 0
-
-
-reported = set()
+reported = set()  # a failure found again (the same member in two runs) is reported once
 
 
 def check(cond, where, what):
@@ -458,7 +457,7 @@ for o in ("--variant", "--chess960", "--accept", "--strict"):
 
 # ---- No design document outside the project ------------------------------------------------
 
-skip_dirs = {".git", "node_modules"}
+skip_dirs = {".git", "node_modules", "corpus"}  # corpus: fuzz inputs, any bytes
 design = r"\b" + "DES" + "IGN" + r"\b"  # spelt in two so that this file does not name it
 for root, dirs, files in os.walk(SRC):
     dirs[:] = [d for d in dirs if d not in skip_dirs and not d.startswith("build")]
