@@ -22,7 +22,8 @@ static const cli_option options[] = {
     {OPT_HEADERS, "headers", 0, NULL, "print only the games' tags (their moves are not checked)"},
     {OPT_COUNT, "count", 0, NULL,
      "print no games but a table of totals: games, plies, results and\n"
-     "errors per variant (with --json one object)"},
+     "errors per variant (with --json one object: {\"games\", \"plies\", \"errors\",\n"
+     "\"results\", \"variants\": {NAME: the same for one variant}})"},
     {OPT_PROGRESS, "progress", 0, NULL,
      "show a progress line on stderr (games/s, bytes done of total); the\n"
      "default when stderr is a terminal"},

@@ -15,7 +15,7 @@ const size_t cli_command_count = sizeof cli_commands / sizeof *cli_commands;
 
 static void usage(FILE *out)
 {
-    fputs("rankfile - chess positions: FEN in every dialect, Chess960, legal moves, perft\n"
+    fputs("rankfile - chess positions and games: FEN, Chess960 and variants, legal moves, perft, PGN\n"
           "\n"
           "usage: rankfile COMMAND [ARGUMENTS] [OPTIONS]\n"
           "       rankfile COMMAND --help      what one command does, with examples\n"

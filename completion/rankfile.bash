@@ -32,7 +32,11 @@ _rankfile() {
     --variant) values="standard chess960 atomic kingofthehill threecheck racingkings horde antichess crazyhouse" ;;
     --lang|-l)
         values="no se dk is fi ee lt lv pl ir cy nl de en es fr cs hu it pt ro sv da et ga" ;;
-    --format) values="line fen map json" ;;
+    --format)
+        case $cmd in
+        pgn) values="pgn san uci fen json" ;;
+        *) values="line fen map json" ;;
+        esac ;;
     --color|--colour) values="auto always never 16 256" ;;
     --ep) values="legal always" ;;
     --kernel) values="auto portable bmi2" ;;

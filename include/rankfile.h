@@ -253,8 +253,9 @@ typedef struct rf_error {
  *
  * The rules a position is played by. Chess960 is not a variant here but a castling mode of any
  * variant (rf_position.chess960). The values name the eight lichess variants; a build plays those
- * for which rf_variant_available answers 1 (this one: standard chess, Atomic chess and King of
- * the Hill), and functions given another answer RF_ERR_ARGUMENT.
+ * for which rf_variant_available answers 1 (every build of this version plays all eight: standard
+ * chess, Atomic, King of the Hill, Three-check, Racing Kings, Horde, Antichess and Crazyhouse),
+ * and functions given another answer RF_ERR_ARGUMENT.
  *
  * King of the Hill (lichess's rules) is standard chess in which a king that reaches d4, e4, d5 or
  * e5, by a step or a capture, wins at once: a position with a king there has no legal moves, and
@@ -293,7 +294,9 @@ RF_API const char *rf_variant_pgn_name(rf_variant variant);
 RF_API rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name,
                                       size_t len);
 
-/* 1 when this build plays the variant (standard chess, Atomic chess, King of the Hill), else 0. */
+/* 1 when this build plays the variant, else 0. Every build of this version plays all eight:
+ * standard chess, Atomic, King of the Hill, Three-check, Racing Kings, Horde, Antichess and
+ * Crazyhouse. */
 RF_API int rf_variant_available(rf_variant variant);
 
 /* ---------------------------------------------------------------------------------------------
@@ -845,8 +848,9 @@ RF_API int rf_chess960_derivation(char steps[RF_CHESS960_STEPS][RF_CHESS960_STEP
  *   variant end          Atomic chess: a king has exploded; the side that still has its king won.
  *                        King of the Hill: a king stands on d4, e4, d5 or e5; its side won.
  *                        Three-check: a side has given its third check and won. Racing Kings: a
- *                        king reached the eighth rank (both: a draw). Horde: White's pieces are
- *                        all gone; Black won. Antichess: the side to move has no pieces; it won
+ *                        king reached the eighth rank (both: a draw). Horde: one side's pieces
+ *                        are all gone; the other side won. Antichess: the side to move has no
+ *                        pieces; it won.
  * Two positions are the same for repetition when their Zobrist keys are equal: the key covers the
  * pieces, the side to move, the castling rights and the en passant file only when a legal en
  * passant capture exists, which is the Laws' definition of "the same position" (article 9.2.3).
@@ -927,7 +931,7 @@ typedef enum rf_reason {
     RF_REASON_SEVENTY_FIVE_MOVES = 4,
     RF_REASON_FIVEFOLD_REPETITION = 5,
     RF_REASON_VARIANT_END = 6            /* a rule of the variant (Atomic: a king exploded; King
-                                            of the Hill: a king reached the centre) */
+                                            of the Hill: a king reached the centre; ...) */
 } rf_reason;
 
 /* Draws a player may claim while the game goes on (rf_outcome.claims). */
@@ -940,7 +944,10 @@ typedef enum rf_reason {
  *
  * `code` and `text` say why, for programs and for people; both are static strings, never NULL:
  *   - code: rf_reason_name(reason), except that a game ended by a rule of the variant names that
- *     rule ("king_of_the_hill"; "variant_end" for a variant that names none, Atomic today);
+ *     rule: "explosion" (Atomic), "king_of_the_hill", "three_check", "race" (Racing Kings),
+ *     "horde_destroyed" (Horde: White has nothing left) and "pieces_gone" (Horde: Black has
+ *     nothing left), "antichess_no_pieces" (Antichess; its stalemate, won by the stalemated
+ *     side, stays "stalemate"); "variant_end" for a rule that has no name of its own;
  *   - text: the reason in words: "checkmate", "stalemate", "insufficient material",
  *     "seventy-five moves", "fivefold repetition", or the variant's own ("Black's king reached
  *     the hill"; "variant end" where it has none); "ongoing" while the game goes on. */
@@ -998,8 +1005,9 @@ RF_API uint64_t rf_polyglot_key(const rf_position *pos);
  * as the king taking its own rook, e1h1), or RF_MOVE_NONE when no legal move answers to it. */
 RF_API rf_move rf_polyglot_move(const rf_position *pos, unsigned book_move);
 
-/* 1 when the game has ended by a rule of the variant itself (Atomic: a king is gone; King of the
- * Hill: a king stands on d4, e4, d5 or e5); always 0 in standard chess. */
+/* 1 when the game has ended by a rule of the variant itself (see "variant end" above: Atomic, a
+ * king is gone; King of the Hill, a king stands on d4, e4, d5 or e5; ...); always 0 in standard
+ * chess and Crazyhouse. */
 RF_API int rf_position_is_variant_end(const rf_position *pos);
 
 /* 1 when the halfmove clock is at least 100 (fifty moves) or 150 (seventy-five moves) and the

@@ -37,6 +37,13 @@ const char *rf_variant_pgn_name(rf_variant variant)
     return (unsigned)variant < RF_VARIANT_COUNT ? names[variant].pgn_name : "unknown";
 }
 
+const char *rf__variant_aliases(rf_variant variant)
+{
+    return (unsigned)variant < RF_VARIANT_COUNT ? names[variant].aliases : "";
+}
+
+const char *rf__chess960_names(void) { return chess960_names; }
+
 /* A name folded for comparison: lower case, without spaces, hyphens and underscores. Returns 0
  * when it does not fit (no name is that long) or holds a byte outside printable ASCII. */
 static int fold(char out[32], const char *name, size_t len)

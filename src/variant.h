@@ -65,6 +65,9 @@ typedef struct rf__variant {
      * stalemate_result is set). May be NULL: the code is then "variant_end" and the words
      * "variant end". */
     rf__end_reason (*end_reason)(const rf_position *pos);
+    /* Every code end_reason gives, NULL-terminated (NULL when end_reason is): end_reason takes
+     * its codes from this list, and the documentation's tests read it (tests/doc_tables.c). */
+    const char *const *end_codes;
     /* 1 when colour c cannot win, by the variant's material rule (chessops'
      * hasInsufficientMaterial); neither side can when it holds for both. */
     int (*insufficient_material)(const rf_position *pos, rf_color c);
@@ -76,6 +79,12 @@ typedef struct rf__variant {
      * dropped, and refused (RF_INVALID_VARIANT) only when the caller accepts nothing. */
     bool no_castling;
 } rf__variant;
+
+/* The other names rf_variant_from_name reads for a variant, folded (lower case, no spaces,
+ * hyphens or underscores), each followed by a space ("koth "; "" for none); and those of standard
+ * chess in Chess960 castling mode. Static. For the documentation's tests (tests/doc_tables.c). */
+const char *rf__variant_aliases(rf_variant variant);
+const char *rf__chess960_names(void);
 
 /* The modules: X(file name, rf_variant value). */
 #define RF_VARIANT_MODULES(X)                                                                     \

@@ -9,12 +9,12 @@
  * which can never both be unable to win (the side to move decides which).
  *
  * The outcome's code: "antichess_no_pieces" (a variant end), or "stalemate" (no legal move: not a
- * variant end, as chessops and DESIGN have it, but won by the stalemated side), with the words
+ * variant end, as chessops has it, but won by the stalemated side), with the words
  * ("White has no pieces left", "White has no legal moves").
  *
  * Castling: lichess has none. chessops drops any castling right a FEN gives, and so does this
  * variant (the row's no_castling: the setup leaves them out; a caller that accepts nothing, `fen
- * --strict`, is refused them), as DESIGN asks. python-chess's giveaway suite
+ * --strict`, is refused them). python-chess's giveaway suite
  * (tests/data/antichess.perft) has no position with a right, so the two oracles do not disagree
  * on it. No castling move is ever generated.
  *
@@ -314,13 +314,16 @@ static rf_result stalemate_result(const rf_position *pos)
     return pos->side == RF_WHITE ? RF_RESULT_WHITE_WINS : RF_RESULT_BLACK_WINS;
 }
 
+/* The codes end_reason gives (variant.h). */
+static const char *const end_codes[] = {"antichess_no_pieces", "stalemate", NULL};
+
 static rf__end_reason end_reason(const rf_position *pos)
 {
     bool white = pos->side == RF_WHITE;
-    /* DESIGN's stable codes: the variant's own end names itself; a stalemate stays a stalemate
+    /* Stable codes: the variant's own end names itself; a stalemate stays a stalemate
      * (status says so), won by the stalemated side. */
-    rf__end_reason no_pieces = {"antichess_no_pieces", white ? "White has no pieces left" : "Black has no pieces left"};
-    rf__end_reason no_moves = {"stalemate", white ? "White has no legal moves" : "Black has no legal moves"};
+    rf__end_reason no_pieces = {end_codes[0], white ? "White has no pieces left" : "Black has no pieces left"};
+    rf__end_reason no_moves = {end_codes[1], white ? "White has no legal moves" : "Black has no legal moves"};
     return pos->by_color[pos->side] ? no_moves : no_pieces;
 }
 
@@ -363,6 +366,7 @@ const rf__variant RF_KERNEL(rf__variant_antichess) = {
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
+    .end_codes = end_codes,
     .insufficient_material = insufficient_material,
     .stalemate_result = stalemate_result,
     .no_castling = true,

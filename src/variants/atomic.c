@@ -247,9 +247,12 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
+/* The codes end_reason gives (variant.h). */
+static const char *const end_codes[] = {"explosion", NULL};
+
 static rf__end_reason end_reason(const rf_position *pos)
 {
-    rf__end_reason r = {"explosion", variant_end(pos) == RF_RESULT_WHITE_WINS ? "Black's king exploded"
+    rf__end_reason r = {end_codes[0], variant_end(pos) == RF_RESULT_WHITE_WINS ? "Black's king exploded"
                                                                               : "White's king exploded"};
     return r;
 }
@@ -296,6 +299,7 @@ const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
+    .end_codes = end_codes,
     .insufficient_material = side_insufficient,
 };
 

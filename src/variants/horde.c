@@ -236,11 +236,14 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
+/* The codes end_reason gives (variant.h). */
+static const char *const end_codes[] = {"horde_destroyed", "pieces_gone", NULL};
+
 static rf__end_reason end_reason(const rf_position *pos)
 {
-    rf__end_reason r = {"horde_destroyed", "White's horde is gone"};
+    rf__end_reason r = {end_codes[0], "White's horde is gone"};
     if (pos->by_color[RF_WHITE]) {
-        r.code = "pieces_gone";
+        r.code = end_codes[1];
         r.text = "Black's pieces are gone";
     }
     return r;
@@ -347,5 +350,6 @@ const rf__variant RF_KERNEL(rf__variant_horde) = {
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
+    .end_codes = end_codes,
     .insufficient_material = side_insufficient,
 };

@@ -68,9 +68,12 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
+/* The codes end_reason gives (variant.h). */
+static const char *const end_codes[] = {"king_of_the_hill", NULL};
+
 static rf__end_reason end_reason(const rf_position *pos)
 {
-    rf__end_reason r = {"king_of_the_hill", variant_end(pos) == RF_RESULT_WHITE_WINS
+    rf__end_reason r = {end_codes[0], variant_end(pos) == RF_RESULT_WHITE_WINS
                                                 ? "White's king reached the hill"
                                                 : "Black's king reached the hill"};
     return r;
@@ -90,5 +93,6 @@ const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
+    .end_codes = end_codes,
     .insufficient_material = rf__material_never_insufficient, /* any king can walk to the hill */
 };

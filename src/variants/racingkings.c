@@ -260,10 +260,13 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_DRAW;
 }
 
+/* The codes end_reason gives (variant.h). */
+static const char *const end_codes[] = {"race", NULL};
+
 static rf__end_reason end_reason(const rf_position *pos)
 {
     rf_result r = variant_end(pos);
-    rf__end_reason why = {"race", r == RF_RESULT_WHITE_WINS   ? "White's king reached the eighth rank"
+    rf__end_reason why = {end_codes[0], r == RF_RESULT_WHITE_WINS   ? "White's king reached the eighth rank"
                                   : r == RF_RESULT_BLACK_WINS ? "Black's king reached the eighth rank"
                                                               : "both kings reached the eighth rank"};
     return why;
@@ -282,5 +285,6 @@ const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
+    .end_codes = end_codes,
     .insufficient_material = rf__material_never_insufficient, /* a king can always race */
 };

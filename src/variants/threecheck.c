@@ -108,9 +108,12 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
+/* The codes end_reason gives (variant.h). */
+static const char *const end_codes[] = {"three_check", NULL};
+
 static rf__end_reason end_reason(const rf_position *pos)
 {
-    rf__end_reason r = {"three_check", variant_end(pos) == RF_RESULT_WHITE_WINS
+    rf__end_reason r = {end_codes[0], variant_end(pos) == RF_RESULT_WHITE_WINS
                                            ? "White gave the third check"
                                            : "Black gave the third check"};
     return r;
@@ -136,5 +139,6 @@ const rf__variant RF_KERNEL(rf__variant_threecheck) = {
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
+    .end_codes = end_codes,
     .insufficient_material = insufficient_material,
 };

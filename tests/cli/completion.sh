@@ -2,7 +2,10 @@
 # bash does (COMP_WORDS, COMP_CWORD): commands, options, option values ("--lang de" and
 # "--lang=de"), comma lists, file names. Then checks it against the program itself: every
 # command of 'rankfile --help' is completed, and so is every option each command's --help
-# lists before its examples. Needs bash: skips (77) without it, except under RF_CI.
+# lists before its examples, and --variant of every command that takes it completes every
+# variant of the library's table (DOC_TABLES, tests/doc_tables.c). Needs bash: skips (77)
+# without it, except under RF_CI.
+# usage: completion.sh RANKFILE COMPLETION_SCRIPT [DOC_TABLES]
 if [ -z "$BASH_VERSION" ]; then
     if ! command -v bash >/dev/null 2>&1; then
         [ -n "$RF_CI" ] && { echo "FAILED: bash is missing" >&2; exit 1; }
@@ -45,6 +48,7 @@ want "variants" "antichess atomic" rankfile perft --variant a
 want "variant chess960" "chess960" rankfile fen --variant ch
 want "perft --so" "--sort" rankfile perft --so
 want "formats" "fen json line map" rankfile 960 --format ""
+want "pgn formats" "fen json pgn san uci" rankfile pgn --format ""
 want "accept list" "castling,ep" rankfile fen --accept castling,e
 want "960 random" "random" rankfile 960 r
 want "help COMMAND" "show status" rankfile help s
@@ -73,4 +77,36 @@ for cmd in $cmds; do
         esac
     done
 done
+
+# The values an option's --help names as 'OPTION a|b|c' are what the completion offers after it.
+for cmd in $cmds; do
+    "$RF" "$cmd" --help | sed '/^examples\{0,1\}:/,$d' |
+        grep -o -- '--[a-z0-9-]* [a-z0-9-]*\(|[a-z0-9-]*\)\{1,\}' | sort -u >"$tmp/values"
+    while read -r opt list; do
+        offered=" $(words rankfile "$cmd" "$opt" "") "
+        for v in $(printf '%s\n' "$list" | tr '|' ' '); do
+            case $offered in
+            *" $v "*) ok ;;
+            *) bad "rankfile $cmd --help lists $opt $list; the completion does not offer $v after $opt (it offers:$offered)" ;;
+            esac
+        done
+    done <"$tmp/values"
+done
+
+# Against the library's tables: the variants --variant takes (those this build plays, and
+# standard chess in Chess960 mode by its first name).
+if [ -n "$3" ]; then
+    variants="$("$3" | sed -n 's/^available \([^ ]*\) 1$/\1/p') $("$3" | sed -n 's/^chess960-name //p' | head -n 1)"
+    [ -n "$variants" ] && ok || bad "$3 printed no variants"
+    for cmd in $cmds; do
+        "$RF" "$cmd" --help | sed '/^examples\{0,1\}:/,$d' | grep -q -- '--variant' || continue
+        offered=" $(words rankfile "$cmd" --variant "") "
+        for v in $variants; do
+            case $offered in
+            *" $v "*) ok ;;
+            *) bad "rankfile $cmd --variant: the completion does not offer the variant $v (doc_tables: variant)" ;;
+            esac
+        done
+    done
+fi
 finish

@@ -1,6 +1,7 @@
 # The manual page: `mandoc -Tlint` finds nothing in it (style included), and it describes what
 # the program offers: a section for every command of 'rankfile --help', and every option each
-# command's --help lists before its examples. Skips (77) without mandoc, except under RF_CI.
+# command's --help lists before its examples, and every exit status 'rankfile --help' names.
+# Skips (77) without mandoc, except under RF_CI.
 . "$(dirname "$0")/lib.sh"
 RF=$1 PAGE=$2
 if ! command -v mandoc >/dev/null 2>&1; then
@@ -18,7 +19,9 @@ mandoc -Tascii "$PAGE" 2>/dev/null | sed "s/.$bs//g" >"$tmp/page"
 grep -q '^SYNOPSIS' "$tmp/page" && grep -q '^EXIT STATUS' "$tmp/page" && grep -q '^ENVIRONMENT' "$tmp/page" &&
     grep -q 'NO_COLOR' "$tmp/page" && grep -q '^JSON OUTPUT' "$tmp/page" && grep -q '^EXAMPLES' "$tmp/page" &&
     ok || bad "sections missing"
-for code in 0 1 64 65 66 70 73 74; do
+codes=$("$RF" --help | sed -n '/^exit status:/,/^$/p' | grep -o '[0-9][0-9]*' | sort -un)
+[ -n "$codes" ] && ok || bad "no exit statuses in 'rankfile --help'"
+for code in $codes; do
     sed -n '/^EXIT STATUS/,/^EXAMPLES/p' "$tmp/page" | grep -q "^ *$code " && ok || bad "exit status $code not described"
 done
 cmds=$("$RF" --help | sed -n '/^commands:/,/^$/s/^  \([^ ]*\) .*/\1/p')
