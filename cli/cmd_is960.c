@@ -29,7 +29,8 @@ static const char *const intro[] = {
     "reads one input per line from standard input. One answer line per input, in order:\n"
     "  true N            a start position, N its number 0-959 (Scharnagl; 518 = RNBQKBNR)\n"
     "  false REASON      not one: the first rule it breaks, in words\n"
-    "  error MESSAGE     not a board at all (the message names the field and byte)\n"
+    "  error MESSAGE     not a board at all (the message names the field and byte; a single\n"
+    "                    argument's error is said once, on stderr)\n"
     "\n"
     "The rules, in the order tested (the first broken one is the reason):\n"
     "  1 some piece on the board                         empty board\n"
@@ -103,10 +104,9 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         number = rf_chess960_check_rank(&v, text + start, end - start);
     } else {
         rf_position pos;
-        /* Only the board is judged: every validity rule is accepted. */
-        cli_where w = *where;
-        w.in_place = 1;
-        int st = cli_position_read(&o->common, &w, text, len, &pos, NULL);
+        /* Only the board is judged: every validity rule is accepted. An error is answered in
+         * place as the batch driver says (not for a single argument: stderr says it once). */
+        int st = cli_position_read(&o->common, where, text, len, &pos, NULL);
         if (st) return st;
         number = rf_chess960_check(&v, &pos, o->flags);
     }

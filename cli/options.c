@@ -37,7 +37,7 @@ static const cli_option common_accept[] = {
      "backrank, kings, variant, all"},
     {COMMON_STRICT, "strict", 0, NULL,
      "also refuse impossible checks (accepted by default: some perft\n"
-     "suites hold them)"},
+     "suites hold them); not with --accept"},
 };
 static const cli_option common_help = {COMMON_HELP, "help", 'h', NULL, "this help"};
 static const cli_option common_version = {COMMON_VERSION, "version", 0, NULL,
@@ -290,8 +290,21 @@ static int common_option(cli_args *a, int id)
     case COMMON_JSON: c->json = 1; return 0;
     case COMMON_CHESS960: c->chess960 = 1; c->variant_given = 1; return 0;
     case COMMON_VARIANT: return set_variant(a, a->value);
-    case COMMON_STRICT: c->accept = 0; return 0;
-    case COMMON_ACCEPT: return add_accept(a, a->value);
+    /* --strict clears what --accept adds, and --accept undoes --strict: together one of them
+     * would be lost in silence, so they are refused. */
+    case COMMON_STRICT:
+    case COMMON_ACCEPT:
+        if (id == COMMON_STRICT ? a->accept_given : a->strict_given)
+            return stop(a, cli_usage(c->command, "--strict and --accept exclude each other "
+                                                 "(--strict refuses every broken rule, --accept "
+                                                 "takes some)"));
+        if (id == COMMON_ACCEPT) {
+            a->accept_given = 1;
+            return add_accept(a, a->value);
+        }
+        a->strict_given = 1;
+        c->accept = 0;
+        return 0;
     case COMMON_HELP:
         cli_help(stdout, c->cmd);
         return stop(a, cli_finish(c->command, CLI_OK));

@@ -222,9 +222,13 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
 
 " is960
 grep -q "^rankfile: is960: line 2: board field: 'x'" "$tmp/err" && ok || bad "batch error names its line"
-expect "error argument" 65 "error board field: rank 8 has 7 squares, not 8 (byte 7)" is960 rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+# One argument: the error is said once, on stderr (issue 23: it was also answered on stdout).
+expect "error argument" 65 "" is960 rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
 expect_err "error argument" "^rankfile: is960: board field: rank 8 has 7 squares"
 expect_stdin "empty stdin" 0 "" "" is960
+run "$tmp" is960
+[ $rc -eq 66 ] && expect_err "is960 <dir" "^rankfile: is960: cannot read standard input: Is a directory$" ||
+    bad "is960 <dir: exit $rc"
 
 # back ranks alone
 expect "rank alone" 0 "true 959" is960 RKRNNQBB
