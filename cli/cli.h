@@ -135,6 +135,10 @@ void cli_version(void);
  * run) CLI_USAGE. */
 int cli_kernel_select(const cli_common *c, const char *name);
 
+/* --lang NAME (rf_language_find: a code, a locale, an English or native name): the language,
+ * or NULL after a usage error that lists the codes. */
+const rf_language *cli_language(const char *command, const char *name);
+
 /* The commands, in the order 'rankfile --help' lists them (main.c), and their number. */
 extern const cli_command *const cli_commands[];
 extern const size_t cli_command_count;

@@ -255,6 +255,25 @@ int cli_kernel_select(const cli_common *c, const char *name)
                      near ? near : "", near ? "'?)" : "");
 }
 
+const rf_language *cli_language(const char *command, const char *name)
+{
+    const rf_language *lang = rf_language_find(name);
+    if (lang) return lang;
+    char list[256] = "", shown[64];
+    size_t len = 0;
+    for (size_t i = 0; rf_language_at(i) && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? " " : "",
+                                rf_language_at(i)->code);
+    len += (size_t)snprintf(list + len, sizeof list - len, " (also");
+    for (size_t i = 0; rf_language_at(i) && len < sizeof list; i++)
+        if (strcmp(rf_language_at(i)->code, rf_language_at(i)->iso) != 0)
+            len += (size_t)snprintf(list + len, sizeof list - len, " %s", rf_language_at(i)->iso);
+    cli_usage(command, "unknown language '%s'; valid codes: %s; any case, locales such as de_DE, "
+                       "names such as German or Deutsch)",
+              cli_shown(name, strlen(name), shown), list);
+    return NULL;
+}
+
 static int add_accept(cli_args *a, const char *list)
 {
     for (const char *p = list;;) {
