@@ -423,6 +423,9 @@ int cli_cmd_960(int argc, char **argv)
                  o.format == FORMAT_MAP ? "none" : "its own");
     if ((o.fen_flags & RF_FEN_SHREDDER) && o.format == FORMAT_MAP)
         cli_warn(o.common.command, "--format map has no FEN; --shredder changes nothing");
+    if ((o.fen_flags & RF_FEN_SHREDDER) && o.format == FORMAT_JSON)
+        cli_warn(o.common.command, "--format json has both FENs (fen, shredder_fen); --shredder "
+                                   "changes nothing");
     if (svg && strcmp(svg, "-") == 0 && (o.verbose || format_set || o.fen || lang_set))
         cli_warn(o.common.command, "--svg - writes the image alone; the answer's options change "
                                    "nothing");

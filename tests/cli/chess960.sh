@@ -394,6 +394,11 @@ expect "map with lang" 0 "#518 a1=rl b1=nl c1=bl d1=ql e1=kl f1=bl g1=nl h1=rl a
 expect_err "map with lang" "^rankfile: 960: warning: --format map writes English letters; --lang changes nothing$"
 expect "fen with --fen" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 960 518 --format fen --fen
 expect_err "fen with --fen" "warning: --fen adds a FEN to the line form only"
+# --shredder with JSON: both FENs are there anyway (issue 23: it passed in silence).
+run /dev/null 960 518 --json --shredder
+[ $rc -eq 0 ] && grep -q '"shredder_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"' "$tmp/out" && ok ||
+    bad "json --shredder: exit $rc, $(cat "$tmp/out")"
+expect_err "json --shredder" "^rankfile: 960: warning: --format json has both FENs (fen, shredder_fen); --shredder changes nothing$"
 expect "short options cluster" 0 "  RNBQKBNR   Go for it!   #518
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 960 518 -fl en
 finish
