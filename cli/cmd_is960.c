@@ -189,6 +189,13 @@ typedef struct reading {
     int stated[2];          /* '#W/#B', '#N' (both the same), or -1 */
 } reading;
 
+/* Where the word that starts at s[i] ends: the next space, or len. */
+static size_t word_end(const char *s, size_t i, size_t len)
+{
+    while (i < len && s[i] != ' ') i++;
+    return i;
+}
+
 /* A number after `key` in a JSON line, or -1. */
 static int json_number(const char *s, size_t len, const char *key)
 {
@@ -268,8 +275,8 @@ static int read_input(const is960_run *o, const char *s, size_t len, reading *r,
     }
     if (len && s[0] == '#') {
         /* --format map: '#N' and 32 squares 'a1=rl' (piece letter, l White, d Black). */
-        size_t i = strcspn(s, " ");
-        if (i > len || stated_numbers(s, i, r->stated) < 0) return 1;
+        size_t i = word_end(s, 0, len);
+        if (stated_numbers(s, i, r->stated) < 0) return 1;
         char board[8][8];
         memset(board, 0, sizeof board);
         while (i < len) {
@@ -278,8 +285,9 @@ static int read_input(const is960_run *o, const char *s, size_t len, reading *r,
             if (len - i < 5 || s[i] < 'a' || s[i] > 'h' || s[i + 1] < '1' || s[i + 1] > '8' ||
                 s[i + 2] != '=' || !strchr("kqrbnp", s[i + 3]) || (s[i + 4] != 'l' && s[i + 4] != 'd') ||
                 (len - i > 5 && s[i + 5] != ' ')) {
+                size_t w = word_end(s, i, len) - i;
                 snprintf(why, cap, "map square '%.*s' is not SQUARE=PIECE+l|d (byte %zu)",
-                         (int)strcspn(s + i, " ") < 12 ? (int)strcspn(s + i, " ") : 12, s + i, i);
+                         (int)(w < 12 ? w : 12), s + i, i);
                 return -1;
             }
             char c = s[i + 3];
