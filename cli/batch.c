@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@ void cli_lines_start(cli_lines *l, FILE *f)
     l->len = 0;
     l->too_long = 0;
     l->ended = 1;
+    l->error = 0;
 }
 
 int cli_lines_next(cli_lines *l)
@@ -35,6 +37,8 @@ int cli_lines_next(cli_lines *l)
         else
             l->too_long = 1;
     }
+    /* A read that failed (standard input a directory: EISDIR) is not the end of the input. */
+    if (c == EOF && ferror(l->f) && !l->error) l->error = errno ? errno : EIO;
     if (!any) return 0;
     if (n && l->buf[n - 1] == '\r' && !l->too_long) n--;
     /* A UTF-8 byte-order mark (EF BB BF), as some editors write, opens the input, not the
@@ -88,6 +92,13 @@ int cli_fail(const cli_common *c, const cli_where *w, const char *input, size_t 
     return CLI_DATAERR;
 }
 
+int cli_lines_failed(const char *command, const cli_lines *l, const char *name)
+{
+    if (!l->error) return 0;
+    cli_error(command, "cannot read %s: %s", name, strerror(l->error));
+    return l->error == EISDIR ? CLI_NOINPUT : CLI_IOERR;
+}
+
 int cli_batch(const cli_common *c, int n, char **args, cli_answer_fn fn, void *ctx)
 {
     int status = CLI_OK;
@@ -117,5 +128,7 @@ int cli_batch(const cli_common *c, int n, char **args, cli_answer_fn fn, void *c
         status = cli_worse(status, st);
         if (status != CLI_OK && status != CLI_NO && status != CLI_DATAERR) break;
     }
+    int failed = cli_lines_failed(c->command, &lines, "standard input");
+    if (failed) status = cli_worse(failed, status);
     return cli_finish(c->command, status);
 }

@@ -104,6 +104,8 @@ typedef struct cli_args {
     const char *spelled; /* the option as written ("--hash", "-l") */
     int status;          /* after CLI_ARGS_STOP: the exit status to return */
     int rest;            /* after CLI_ARGS_END: argv[rest..argc-1] are the arguments */
+    int strict_given;    /* --strict appeared (it and --accept exclude each other) */
+    int accept_given;    /* --accept appeared */
     int count;
     const cli_option *table[CLI_MAX_OPTIONS];
     char shorts[2 * CLI_MAX_OPTIONS + 4];
@@ -132,6 +134,10 @@ void cli_version(void);
  * (rf_kernel_select). 0, or after a one-line error (an unknown name, or bmi2 where it does not
  * run) CLI_USAGE. */
 int cli_kernel_select(const cli_common *c, const char *name);
+
+/* --lang NAME (rf_language_find: a code, a locale, an English or native name): the language,
+ * or NULL after a usage error that lists the codes. */
+const rf_language *cli_language(const char *command, const char *name);
 
 /* The commands, in the order 'rankfile --help' lists them (main.c), and their number. */
 extern const cli_command *const cli_commands[];
@@ -209,6 +215,7 @@ typedef struct cli_lines {
     size_t len;         /* its length as stored (NUL bytes kept) */
     int too_long;       /* it had more than CLI_MAX_LINE - 1 bytes: buf holds its start */
     int ended;          /* it ended with a newline (0: the input stops in the middle of it) */
+    int error;          /* errno of a read that failed (EISDIR: a directory), else 0 */
     char buf[CLI_MAX_LINE];
 } cli_lines;
 
@@ -216,6 +223,9 @@ void cli_lines_start(cli_lines *l, FILE *f);
 /* 1 for a line; 0 at the end of input, or once writing to stdout has failed (an endless input
  * to a full disk would otherwise never end). */
 int cli_lines_next(cli_lines *l);
+/* After cli_lines_next has answered 0: 0 when the input ended, else (a read failed) an error
+ * "cannot read NAME: Is a directory" and CLI_NOINPUT for a directory, CLI_IOERR otherwise. */
+int cli_lines_failed(const char *command, const cli_lines *l, const char *name);
 
 /* Where an input came from, for messages. */
 typedef struct cli_where {

@@ -11,7 +11,7 @@
 
 enum {
     OPT_SEED = 1, OPT_COUNT, OPT_ALL, OPT_LANG, OPT_FEN, OPT_SHREDDER, OPT_VERBOSE, OPT_FORMAT,
-    OPT_DOUBLE, OPT_SVG
+    OPT_DOUBLE, OPT_SVG, OPT_DISTINCT
 };
 
 static const cli_option options[] = {
@@ -19,13 +19,18 @@ static const cli_option options[] = {
      "draw from seed S (0-18446744073709551615) instead of OS entropy: the\n"
      "same seed gives the same positions on every platform"},
     {OPT_COUNT, "count", 0, "K", "K random positions (from one seed, one after the other)"},
+    {OPT_DISTINCT, "distinct", 0, NULL,
+     "with --count: K different positions (a repeat is drawn again), so\n"
+     "K is at most 960 (with --double 921,600)"},
     {OPT_ALL, "all", 0, NULL,
      "all 960 setups in number order (with --double all 921,600 pairs,\n"
      "White's number first)"},
     {OPT_LANG, "lang", 'l', "CODE",
      "piece letters and greeting of a language (default en):\n"
      "no se(sv) dk(da) is fi ee(et) lt lv pl ir(ga) cy nl de en es fr\n"
-     "cs hu it pt ro; letters for King Queen Rook Bishop Knight, e.g.\n"
+     "cs hu it pt ro, in any case, or a locale (de_DE, sv_SE.UTF-8), or\n"
+     "the language's English or own name (german, Deutsch);\n"
+     "letters for King Queen Rook Bishop Knight, e.g.\n"
      "no KDTLS, de KDTLS, fr RDTFC, es RDTAC, nl KDHLP, pl KHWGS\n"
      "(the line, json's letters and --verbose use them; FENs and the map\n"
      "are always in English letters)"},
@@ -51,15 +56,18 @@ static const cli_option options[] = {
      "after a '/' in lower case; 'rankfile 960 --double W B' gives one pair"},
     {OPT_SVG, "svg", 0, "FILE",
      "also draw the start position as an SVG image in FILE ('-': the image\n"
-     "alone on standard output, instead of the answer); one position only,\n"
-     "so not with --count or --all"},
+     "alone on standard output, instead of the answer). With --count, FILE\n"
+     "is a pattern holding %d once (or %0Nd, zero-padded to N digits; %%\n"
+     "for a %): one image per position, %d its place in the answer from 1,\n"
+     "e.g. --count 8 --svg round-%d.svg writes round-1.svg ... round-8.svg.\n"
+     "Not with --all"},
     {0, NULL, 0, NULL, NULL},
 };
 
 static const char *const intro[] = {
-    "usage: rankfile 960 [N | random] [--seed S] [--count K | --all] [--lang CODE] [--fen]\n"
-    "                    [--shredder] [--verbose] [--format line|fen|map|json] [--json]\n"
-    "                    [--svg FILE]\n"
+    "usage: rankfile 960 [N | random] [--seed S] [--count K [--distinct] | --all] [--lang CODE]\n"
+    "                    [--fen] [--shredder] [--verbose] [--format line|fen|map|json] [--json]\n"
+    "                    [--svg FILE | --svg PATTERN]\n"
     "       rankfile 960 --double [W B | random] [...the same options]\n"
     "\n"
     "Prints Chess960 (Fischer Random) start positions: a random one by default, number N\n"
@@ -93,6 +101,7 @@ static const char *const outro[] = {
     "  rankfile 960 959 --format fen --shredder\n"
     "    rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1\n"
     "  rankfile 960 --seed 42 --count 3        three positions, the same on every machine\n"
+    "  rankfile 960 --count 7 --distinct --svg round-%d.svg   7 setups: round-1.svg ... round-7.svg\n"
     "  rankfile 960 --all --format fen         all 960 FENs in number order\n"
     "  rankfile 960 --double 518 0\n"
     "      RNBQKBNR/bbqnnrkr   Go for it!   #518/#0\n"
@@ -268,33 +277,81 @@ static setup given_setup(int number)
     return s;
 }
 
-/* --svg: the start position's picture in the file, and the answer as usual; with "-" the
- * picture alone on standard output. */
-static int emit_svg(const run960 *o, const setup *w, const setup *b, const char *path)
+/* --svg's value as a file name pattern: -1 when it is a plain name (no '%'); else 0 after
+ * checking it holds one %d or %0Nd (N 1-9) and no other conversion but %%, or CLI_USAGE after
+ * saying what is wrong. */
+static int svg_pattern(const char *command, const char *pattern)
 {
-    rf_position pos;
-    rf_chess960_double_position(&pos, w->number, b->number);
-    int st = cli_write_svg(o->common.command, path, &pos, NULL);
-    if (st == CLI_OK && strcmp(path, "-") != 0) emit(o, w, b);
-    return cli_finish(o->common.command, st);
+    if (!strchr(pattern, '%')) return -1;
+    int conversions = 0;
+    char shown[64];
+    for (const char *p = pattern; *p; p++) {
+        if (*p != '%') continue;
+        if (p[1] == '%') {
+            p++;
+            continue;
+        }
+        const char *c = p + 1;
+        if (c[0] == '0' && c[1] >= '1' && c[1] <= '9') c += 2;
+        if (*c != 'd')
+            return cli_usage(command, "--svg pattern '%s': '%%%.*s' is not %%d or %%0Nd (%%%% "
+                                      "writes a %%)",
+                             cli_shown(pattern, strlen(pattern), shown),
+                             (int)(*c ? c - p : c - p - 1), p + 1);
+        conversions++;
+        p = c;
+    }
+    if (conversions != 1)
+        return cli_usage(command, "--svg pattern '%s' holds %d %%d; it needs one, the place of "
+                                  "each position",
+                         cli_shown(pattern, strlen(pattern), shown), conversions);
+    return 0;
 }
 
-static int unknown_language(const char *command, const char *code)
+/* A checked pattern with its %d (or %0Nd) replaced by `index` and %% by %: the file name, or
+ * NULL when it does not fit. */
+static const char *svg_name(const char *pattern, unsigned long long index, char *out, size_t cap)
 {
-    char list[256] = "";
-    size_t len = 0;
-    for (size_t i = 0; rf_language_at(i); i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? " " : "",
-                                rf_language_at(i)->code);
-    snprintf(list + len, sizeof list - len, " (also");
-    len = strlen(list);
-    for (size_t i = 0; rf_language_at(i); i++)
-        if (strcmp(rf_language_at(i)->code, rf_language_at(i)->iso) != 0) {
-            snprintf(list + len, sizeof list - len, " %s", rf_language_at(i)->iso);
-            len = strlen(list);
+    size_t n = 0;
+    for (const char *p = pattern; *p; p++) {
+        char piece[32];
+        size_t len;
+        if (*p != '%') {
+            piece[0] = *p;
+            len = 1;
+        } else if (p[1] == '%') {
+            piece[0] = '%';
+            len = 1;
+            p++;
+        } else {
+            int width = p[1] == '0' ? p[2] - '0' : 0;
+            len = (size_t)snprintf(piece, sizeof piece, "%0*llu", width, index);
+            p += width ? 3 : 1;
         }
-    snprintf(list + len, sizeof list - len, ")");
-    return cli_usage(command, "unknown language '%s'; valid codes: %s", code, list);
+        if (n + len >= cap) return NULL;
+        memcpy(out + n, piece, len);
+        n += len;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* --svg: the start position's picture in the file (a pattern's name for position `index`),
+ * and the answer as usual; with "-" the picture alone on standard output. */
+static int emit_svg(const run960 *o, const setup *w, const setup *b, const char *path,
+                    unsigned long long index)
+{
+    rf_position pos;
+    char name[4096];
+    rf_chess960_double_position(&pos, w->number, b->number);
+    if (strchr(path, '%') && !svg_name(path, index, name, sizeof name)) {
+        cli_error(o->common.command, "cannot create a file for position %llu: the name from "
+                                     "'%.100s' is too long", index, path);
+        return CLI_CANTCREAT;
+    }
+    int st = cli_write_svg(o->common.command, strchr(path, '%') ? name : path, &pos, NULL);
+    if (st == CLI_OK && strcmp(path, "-") != 0) emit(o, w, b);
+    return st;
 }
 
 int cli_cmd_960(int argc, char **argv)
@@ -305,7 +362,7 @@ int cli_cmd_960(int argc, char **argv)
     cli_args_start(&a, &o.common, &cli_command_960, argc, argv);
     o.lang = rf_language_find("en");
     o.format = FORMAT_LINE;
-    int have_seed = 0, have_count = 0, all = 0, format_set = 0, lang_set = 0, id;
+    int have_seed = 0, have_count = 0, all = 0, format_set = 0, lang_set = 0, distinct = 0, id;
     uint64_t seed = 0, count = 1;
     const char *svg = NULL;
     char shown[64];
@@ -322,8 +379,8 @@ int cli_cmd_960(int argc, char **argv)
             break;
         case OPT_ALL: all = 1; break;
         case OPT_LANG:
-            o.lang = rf_language_find(v);
-            if (!o.lang) return unknown_language(o.common.command, v);
+            o.lang = cli_language(o.common.command, v);
+            if (!o.lang) return CLI_USAGE;
             lang_set = 1;
             break;
         case OPT_FEN: o.fen = 1; break;
@@ -331,6 +388,7 @@ int cli_cmd_960(int argc, char **argv)
         case OPT_VERBOSE: o.verbose = 1; break;
         case OPT_DOUBLE: o.dbl = 1; break;
         case OPT_SVG: svg = v; break;
+        case OPT_DISTINCT: distinct = 1; break;
         case OPT_FORMAT: {
             static const char *const names[] = {"line", "fen", "map", "json"};
             int k = 0;
@@ -365,6 +423,9 @@ int cli_cmd_960(int argc, char **argv)
                  o.format == FORMAT_MAP ? "none" : "its own");
     if ((o.fen_flags & RF_FEN_SHREDDER) && o.format == FORMAT_MAP)
         cli_warn(o.common.command, "--format map has no FEN; --shredder changes nothing");
+    if ((o.fen_flags & RF_FEN_SHREDDER) && o.format == FORMAT_JSON)
+        cli_warn(o.common.command, "--format json has both FENs (fen, shredder_fen); --shredder "
+                                   "changes nothing");
     if (svg && strcmp(svg, "-") == 0 && (o.verbose || format_set || o.fen || lang_set))
         cli_warn(o.common.command, "--svg - writes the image alone; the answer's options change "
                                    "nothing");
@@ -394,8 +455,23 @@ int cli_cmd_960(int argc, char **argv)
         return cli_usage(o.common.command, "--all and --count exclude each other");
     if (have_count && !is_random)
         return cli_usage(o.common.command, "--count draws random positions; it takes no number");
-    if (svg && (all || have_count))
-        return cli_usage(o.common.command, "--svg draws one position; not with --count or --all");
+    if (distinct && !have_count)
+        return cli_usage(o.common.command, "--distinct goes with --count (--all lists every "
+                                           "setup once; a number is one setup)");
+    uint64_t setups = o.dbl ? (uint64_t)RF_CHESS960_COUNT * RF_CHESS960_COUNT : RF_CHESS960_COUNT;
+    if (distinct && count > setups)
+        return cli_usage(o.common.command, "--count %llu --distinct: there are only %llu %s",
+                         (unsigned long long)count, (unsigned long long)setups,
+                         o.dbl ? "Double Fischer Random setups" : "Chess960 setups");
+    if (svg && all)
+        return cli_usage(o.common.command, "--svg draws one position, or with --count one a "
+                                           "file; not with --all");
+    int pattern = svg ? svg_pattern(o.common.command, svg) : -1;
+    if (pattern > 0) return pattern;
+    if (svg && have_count && pattern < 0)
+        return cli_usage(o.common.command, "--svg with --count takes a pattern with %%d, one "
+                                           "file a position (round-%%d.svg), not '%s'",
+                         cli_shown(svg, strlen(svg), shown));
     if (have_seed && (all || !is_random))
         return cli_usage(o.common.command,
                          "--seed draws random positions; it goes with no number and not --all");
@@ -416,7 +492,7 @@ int cli_cmd_960(int argc, char **argv)
     }
     if (!is_random) {
         setup ws = given_setup(given[0]), bs = given_setup(o.dbl ? given[1] : given[0]);
-        if (svg) return emit_svg(&o, &ws, &bs, svg);
+        if (svg) return cli_finish(o.common.command, emit_svg(&o, &ws, &bs, svg, 1));
         emit(&o, &ws, &bs);
         return cli_finish(o.common.command, CLI_OK);
     }
@@ -428,12 +504,29 @@ int cli_cmd_960(int argc, char **argv)
                                     "(getrandom, /dev/urandom); use --seed");
         return CLI_SOFTWARE;
     }
-    for (unsigned long long i = 0; i < count; i++) {
+    /* --distinct: the setups given so far, one bit each; a repeat is drawn again. */
+    unsigned char *seen = distinct ? calloc((size_t)(setups + 7) / 8, 1) : NULL;
+    if (distinct && !seen) {
+        cli_error(o.common.command, "out of memory");
+        return CLI_SOFTWARE;
+    }
+    int st = CLI_OK;
+    for (unsigned long long i = 0; i < count && st == CLI_OK;) {
         setup ws = random_setup(&rng);
         setup bs = o.dbl ? random_setup(&rng) : ws;
-        if (svg) return emit_svg(&o, &ws, &bs, svg);
-        emit(&o, &ws, &bs);
+        if (seen) {
+            size_t key = (size_t)ws.number * (o.dbl ? RF_CHESS960_COUNT : 1) +
+                         (size_t)(o.dbl ? bs.number : 0);
+            if (seen[key / 8] & (1u << (key % 8))) continue;
+            seen[key / 8] |= (unsigned char)(1u << (key % 8));
+        }
+        i++;
+        if (svg)
+            st = emit_svg(&o, &ws, &bs, svg, i);
+        else
+            emit(&o, &ws, &bs);
         if (ferror(stdout)) break;
     }
-    return cli_finish(o.common.command, CLI_OK);
+    free(seen);
+    return cli_finish(o.common.command, st);
 }

@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *const intro[] = {
     "usage: rankfile book FILE.bin [FEN] [--chess960] [--variant NAME] [--json]\n"
@@ -180,6 +181,13 @@ int cli_cmd_book(int argc, char **argv)
     o.file = fopen(o.path, "rb");
     if (!o.file) {
         cli_error(o.common.command, "cannot open %s: %s", o.path, strerror(errno));
+        return CLI_NOINPUT;
+    }
+    /* fopen opens a directory for reading on Linux: its size would read as a huge number. */
+    struct stat st;
+    if (fstat(fileno(o.file), &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_error(o.common.command, "cannot open %s: %s", o.path, strerror(EISDIR));
+        fclose(o.file);
         return CLI_NOINPUT;
     }
     long size = -1;

@@ -37,7 +37,7 @@ static const cli_option common_accept[] = {
      "backrank, kings, variant, all"},
     {COMMON_STRICT, "strict", 0, NULL,
      "also refuse impossible checks (accepted by default: some perft\n"
-     "suites hold them)"},
+     "suites hold them); not with --accept"},
 };
 static const cli_option common_help = {COMMON_HELP, "help", 'h', NULL, "this help"};
 static const cli_option common_version = {COMMON_VERSION, "version", 0, NULL,
@@ -255,6 +255,25 @@ int cli_kernel_select(const cli_common *c, const char *name)
                      near ? near : "", near ? "'?)" : "");
 }
 
+const rf_language *cli_language(const char *command, const char *name)
+{
+    const rf_language *lang = rf_language_find(name);
+    if (lang) return lang;
+    char list[256] = "", shown[64];
+    size_t len = 0;
+    for (size_t i = 0; rf_language_at(i) && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? " " : "",
+                                rf_language_at(i)->code);
+    len += (size_t)snprintf(list + len, sizeof list - len, " (also");
+    for (size_t i = 0; rf_language_at(i) && len < sizeof list; i++)
+        if (strcmp(rf_language_at(i)->code, rf_language_at(i)->iso) != 0)
+            len += (size_t)snprintf(list + len, sizeof list - len, " %s", rf_language_at(i)->iso);
+    cli_usage(command, "unknown language '%s'; valid codes: %s; any case, locales such as de_DE, "
+                       "names such as German or Deutsch)",
+              cli_shown(name, strlen(name), shown), list);
+    return NULL;
+}
+
 static int add_accept(cli_args *a, const char *list)
 {
     for (const char *p = list;;) {
@@ -290,8 +309,21 @@ static int common_option(cli_args *a, int id)
     case COMMON_JSON: c->json = 1; return 0;
     case COMMON_CHESS960: c->chess960 = 1; c->variant_given = 1; return 0;
     case COMMON_VARIANT: return set_variant(a, a->value);
-    case COMMON_STRICT: c->accept = 0; return 0;
-    case COMMON_ACCEPT: return add_accept(a, a->value);
+    /* --strict clears what --accept adds, and --accept undoes --strict: together one of them
+     * would be lost in silence, so they are refused. */
+    case COMMON_STRICT:
+    case COMMON_ACCEPT:
+        if (id == COMMON_STRICT ? a->accept_given : a->strict_given)
+            return stop(a, cli_usage(c->command, "--strict and --accept exclude each other "
+                                                 "(--strict refuses every broken rule, --accept "
+                                                 "takes some)"));
+        if (id == COMMON_ACCEPT) {
+            a->accept_given = 1;
+            return add_accept(a, a->value);
+        }
+        a->strict_given = 1;
+        c->accept = 0;
+        return 0;
     case COMMON_HELP:
         cli_help(stdout, c->cmd);
         return stop(a, cli_finish(c->command, CLI_OK));

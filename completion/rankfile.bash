@@ -69,8 +69,8 @@ _rankfile() {
     judge) opts="$common" ;;
     perft) opts="--divide --sort --threads --hash --kernel --progress --quiet --no-progress --split --jobs --sum --suite --max-nodes --max-depth $position --json $common" ;;
     atomic) opts="--explain --json $common" ;;
-    960) opts="--seed --count --all --lang --fen --shredder --verbose --format --double --svg --json $common" ;;
-    is960) opts="--double --back-rank --json $common" ;;
+    960) opts="--seed --count --distinct --all --lang --fen --shredder --verbose --format --double --svg --json $common" ;;
+    is960) opts="--double --back-rank --lang --json $common" ;;
     show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     key) opts="$position --json $common" ;;
     book) opts="$position --json $common" ;;

@@ -2,7 +2,8 @@
  * fuzz_batch.c - batch mode: commands reading one input per line from standard input.
  *
  * Input: standard input, given to each batch command (fen, is960, status, moves, atomic; with
- * and without --json; show --json; moves of Atomic, status of King of the Hill) run in-process
+ * and without --json; is960 --lang de; show --json; moves of Atomic, status of King of the
+ * Hill) run in-process
  * (cli_run.h). Properties:
  *   - one answer line per input line, in order, whatever a line holds;
  *   - a bad line is answered "error MESSAGE" (JSON: an object with an "error" member) in its
@@ -143,10 +144,10 @@ typedef struct batch {
 
 static const batch batches[] = {
     {"fen", NULL, NULL},       {"fen", "--json", NULL},     {"is960", NULL, NULL},
-    {"is960", "--json", NULL}, {"status", NULL, NULL},      {"status", "--json", NULL},
-    {"moves", NULL, NULL},     {"moves", "--json", NULL},   {"atomic", NULL, NULL},
-    {"atomic", "--json", NULL}, {"show", "--json", NULL},   {"moves", "--variant", "atomic"},
-    {"status", "--variant", "koth"},
+    {"is960", "--json", NULL}, {"is960", "--lang", "de"},   {"status", NULL, NULL},
+    {"status", "--json", NULL}, {"moves", NULL, NULL},      {"moves", "--json", NULL},
+    {"atomic", NULL, NULL},     {"atomic", "--json", NULL}, {"show", "--json", NULL},
+    {"moves", "--variant", "atomic"}, {"status", "--variant", "koth"},
 };
 
 static unsigned long count_lines(const uint8_t *data, size_t size)

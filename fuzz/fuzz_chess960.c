@@ -13,7 +13,10 @@
  *   - the modes nest: a start is a start in back-rank mode and in Double Fischer Random mode too,
  *     with the same numbers;
  *   - number -> draws -> number and number -> back rank -> number are the identity, and numbers
- *     or draws out of range are refused.
+ *     or draws out of range are refused;
+ *   - the languages (check_languages): rf_language_find finds one of the table or none, in any
+ *     case; rf_language_untranslate changes exactly a language's letters, and undoes
+ *     rf_language_translate.
  */
 #include "fuzz.h"
 #include "position.h"
@@ -145,9 +148,60 @@ static void check_numbers(const uint8_t *data, size_t size)
     }
 }
 
+/* The languages: rf_language_find on the text up to the first NUL finds a language of the
+ * table or none, the same one for the text in upper case (ASCII letters); and in each
+ * language rf_language_untranslate changes exactly the language's letters (either case) to
+ * English ones of the same case, counts the other bytes, and rf_language_translate takes an
+ * upper-case back rank back. */
+static void check_languages(const uint8_t *data, size_t size)
+{
+    char text[64], upper[64];
+    size_t n = size < sizeof text - 1 ? size : sizeof text - 1;
+    memcpy(text, data, n);
+    text[n] = '\0';
+    for (size_t i = 0; i <= n; i++) upper[i] = (char)toupper((unsigned char)text[i]);
+    const rf_language *found = rf_language_find(text);
+    int in_table = found == NULL;
+    for (size_t i = 0; rf_language_at(i); i++) in_table |= found == rf_language_at(i);
+    FUZZ_CHECK(in_table, "rf_language_find('%s') is no language of the table", text);
+    FUZZ_CHECK(rf_language_find(upper) == found, "'%s' and '%s' find different languages",
+               text, upper);
+    static const char english[] = "KQRBN";
+    for (size_t i = 0; rf_language_at(i); i++) {
+        const rf_language *lang = rf_language_at(i);
+        char out[64], back[64];
+        size_t foreign = rf_language_untranslate(out, sizeof out, lang, text, n), others = 0;
+        FUZZ_CHECK(strlen(out) <= n, "%s: untranslate wrote %zu bytes of %zu", lang->code,
+                   strlen(out), n);
+        for (size_t k = 0; k < n; k++) {
+            const char *at = text[k] && isalpha((unsigned char)text[k])
+                                 ? strchr(lang->letters, toupper((unsigned char)text[k]))
+                                 : NULL;
+            if (!at) {
+                others++;
+                FUZZ_CHECK(out[k] == text[k], "%s: byte %zu changed", lang->code, k);
+                continue;
+            }
+            char want = english[at - lang->letters];
+            if (islower((unsigned char)text[k])) want = (char)tolower((unsigned char)want);
+            FUZZ_CHECK(out[k] == want, "%s: '%c' became '%c', not '%c'", lang->code, text[k],
+                       out[k], want);
+        }
+        FUZZ_CHECK(foreign == others, "%s: %zu foreign bytes counted, %zu found", lang->code,
+                   foreign, others);
+        if (foreign == 0 && n == strlen(text)) {
+            for (size_t k = 0; k < n; k++) out[k] = (char)toupper((unsigned char)out[k]);
+            rf_language_translate(back, sizeof back, lang, out);
+            FUZZ_CHECK(strcmp(back, upper) == 0, "%s: '%s' back as '%s'", lang->code, upper,
+                       back);
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     check_rank_text(data, size);
+    check_languages(data, size);
     check_board(data, size);
     check_numbers(data, size);
     return 0;

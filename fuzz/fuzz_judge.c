@@ -25,8 +25,9 @@ typedef struct lines {
     unsigned long no; /* lines read so far */
 } lines;
 
-/* The next line without its ending and trailing blanks (space, tab, CR): 1; 0 at the end of
- * the input; -1 for a line too long to read, which is malformed wherever it stands. */
+/* The next line without its ending, trailing blanks (space, tab, CR) and, on the first line, a
+ * byte-order mark: 1; 0 at the end of the input; -1 for a line too long to read, which is
+ * malformed wherever it stands. */
 static int next_line(lines *l, const char **text, size_t *len)
 {
     if (l->at >= l->size) return 0;
@@ -36,6 +37,12 @@ static int next_line(lines *l, const char **text, size_t *len)
     l->at += nl ? n + 1 : n;
     l->no++;
     if (n > MAX_LINE) return -1;
+    /* A UTF-8 byte-order mark opens the input, not its first line's text (the line is still
+     * line 1: a mark alone makes it blank). */
+    if (l->no == 1 && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
+        s += 3;
+        n -= 3;
+    }
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) n--;
     *text = s;
     *len = n;

@@ -777,6 +777,7 @@ typedef struct rf_language {
     const char *name;     /* the language's English name, e.g. "Norwegian" */
     const char *letters;  /* 5 ASCII letters for King, Queen, Rook, Bishop, Knight, e.g. "KDTLS" */
     const char *greeting; /* UTF-8, e.g. "Lykke til!" */
+    const char *native;   /* the language's own name, UTF-8, e.g. "norsk", "Deutsch" */
 } rf_language;
 
 /* The number of languages (21). */
@@ -786,8 +787,17 @@ RF_API size_t rf_language_count(void);
  * ee lt lv pl ir cy nl de en es fr), then cs hu it pt ro. NULL past the end. */
 RF_API const rf_language *rf_language_at(size_t index);
 
-/* The language with this code or ISO 639-1 code (lower case, e.g. "se" or "sv"), or NULL. */
-RF_API const rf_language *rf_language_find(const char *code);
+/* The language `name` names, or NULL: its code or ISO 639-1 code ("se", "sv"), a locale
+ * ("sv_SE", "de-AT", "pt_BR.UTF-8"; "nb" and "nn" are Norwegian), its English name ("Swedish")
+ * or its own ("svenska"); ASCII letters in any case ("DE", "GERMAN"). */
+RF_API const rf_language *rf_language_find(const char *name);
+
+/* The opposite of rf_language_translate for a back rank: writes the first `len` bytes of
+ * `text` into buf (NUL-ended; cap >= len + 1) with each of the language's piece letters, in
+ * either case, replaced by the English letter in the same case (French "RDTFC" -> "KQRBN").
+ * Returns the number of bytes that are not a piece letter of the language: 0 when all are. */
+RF_API size_t rf_language_untranslate(char *buf, size_t cap, const rf_language *lang,
+                                      const char *text, size_t len);
 
 /* Writes `text` into buf with each upper-case K Q R B N replaced by the language's letter for
  * that piece; every other byte (lower-case file letters of rf_chess960_stages, digits, ...) is

@@ -564,7 +564,44 @@ TEST(languages)
     CHECK(rf_language_find("xx") == NULL);
     CHECK(rf_language_find("") == NULL);
     CHECK(rf_language_find(NULL) == NULL);
-    CHECK(rf_language_find("EN") == NULL);
+    /* Codes in any case, locales, English names and the languages' own names (issue 23). */
+    const rf_language *de = rf_language_find("de");
+    CHECK(rf_language_find("EN") == rf_language_find("en"));
+    CHECK(rf_language_find("DE") == de);
+    CHECK(rf_language_find("de_DE") == de);
+    CHECK(rf_language_find("de-AT") == de);
+    CHECK(rf_language_find("de_CH.UTF-8@euro") == de);
+    CHECK(rf_language_find("german") == de);
+    CHECK(rf_language_find("GERMAN") == de);
+    CHECK(rf_language_find("Deutsch") == de);
+    CHECK(rf_language_find("sv_SE") == rf_language_find("se"));
+    CHECK(rf_language_find("Svenska") == rf_language_find("se"));
+    CHECK(rf_language_find("nb_NO") == rf_language_find("no"));
+    CHECK(rf_language_find("Fran\xC3\xA7" "ais") == rf_language_find("fr"));
+    CHECK(rf_language_find("DA") == rf_language_find("dk"));
+    CHECK(rf_language_find("Danish") == rf_language_find("dk"));
+    CHECK(rf_language_find("germ") == NULL);
+    CHECK(rf_language_find("deu") == NULL);
+    CHECK(rf_language_find("xx_XX") == NULL);
+    CHECK(rf_language_find("C.UTF-8") == NULL);
+    for (size_t i = 0; rf_language_at(i); i++) {
+        const rf_language *lang = rf_language_at(i);
+        CHECK_MSG(rf_language_find(lang->name) == lang && rf_language_find(lang->native) == lang,
+                  "%s: %s, %s", lang->code, lang->name, lang->native);
+        /* untranslate undoes translate, in either case */
+        char there[9], back[9];
+        rf_language_translate(there, sizeof there, lang, "RNBQKBNR");
+        CHECK_INT(rf_language_untranslate(back, sizeof back, lang, there, 8), 0);
+        CHECK_STR(back, "RNBQKBNR");
+        for (int k = 0; k < 8; k++) there[k] = (char)(there[k] - 'A' + 'a');
+        CHECK_INT(rf_language_untranslate(back, sizeof back, lang, there, 8), 0);
+        CHECK_STR(back, "rnbqkbnr");
+    }
+    char back[9];
+    CHECK_INT(rf_language_untranslate(back, sizeof back, rf_language_find("fr"), "RDTFCx1R", 8), 2);
+    CHECK_STR(back, "KQRBNx1K");
+    CHECK_INT(rf_language_untranslate(back, 4, de, "TSLDKLST", 8), 0);
+    CHECK_STR(back, "RNB");
     /* 960.py's own examples */
     const rf_language *no = rf_language_find("no"), *fr = rf_language_find("fr"),
                       *nl = rf_language_find("nl");
@@ -577,7 +614,9 @@ TEST(languages)
     rf_language_translate(out, sizeof out, nl, "RNQKBBNR");
     CHECK_STR(out, "HPDKLLPH");
     CHECK_STR(no->greeting, "Lykke til!");
-    CHECK_STR(rf_language_find("sv")->greeting, "Nu, j\xC3\xA4vlar!");
+    /* Organisers print the greetings: Swedish and Danish wish good luck (issue 23). */
+    CHECK_STR(rf_language_find("sv")->greeting, "Lycka till!");
+    CHECK_STR(rf_language_find("da")->greeting, "Held og lykke!");
     CHECK_STR(rf_language_find("ga")->greeting, "Go n-\xC3\xA9ir\xC3\xAD leat!");
     /* Stages keep their file letters; the buffer behaves like snprintf */
     rf_language_translate(out, sizeof out, no, "abcdeBgh");

@@ -26,6 +26,13 @@ expect_err "missing book" "^rankfile: book: cannot open .*none.bin: No such file
 head -c 20 "$tmp/book.bin" >"$tmp/bad.bin"
 expect "malformed book" 65 "" book "$tmp/bad.bin" "$START"
 expect_err "malformed book" "is not a Polyglot book (20 bytes, not a whole number of 16-byte entries)"
+# A directory is no book, and no standard input either (issue 23: it was read as a huge book).
+mkdir "$tmp/dir.bin"
+expect "book is a directory" 66 "" book "$tmp/dir.bin" "$START"
+expect_err "book is a directory" "^rankfile: book: cannot open .*dir.bin: Is a directory$"
+run "$tmp/dir.bin" book "$tmp/book.bin"
+[ $rc -eq 66 ] && [ ! -s "$tmp/out" ] && ok || bad "stdin a directory: exit $rc, $(cat "$tmp/out")"
+expect_err "stdin a directory" "^rankfile: book: cannot read standard input: Is a directory$"
 expect "no book" 64 "" book
 expect_err "no book" "no book given"
 expect "bad fen" 65 "" book "$tmp/book.bin" 'not a fen'

@@ -21,7 +21,7 @@ expect "json" 0 "$JSON518" 960 --json 518 --lang de
 expect "random word" 0 "  RNBQKBNR   Go for it!   #518" 960 518 --format line
 
 # Every language: the standard setup in its letters, found by its code and its ISO code.
-for l in no:no:TSLDKLST:'Lykke til!' se:sv:TSLDKLST:'Nu, jävlar!' dk:da:TSLDKLST:'Ja, men for fanden, mand!' \
+for l in no:no:TSLDKLST:'Lykke til!' se:sv:TSLDKLST:'Lycka till!' dk:da:TSLDKLST:'Held og lykke!' \
          is:is:HRLDKLRH:'Gangi þér vel!' fi:fi:TRLDKLRT:'Hyvä!' ee:et:VSOLKOSV:'Edu!' lt:lt:BZRVKRZB:'Sėkmės!' \
          lv:lv:TZLDKLZT:'Lai tev veicas!' pl:pl:WSGHKGSW:'Powodzenia!' ir:ga:CDEBREDC:'Go n-éirí leat!' \
          cy:cy:CMEBTEMC:'Pob lwc!' nl:nl:HPLDKLPH:'Succes!' de:de:TSLDKLST:'Viel Glück!' en:en:RNBQKBNR:'Go for it!' \
@@ -30,7 +30,26 @@ for l in no:no:TSLDKLST:'Lykke til!' se:sv:TSLDKLST:'Nu, jävlar!' dk:da:TSLDKLS
     code=${l%%:*}; rest=${l#*:}; iso=${rest%%:*}; rest=${rest#*:}; letters=${rest%%:*}; greeting=${rest#*:}
     expect "lang $code" 0 "  $letters   $greeting   #518" 960 518 --lang "$code"
     expect "lang $iso" 0 "  $letters   $greeting   #518" 960 518 --lang "$iso"
+    # Any case, a locale's form (issue 23); is960 reads the line back, its letters recognised.
+    upper=$(printf '%s' "$iso" | tr a-z A-Z)
+    expect "lang $upper" 0 "  $letters   $greeting   #518" 960 518 --lang "$upper"
+    expect "lang ${iso}_$upper.UTF-8" 0 "  $letters   $greeting   #518" 960 518 --lang "${iso}_$upper.UTF-8"
+    expect "is960 of the $code line" 0 "true 518" is960 "  $letters   $greeting   #518"
+    expect "is960 $letters" 0 "true 518" is960 "$letters"
+    expect "is960 --lang $code $letters" 0 "true 518" is960 --lang "$code" "$letters"
+    line=$("$RF" 960 --seed 7 --lang "$code")
+    number=${line##*#}
+    expect "is960 of a random $code line" 0 "true $number" is960 "$line"
 done
+# Languages by their English names and their own, in any case.
+expect "lang german" 0 "  TSLDKLST   Viel Glück!   #518" 960 518 --lang german
+expect "lang Deutsch" 0 "  TSLDKLST   Viel Glück!   #518" 960 518 --lang Deutsch
+expect "lang DE" 0 "  TSLDKLST   Viel Glück!   #518" 960 518 --lang DE
+expect "lang de_DE" 0 "  TSLDKLST   Viel Glück!   #518" 960 518 --lang de_DE
+expect "lang français" 0 "  TCFDRFCT   Allez!   #518" 960 518 --lang Français
+expect "lang svenska" 0 "  TSLDKLST   Lycka till!   #518" 960 518 --lang svenska
+expect "lang unknown" 64 "" 960 518 --lang klingon
+expect_err "lang unknown" "^rankfile: 960: unknown language 'klingon'"
 # 960.py's examples: Norwegian SDLLSTKT, French CFFTRDTC, Dutch HPDKLLPH with its FEN
 expect "960.py no" 0 "  SDLLSTKT   Lykke til!   #$("$RF" is960 NQBBNRKR | cut -d' ' -f2)" 960 "$("$RF" is960 NQBBNRKR | cut -d' ' -f2)" --lang no
 expect "960.py fr" 0 "  CFFTRDTC   Allez!   #$("$RF" is960 NBBRKQRN | cut -d' ' -f2)" 960 "$("$RF" is960 NBBRKQRN | cut -d' ' -f2)" --lang fr
@@ -120,7 +139,7 @@ expect "double bad number" 64 "" 960 --double 518 960
 
 # --- usage errors: exit 64, one line on stderr ------------------------------------------------
 expect "unknown lang" 64 "" 960 --lang xx
-expect_err "unknown lang" "unknown language 'xx'; valid codes: no se dk is fi ee lt lv pl ir cy nl de en es fr cs hu it pt ro (also sv da et ga)"
+expect_err "unknown lang" "unknown language 'xx'; valid codes: no se dk is fi ee lt lv pl ir cy nl de en es fr cs hu it pt ro (also sv da et ga; any case, locales such as de_DE, names such as German or Deutsch)"
 expect "number 960" 64 "" 960 960
 expect_err "number 960" "'960' is not a Chess960 number (0 to 959)"
 expect "number abc" 64 "" 960 abc
@@ -140,6 +159,90 @@ expect "bad format" 64 "" 960 --format xml
 expect "json and format" 64 "" 960 --json --format map
 run /dev/null 960 --help
 [ $rc -eq 0 ] && grep -q '^usage: rankfile 960' "$tmp/out" && grep -q '^examples:' "$tmp/out" && grep -q 'SplitMix64' "$tmp/out" && ok || bad "960 --help"
+
+# --- --distinct: K different positions, at most 960 (issue 23) ---------------------------------
+"$RF" 960 --seed 5 --count 960 --distinct --format fen >"$tmp/d960"; rc=$?
+[ $rc -eq 0 ] && [ "$(wc -l <"$tmp/d960")" -eq 960 ] && [ "$(sort -u "$tmp/d960" | wc -l)" -eq 960 ] && ok ||
+    bad "--count 960 --distinct: exit $rc, $(sort -u "$tmp/d960" | wc -l) different"
+"$RF" 960 --seed 5 --count 300 --format fen | sort -u | wc -l >"$tmp/n"
+[ "$(cat "$tmp/n")" -lt 300 ] && ok || bad "seed 5 draws no repeat in 300: the --distinct test proves nothing"
+# The same seed: the same positions, and the first ones those --distinct keeps.
+"$RF" 960 --seed 5 --count 20 --distinct --format fen >"$tmp/a"
+"$RF" 960 --seed 5 --count 20 --distinct --format fen >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && [ "$(head -1 "$tmp/a")" = "$(head -1 "$tmp/d960")" ] && ok || bad "--distinct not reproducible"
+"$RF" 960 --double --seed 2 --count 500 --distinct --format fen | sort -u | wc -l >"$tmp/n"
+[ "$(cat "$tmp/n")" -eq 500 ] && ok || bad "--double --distinct: $(cat "$tmp/n") different"
+expect "distinct 961" 64 "" 960 --count 961 --distinct
+expect_err "distinct 961" "^rankfile: 960: --count 961 --distinct: there are only 960 Chess960 setups"
+expect "distinct double too many" 64 "" 960 --double --count 921601 --distinct
+expect_err "distinct double too many" "there are only 921600 Double Fischer Random setups"
+expect "distinct alone" 64 "" 960 --distinct
+expect_err "distinct alone" "^rankfile: 960: --distinct goes with --count"
+expect "distinct all" 64 "" 960 --all --distinct
+expect "distinct number" 64 "" 960 518 --distinct
+
+# --- --svg with --count: one file a position from a pattern (issue 23) --------------------------
+mkdir "$tmp/svg"
+run /dev/null 960 --seed 4 --count 3 --distinct --svg "$tmp/svg/round-%02d.svg"
+[ $rc -eq 0 ] && [ "$(ls "$tmp/svg" | tr '\n' ' ')" = "round-01.svg round-02.svg round-03.svg " ] && ok ||
+    bad "--svg pattern: exit $rc, $(ls "$tmp/svg") $(cat "$tmp/err")"
+i=0
+while read -r line; do
+    i=$((i + 1))
+    "$RF" 960 "${line##*#}" --svg - >"$tmp/one.svg"
+    cmp -s "$tmp/one.svg" "$tmp/svg/round-0$i.svg" && ok || bad "round-0$i.svg is not #${line##*#}"
+done <"$tmp/out"
+[ "$i" -eq 3 ] && ok || bad "--svg pattern answered $i lines"
+run /dev/null 960 7 --svg "$tmp/svg/100%%-%d.svg"
+[ $rc -eq 0 ] && [ -f "$tmp/svg/100%-1.svg" ] && ok || bad "--svg %% and one position: $(ls "$tmp/svg")"
+expect "svg count without pattern" 64 "" 960 --count 3 --svg "$tmp/svg/x.svg"
+expect_err "svg count without pattern" "--svg with --count takes a pattern with %d"
+expect "svg count stdout" 64 "" 960 --count 3 --svg -
+expect "svg two %d" 64 "" 960 --count 3 --svg "$tmp/svg/a-%d-%d.svg"
+expect_err "svg two %d" "holds 2 %d; it needs one"
+expect "svg %s" 64 "" 960 --count 3 --svg "$tmp/svg/a-%s.svg"
+expect_err "svg %s" "'%s' is not %d or %0Nd"
+expect "svg % at the end" 64 "" 960 --count 3 --svg "$tmp/svg/a-%d%"
+expect "svg %x" 64 "" 960 518 --svg "$tmp/svg/a-%x.svg"
+expect "svg pattern all" 64 "" 960 --all --svg "$tmp/svg/a-%d.svg"
+[ "$(ls "$tmp/svg" | wc -l)" -eq 4 ] && ok || bad "a refused pattern wrote files: $(ls "$tmp/svg")"
+expect "svg pattern unwritable" 73 "" 960 --count 2 --svg "$tmp/no/such/r-%d.svg"
+
+# --- is960 reads what 960 prints: every format, any language, Double Fischer Random (issue 23) --
+for f in line map json fen; do
+    for l in en de fr pl cy ee; do
+        "$RF" 960 --all --format $f --lang $l 2>/dev/null | "$RF" is960 >"$tmp/answers"; rc=$?
+        seq 0 959 | sed 's/^/true /' >"$tmp/want"
+        [ $rc -eq 0 ] && cmp -s "$tmp/answers" "$tmp/want" && ok || bad "is960 of 960 --all --format $f --lang $l: exit $rc, $(head -2 "$tmp/answers")"
+    done
+    "$RF" 960 --double --seed 3 --count 50 --format $f --lang hu >"$tmp/lines"
+    "$RF" 960 --double --seed 3 --count 50 --format json | sed 's/.*"white_number":\([0-9]*\),"black_number":\([0-9]*\).*/true \1 \2/' >"$tmp/want"
+    "$RF" is960 --double <"$tmp/lines" >"$tmp/answers"; rc=$?
+    [ $rc -eq 0 ] && cmp -s "$tmp/answers" "$tmp/want" && ok || bad "is960 --double of 960 --double --format $f: exit $rc, $(head -2 "$tmp/answers")"
+done
+expect "double line, not mirrored" 1 "false black's back rank bbqnnrkr does not mirror white's RNBQKBNR" is960 "  RNBQKBNR/bbqnnrkr   Go for it!   #518/#0"
+expect "json line" 0 '{"input":"  TSLDKLST   Viel Glück!   #518","chess960":true,"number":518}' is960 --json "  TSLDKLST   Viel Glück!   #518"
+# The greeting names the language; letters that are not its own are read in any language.
+expect "greeting of another language" 0 "true 518" is960 "  TCFDRFCT   Viel Glück!   #518"
+# A line whose number is not its setup's is an error, not an answer.
+expect "line number wrong" 65 "" is960 "  RNBQKBNR   Go for it!   #517"
+expect_err "line number wrong" "^rankfile: is960: the line says #517, but its setup is #518$"
+expect "map number wrong" 65 "" is960 "$("$RF" 960 7 --format map | sed 's/^#7 /#8 /')"
+expect_err "map number wrong" "^rankfile: is960: the line says #8, but its setup is #7$"
+expect "double numbers wrong" 65 "" is960 --double "  RNBQKBNR/bbqnnrkr   Go for it!   #518/#1"
+expect_err "double numbers wrong" "the line says #518/#1, but its setups are #518/#0$"
+expect "map square bad" 65 "" is960 "#518 a1=rl b1=xl"
+expect_err "map square bad" "^rankfile: is960: map square 'b1=xl' is not SQUARE=PIECE+l|d (byte 11)$"
+expect "letters of no language" 65 "" is960 ABCDEFGH
+expect_err "letters of no language" "^rankfile: is960: 'ABCDEFGH' are not the piece letters of any language$"
+expect "not German letters" 65 "" is960 --lang german CFFTRDTC
+expect_err "not German letters" "^rankfile: is960: 'CFFTRDTC' are not the piece letters of German or English$"
+expect "is960 --lang English too" 0 "true 518
+true 518" is960 --lang de RNBQKBNR TSLDKLST
+expect "is960 lang bad" 64 "" is960 --lang xx RNBQKBNR
+expect_err "is960 lang bad" "^rankfile: is960: unknown language 'xx'"
+# A rank in a language's letters that is no setup: the rule it breaks.
+expect "German rank, no setup" 1 "false the back rank has 3 knights and 1 rook" is960 TSLDKLSS
 
 # --- is960: seed 000, from arguments and from stdin ---------------------------------------------
 cat >"$tmp/seed" <<'EOF'
@@ -222,9 +325,13 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
 
 " is960
 grep -q "^rankfile: is960: line 2: board field: 'x'" "$tmp/err" && ok || bad "batch error names its line"
-expect "error argument" 65 "error board field: rank 8 has 7 squares, not 8 (byte 7)" is960 rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
+# One argument: the error is said once, on stderr (issue 23: it was also answered on stdout).
+expect "error argument" 65 "" is960 rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR
 expect_err "error argument" "^rankfile: is960: board field: rank 8 has 7 squares"
 expect_stdin "empty stdin" 0 "" "" is960
+run "$tmp" is960
+[ $rc -eq 66 ] && expect_err "is960 <dir" "^rankfile: is960: cannot read standard input: Is a directory$" ||
+    bad "is960 <dir: exit $rc"
 
 # back ranks alone
 expect "rank alone" 0 "true 959" is960 RKRNNQBB
@@ -287,6 +394,11 @@ expect "map with lang" 0 "#518 a1=rl b1=nl c1=bl d1=ql e1=kl f1=bl g1=nl h1=rl a
 expect_err "map with lang" "^rankfile: 960: warning: --format map writes English letters; --lang changes nothing$"
 expect "fen with --fen" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 960 518 --format fen --fen
 expect_err "fen with --fen" "warning: --fen adds a FEN to the line form only"
+# --shredder with JSON: both FENs are there anyway (issue 23: it passed in silence).
+run /dev/null 960 518 --json --shredder
+[ $rc -eq 0 ] && grep -q '"shredder_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"' "$tmp/out" && ok ||
+    bad "json --shredder: exit $rc, $(cat "$tmp/out")"
+expect_err "json --shredder" "^rankfile: 960: warning: --format json has both FENs (fen, shredder_fen); --shredder changes nothing$"
 expect "short options cluster" 0 "  RNBQKBNR   Go for it!   #518
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 960 518 -fl en
 finish

@@ -96,6 +96,15 @@ run /dev/null fen --json 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
 grep -q '"field":"castling[^"]*","offset":23,"invalid":\["bad castling rights"\]}$' "$tmp/out" && ! grep -q '"field":"input"' "$tmp/out" &&
     ok || bad "castling error JSON: $(cat "$tmp/out")"
 expect "--accept castling drops it" 0 "r3k3/8/8/8/8/8/8/4K3 w q - 0 1" fen --accept castling 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+# --strict and --accept in either order: refused, not one of them dropped in silence (issue 23).
+expect "--strict --accept" 64 "" fen --strict --accept castling 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+expect_err "--strict --accept" "^rankfile: fen: --strict and --accept exclude each other"
+expect "--accept --strict" 64 "" fen --accept castling --strict 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+expect_err "--accept --strict" "^rankfile: fen: --strict and --accept exclude each other"
+# Standard input that is a directory is an error, not an empty input (issue 23).
+run "$tmp" fen
+[ $rc -eq 66 ] && [ ! -s "$tmp/out" ] && ok || bad "fen <dir: exit $rc, $(cat "$tmp/out")"
+expect_err "fen <dir" "^rankfile: fen: cannot read standard input: Is a directory$"
 # Every name rf_variant_from_name reads; JSON's "variant" is the short name.
 run /dev/null fen --json --variant 'Atomic' "$START"
 grep -q '"variant":"atomic"' "$tmp/out" && ok || bad "--variant Atomic: $(cat "$tmp/out" "$tmp/err")"
