@@ -748,7 +748,7 @@ typedef struct rf_chess960_verdict {
     int black;                 /* Black's setup number 0..959 (as the mirror image), or -1 */
     rf_color color;            /* the side the broken rule is about */
     rf_square square;          /* a square the broken rule is about, or RF_NO_SQUARE */
-    char message[128];         /* the broken rule in words, one line, e.g. "black has 7
+    char message[256];         /* the broken rule in words, one line, e.g. "black has 7
                                   pawns"; "" for a start position */
 } rf_chess960_verdict;
 
