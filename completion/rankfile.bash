@@ -32,7 +32,8 @@ _rankfile() {
     --variant) values="standard chess960 atomic kingofthehill threecheck racingkings horde antichess crazyhouse" ;;
     --lang|-l)
         values="no se dk is fi ee lt lv pl ir cy nl de en es fr cs hu it pt ro sv da et ga" ;;
-    --format) values="line fen map json" ;;
+    --format) if [ "$cmd" = pgn ]; then values="pgn san uci fen json"; else values="line fen map json"; fi ;;
+    --encoding) values="auto utf-8 latin-1" ;;
     --color|--colour) values="auto always never 16 256" ;;
     --ep) values="legal always" ;;
     --kernel) values="auto portable bmi2" ;;
@@ -70,7 +71,7 @@ _rankfile() {
     show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     key) opts="$position --json $common" ;;
     book) opts="$position --json $common" ;;
-    pgn) opts="--format --min-plies --headers --count --progress --no-progress --variant --chess960 --json $common" ;;
+    pgn) opts="--format --min-plies --headers --count --strict --encoding --progress --no-progress --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;
