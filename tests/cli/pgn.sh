@@ -226,6 +226,20 @@ done
 run /dev/null pgn --json --encoding latin-1 "$tmp/utf8.pgn"
 [ $rc -eq 0 ] && grep -q "$(printf '"Site":"M\303\203\302\274nchen"')" "$tmp/out" && ok || bad "utf-8 file as latin-1: $(cat "$tmp/out")"
 expect "bad encoding" 64 "" pgn --encoding koi8-r
+# Decoding streams in 64 KiB windows: a UTF-8 letter across the first window's end is read
+# whole; in a file that turns out not to be UTF-8 after its first window, the text handed out
+# before stays UTF-8 and the note names the line of the first byte that is not.
+awk 'BEGIN { printf "[Event \""; for (i = 0; i < 65527; i++) printf "a"; printf "\303\274\"]\n\n1. e4 *\n" }' >"$tmp/edge.pgn"
+for enc in auto utf-8; do
+    run /dev/null pgn --json --encoding $enc "$tmp/edge.pgn"
+    [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q "$(printf 'aaa\303\274"}')" "$tmp/out" && ok ||
+        bad "letter across the window, $enc: $rc $(head -c 200 "$tmp/err")"
+done
+awk 'BEGIN { printf "[Event \"M\303\274ller\"]\n\n1. e4 {"; for (i = 0; i < 100000; i++) printf "a"; printf "} *\n\n[Event \"K\366ln\"]\n\n1. d4 *\n" }' >"$tmp/late.pgn"
+run /dev/null pgn --headers --json "$tmp/late.pgn"
+[ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$(printf '{"index":1,"file":"%s","headers":{"Event":"M\303\274ller"}}\n{"index":2,"file":"%s","headers":{"Event":"K\303\266ln"}}' "$tmp/late.pgn" "$tmp/late.pgn")" ] && ok ||
+    bad "late latin-1: $(cat "$tmp/out")"
+expect_err "late latin-1" "^rankfile: pgn: warning: $tmp/late.pgn: not UTF-8 text (line 5): read as Windows-1252"
 
 # A directory is no input: exit 66, one line, and no table of zeros.
 mkdir "$tmp/dir"
