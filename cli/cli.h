@@ -311,6 +311,39 @@ const char *cli_input_kind(const cli_input *in);
 /* Closes the file (not standard input) and frees the object; NULL is allowed. */
 void cli_input_close(cli_input *in);
 
+/* ---- encoding.c ------------------------------------------------------------------------- */
+
+/* Text input decoded to UTF-8 (`--encoding`; see encoding.c for what each one reads). */
+typedef enum { CLI_ENCODING_AUTO, CLI_ENCODING_UTF8, CLI_ENCODING_LATIN1 } cli_encoding;
+
+/* The encoding a name says: auto, utf-8 (utf8), latin-1 (latin1, iso-8859-1, windows-1252,
+ * cp1252), in any case. 0, or -1 for another name. */
+int cli_encoding_parse(const char *name, cli_encoding *out);
+
+typedef struct cli_decoder {
+    const char *command;
+    cli_input *in;
+    cli_encoding encoding;
+    int strict;           /* the note is an error (status CLI_DATAERR), not a warning */
+    int windows1252;      /* the bytes are read as Windows-1252 (latin-1, or auto after a byte
+                             that is not UTF-8) */
+    int eof, bad, noted;
+    int status;           /* CLI_OK, or CLI_DATAERR after the note under strict */
+    unsigned long line;   /* the line of raw[pos], counted until the note */
+    size_t pos, checked, len; /* raw[pos..len) not yet handed out; raw[pos..checked) is UTF-8 */
+    unsigned char raw[64 * 1024];
+} cli_decoder;
+
+/* Starts decoding `in` (the decoder does not own it). */
+void cli_decoder_start(cli_decoder *d, const char *command, cli_input *in, cli_encoding encoding,
+                       int strict);
+
+/* Reads up to cap (>= 4) bytes of UTF-8 into buf, as cli_input_read reads: the count, 0 at the
+ * end, CLI_INPUT_ERROR after the input's error. A byte that is not UTF-8 (utf-8 or auto) is
+ * noted once on stderr: "FILE: not UTF-8 text (line L): read as Windows-1252 (Latin-1)...",
+ * "FILE: bytes that are not UTF-8 replaced by U+FFFD (first on line L)...". */
+size_t cli_decoder_read(cli_decoder *d, char *buf, size_t cap);
+
 /* ---- commands ----------------------------------------------------------------------------- */
 
 /* The status of a game's current position (cmd_status.c; `play` prints it too): the one-line

@@ -10,7 +10,16 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { OPT_FORMAT = 1, OPT_MIN_PLIES, OPT_HEADERS, OPT_COUNT, OPT_PROGRESS, OPT_NO_PROGRESS };
+enum {
+    OPT_FORMAT = 1,
+    OPT_MIN_PLIES,
+    OPT_HEADERS,
+    OPT_COUNT,
+    OPT_STRICT,
+    OPT_ENCODING,
+    OPT_PROGRESS,
+    OPT_NO_PROGRESS
+};
 
 static const cli_option options[] = {
     {OPT_FORMAT, "format", 'f', "FORMAT",
@@ -21,19 +30,32 @@ static const cli_option options[] = {
     {OPT_MIN_PLIES, "min-plies", 0, "N", "keep only games with at least N moves (plies) in the main line"},
     {OPT_HEADERS, "headers", 0, NULL, "print only the games' tags (their moves are not checked)"},
     {OPT_COUNT, "count", 0, NULL,
-     "print no games but a table of totals: games, plies, results and\n"
-     "errors per variant (with --json one object: {\"games\", \"plies\", \"errors\",\n"
-     "\"results\", \"variants\": {NAME: the same for one variant}})"},
+     "print no games but a table of totals: games, plies, results, errors\n"
+     "and warnings per variant (with --json one object: {\"games\", \"plies\",\n"
+     "\"errors\", \"warnings\", \"results\", \"variants\": {NAME: the same for\n"
+     "one variant}})"},
+    {OPT_STRICT, "strict", 0, NULL,
+     "warnings are errors: a game without its result marker (maybe cut\n"
+     "short), a [Result] tag that disagrees with the marker, a tag line\n"
+     "skipped is reported as an error and left out, a file that is not\n"
+     "UTF-8 (with --encoding auto or utf-8) is an error (exit status 65)"},
+    {OPT_ENCODING, "encoding", 0, "NAME",
+     "the files' text: auto (the default: UTF-8, or Windows-1252 for a file\n"
+     "that is not UTF-8, as old ChessBase and TWIC files are, with a\n"
+     "warning), utf-8 (bytes that are not UTF-8 become U+FFFD, with a\n"
+     "warning) or latin-1 (Windows-1252); the output is always UTF-8"},
     {OPT_PROGRESS, "progress", 0, NULL,
-     "show a progress line on stderr (games/s, bytes done of total); the\n"
-     "default when stderr is a terminal"},
+     "show progress on stderr (games/s, bytes done of total): a line kept\n"
+     "up to date on a terminal, else a plain line every 5 seconds and at\n"
+     "the end; the default when stderr is a terminal"},
     {OPT_NO_PROGRESS, "no-progress", 0, NULL, "no progress line"},
     {0, NULL, 0, NULL, NULL},
 };
 
 static const char *const intro[] = {
     "usage: rankfile pgn [FILE ...] [--format pgn|san|uci|fen|json] [--variant NAME]\n"
-    "                    [--min-plies N] [--headers] [--count] [--json]\n"
+    "                    [--min-plies N] [--headers] [--count] [--strict] [--json]\n"
+    "                    [--encoding auto|utf-8|latin-1]\n"
     "\n"
     "Reads the games of PGN files (standard input when none is given, or '-'), checks every\n"
     "move of every game, variations included, and prints each game in the chosen format.\n"
@@ -56,14 +78,25 @@ static const char *const outro[] = {
     "named file), \"headers\":{name: value}, \"variant\", \"chess960\", \"start_fen\", \"moves_san\",\n"
     "\"moves_uci\", \"result\" (the game's termination marker, \"*\" when it has none),\n"
     "\"final_fen\", \"outcome\":{\"result\",\"winner\",\"reason\",\"text\"} (what the rules say of\n"
-    "the last position, as 'rankfile status --json'), \"error\" (null, or where and what)}.\n"
+    "the last position, as 'rankfile status --json'), \"error\" (null, or where and what),\n"
+    "\"warning\" (null, or where and what)}.\n"
     "A game with an error lists the moves up to it. With --headers: {\"index\",\"headers\"}.\n"
     "\n"
     "A bad game (an illegal or ambiguous move, a word that is no move, a bad [FEN] or an\n"
     "unknown [Variant], a comment or variation not closed) is reported on stderr in one line,\n"
     "'rankfile: pgn: game N (line L, column C): WHAT' (with the file's name before 'game'\n"
     "when read from a named file), left out of the pgn, san, uci and fen output, and the other\n"
-    "games are still read; the exit status is then 65. A file that cannot be opened: 66.\n"
+    "games are still read; the exit status is then 65. A file that cannot be opened (or is a\n"
+    "directory): 66.\n"
+    "\n"
+    "A game that may not be what its file means is kept, with a warning on stderr,\n"
+    "'rankfile: pgn: warning: game N (line L): WHAT': a game without its result marker\n"
+    "(1-0, 0-1, 1/2-1/2, *) before the end of the input or the next game's tags, as when\n"
+    "a file was cut short ('no result marker; the game may be cut short'), a [Result] tag\n"
+    "that disagrees with the marker, a line starting with '[' that is no tag pair. The\n"
+    "export's Result tag is always the game's marker, \"*\" when it has none. A tag cut by\n"
+    "the end of the input, a tag value not closed on its line or holding a NUL byte are\n"
+    "errors. --strict makes every warning an error.\n"
     "\n"
     "examples:\n"
     "  printf '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\\n' | rankfile pgn --format san\n"
@@ -113,12 +146,15 @@ static void bytes_item(bytes *b, const char *s, size_t n)
 
 /* Totals of one variant (and castling mode). */
 typedef struct tally {
-    unsigned long long games, plies, errors, results[4]; /* 1-0, 0-1, 1/2-1/2, * */
+    unsigned long long games, plies, errors, warnings, results[4]; /* 1-0, 0-1, 1/2-1/2, * */
 } tally;
 
 typedef struct pgn_run {
     cli_common common;
-    int format, min_plies_given, headers_only, count, progress;
+    int format, min_plies_given, headers_only, count, strict;
+    int progress;     /* 0 none, 1 a line kept up to date on the terminal, 2 plain lines */
+    int opened;       /* inputs that could be opened */
+    cli_encoding encoding;
     unsigned long min_plies;
     const char *file; /* the input's name for messages, NULL for standard input */
     int status;
@@ -133,7 +169,7 @@ typedef struct pgn_run {
     tally totals[RF_VARIANT_COUNT][2];
     /* progress */
     int shown;
-    double started, last;
+    double started, last, last_line;
     unsigned long long games_seen;
 } pgn_run;
 
@@ -291,7 +327,8 @@ static void json_headers(cli_json *j, const pgn_run *o)
     cli_json_end(j);
 }
 
-static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where)
+static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where,
+                      const char *warning)
 {
     cli_json j;
     cli_json_answer(&j);
@@ -322,6 +359,7 @@ static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where)
         cli_json_null(&j);
     }
     cli_json_kstr(&j, "error", where);
+    cli_json_kstr(&j, "warning", warning);
     cli_json_end(&j);
 }
 
@@ -337,16 +375,31 @@ static void end_game(void *user, const rf_pgn_game *g)
 {
     pgn_run *o = user;
     o->games_seen++;
-    int bad = g->status != RF_OK;
-    char where[300];
-    if (bad) {
+    int bad = g->status != RF_OK, warned = g->warnings != 0;
+    char where[300], warning[300];
+    if (bad)
         snprintf(where, sizeof where, "game %lu (line %lu, column %lu): %s", g->index,
                  g->error_line, g->error_column, g->error);
+    if (warned)
+        snprintf(warning, sizeof warning, "game %lu (line %lu): %s", g->index, g->warning_line,
+                 g->warning);
+    if (warned && o->strict && !bad) { /* the warning is the game's error */
+        memcpy(where, warning, sizeof where);
+        bad = 1;
+        warned = 0;
+    }
+    if (bad) {
         if (o->file)
             cli_error(o->common.command, "%s: %s", o->file, where);
         else
             cli_error(o->common.command, "%s", where);
         o->status = cli_worse(o->status, CLI_DATAERR);
+    }
+    if (warned && !o->strict) {
+        if (o->file)
+            cli_warn(o->common.command, "%s: %s", o->file, warning);
+        else
+            cli_warn(o->common.command, "%s", warning);
     }
     if (!o->keep) return;
     int long_enough = !o->min_plies_given || o->headers_only || g->plies >= o->min_plies;
@@ -359,10 +412,11 @@ static void end_game(void *user, const rf_pgn_game *g)
             t->errors++;
         else
             t->results[result_index(g->result)]++;
+        if (warned && !o->strict) t->warnings++;
         return;
     }
     if (o->format == FORMAT_JSON || (o->common.json && o->headers_only)) {
-        json_game(o, g, bad ? where : NULL);
+        json_game(o, g, bad ? where : NULL, warned && !o->strict ? warning : NULL);
         return;
     }
     if (bad) return;
@@ -404,21 +458,26 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The progress line: on a terminal rewritten in place (a carriage return, and the rest of the
+ * old line cleared) four times a second; elsewhere (a file, a pipe) a plain line every 5
+ * seconds. `last`: the input's end, always shown (on a line of its own). */
 static void progress(pgn_run *o, const cli_input *in, int last)
 {
     double t = now();
-    if (!last && t - o->last < 0.25) return;
+    int terminal = o->progress == 1;
+    if (!last && t - o->last < (terminal ? 0.25 : 5)) return;
     o->last = t;
     double rate = t > o->started ? (double)o->games_seen / (t - o->started) : 0;
     uint64_t done = cli_input_consumed(in), total = cli_input_size(in);
-    fprintf(stderr, "\rrankfile: pgn: %s: %llu games, %.0f games/s, %.1f", cli_input_name(in),
-            o->games_seen, rate, (double)done / 1e6);
+    fprintf(stderr, "%srankfile: pgn: %s: %llu games, %.0f games/s, %.1f", terminal ? "\r" : "",
+            cli_input_name(in), o->games_seen, rate, (double)done / 1e6);
     if (total)
         fprintf(stderr, " of %.1f MB (%.0f%%)", (double)total / 1e6, 100.0 * (double)done / (double)total);
     else
         fputs(" MB", stderr);
-    fputs("\033[K", stderr);
-    if (last) fputc('\n', stderr);
+    if (terminal) fputs("\033[K", stderr);
+    if (last || !terminal) fputc('\n', stderr);
+    fflush(stderr);
     o->shown = 1;
 }
 
@@ -440,13 +499,14 @@ static void tally_add(tally *all, const tally *t)
     all->games += t->games;
     all->plies += t->plies;
     all->errors += t->errors;
+    all->warnings += t->warnings;
     for (int r = 0; r < 4; r++) all->results[r] += t->results[r];
 }
 
 static void tally_row(const char *name, const tally *t)
 {
-    printf("%-14s %10llu %12llu %9llu %9llu %9llu %9llu %8llu\n", name, t->games, t->plies,
-           t->results[0], t->results[1], t->results[2], t->results[3], t->errors);
+    printf("%-14s %10llu %12llu %9llu %9llu %9llu %9llu %8llu %8llu\n", name, t->games, t->plies,
+           t->results[0], t->results[1], t->results[2], t->results[3], t->errors, t->warnings);
 }
 
 static void tally_json(cli_json *j, const tally *t)
@@ -454,6 +514,7 @@ static void tally_json(cli_json *j, const tally *t)
     cli_json_kint(j, "games", (long long)t->games);
     cli_json_kint(j, "plies", (long long)t->plies);
     cli_json_kint(j, "errors", (long long)t->errors);
+    cli_json_kint(j, "warnings", (long long)t->warnings);
     cli_json_key(j, "results");
     cli_json_object(j);
     for (int r = 0; r < 4; r++) cli_json_kint(j, result_names[r], (long long)t->results[r]);
@@ -486,8 +547,8 @@ static void print_totals(const pgn_run *o)
         cli_json_end(&j);
         return;
     }
-    printf("%-14s %10s %12s %9s %9s %9s %9s %8s\n", "variant", "games", "plies", "1-0", "0-1",
-           "1/2-1/2", "*", "errors");
+    printf("%-14s %10s %12s %9s %9s %9s %9s %8s %8s\n", "variant", "games", "plies", "1-0", "0-1",
+           "1/2-1/2", "*", "errors", "warnings");
     for (int v = 0; v < RF_VARIANT_COUNT; v++)
         for (int c = 0; c < 2; c++)
             if (o->totals[v][c].games) tally_row(tally_name(name, v, c), &o->totals[v][c]);
@@ -498,7 +559,7 @@ static void print_totals(const pgn_run *o)
 
 static size_t read_input(void *ctx, char *buf, size_t cap)
 {
-    return cli_input_read(ctx, buf, cap);
+    return cli_decoder_read(ctx, buf, cap);
 }
 
 /* Reads every game of one input. */
@@ -509,12 +570,15 @@ static void read_file(pgn_run *o, const char *path)
         o->status = cli_worse(o->status, CLI_NOINPUT);
         return;
     }
+    o->opened++;
     o->file = strcmp(path, "-") == 0 ? NULL : path;
-    rf_pgn_reader *reader = rf_pgn_reader_new(read_input, in);
+    cli_decoder *text = malloc(sizeof *text);
+    rf_pgn_reader *reader = text ? rf_pgn_reader_new(read_input, text) : NULL;
     if (!reader) {
         cli_error(o->common.command, "out of memory");
         exit(CLI_SOFTWARE);
     }
+    cli_decoder_start(text, o->common.command, in, o->encoding, o->strict);
     rf_pgn_visitor v = {o,       begin_game, header,          end_headers,  move,
                         comment, nag,        begin_variation, end_variation, end_game};
     o->started = o->last = now();
@@ -525,9 +589,12 @@ static void read_file(pgn_run *o, const char *path)
         if (o->progress && (o->games_seen & 255) == 0) progress(o, in, 0);
         if (ferror(stdout)) break;
     }
-    if (o->progress && o->shown) progress(o, in, 1);
+    /* The last line: on a terminal when one was shown, elsewhere always (a log's end). */
+    if (o->progress == 2 || (o->progress && o->shown)) progress(o, in, 1);
     if (rc < 0) o->status = cli_worse(o->status, CLI_DATAERR); /* cli_input said why */
+    o->status = cli_worse(o->status, text->status);
     rf_pgn_reader_free(reader);
+    free(text);
     cli_input_close(in);
 }
 
@@ -559,6 +626,12 @@ int cli_cmd_pgn(int argc, char **argv)
             break;
         case OPT_HEADERS: o.headers_only = 1; break;
         case OPT_COUNT: o.count = 1; break;
+        case OPT_STRICT: o.strict = 1; break;
+        case OPT_ENCODING:
+            if (cli_encoding_parse(a.value, &o.encoding) != 0)
+                return cli_usage(o.common.command,
+                                 "unknown encoding '%s' (auto, utf-8 or latin-1)", a.value);
+            break;
         case OPT_PROGRESS: progress = 1; break;
         case OPT_NO_PROGRESS: progress = 0; break;
         default: break;
@@ -584,13 +657,16 @@ int cli_cmd_pgn(int argc, char **argv)
                          format_names[o.format]);
     if (o.headers_only && o.min_plies_given)
         cli_warn(o.common.command, "--headers does not check moves: --min-plies is not applied");
-    o.progress = progress >= 0 ? progress : fileno(stderr) >= 0 && isatty(fileno(stderr));
+    /* The last option given wins; without one, a terminal on stderr shows the line. */
+    int terminal = fileno(stderr) >= 0 && isatty(fileno(stderr));
+    o.progress = progress == 0 ? 0 : terminal ? 1 : progress == 1 ? 2 : 0;
     if (a.rest >= argc) {
         read_file(&o, "-");
     } else {
         for (int i = a.rest; i < argc && !ferror(stdout); i++) read_file(&o, argv[i]);
     }
-    if (o.count) print_totals(&o);
+    /* No table when no input could be read: its zeros would be no total. */
+    if (o.count && o.opened) print_totals(&o);
     free(o.tags.p);
     free(o.san.p);
     free(o.uci.p);

@@ -6,19 +6,23 @@
  *     each game read moves the byte offset forward, the offset never goes back and ends at the
  *     input's length;
  *   - a game with an error has a line (within the input's lines) and a column from 1 and a
- *     one-line message of printable ASCII; a game without one has an empty message;
+ *     one-line message of printable ASCII; a game without one has an empty message; the same
+ *     for warnings (a line, no column); a game without a result marker has the warning
+ *     RF_PGN_WARN_NO_RESULT unless an error says why (the input ended inside a tag or comment,
+ *     or the marker came inside a variation);
  *   - plies is the number of main-line move callbacks, and every move reported is legal in the
  *     position it is played on;
  *   - the input read in one block and read again through a callback that gives 1 to 7 bytes at a
  *     time reports the same callbacks (a transcript of each one and its payload) and the same
  *     rf_pgn_game for every game;
  *   - every game read without error, written again by the writer (tags, moves, comments, NAGs,
- *     variations, result), reads back as one game without error: the same tags (the seven tag
- *     roster first, as the writer orders and fills it, values cut at a NUL and control bytes made
- *     spaces), the same moves at the same depths from the same positions, the same NAGs and
- *     variations, comments the same once '}' and white space runs are single spaces, trimmed,
- *     and the same final position; no movetext line of the writing is longer than 79 bytes
- *     unless it is a single word.
+ *     variations, result), reads back as one game without error or warning: the same tags (the
+ *     seven tag roster first, as the writer orders and fills it, the Result tag the game's
+ *     marker or "*", control bytes made spaces; a tag value never holds a NUL byte: the
+ *     reader calls that an error), the same moves at the same depths from the same positions,
+ *     the same NAGs and variations, comments the same once '}' and white space runs are single
+ *     spaces, trimmed, and the same final position; no movetext line of the writing is longer
+ *     than 79 bytes unless it is a single word.
  */
 #include "fuzz.h"
 #include "position.h"
@@ -81,6 +85,7 @@ typedef struct run {
     rf_status status;
     uint64_t final_key;
     char result[8];
+    unsigned warnings;
 } run;
 
 static event *add_event(run *r, int kind)
@@ -233,6 +238,18 @@ static void on_end_game(void *user, const rf_pgn_game *g)
     } else {
         FUZZ_CHECK(g->error[0] == 0, "no error, message '%.200s'", g->error);
     }
+    if (g->warnings) {
+        FUZZ_CHECK(g->warning_line >= 1 && g->warning_line <= r->lines, "warning on line %lu of %lu",
+                   g->warning_line, r->lines);
+        FUZZ_CHECK(g->warning[0] && fuzz_is_one_line(g->warning, sizeof g->warning),
+                   "warning '%.200s'", g->warning);
+    } else {
+        FUZZ_CHECK(g->warning[0] == 0 && g->warning_line == 0, "no warning, message '%.200s'",
+                   g->warning);
+    }
+    FUZZ_CHECK(!!(g->warnings & RF_PGN_WARN_NO_RESULT) == (g->result[0] == 0) ||
+                   (g->result[0] == 0 && g->status != RF_OK),
+               "result '%s', warnings %u", g->result, g->warnings);
     FUZZ_CHECK(g->plies == r->main_moves, "plies %u, %u main-line moves reported", g->plies,
                r->main_moves);
     FUZZ_CHECK(g->game && g->game->plies == g->plies, "game plies %u, plies %u",
@@ -253,7 +270,11 @@ static void on_end_game(void *user, const rf_pgn_game *g)
     bytes_add(t, &g->error_line, sizeof g->error_line);
     bytes_add(t, &g->error_column, sizeof g->error_column);
     bytes_add_text(t, g->error, strnlen(g->error, sizeof g->error));
+    bytes_add(t, &g->warnings, sizeof g->warnings);
+    bytes_add(t, &g->warning_line, sizeof g->warning_line);
+    bytes_add_text(t, g->warning, strnlen(g->warning, sizeof g->warning));
     r->status = g->status;
+    r->warnings = g->warnings;
     r->final_key = g->game->pos.key;
     memcpy(r->result, g->result, sizeof r->result);
     if (r->round_trip && g->status == RF_OK && !g->skipped) round_trip(r, g);
@@ -389,15 +410,17 @@ static void round_trip(const run *r, const rf_pgn_game *g)
         const event *e = &r->events[i];
         if (e->kind != EV_HEADER) continue;
         names[k] = cstr(text_at(&r->text, e->text), e->text_len);
+        FUZZ_CHECK(!memchr(text_at(&r->text, e->value), 0, e->value_len),
+                   "a game without error has a NUL byte in tag %zu", k + 1);
         values[k] = cstr(text_at(&r->text, e->value), e->value_len);
         k++;
     }
     size_t nwant = 0;
     for (int i = 0; i < 7; i++) {
-        const char *value = NULL;
+        const char *value = i == 6 ? (g->result[0] ? g->result : "*") : NULL;
         for (size_t j = 0; j < ntags && !value; j++)
             if (strcmp(names[j], roster[i]) == 0) value = values[j];
-        if (!value) value = i == 6 && g->result[0] ? g->result : roster_default[i];
+        if (!value) value = roster_default[i];
         want_names[nwant] = cstr(roster[i], strlen(roster[i]));
         want[nwant++] = cstr(value, strlen(value));
     }
@@ -441,6 +464,7 @@ static void round_trip(const run *r, const rf_pgn_game *g)
     const int shown = out.len > 2000 ? 2000 : (int)out.len;
     FUZZ_CHECK(games == 1, "%lu games read back from:\n%.*s", games, shown, out.p);
     FUZZ_CHECK(back.status == RF_OK, "status %d reading back:\n%.*s", back.status, shown, out.p);
+    FUZZ_CHECK(back.warnings == 0, "warnings %u reading back:\n%.*s", back.warnings, shown, out.p);
     FUZZ_CHECK(back.final_key == g->game->pos.key, "another final position reading back:\n%.*s",
                shown, out.p);
     const char *result = g->result[0] ? g->result : "*";

@@ -1076,20 +1076,25 @@ RF_API rf_outcome rf_game_outcome(const rf_game *game);
  *
  * A game is: tag pairs ([Name "value"], several per line allowed, \" and \\ escaped in the
  * value), then movetext up to its termination marker (1-0, 0-1, 1/2-1/2, *), up to a line
- * starting with '[' (the next game's tags; the game then has no marker) or up to the end of the
- * input. Read leniently, as python-chess reads it:
+ * starting with '[' (the next game's tags) or up to the end of the input; a game without its
+ * marker gets the warning RF_PGN_WARN_NO_RESULT, as it may have been cut short (a file cut in
+ * the middle of a game). Read leniently, as python-chess reads it:
  *   - a UTF-8 byte-order mark at the start, CRLF line ends, stray white space;
- *   - lines starting with '%' (escape lines) and tag lines that are malformed are skipped;
+ *   - lines starting with '%' (escape lines) are skipped; so are tag lines that are malformed,
+ *     with the warning RF_PGN_WARN_BAD_TAG;
  *   - move numbers may be missing, written "1." "1..." "1...e5" "1.e4", or wrong (not checked);
  *   - moves are read as rf_move_from_san reads them: 0-0, e8Q, Ng1f3, check marks missing or
  *     wrong; a suffix annotation (! ? !! ?? !? ?!) is reported as its NAG (1-6);
  *   - "; text" to the end of the line is a comment, like "{text}".
  * and strictly where the game would be wrong: a move that is not legal (or is ambiguous), an
  * unknown word, a [FEN] tag that is not a legal position of the variant, an unknown [Variant],
- * a comment or variation not closed before the game ends, a ')' with nothing to close, a
- * variation before any move, variations nested deeper than RF_PGN_MAX_DEPTH. Such an error stops
- * the game's checking: the rest of it is read only to find where it ends, and the next game is
- * read as usual.
+ * a tag cut by the end of the input, a tag value not closed on its line, a NUL byte in a tag
+ * value (a text file has none: the file is binary or not UTF-8/Latin-1 text; the value could
+ * not be written back as it was read), a comment or variation not closed before the game
+ * ends, a ')' with nothing to close, a variation before any move, variations nested deeper
+ * than RF_PGN_MAX_DEPTH. Such an error stops the game's checking: the rest of it is read only
+ * to find where it ends, and the next game is read as usual. A [Result] tag that disagrees with
+ * the termination marker gets the warning RF_PGN_WARN_RESULT_TAG (the marker is the result).
  *
  * The variant comes from the [Variant] tag, by lichess's names (rf_variant_from_name: "Standard",
  * "Chess960", "From Position", "Atomic", "King of the Hill", "Three-check", "Racing Kings",
@@ -1130,7 +1135,19 @@ typedef struct rf_pgn_game {
     unsigned long error_column; /* and byte column from 1 */
     char error[200];         /* one line of printable ASCII, e.g. "12... Qxd8: 'Qxd8' is not a
                                 legal move (black to move)"; "" when status is RF_OK */
+    unsigned warnings;       /* RF_PGN_WARN_* bits: what was read but may not be what the file
+                                means (the game is still read and checked); 0 when none */
+    unsigned long warning_line; /* where the first warning is, line from 1 */
+    char warning[200];       /* the first warning, one line of printable ASCII, e.g. "no result
+                                marker; the game may be cut short"; "" when none */
 } rf_pgn_game;
+
+/* rf_pgn_game.warnings. */
+#define RF_PGN_WARN_NO_RESULT 1u   /* no termination marker before the end of the input or the
+                                      next game's tags: the game may be cut short (its result is
+                                      unknown: written "*") */
+#define RF_PGN_WARN_RESULT_TAG 2u  /* the [Result] tag and the termination marker disagree */
+#define RF_PGN_WARN_BAD_TAG 4u     /* a line starting with '[' that is no tag pair, skipped */
 
 /* The callbacks of a reading; any may be NULL. Texts are never NULL (an empty one is ""), not
  * NUL-terminated, and valid only during the call. `user` is passed to every callback. */
@@ -1178,8 +1195,8 @@ RF_API int rf_pgn_read_game(rf_pgn_reader *reader, const rf_pgn_visitor *v);
 RF_API uint64_t rf_pgn_reader_offset(const rf_pgn_reader *reader);
 
 /* A writer of PGN in the standard's export format: the seven tag roster (Event, Site, Date,
- * Round, White, Black, Result; "?" for a missing one, "????.??.??" for the date, Result from
- * the termination marker) first, the other tags in the order given, an empty line, the
+ * Round, White, Black, Result; "?" for a missing one, "????.??.??" for the date, Result always
+ * the termination marker, so that the two agree) first, the other tags in the order given, an empty line, the
  * movetext in lines of at most 79 characters (a longer word alone on its line), white moves
  * numbered "12.", a black move "12..." at the start of the game or a variation and after a
  * comment or variation; comments as "{ text }" with their white space runs made single spaces;
@@ -1198,8 +1215,10 @@ typedef struct rf_pgn_writer {
 /* Starts a writer (it has no resources: nothing to free). */
 RF_API void rf_pgn_writer_start(rf_pgn_writer *w, rf_pgn_write_fn write, void *ctx);
 
-/* Writes a game's tag pairs (n names and values; `result`, the termination marker, fills a
- * missing Result tag) and the empty line after them, and starts its movetext. */
+/* Writes a game's tag pairs (n names and values, C strings: a value ends at its first NUL, its
+ * other control bytes are written as spaces) and the empty line after them, and starts its
+ * movetext. The Result tag is `result`, the termination marker that rf_pgn_write_result will
+ * write ("*" when NULL or empty: unknown), whatever a Result among the tags says. */
 RF_API void rf_pgn_write_tags(rf_pgn_writer *w, const char *const *names,
                               const char *const *values, size_t n, const char *result);
 

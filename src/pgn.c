@@ -53,6 +53,13 @@ struct rf_pgn_reader {
     size_t fen_len;
     unsigned long fen_line, fen_col;
     int has_fen, fen_too_long;
+    char result_tag[48];     /* the [Result] tag's value (its first bytes) */
+    size_t result_tag_len;   /* its length */
+    unsigned long result_tag_line;
+    int has_result_tag;
+    unsigned long last_line; /* the line of the game's last tag or movetext token */
+    int end_known;           /* why the game has no marker is known: the input ended inside a
+                                tag or a comment, or the marker came inside a variation */
 
     unsigned long games;
     rf_pgn_game info;
@@ -265,6 +272,25 @@ static void game_error(rf_pgn_reader *r, rf_status status, unsigned long line, u
         if (*p < 0x20 || *p > 0x7e) *p = '?';
 }
 
+static void game_warning(rf_pgn_reader *r, unsigned kind, unsigned long line, const char *fmt,
+                         ...) __attribute__((format(printf, 4, 5)));
+
+/* Records a warning: its bit, and its text and line when it is the game's first. */
+static void game_warning(rf_pgn_reader *r, unsigned kind, unsigned long line, const char *fmt,
+                         ...)
+{
+    if (r->info.warnings == 0) {
+        r->info.warning_line = line;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(r->info.warning, sizeof r->info.warning, fmt, ap);
+        va_end(ap);
+        for (char *p = r->info.warning; *p; p++)
+            if (*p < 0x20 || *p > 0x7e) *p = '?';
+    }
+    r->info.warnings |= kind;
+}
+
 /* ---- tags ---------------------------------------------------------------------------------- */
 
 static int is_name_byte(int c)
@@ -279,17 +305,22 @@ static int name_is(const rf_pgn_reader *r, const char *name)
     return r->name_len == n && memcmp(r->name, name, n) == 0;
 }
 
+/* How many bytes of the tag's name a message shows. */
+static int shown_len(const rf_pgn_reader *r) { return r->name_len < 40 ? (int)r->name_len : 40; }
+
 static void skip_spaces(rf_pgn_reader *r)
 {
     int c;
     while ((c = peek(r)) == ' ' || c == '\t' || c == '\r') advance(r);
 }
 
-/* Reads one tag pair at '['. A malformed one is skipped to the end of its line, as python-chess
- * skips it. */
+/* Reads one tag pair at '['. The input ending inside it, or its line inside its value, is an
+ * error (the tag is lost: a file cut short, a quote missing); another malformed one is skipped
+ * to the end of its line, as python-chess skips it, with a warning. */
 static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
 {
-    unsigned long line = r->line, col = column(r);
+    unsigned long line = r->line, col = column(r), nul_col = 0;
+    r->last_line = line;
     advance(r); /* '[' */
     skip_spaces(r);
     r->name_len = 0;
@@ -299,15 +330,24 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
         r->name_len++;
         advance(r);
     }
+    if (c < 0) goto cut;
     if (r->name_len == 0 || r->name_len > NAME_MAX) goto malformed;
     skip_spaces(r);
-    if (peek(r) != '"') goto malformed;
+    if ((c = peek(r)) < 0) goto cut;
+    if (c != '"') goto malformed;
     advance(r);
     text_reset(r);
     int full = 0;
     for (;;) {
         c = peek(r);
-        if (c < 0 || c == '\n') goto malformed;
+        if (c < 0) goto cut;
+        if (c == '\n') {
+            game_error(r, RF_ERR_SYNTAX, line, col,
+                       "[%.*s]: its value is not closed: the line ends before its '\"'",
+                       shown_len(r), r->name);
+            return;
+        }
+        if (c == 0 && !nul_col) nul_col = column(r);
         advance(r);
         if (c == '"') break;
         if (c == '\\') {
@@ -321,13 +361,17 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
         if (!text_add_bytes(r, &byte, 1)) full = 1;
     }
     skip_spaces(r);
-    if (peek(r) != ']') goto malformed;
+    if ((c = peek(r)) < 0) goto cut;
+    if (c != ']') goto malformed;
     advance(r);
     if (full) {
-        game_error(r, RF_ERR_ARGUMENT, line, col, "the value of tag '%.40s' is longer than %u bytes",
-                   r->name, RF_PGN_TEXT_MAX);
+        game_error(r, RF_ERR_ARGUMENT, line, col, "the value of tag '%.*s' is longer than %u bytes",
+                   shown_len(r), r->name, RF_PGN_TEXT_MAX);
         return;
     }
+    if (nul_col)
+        game_error(r, RF_ERR_SYNTAX, line, nul_col,
+                   "[%.*s]: a NUL byte in its value (no text holds one)", shown_len(r), r->name);
     if (name_is(r, "Variant")) {
         r->has_variant = 1;
         r->variant_len = r->text_len < sizeof r->variant_tag ? r->text_len : sizeof r->variant_tag;
@@ -341,10 +385,22 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
         if (r->fen_len) memcpy(r->fen_tag, r->text, r->fen_len);
         r->fen_line = line;
         r->fen_col = col;
+    } else if (name_is(r, "Result")) {
+        r->has_result_tag = 1;
+        r->result_tag_len = r->text_len;
+        size_t kept = r->text_len < sizeof r->result_tag ? r->text_len : sizeof r->result_tag;
+        if (kept) memcpy(r->result_tag, r->text, kept);
+        r->result_tag_line = line;
     }
     if (!r->quiet && v && v->header) v->header(v->user, r->name, r->name_len, r->text ? r->text : "", r->text_len);
     return;
+cut:
+    game_error(r, RF_ERR_SYNTAX, line, col, "a tag cut short: the input ends inside it");
+    r->end_known = 1;
+    return;
 malformed:
+    game_warning(r, RF_PGN_WARN_BAD_TAG, line,
+                 "a line starting with '[' is no tag pair ([Name \"value\"]): skipped");
     if (peek(r) != '\n') skip_line(r);
 }
 
@@ -425,6 +481,7 @@ static int read_brace_comment(rf_pgn_reader *r, const rf_pgn_visitor *v)
     if (c < 0) {
         if (r->checking)
             game_error(r, RF_ERR_SYNTAX, line, col, "comment not closed: '{' without '}'");
+        r->end_known = 1;
         return 0;
     }
     advance(r);
@@ -626,6 +683,7 @@ static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
             continue;
         }
         unsigned long line = r->line, col = column(r);
+        if (c != '[' || !r->blank_line) r->last_line = line; /* not the next game's tags */
         switch (c) {
         case '%':
             if (col == 1) {
@@ -699,6 +757,7 @@ static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
         if (is_result(word, n)) {
             if (r->depth > 0) {
                 close_game(r); /* an error when still checking */
+                r->end_known = 1;
             } else {
                 memcpy(r->info.result, word, n);
                 r->info.result[n] = 0;
@@ -711,6 +770,23 @@ static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
             char q[48];
             game_error(r, RF_ERR_SYNTAX, line, col, "'%s' is not a move", shown(q, word, kept));
         }
+    }
+}
+
+/* The game's end: a missing termination marker, or a [Result] tag that says another result. */
+static void check_result(rf_pgn_reader *r)
+{
+    const char *result = r->info.result;
+    size_t n = strlen(result);
+    if (n == 0 && !r->end_known) {
+        game_warning(r, RF_PGN_WARN_NO_RESULT, r->last_line,
+                     "no result marker; the game may be cut short");
+    } else if (r->has_result_tag && (r->result_tag_len != n || memcmp(r->result_tag, result, n))) {
+        char q[48];
+        game_warning(r, RF_PGN_WARN_RESULT_TAG, r->result_tag_line,
+                     "[Result \"%s\"] disagrees with the result marker %s",
+                     shown(q, r->result_tag, r->result_tag_len > 41 ? 41 : r->result_tag_len),
+                     result);
     }
 }
 
@@ -747,7 +823,8 @@ int rf_pgn_read_game(rf_pgn_reader *r, const rf_pgn_visitor *v)
     r->info.index = ++r->games;
     r->info.line = r->line;
     r->info.game = &r->main;
-    r->has_variant = r->has_fen = 0;
+    r->has_variant = r->has_fen = r->has_result_tag = r->end_known = 0;
+    r->last_line = r->line;
     r->depth = r->quiet_from = 0;
     r->checking = 1;
     r->quiet = v && v->begin_game && v->begin_game(v->user, r->info.index) == RF_PGN_SKIP;
@@ -781,6 +858,7 @@ int rf_pgn_read_game(rf_pgn_reader *r, const rf_pgn_visitor *v)
         r->info.skipped = 1;
     }
     read_movetext(r, v);
+    check_result(r);
     if (v && v->end_game) v->end_game(v->user, &r->info);
     return 1;
 }

@@ -79,12 +79,14 @@ void rf_pgn_write_tags(rf_pgn_writer *w, const char *const *names, const char *c
                        size_t n, const char *result)
 {
     if (!w) return;
+    /* The Result tag is the termination marker, whatever a Result among the tags says: the two
+     * always agree ("*" when the result is not known). */
+    if (!result || !*result) result = "*";
     for (int i = 0; i < 7; i++) {
-        const char *value = NULL;
+        const char *value = i == 6 ? result : NULL;
         for (size_t k = 0; k < n && !value; k++)
             if (names[k] && values[k] && strcmp(names[k], roster[i]) == 0) value = values[k];
-        if (!value) value = (i == 6 && result && *result) ? result : roster_default[i];
-        write_tag(w, roster[i], value);
+        write_tag(w, roster[i], value ? value : roster_default[i]);
     }
     for (size_t k = 0; k < n; k++)
         if (names[k] && values[k] && *names[k] && !in_roster(names[k]))

@@ -18,7 +18,10 @@
  *         expected 16
  *
  * then a summary; the exit status is 1 when a case failed, or when -k matched no case. A case
- * that runs no check at all fails too: it tested nothing. `-l` lists the cases; arguments that
+ * that runs no check at all fails too: it tested nothing. A case that needs what this machine
+ * lacks (a data file outside the project) calls HARNESS_SKIP("why") and returns: it prints
+ * "skip NAME: why", and the program exits 77 (ctest's skip) when no case failed; under RF_CI=1
+ * in the environment a skip is a failure. `-l` lists the cases; arguments that
  * are not options are left to the cases (harness_args).
  *
  * Every CHECK macro evaluates to 1 when the check passed and 0 when it failed, so a case can
@@ -48,6 +51,11 @@
 /* The directory of the data files (tests/data), set by the build. */
 #ifndef RF_TEST_DATA
 #define RF_TEST_DATA "tests/data"
+#endif
+/* The shared public data next to the project (../shared/data: other projects' files, read where
+ * they are, never copied in), set by the build (RF_SHARED_DATA in CMake). */
+#ifndef RF_SHARED_DATA
+#define RF_SHARED_DATA "../shared/data"
 #endif
 
 typedef void (*harness_fn)(void);
@@ -86,5 +94,9 @@ int harness_check_u64(uint64_t a, uint64_t b, const char *file, int line, const 
                       const char *eb);
 int harness_check_str(const char *a, const char *b, const char *file, int line, const char *ea,
                       const char *eb);
+
+/* The running case is skipped (see above); call it and return. */
+void harness_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define HARNESS_SKIP(...) harness_skip(__VA_ARGS__)
 
 #endif

@@ -545,3 +545,139 @@ TEST(zstd_refused_without_libzstd)
     check_read_fails(path, "built without libzstd; decompress it first: zstd -d");
 }
 #endif
+
+/* ---- decoding to UTF-8 (cli/encoding.c) ---- */
+
+/* Decodes `path` with `encoding` in reads of `cap` bytes; the messages go to *message. */
+static char *decode_all(const char *path, cli_encoding encoding, size_t cap, size_t *len,
+                        char *message, size_t message_size)
+{
+    capture_start();
+    cli_input *in = cli_input_open("pgn", path);
+    cli_decoder *d = malloc(sizeof *d);
+    char *buf = malloc(cap), *out = NULL;
+    size_t have = 0, n;
+    *len = 0;
+    if (in && d && buf) {
+        cli_decoder_start(d, "pgn", in, encoding, 0);
+        while ((n = cli_decoder_read(d, buf, cap)) != 0 && n != CLI_INPUT_ERROR) {
+            if (*len + n > have) out = realloc(out, have = 2 * (*len + n));
+            memcpy(out + *len, buf, n);
+            *len += n;
+        }
+    }
+    cli_input_close(in);
+    free(d);
+    free(buf);
+    snprintf(message, message_size, "%s", capture_end());
+    return out;
+}
+
+/* Whether s is UTF-8 (shortest forms, no surrogates, up to U+10FFFF). */
+static int is_utf8(const unsigned char *s, size_t len)
+{
+    for (size_t i = 0; i < len;) {
+        unsigned c = s[i];
+        size_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        if (!n || i + n > len) return 0;
+        unsigned long u = n == 1 ? c : c & (0x7F >> n);
+        for (size_t k = 1; k < n; k++) {
+            if ((s[i + k] & 0xC0) != 0x80) return 0;
+            u = u << 6 | (s[i + k] & 0x3F);
+        }
+        static const unsigned long least[5] = {0, 0, 0x80, 0x800, 0x10000};
+        if (u < least[n] || u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF)) return 0;
+        i += n;
+    }
+    return 1;
+}
+
+static const size_t decode_caps[] = {4, 5, 7, 4096, 65536};
+
+TEST(decoding_utf8_text_is_left_as_it_is)
+{
+    /* Letters of 2, 3 and 4 bytes everywhere, 64 KiB windows included. */
+    static const char *const pieces[] = {"a", "\n", "\xC3\xBC", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "[Event \"x\"]"};
+    size_t len = 0, cap = 200 * 1024;
+    char *text = malloc(cap + 16);
+    uint32_t seed = 1;
+    while (len < cap) {
+        seed = seed * 1103515245u + 12345u;
+        const char *p = pieces[(seed >> 16) % 6];
+        memcpy(text + len, p, strlen(p));
+        len += strlen(p);
+    }
+    const char *path = tmp_path("utf8.txt");
+    if (!CHECK(write_file(path, text, len, "w"))) return;
+    for (size_t i = 0; i < sizeof decode_caps / sizeof *decode_caps; i++)
+        for (int e = 0; e < 2; e++) {
+            char message[2048];
+            size_t n;
+            char *out = decode_all(path, e ? CLI_ENCODING_UTF8 : CLI_ENCODING_AUTO, decode_caps[i],
+                                   &n, message, sizeof message);
+            CHECK_MSG(n == len && out && memcmp(out, text, len) == 0 && message[0] == 0,
+                      "buffer %zu, %s: %zu bytes of %zu, message '%s'", decode_caps[i],
+                      e ? "utf-8" : "auto", n, len, message);
+            free(out);
+        }
+    free(text);
+}
+
+TEST(decoding_latin1_text)
+{
+    /* Windows-1252 bytes (0x80-0x9F its punctuation, 0x81 unassigned) and the UTF-8 they are. */
+    static const char latin[] = "M\xFCnchen \x93x\x94 \x80 \x96 \x81 \xFF\n";
+    static const char utf8[] = "M\xC3\xBCnchen \xE2\x80\x9Cx\xE2\x80\x9D \xE2\x82\xAC \xE2\x80\x93 "
+                               "\xC2\x81 \xC3\xBF\n";
+    size_t repeat = 5000, ll = sizeof latin - 1, ul = sizeof utf8 - 1;
+    char *text = malloc(repeat * ll), *want = malloc(repeat * ul);
+    for (size_t i = 0; i < repeat; i++) {
+        memcpy(text + i * ll, latin, ll);
+        memcpy(want + i * ul, utf8, ul);
+    }
+    const char *path = tmp_path("latin1.txt");
+    if (!CHECK(write_file(path, text, repeat * ll, "w"))) return;
+    for (size_t i = 0; i < sizeof decode_caps / sizeof *decode_caps; i++)
+        for (int e = 0; e < 2; e++) {
+            char message[2048];
+            size_t n;
+            char *out = decode_all(path, e ? CLI_ENCODING_LATIN1 : CLI_ENCODING_AUTO,
+                                   decode_caps[i], &n, message, sizeof message);
+            CHECK_MSG(n == repeat * ul && out && memcmp(out, want, n) == 0,
+                      "buffer %zu, %s: %zu bytes, %zu expected", decode_caps[i],
+                      e ? "latin-1" : "auto", n, repeat * ul);
+            if (e) CHECK_MSG(message[0] == 0, "latin-1 says '%s'", message);
+            else
+                CHECK_MSG(strstr(message, "not UTF-8 text (line 1): read as Windows-1252") &&
+                              strchr(message, '\n') == message + strlen(message) - 1,
+                          "auto says '%s'", message);
+            free(out);
+        }
+    free(text);
+    free(want);
+}
+
+TEST(decoding_replaces_what_is_not_utf8)
+{
+    /* A Latin-1 byte, an overlong form, a surrogate, a sequence cut by a space and at the end:
+     * each of their bytes is a U+FFFD in valid UTF-8, the rest is kept, one note names line 2. */
+    static const char text[] = "ok\nM\xFCnchen \xC0\xAF \xED\xA0\x80 \xE2\x82 \xC3\xBC \xF0\x9F";
+    const char *path = tmp_path("bad.txt");
+    if (!CHECK(write_file(path, text, sizeof text - 1, "w"))) return;
+    for (size_t i = 0; i < sizeof decode_caps / sizeof *decode_caps; i++) {
+        char message[2048];
+        size_t n;
+        char *out = decode_all(path, CLI_ENCODING_UTF8, decode_caps[i], &n, message, sizeof message);
+        if (!CHECK(out != NULL)) continue;
+        CHECK_MSG(is_utf8((const unsigned char *)out, n), "buffer %zu: not UTF-8", decode_caps[i]);
+#define R "\xEF\xBF\xBD"
+        static const char want[] = "ok\nM" R "nchen " R R " " R R R " " R R " \xC3\xBC " R R;
+#undef R
+        CHECK_MSG(n == sizeof want - 1 && memcmp(out, want, n) == 0, "buffer %zu: '%.*s'",
+                  decode_caps[i], (int)n, out);
+        CHECK_MSG(strstr(message, "bytes that are not UTF-8 replaced by U+FFFD (first on line 2)") &&
+                      strchr(message, '\n') == message + strlen(message) - 1,
+                  "message '%s'", message);
+        free(out);
+    }
+}

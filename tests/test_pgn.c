@@ -2,7 +2,8 @@
  * missing or glued, 0-0, e8Q, suffix annotations, escape lines, a byte-order mark, CRLF, ';'
  * comments), variations and their start positions, several games per file, the variants from
  * [Variant] and [FEN], every kind of error with its line and column, the visitor's skips, and the
- * writer's exact text. Game records from python-chess's data/pgn are in tests/data/pgn. */
+ * writer's exact text. Game records from python-chess's data/pgn are read from the shared data
+ * (RF_SHARED_DATA/python-chess/pgn); without it those cases are skipped. */
 #include "harness.h"
 #include "rankfile.h"
 
@@ -127,13 +128,17 @@ static record *read_pgn(const char *text)
     return read_text(&r, text, strlen(text));
 }
 
-/* A file's bytes (malloc'd, NUL-terminated). */
+/* A python-chess file's bytes (malloc'd, NUL-terminated), or NULL after skipping the case when
+ * the shared data is not there. */
 static char *slurp(const char *name, size_t *len)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/pgn/%s", RF_TEST_DATA, name);
+    snprintf(path, sizeof path, "%s/python-chess/pgn/%s", RF_SHARED_DATA, name);
     FILE *f = fopen(path, "rb");
-    if (!CHECK_MSG(f != NULL, "cannot open %s", path)) return NULL;
+    if (!f) {
+        HARNESS_SKIP("%s is missing (python-chess's test files in the shared data)", path);
+        return NULL;
+    }
     char *text = malloc(1 << 16);
     *len = fread(text, 1, (1 << 16) - 1, f);
     text[*len] = 0;
@@ -244,6 +249,8 @@ TEST(escape_lines)
 
 TEST(utf8_byte_order_mark)
 {
+    /* Columns count from after the mark. */
+    check_error("\xEF\xBB\xBF" "1. e4 Kxe7 *", RF_ERR_ILLEGAL, 1, 7, "1... Kxe7");
     size_t len;
     char *text = slurp("utf8-bom.pgn", &len);
     if (!text) return;
@@ -255,8 +262,6 @@ TEST(utf8_byte_order_mark)
     CHECK(strstr(r.log, "] [ Event=B ") != NULL);
     CHECK_INT(r.games[1].line, 14);
     free(text);
-    /* Columns count from after the mark. */
-    check_error("\xEF\xBB\xBF" "1. e4 Kxe7 *", RF_ERR_ILLEGAL, 1, 7, "1... Kxe7");
 }
 
 /* A reader callback that gives one byte at a time. */
@@ -357,6 +362,15 @@ TEST(game_without_tags)
     CHECK_INT(r->games[0].variant, RF_VARIANT_STANDARD);
 }
 
+/* A game's warnings: the bits, the line and the text of the first. */
+static void check_warning(const rf_pgn_game *g, unsigned bits, unsigned long line,
+                          const char *text)
+{
+    CHECK_MSG(g->warnings == bits && g->warning_line == line && strcmp(g->warning, text) == 0,
+              "game %lu: warnings %u on line %lu '%s', want %u on line %lu '%s'", g->index,
+              g->warnings, g->warning_line, g->warning, bits, line, text);
+}
+
 TEST(game_without_result_then_tags)
 {
     record *r = read_pgn("[Event \"one\"]\n\n1. e4 e5\n[Event \"two\"]\n\n1. d4 *\n");
@@ -364,10 +378,42 @@ TEST(game_without_result_then_tags)
     CHECK_STR(r->log, "[ Event=one | e4 e5 ] [ Event=two | d4 ]");
     CHECK_STR(r->games[0].result, "");
     CHECK_INT(r->games[1].line, 4);
-    /* And at the end of the input. */
-    r = read_pgn("1. e4 e5");
+    /* The game may be cut short: a warning on its last line; none for the next. */
+    check_warning(&r->games[0], RF_PGN_WARN_NO_RESULT, 3,
+                  "no result marker; the game may be cut short");
+    check_warning(&r->games[1], 0, 0, "");
+    /* And at the end of the input, in movetext or after the tags. */
+    r = read_pgn("1. e4 e5\n\n");
     check_ok(r, 1);
     CHECK_STR(r->games[0].result, "");
+    check_warning(&r->games[0], RF_PGN_WARN_NO_RESULT, 1,
+                  "no result marker; the game may be cut short");
+    r = read_pgn("[Event \"a\"]\n1-0\n\n[Event \"b\"]\n[Result \"1-0\"]\n");
+    check_ok(r, 2);
+    check_warning(&r->games[0], 0, 0, "");
+    check_warning(&r->games[1], RF_PGN_WARN_NO_RESULT, 5,
+                  "no result marker; the game may be cut short");
+}
+
+TEST(result_tag_disagrees_with_the_marker)
+{
+    record *r = read_pgn("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 0-1\n\n[Result \"0-1\"]\n\n1. e4 "
+                         "0-1\n\n[Result \"1/2-1/2 but long\"]\n\n1. e4 *\n");
+    check_ok(r, 3);
+    check_warning(&r->games[0], RF_PGN_WARN_RESULT_TAG, 2,
+                  "[Result \"1-0\"] disagrees with the result marker 0-1");
+    check_warning(&r->games[1], 0, 0, "");
+    check_warning(&r->games[2], RF_PGN_WARN_RESULT_TAG, 10,
+                  "[Result \"1/2-1/2 but long\"] disagrees with the result marker *");
+}
+
+TEST(malformed_tag_line_skipped_with_a_warning)
+{
+    record *r = read_pgn("[Event \"x\"]\n[White Kasparov]\n[ \"no name\"]\n\n1. e4 *\n");
+    check_ok(r, 1);
+    CHECK_STR(r->log, "[ Event=x | e4 ]");
+    check_warning(&r->games[0], RF_PGN_WARN_BAD_TAG, 2,
+                  "a line starting with '[' is no tag pair ([Name \"value\"]): skipped");
 }
 
 TEST(game_records_from_python_chess)
@@ -392,6 +438,7 @@ TEST(game_records_from_python_chess)
     CHECK_STR(r.games[0].result, "0-1");
     CHECK(strstr(r.log, "Bg6 $6 { (0.00 \xE2\x86\x92 0.75) Inaccuracy.") != NULL);
     CHECK(strstr(r.log, "Qdd1# { [%clk 0:00:42] } { Black wins by checkmate. } ]") != NULL);
+    CHECK_INT(r.games[0].warnings, 0);
     free(text);
 }
 
@@ -482,6 +529,47 @@ TEST(error_unknown_variant)
 {
     check_error("[Event \"x\"]\n  [Variant \"Bughouse\"]\n\n1. e4 *", RF_ERR_NOT_FOUND, 2, 3,
                 "[Variant \"Bughouse\"]: unknown variant");
+}
+
+TEST(error_tag_cut_by_the_end_of_the_input)
+{
+    static const char *const cuts[] = {"[", "[Whi", "[White ", "[White \"Kas", "[White \"K\\",
+                                       "[White \"Kasparov\"", "[White \"Kasparov\" "};
+    for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "[Event \"x\"]\n1. e4 1-0\n\n%s", cuts[i]);
+        record *r = read_pgn(text);
+        CHECK_INT(r->ngames, 2);
+        const rf_pgn_game *g = &r->games[1];
+        CHECK_MSG(g->status == RF_ERR_SYNTAX && g->error_line == 4 && g->error_column == 1 &&
+                      strcmp(g->error, "a tag cut short: the input ends inside it") == 0,
+                  "'%s': %d at %lu:%lu %s", cuts[i], g->status, g->error_line, g->error_column,
+                  g->error);
+        CHECK_INT(g->warnings, 0); /* the error says it all */
+        CHECK_STR(r->log, "[ Event=x | e4 ] [ |? ]");
+    }
+}
+
+TEST(error_tag_value_not_closed_on_its_line)
+{
+    check_error("[Event \"unterminated\n[Site \"x\"]\n\n1. e4 *\n", RF_ERR_SYNTAX, 1, 1,
+                "[Event]: its value is not closed: the line ends before its '\"'");
+    /* The next line is read as usual: its tag is kept. */
+    record *r = read_pgn("[Event \"unterminated\n[Site \"x\"]\n\n1. e4 *\n\n1. d4 *\n");
+    CHECK_STR(r->log, "[ Site=x |? ] [ | d4 ]");
+}
+
+TEST(error_nul_byte_in_a_tag_value)
+{
+    static const char text[] = "[Event \"a\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\0 x\"]\n\n*\n";
+    static record r;
+    memset(&r, 0, sizeof r);
+    read_text(&r, text, sizeof text - 1);
+    CHECK_INT(r.ngames, 1);
+    CHECK_INT(r.games[0].status, RF_ERR_SYNTAX);
+    CHECK_INT(r.games[0].error_line, 2);
+    CHECK_INT(r.games[0].error_column, 35);
+    CHECK_STR(r.games[0].error, "[FEN]: a NUL byte in its value (no text holds one)");
 }
 
 TEST(error_unclosed_comment)
@@ -655,6 +743,29 @@ TEST(writer_exact_text)
     CHECK_STR(r->log, "[ Event=Ev Site=? Date=????.??.?? Round=? White=Kasparov, \"Gazza\" "
                       "Black=Deep Blue Result=1-0 Annotator=a\\b | e4 { best by test ! } e5 $1 "
                       "( c5 Nf3 ) Nf3 Nc6 ]");
+}
+
+TEST(writer_result_tag_is_the_marker)
+{
+    /* A Result among the tags that says another result, or a result not known: the Result tag
+     * is always the marker written at the end. */
+    const char *names[] = {"Result", "Event"};
+    const char *values[] = {"1/2-1/2", "cut"};
+    const char *results[] = {NULL, "", "*", "0-1"};
+    const char *want[] = {"*", "*", "*", "0-1"};
+    for (int i = 0; i < 4; i++) {
+        static sink s;
+        memset(&s, 0, sizeof s);
+        rf_pgn_writer w;
+        rf_pgn_writer_start(&w, sink_write, &s);
+        rf_pgn_write_tags(&w, names, values, 2, results[i]);
+        rf_pgn_write_result(&w, results[i]);
+        char expected[256];
+        snprintf(expected, sizeof expected,
+                 "[Event \"cut\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                 "[White \"?\"]\n[Black \"?\"]\n[Result \"%s\"]\n\n%s\n\n", want[i], want[i]);
+        CHECK_STR(s.text, expected);
+    }
 }
 
 TEST(writer_defaults_without_tags)

@@ -53,13 +53,13 @@ rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2
 # stdin: the same as the file; --min-plies keeps the long game only
 run "$tmp/ok.pgn" pgn --format san --min-plies 4
 [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" ] && ok || bad "min-plies: $(cat "$tmp/out" "$tmp/err")"
-expect_stdin "json" 0 '{"index":1,"headers":{"Event":"Casual","White":"A \"quoted\" name","Black":"B","Result":"1-0"},"variant":"standard","chess960":false,"start_fen":"'"$START"'","moves_san":["e4","e5","Qh5","Nc6","Bc4","Nf6","Qxf7#"],"moves_uci":["e2e4","e7e5","d1h5","b8c6","f1c4","g8f6","h5f7"],"result":"1-0","final_fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","outcome":{"result":"1-0","winner":"white","reason":"checkmate","text":"checkmate"},"error":null}' "$(cat "$tmp/ok.pgn")" pgn --json --min-plies 5
+expect_stdin "json" 0 '{"index":1,"headers":{"Event":"Casual","White":"A \"quoted\" name","Black":"B","Result":"1-0"},"variant":"standard","chess960":false,"start_fen":"'"$START"'","moves_san":["e4","e5","Qh5","Nc6","Bc4","Nf6","Qxf7#"],"moves_uci":["e2e4","e7e5","d1h5","b8c6","f1c4","g8f6","h5f7"],"result":"1-0","final_fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","outcome":{"result":"1-0","winner":"white","reason":"checkmate","text":"checkmate"},"error":null,"warning":null}' "$(cat "$tmp/ok.pgn")" pgn --json --min-plies 5
 run "$tmp/ok.pgn" pgn --headers
 [ $rc -eq 0 ] && [ "$(grep -c '^\[Event ' "$tmp/out")" = 2 ] && ! grep -q 'e4' "$tmp/out" && ok || bad "headers: $(cat "$tmp/out")"
-expect "count" 0 "variant             games        plies       1-0       0-1   1/2-1/2         *   errors
-standard                2           10         1         0         0         1        0
-total                   2           10         1         0         0         1        0" pgn --count "$tmp/ok.pgn"
-expect "count json" 0 '{"games":2,"plies":10,"errors":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":0,"*":1},"variants":{"standard":{"games":2,"plies":10,"errors":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":0,"*":1}}}}' pgn --count --json "$tmp/ok.pgn"
+expect "count" 0 "variant             games        plies       1-0       0-1   1/2-1/2         *   errors warnings
+standard                2           10         1         0         0         1        0        0
+total                   2           10         1         0         0         1        0        0" pgn --count "$tmp/ok.pgn"
+expect "count json" 0 '{"games":2,"plies":10,"errors":0,"warnings":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":0,"*":1},"variants":{"standard":{"games":2,"plies":10,"errors":0,"warnings":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":0,"*":1}}}}' pgn --count --json "$tmp/ok.pgn"
 
 # A bad game: one line on stderr with its place, left out of the output, the others kept, 65.
 run "$tmp/two.pgn" pgn --format san
@@ -116,6 +116,140 @@ if command -v zstd >/dev/null; then
     if grep -q 'built without libzstd' "$tmp/err"; then echo "skipped: zstd input (no libzstd in this build)"
     else [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/out")" = 2 ] && ok || bad "zstd: $rc $(cat "$tmp/err")"; fi
 fi
+
+# A file cut in the middle of a game: the game is kept with a warning naming it, its export
+# says "*" in the Result tag and as its marker; --strict makes the warning an error; --count
+# counts warnings.
+printf '[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n[Event "b"]\n[Result "1/2-1/2"]\n\n1. d4 d5\n2. c4' >"$tmp/cut.pgn"
+CUT_WARN="rankfile: pgn: warning: $tmp/cut.pgn: game 2 (line 10): no result marker; the game may be cut short"
+expect "cut count" 0 "variant             games        plies       1-0       0-1   1/2-1/2         *   errors warnings
+standard                2            5         1         0         0         1        0        1
+total                   2            5         1         0         0         1        0        1" pgn --count "$tmp/cut.pgn"
+[ "$(cat "$tmp/err")" = "$CUT_WARN" ] && ok || bad "cut warning: $(cat "$tmp/err")"
+run /dev/null pgn "$tmp/cut.pgn"
+[ $rc -eq 0 ] && [ "$(sed -n '/Event "b"/,$p' "$tmp/out" | grep -c '^\[Result "\*"\]$')" = 1 ] &&
+    [ "$(tail -n 2 "$tmp/out" | head -n 1)" = "1. d4 d5 2. c4 *" ] && [ "$(cat "$tmp/err")" = "$CUT_WARN" ] && ok ||
+    bad "cut export: $rc $(cat "$tmp/out" "$tmp/err")"
+run /dev/null pgn --json "$tmp/cut.pgn"
+[ $rc -eq 0 ] && sed -n 1p "$tmp/out" | grep -q '"error":null,"warning":null}$' &&
+    sed -n 2p "$tmp/out" | grep -q '"result":"\*",.*"error":null,"warning":"game 2 (line 10): no result marker; the game may be cut short"}$' && ok ||
+    bad "cut json: $(cat "$tmp/out")"
+run /dev/null pgn --strict --format san "$tmp/cut.pgn"
+[ $rc -eq 65 ] && [ "$(cat "$tmp/out")" = "e4 e5" ] && ok || bad "cut strict: $rc $(cat "$tmp/out")"
+expect_err "cut strict" "^rankfile: pgn: $tmp/cut.pgn: game 2 (line 10): no result marker; the game may be cut short$"
+expect "cut strict count" 65 "variant             games        plies       1-0       0-1   1/2-1/2         *   errors warnings
+standard                2            5         1         0         0         0        1        0
+total                   2            5         1         0         0         0        1        0" pgn --count --strict "$tmp/cut.pgn"
+# No marker before the next game's tags; a [Result] tag that disagrees with the marker; a
+# line that is no tag pair: warnings, each naming its game, and the export agrees with itself.
+expect_stdin "no marker before tags" 0 "e4
+d4
+c4
+Nf3" '[Event "a"]
+
+1. e4
+[Result "1-0"]
+
+1. d4 0-1
+
+[Event x]
+
+1. c4 *
+
+1. Nf3 1/2-1/2
+' pgn --format san
+[ "$(cat "$tmp/err")" = "rankfile: pgn: warning: game 1 (line 3): no result marker; the game may be cut short
+rankfile: pgn: warning: game 2 (line 4): [Result \"1-0\"] disagrees with the result marker 0-1
+rankfile: pgn: warning: game 3 (line 8): a line starting with '[' is no tag pair ([Name \"value\"]): skipped" ] && ok ||
+    bad "warnings: $(cat "$tmp/err")"
+expect_stdin "result tag follows the marker" 0 '[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "0-1"]
+
+1. d4 0-1
+' '[Result "1-0"]
+
+1. d4 0-1
+' pgn
+# Cut inside a tag, or a tag value not closed on its line: errors with their line, no phantom
+# game counted as read.
+printf '[Event "a"]\n\n1. e4 1-0\n\n[Eve' >"$tmp/cuttag.pgn"
+expect "cut tag" 65 "variant             games        plies       1-0       0-1   1/2-1/2         *   errors warnings
+standard                2            1         1         0         0         0        1        0
+total                   2            1         1         0         0         0        1        0" pgn --count "$tmp/cuttag.pgn"
+expect_err "cut tag" "^rankfile: pgn: $tmp/cuttag.pgn: game 2 (line 5, column 1): a tag cut short: the input ends inside it$"
+expect_stdin "unterminated tag" 65 "d4" '[Event "unterminated
+[Site "x"]
+
+1. e4 *
+
+1. d4 *
+' pgn --format san
+expect_err "unterminated tag" "^rankfile: pgn: game 1 (line 1, column 1): \[Event\]: its value is not closed"
+# A NUL byte in a tag value is an error (it could not be written back as read).
+printf '[Event "a\000b"]\n\n1. e4 *\n\n1. d4 *\n' >"$tmp/nul.pgn"
+run "$tmp/nul.pgn" pgn --format uci
+[ $rc -eq 65 ] && [ "$(cat "$tmp/out")" = "d2d4" ] && ok || bad "nul tag: $rc $(cat "$tmp/out")"
+expect_err "nul tag" "^rankfile: pgn: game 1 (line 1, column 10): \[Event\]: a NUL byte in its value"
+
+# Encodings: a Windows-1252 (Latin-1) file is read as such by default (auto), with one warning
+# naming the line of its first byte that is not UTF-8; utf-8 replaces those bytes by U+FFFD
+# with a warning; latin-1 reads it silently; --strict makes the note an error. A UTF-8 file is
+# read the same by auto and utf-8, and latin-1 reads its bytes as Windows-1252.
+printf '[Event "Berlin"]\n[Site "M\374nchen"]\n[Annotator "\223quoted\224 \226 \200"]\n\n1. e4 *\n\n[White "K\366ln"]\n\n1. d4 *\n' >"$tmp/latin1.pgn"
+LATIN_JSON=$(printf '"headers":{"Event":"Berlin","Site":"M\303\274nchen","Annotator":"\342\200\234quoted\342\200\235 \342\200\223 \342\202\254"}')
+run /dev/null pgn --json "$tmp/latin1.pgn"
+[ $rc -eq 0 ] && sed -n 1p "$tmp/out" | grep -qF "$LATIN_JSON" &&
+    sed -n 2p "$tmp/out" | grep -q "$(printf '"White":"K\303\266ln"')" && ok || bad "latin-1 auto: $rc $(cat "$tmp/out")"
+expect_err "latin-1 auto" "^rankfile: pgn: warning: $tmp/latin1.pgn: not UTF-8 text (line 2): read as Windows-1252 (Latin-1); --encoding latin-1 says so$"
+run /dev/null pgn --json --encoding latin-1 "$tmp/latin1.pgn"
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && sed -n 1p "$tmp/out" | grep -qF "$LATIN_JSON" && ok ||
+    bad "latin-1: $rc $(cat "$tmp/out" "$tmp/err")"
+run /dev/null pgn --json --encoding utf-8 "$tmp/latin1.pgn"
+[ $rc -eq 0 ] && sed -n 1p "$tmp/out" | grep -q "$(printf '"Site":"M\357\277\275nchen"')" && ok ||
+    bad "utf-8 replaced: $rc $(cat "$tmp/out")"
+expect_err "utf-8 replaced" "^rankfile: pgn: warning: $tmp/latin1.pgn: bytes that are not UTF-8 replaced by U+FFFD (first on line 2); --encoding latin-1 reads them as Latin-1$"
+run /dev/null pgn --format san --strict "$tmp/latin1.pgn"
+[ $rc -eq 65 ] && [ "$(cat "$tmp/out")" = "e4
+d4" ] && ok || bad "encoding strict: $rc $(cat "$tmp/out")"
+expect_err "encoding strict" "^rankfile: pgn: $tmp/latin1.pgn: not UTF-8 text (line 2): "
+printf '[Site "M\303\274nchen"]\n\n1. e4 *\n' >"$tmp/utf8.pgn"
+for enc in auto utf-8; do
+    run /dev/null pgn --json --encoding $enc "$tmp/utf8.pgn"
+    [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q "$(printf '"Site":"M\303\274nchen"')" "$tmp/out" && ok ||
+        bad "utf-8 file, $enc: $rc $(cat "$tmp/out" "$tmp/err")"
+done
+run /dev/null pgn --json --encoding latin-1 "$tmp/utf8.pgn"
+[ $rc -eq 0 ] && grep -q "$(printf '"Site":"M\303\203\302\274nchen"')" "$tmp/out" && ok || bad "utf-8 file as latin-1: $(cat "$tmp/out")"
+expect "bad encoding" 64 "" pgn --encoding koi8-r
+# Decoding streams in 64 KiB windows: a UTF-8 letter across the first window's end is read
+# whole; in a file that turns out not to be UTF-8 after its first window, the text handed out
+# before stays UTF-8 and the note names the line of the first byte that is not.
+awk 'BEGIN { printf "[Event \""; for (i = 0; i < 65527; i++) printf "a"; printf "\303\274\"]\n\n1. e4 *\n" }' >"$tmp/edge.pgn"
+for enc in auto utf-8; do
+    run /dev/null pgn --json --encoding $enc "$tmp/edge.pgn"
+    [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q "$(printf 'aaa\303\274"}')" "$tmp/out" && ok ||
+        bad "letter across the window, $enc: $rc $(head -c 200 "$tmp/err")"
+done
+awk 'BEGIN { printf "[Event \"M\303\274ller\"]\n\n1. e4 {"; for (i = 0; i < 100000; i++) printf "a"; printf "} *\n\n[Event \"K\366ln\"]\n\n1. d4 *\n" }' >"$tmp/late.pgn"
+run /dev/null pgn --headers --json "$tmp/late.pgn"
+[ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "$(printf '{"index":1,"file":"%s","headers":{"Event":"M\303\274ller"}}\n{"index":2,"file":"%s","headers":{"Event":"K\303\266ln"}}' "$tmp/late.pgn" "$tmp/late.pgn")" ] && ok ||
+    bad "late latin-1: $(cat "$tmp/out")"
+expect_err "late latin-1" "^rankfile: pgn: warning: $tmp/late.pgn: not UTF-8 text (line 5): read as Windows-1252"
+
+# A directory is no input: exit 66, one line, and no table of zeros.
+mkdir "$tmp/dir"
+expect "directory" 66 "" pgn --count "$tmp/dir"
+expect_err "directory" "^rankfile: pgn: cannot open $tmp/dir: Is a directory$"
+# --progress to a file: plain lines, no terminal control codes.
+run /dev/null pgn --count --progress "$tmp/ok.pgn"
+[ $rc -eq 0 ] && ! grep -q "$(printf '[\r\033]')" "$tmp/err" &&
+    grep -q "^rankfile: pgn: $tmp/ok.pgn: 2 games, [0-9]* games/s, 0.0 of 0.0 MB (100%)$" "$tmp/err" && ok ||
+    bad "progress: $(od -c "$tmp/err" | head -5)"
 
 # Usage errors and a missing file.
 expect "missing file" 66 "" pgn "$tmp/nothing.pgn"
