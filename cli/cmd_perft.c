@@ -310,7 +310,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     int st = cli_position_read(&o->common, where, text, len, &pos, NULL);
     if (st) return st;
     char fen[RF_FEN_MAX], total_text[48];
-    rf_position_to_fen(fen, sizeof fen, &pos, castling_notation(text, len));
+    rf_position_to_fen(fen, sizeof fen, &pos, 0);
     rf_count total = {0, 0};
     int depth = (int)o->depth;
     rf_movelist list;
