@@ -585,8 +585,8 @@ static int run_suite(const perft_run *o)
  *   # split: 2                       (plies below the root; every job has depth - split)
  *   # jobs: 400                      (job lines in the job file)
  *   # move orders: 400               (the sum of their COUNTs)
- *   # fingerprint: 0123456789abcdef  (FNV-1a 64 of the six lines above it and "# variant",
- *                                     each with its newline)
+ *   # fingerprint: 0123456789abcdef  (FNV-1a 64 of the seven lines from "# variant" to
+ *                                     "# move orders", each with its newline)
  *   # part: 1/1                      (a result file only: the part of the jobs it counted)
  *
  * The fingerprint names the split: results carry their job file's, so that --sum never adds
@@ -1091,17 +1091,19 @@ static int job_file_read(const perft_run *o, const char *path, job_header *h, ke
     return status;
 }
 
-/* --variant and --chess960 may repeat what the job file says, never contradict it. */
-static int check_mode(const perft_run *o, const job_header *h)
+/* --variant and --chess960 may repeat what the job or result file `path` says, never
+ * contradict it. */
+static int check_mode(const perft_run *o, const job_header *h, const char *path)
 {
     const cli_common *c = &o->common;
     if (!c->variant_given) return 0;
     /* --chess960 alone leaves the variant standard: only a variant named is compared. */
     int named = c->variant != RF_VARIANT_STANDARD || !c->chess960;
     if ((named && c->variant != h->variant) || (c->chess960 && !h->chess960)) {
-        return cli_usage(c->command, "%s%s contradicts the job file %s (variant %s%s)",
+        return cli_usage(c->command, "%s%s contradicts the %s file %s (variant %s%s)",
                          named ? "--variant " : "--chess960",
-                         named ? rf_variant_name(c->variant) : "", o->jobs,
+                         named ? rf_variant_name(c->variant) : "",
+                         path == o->jobs ? "job" : "result", path,
                          rf_variant_name(h->variant), h->chess960 ? ", chess960" : "");
     }
     return 0;
@@ -1112,7 +1114,7 @@ static int run_jobs(const perft_run *o)
     job_header h;
     key_list jobs = {NULL, 0, 0};
     int status = job_file_read(o, o->jobs, &h, &jobs);
-    if (status == 0) status = check_mode(o, &h);
+    if (status == 0) status = check_mode(o, &h, o->jobs);
     if (status == 0 && o->part_n > h.jobs) {
         cli_usage(o->common.command, "--part %lu/%lu: the job file %s has only %llu jobs",
                   o->part_k, o->part_n, o->jobs, (unsigned long long)h.jobs);
@@ -1132,9 +1134,16 @@ static int run_jobs(const perft_run *o)
     for (size_t i = o->part_k - 1; i < jobs.count; i += o->part_n) {
         job jb;
         rf_position pos;
-        parse_job(jobs.items[i].key, &jb);
-        rf_position_parse(&pos, jb.fen, jb.fen_len, h.variant, h.chess960 ? RF_PARSE_CHESS960 : 0,
-                          c->accept, NULL);
+        rf_error err;
+        /* Both were read and checked whole by job_file_read. */
+        if (!parse_job(jobs.items[i].key, &jb) ||
+            rf_position_parse(&pos, jb.fen, jb.fen_len, h.variant,
+                              h.chess960 ? RF_PARSE_CHESS960 : 0, c->accept, &err) != RF_OK) {
+            cli_error(c->command, "%s:%lu: the job cannot be read again", o->jobs,
+                      jobs.items[i].line);
+            status = CLI_SOFTWARE;
+            break;
+        }
         rf_count nodes, scaled = {0, 0};
         if ((status = count_nodes(o, &pos, (int)jb.depth, &nodes, NULL)) != 0) break;
         cli_count_add_product(&scaled, nodes, jb.count);
@@ -1311,12 +1320,15 @@ static int run_sum(const perft_run *o, int nfiles, char **files)
         status = job_file_read(o, o->jobs, &first, &jobs);
         have_first = status == 0;
         first_path = o->jobs;
-        if (status == 0) status = check_mode(o, &first);
+        if (status == 0) status = check_mode(o, &first, o->jobs);
     }
     for (int i = 0; i < nfiles && status == 0; i++) {
         status = read_results(o, files[i], &results, &total, &first, &have_first,
                               first_path ? first_path : files[i]);
-        if (!first_path) first_path = files[i];
+        if (!first_path) {
+            first_path = files[i];
+            if (status == 0) status = check_mode(o, &first, first_path);
+        }
     }
     if (status == 0) status = check_answers(o, o->jobs ? &jobs : NULL, &results);
     /* Without the job file, its header says how many jobs there are: a part missing is still

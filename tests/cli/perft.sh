@@ -154,6 +154,8 @@ expect_err "jobs: another variant" "^rankfile: perft: --variant horde contradict
 expect "jobs: --chess960 on a standard split" 64 "" perft --jobs "$tmp/k3" --chess960
 expect_err "jobs: --chess960 on a standard split" "^rankfile: perft: --chess960 contradicts the job file"
 expect "sum: another variant" 64 "" perft --sum --jobs "$tmp/aj" "$tmp/ar" --variant standard
+expect "sum: a variant its results contradict" 64 "" perft --sum "$tmp/ar" --variant horde
+expect_err "sum: a variant its results contradict" "^rankfile: perft: --variant horde contradicts the result file .*ar (variant atomic)"
 expect "jobs: the same variant again" 0 "$(cat "$tmp/ar")" perft --jobs "$tmp/aj" --variant atomic
 # Results of another split (another depth, ply or root) are told apart by the fingerprint.
 "$RF" perft "$START" 5 --split 2 >"$tmp/sj" && "$RF" perft --jobs "$tmp/sj" >"$tmp/sr"
