@@ -9,12 +9,13 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 enum {
     OPT_DIVIDE = 1, OPT_SORT, OPT_THREADS, OPT_HASH, OPT_SPLIT, OPT_JOBS, OPT_SUM, OPT_SUITE,
-    OPT_MAX_NODES, OPT_MAX_DEPTH, OPT_KERNEL, OPT_PROGRESS, OPT_QUIET
+    OPT_MAX_NODES, OPT_MAX_DEPTH, OPT_KERNEL, OPT_PROGRESS, OPT_QUIET, OPT_PART
 };
 
 static const cli_option options[] = {
@@ -38,18 +39,27 @@ static const cli_option options[] = {
     {OPT_QUIET, "quiet", 0, NULL, "no progress line, even on a terminal"},
     {OPT_QUIET, "no-progress", 0, NULL, "the same as --quiet (as in 'rankfile pgn')"},
     {OPT_SPLIT, "split", 0, "PLY",
-     "do not count: list the positions PLY (1-6) plies down as jobs, one line\n"
+     "do not count: write a job file: a header saying what the count depends\n"
+     "on (variant, chess960, root, depth, split, jobs, fingerprint; see the\n"
+     "man page, FILES), then the positions PLY (1-6) plies down, one line\n"
      "'DEPTH COUNT FEN' each (COUNT: how many move orders reach it), so a\n"
      "deep count can be spread over processes or machines"},
     {OPT_JOBS, "jobs", 0, "FILE",
-     "count each job of FILE ('-' for stdin), printing 'NODES DEPTH COUNT\n"
-     "FEN' per job (NODES already multiplied by COUNT) and, when every job\n"
-     "was counted, the total 'Nodes searched: N'; with --sum: the job file\n"
-     "the results must answer, each job exactly once"},
+     "count the jobs of the job FILE ('-' for stdin) as its header says\n"
+     "(a --variant or --chess960 contradicting it is refused; a file with\n"
+     "fewer jobs than its header is refused before counting), printing a\n"
+     "result header, 'NODES DEPTH COUNT FEN' per job (NODES already\n"
+     "multiplied by COUNT) and, when every job was counted, the total\n"
+     "'Nodes searched: N'; with --sum: the job file the results must\n"
+     "answer, each job exactly once"},
+    {OPT_PART, "part", 0, "K/N",
+     "with --jobs: count only part K of N (jobs K, K+N, K+2N, ... of the\n"
+     "file), for N processes or machines sharing one job file"},
     {OPT_SUM, "sum", 0, NULL,
      "add up the results of --jobs (text form) exactly: refuses a file cut\n"
      "short (no total line, or a total that its lines do not add up to), a\n"
-     "malformed line, a job answered twice, and with --jobs a job missing"},
+     "malformed line, results of another job file (their fingerprints\n"
+     "differ), a job answered twice, and a job missing (named with --jobs)"},
     {OPT_SUITE, "suite", 0, "FILE",
      "check every position of FILE ('-' for stdin) against its expected\n"
      "counts; two formats are read:\n"
@@ -67,7 +77,7 @@ static const char *const intro[] = {
     "                      [--kernel auto|portable|bmi2] [--progress|--quiet] [--json]\n"
     "       rankfile perft DEPTH [options] < positions\n"
     "       rankfile perft FEN DEPTH --split PLY > jobs.txt\n"
-    "       rankfile perft --jobs FILE [--threads N] [--hash MB] > results.txt\n"
+    "       rankfile perft --jobs FILE [--part K/N] [--threads N] [--hash MB] > results.txt\n"
     "       rankfile perft --sum [--jobs JOBS] RESULTS...\n"
     "       rankfile perft --suite FILE [--max-nodes N] [--max-depth D] [--variant NAME]\n"
     "\n"
@@ -79,11 +89,18 @@ static const char *const intro[] = {
 
 static const char *const outro[] = {
     "JSON: {\"fen\",\"depth\",\"nodes\"} (with --divide also \"divide\":{move:count}); --split:\n"
-    "one {\"depth\",\"count\",\"fen\"} per job; --jobs: one {\"depth\",\"count\",\"fen\",\"nodes\"} per\n"
-    "job, then {\"nodes\",\"jobs\"}; --sum: {\"nodes\",\"results\"}; --suite: one {\"id\",\"fen\",\n"
-    "\"depth\",\"expected\",\"nodes\",\"pass\"} (or \"skipped\":true) per count, then\n"
-    "{\"passed\",\"failed\",\"skipped\"}. Counts are exact integers at any size. --jobs and --sum\n"
-    "read the text form of --split and --jobs.\n"
+    "the header {\"variant\",\"chess960\",\"root\",\"depth\",\"split\",\"jobs\",\"move_orders\",\n"
+    "\"fingerprint\"}, then one {\"depth\",\"count\",\"fen\"} per job; --jobs: the header with\n"
+    "\"part\", one {\"depth\",\"count\",\"fen\",\"nodes\"} per job, then {\"nodes\",\"jobs\"};\n"
+    "--sum: {\"nodes\",\"results\"}; --suite: one {\"id\",\"fen\",\"depth\",\"expected\",\"nodes\",\n"
+    "\"pass\"} (or \"skipped\":true) per count, then {\"passed\",\"failed\",\"skipped\"}. Counts\n"
+    "are exact integers at any size. --jobs and --sum read the text form of --split and --jobs.\n"
+    "\n"
+    "Spreading a count over machines (every part's results, then the sum):\n"
+    "  rankfile perft \"$FEN\" 7 --variant atomic --split 2 > jobs.txt\n"
+    "  rankfile perft --jobs jobs.txt --part 1/2 > r1.txt   # on one machine\n"
+    "  rankfile perft --jobs jobs.txt --part 2/2 > r2.txt   # on another\n"
+    "  rankfile perft --sum --jobs jobs.txt r1.txt r2.txt\n"
     "\n"
     "Comparing --divide with Stockfish ('go perft' prints a banner and its own move order):\n"
     "  rankfile perft \"$FEN\" 3 --divide --sort > ours\n"
@@ -117,6 +134,7 @@ typedef struct perft_run {
     size_t hash_mb;
     long split;
     const char *jobs;
+    unsigned long part_k, part_n; /* --part K/N: 1/1 without it */
     int progress; /* PROGRESS_* */
     rf_perft_table *table; /* --hash: one table for every count of the run */
 } perft_run;
@@ -221,16 +239,49 @@ static int count_nodes(const perft_run *o, const rf_position *pos, int depth, rf
     return 0;
 }
 
-static FILE *open_input(const perft_run *o, const char *path)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!f) cli_error(o->common.command, "cannot open '%s': %s", path, strerror(errno));
-    return f;
-}
-
 static void close_input(FILE *f)
 {
     if (f != stdin) fclose(f);
+}
+
+/* A suite or job file; NULL after the error (a directory is one: it has no lines to read). */
+static FILE *open_input(const perft_run *o, const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!f) {
+        cli_error(o->common.command, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    int fd = fileno(f);
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_error(o->common.command, "cannot open '%s': %s", path, strerror(EISDIR));
+        close_input(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* RF_FEN_SHREDDER when the castling field of the FEN `text` names rooks by their files alone
+ * (HAha), else 0 (X-FEN: KQkq, with a file letter only where KQkq would be ambiguous), so that a
+ * FEN written back keeps the caller's notation. */
+static unsigned castling_notation(const char *text, size_t len)
+{
+    size_t i = 0;
+    for (int field = 0; field < 2; field++) {
+        while (i < len && isspace((unsigned char)text[i])) i++;
+        while (i < len && !isspace((unsigned char)text[i])) i++;
+    }
+    while (i < len && isspace((unsigned char)text[i])) i++;
+    int files = 0, kq = 0;
+    for (; i < len && !isspace((unsigned char)text[i]); i++) {
+        char ch = text[i];
+        if (ch == 'K' || ch == 'Q' || ch == 'k' || ch == 'q')
+            kq = 1;
+        else if ((ch >= 'A' && ch <= 'H') || (ch >= 'a' && ch <= 'h'))
+            files = 1;
+    }
+    return files && !kq ? RF_FEN_SHREDDER : 0;
 }
 
 /* ---- one position ---------------------------------------------------------------------- */
@@ -322,6 +373,7 @@ typedef struct suite_state {
     cli_where where;
     char id[128];
     rf_position pos;
+    unsigned fen_flags; /* the position's castling notation as written */
     int have_pos;
     unsigned long passed, failed, skipped;
     int pos_failed, pos_checked;
@@ -353,6 +405,7 @@ static void start_position(suite_state *s, const char *fen, size_t len)
         suite_error(s, err.message);
         return;
     }
+    s->fen_flags = castling_notation(fen, len);
     s->have_pos = 1;
 }
 
@@ -360,7 +413,7 @@ static void check_count(suite_state *s, long depth, uint64_t expected)
 {
     const perft_run *o = s->o;
     char fen[RF_FEN_MAX];
-    rf_position_to_fen(fen, sizeof fen, &s->pos, RF_FEN_SHREDDER);
+    rf_position_to_fen(fen, sizeof fen, &s->pos, s->fen_flags);
     cli_json j;
     cli_json_start(&j, stdout);
     int skip = depth > MAX_DEPTH || (o->max_depth >= 0 && depth > o->max_depth) ||
@@ -498,6 +551,13 @@ static int run_suite(const perft_run *o)
     }
     finish_position(&s);
     close_input(f);
+    /* A suite that checks nothing is no pass: an empty file, or one of another kind. */
+    if (s.passed + s.failed + s.skipped == 0) {
+        cli_error(o->common.command, "%s: no perft counts to check (a suite has 'perft DEPTH "
+                                     "NODES' lines or 'FEN ;D1 20' lines)",
+                  o->suite);
+        return cli_finish(o->common.command, CLI_DATAERR);
+    }
     if (o->common.json) {
         cli_json j;
         cli_json_answer(&j);
@@ -512,12 +572,240 @@ static int run_suite(const perft_run *o)
     return cli_finish(o->common.command, code);
 }
 
+/* ---- job and result files: the header --------------------------------------------------------
+ *
+ * A job file (--split) and a result file (--jobs) open with a header that says everything the
+ * count depends on, one "# KEY: VALUE" line each, in this order:
+ *
+ *   # rankfile perft jobs            (a result file: "# rankfile perft results")
+ *   # variant: atomic                (rf_variant_name)
+ *   # chess960: no                   (yes: Chess960 castling mode)
+ *   # root: FEN                      (the position split)
+ *   # depth: 5                       (of the whole count)
+ *   # split: 2                       (plies below the root; every job has depth - split)
+ *   # jobs: 400                      (job lines in the job file)
+ *   # move orders: 400               (the sum of their COUNTs)
+ *   # fingerprint: 0123456789abcdef  (FNV-1a 64 of the seven lines from "# variant" to
+ *                                     "# move orders", each with its newline)
+ *   # part: 1/1                      (a result file only: the part of the jobs it counted)
+ *
+ * The fingerprint names the split: results carry their job file's, so that --sum never adds
+ * results of two different splits, and a header edited by hand no longer matches it. */
+
+#define JOBS_MAGIC "# rankfile perft jobs"
+#define RESULTS_MAGIC "# rankfile perft results"
+#define PART_MAX 1000000
+
+typedef struct job_header {
+    rf_variant variant;
+    int chess960;
+    char root[RF_FEN_MAX];
+    long depth, split;
+    uint64_t jobs, orders, fingerprint;
+    unsigned long part_k, part_n; /* a result file's part; 1/1 for a job file */
+    unsigned fen_flags;           /* the root's castling notation, kept in the jobs' FENs */
+} job_header;
+
+static uint64_t fnv1a64(const char *s, size_t n)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+/* The header lines the fingerprint covers, into buf; their length, or 0 when they do not fit. */
+static size_t header_fields(char *buf, size_t cap, const job_header *h)
+{
+    int n = snprintf(buf, cap,
+                     "# variant: %s\n# chess960: %s\n# root: %s\n# depth: %ld\n# split: %ld\n"
+                     "# jobs: %llu\n# move orders: %llu\n",
+                     rf_variant_name(h->variant), h->chess960 ? "yes" : "no", h->root, h->depth,
+                     h->split, (unsigned long long)h->jobs, (unsigned long long)h->orders);
+    return n > 0 && (size_t)n < cap ? (size_t)n : 0;
+}
+
+/* Writes the header of a job file (results 0) or a result file: as text, or as one JSON object
+ * {"variant","chess960","root","depth","split","jobs","move_orders","fingerprint"[,"part"]}. */
+static void header_write(const perft_run *o, const job_header *h, int results)
+{
+    char fields[2 * RF_FEN_MAX + 256], fp[17], part[48];
+    header_fields(fields, sizeof fields, h);
+    snprintf(fp, sizeof fp, "%016llx", (unsigned long long)h->fingerprint);
+    snprintf(part, sizeof part, "%lu/%lu", h->part_k, h->part_n);
+    if (o->common.json) {
+        cli_json j;
+        cli_json_answer(&j);
+        cli_json_kstr(&j, "variant", rf_variant_name(h->variant));
+        cli_json_kbool(&j, "chess960", h->chess960);
+        cli_json_kstr(&j, "root", h->root);
+        cli_json_kint(&j, "depth", h->depth);
+        cli_json_kint(&j, "split", h->split);
+        cli_json_kint(&j, "jobs", (long long)h->jobs);
+        cli_json_kint(&j, "move_orders", (long long)h->orders);
+        cli_json_kstr(&j, "fingerprint", fp);
+        if (results) cli_json_kstr(&j, "part", part);
+        cli_json_end(&j);
+        return;
+    }
+    printf("%s\n%s# fingerprint: %s\n", results ? RESULTS_MAGIC : JOBS_MAGIC, fields, fp);
+    if (results) printf("# part: %s\n", part);
+}
+
+/* Reads "K/N" (1 <= K <= N <= PART_MAX); 1 on success. */
+static int parse_part(const char *s, size_t len, unsigned long *k, unsigned long *n)
+{
+    const char *slash = memchr(s, '/', len);
+    uint64_t a, b;
+    if (!slash || !cli_number_u64(s, (size_t)(slash - s), &a) ||
+        !cli_number_u64(slash + 1, len - (size_t)(slash + 1 - s), &b) || a < 1 || a > b ||
+        b > PART_MAX)
+        return 0;
+    *k = (unsigned long)a;
+    *n = (unsigned long)b;
+    return 1;
+}
+
+/* Reads the header of a job file (results 0) or a result file from `l` into *h, checking each
+ * value, the fingerprint, and that the root is a position of its variant. 0 or an exit code,
+ * after a one-line error. */
+static int header_read(const perft_run *o, cli_lines *l, const char *path, int results,
+                       job_header *h)
+{
+    static const char *const order[] = {"variant", "chess960", "root",        "depth", "split",
+                                        "jobs",    "move orders", "fingerprint", "part"};
+    const char *cmd = o->common.command;
+    const char *magic = results ? RESULTS_MAGIC : JOBS_MAGIC;
+    const char *what = results ? "a result file of 'rankfile perft --jobs'"
+                               : "a job file of 'rankfile perft --split'";
+    memset(h, 0, sizeof *h);
+    h->part_k = h->part_n = 1;
+    if (!cli_lines_next(l)) {
+        cli_error(cmd, "%s: the file is empty: no jobs (expected %s)", path, what);
+        return CLI_DATAERR;
+    }
+    if (l->too_long || strcmp(l->buf, magic) != 0) {
+        if (l->buf[0] == '{')
+            cli_error(cmd, "%s:%lu: --%s reads the text form of --%s, not JSON", path, l->no,
+                      results ? "sum" : "jobs", results ? "jobs" : "split");
+        else if (!results && strncmp(l->buf, JOBS_MAGIC ":", strlen(JOBS_MAGIC) + 1) == 0)
+            cli_error(cmd, "%s:%lu: a job file of an older rankfile, which does not say the variant "
+                           "and depth it was split for: split again",
+                      path, l->no);
+        else
+            cli_error(cmd, "%s:%lu: not %s (its first line is not '%s')", path, l->no, what,
+                      magic);
+        return CLI_DATAERR;
+    }
+    char fields[2 * RF_FEN_MAX + 256];
+    size_t used = 0;
+    int nkeys = results ? 9 : 8;
+    for (int k = 0; k < nkeys; k++) {
+        size_t kl = strlen(order[k]);
+        if (!cli_lines_next(l) || !l->ended) {
+            cli_error(cmd, "%s: the header is cut short (no '# %s:' line)", path, order[k]);
+            return CLI_DATAERR;
+        }
+        if (l->too_long || l->len < kl + 4 || strncmp(l->buf, "# ", 2) != 0 ||
+            strncmp(l->buf + 2, order[k], kl) != 0 || strncmp(l->buf + 2 + kl, ": ", 2) != 0 ||
+            memchr(l->buf, '\0', l->len)) {
+            cli_error(cmd, "%s:%lu: expected the header line '# %s: ...'", path, l->no, order[k]);
+            return CLI_DATAERR;
+        }
+        const char *v = l->buf + kl + 4;
+        size_t vl = l->len - kl - 4;
+        if (k < 7) {
+            if (used + l->len + 1 >= sizeof fields) {
+                cli_error(cmd, "%s:%lu: the header line is too long", path, l->no);
+                return CLI_DATAERR;
+            }
+            memcpy(fields + used, l->buf, l->len);
+            used += l->len;
+            fields[used++] = '\n';
+        }
+        uint64_t n = 0;
+        int good = 1, c960 = 0;
+        switch (k) {
+        case 0:
+            good = rf_variant_from_name(&h->variant, &c960, v, vl) == RF_OK && !c960 &&
+                   strlen(rf_variant_name(h->variant)) == vl &&
+                   memcmp(rf_variant_name(h->variant), v, vl) == 0;
+            if (good && !rf_variant_available(h->variant)) {
+                cli_error(cmd, "%s:%lu: this rankfile does not play %s", path, l->no,
+                          rf_variant_name(h->variant));
+                return CLI_DATAERR;
+            }
+            break;
+        case 1:
+            good = (vl == 3 && memcmp(v, "yes", 3) == 0) || (vl == 2 && memcmp(v, "no", 2) == 0);
+            h->chess960 = vl == 3;
+            break;
+        case 2:
+            good = vl > 0 && vl < sizeof h->root;
+            if (good) memcpy(h->root, v, vl);
+            break;
+        case 3:
+            good = cli_number_u64(v, vl, &n) && n <= MAX_DEPTH;
+            h->depth = (long)n;
+            break;
+        case 4:
+            good = cli_number_u64(v, vl, &n) && n >= 1 && n <= 6 && (long)n <= h->depth;
+            h->split = (long)n;
+            break;
+        case 5: good = cli_number_u64(v, vl, &h->jobs) && h->jobs >= 1; break;
+        case 6: good = cli_number_u64(v, vl, &h->orders) && h->orders >= h->jobs; break;
+        case 7:
+            good = vl == 16;
+            for (size_t i = 0; good && i < vl; i++) {
+                int d = isdigit((unsigned char)v[i]) ? v[i] - '0'
+                        : v[i] >= 'a' && v[i] <= 'f' ? v[i] - 'a' + 10
+                                                      : -1;
+                good = d >= 0;
+                n = n << 4 | (uint64_t)(d < 0 ? 0 : d);
+            }
+            if (good && n != fnv1a64(fields, used)) {
+                cli_error(cmd, "%s:%lu: the fingerprint does not match the header's lines: the "
+                               "header was changed",
+                          path, l->no);
+                return CLI_DATAERR;
+            }
+            h->fingerprint = n;
+            break;
+        default: good = parse_part(v, vl, &h->part_k, &h->part_n); break;
+        }
+        if (!good) {
+            char shown[64];
+            cli_error(cmd, "%s:%lu: '%s' is not a valid %s", path, l->no, cli_shown(v, vl, shown),
+                      order[k]);
+            return CLI_DATAERR;
+        }
+    }
+    rf_position pos;
+    rf_error err;
+    const cli_common *c = &o->common;
+    if (rf_position_parse(&pos, h->root, strlen(h->root), h->variant,
+                          h->chess960 ? RF_PARSE_CHESS960 : 0, c->accept, &err) != RF_OK) {
+        cli_error(cmd, "%s: root: %s", path, err.message);
+        return CLI_DATAERR;
+    }
+    if (pos.chess960 != h->chess960) {
+        cli_error(cmd, "%s: root: its castling rights are of Chess960, where the header says "
+                       "'chess960: no'", path);
+        return CLI_DATAERR;
+    }
+    h->fen_flags = castling_notation(h->root, strlen(h->root));
+    return 0;
+}
+
 /* ---- --split ------------------------------------------------------------------------------ */
 
 /* The positions `ply` plies down, each with the number of move orders reaching it. */
 typedef struct split_list {
     char (*fens)[RF_FEN_MAX];
     size_t count, cap;
+    unsigned fen_flags;
     int failed;
 } split_list;
 
@@ -537,7 +825,7 @@ static void split_collect(split_list *l, const rf_position *pos, int ply)
             l->fens = p;
             l->cap = cap;
         }
-        rf_position_to_fen(l->fens[l->count++], RF_FEN_MAX, pos, RF_FEN_SHREDDER);
+        rf_position_to_fen(l->fens[l->count++], RF_FEN_MAX, pos, l->fen_flags);
         return;
     }
     rf_movelist list;
@@ -569,7 +857,16 @@ static int run_split(const perft_run *o, const char *fen, const char *depth_text
     rf_position pos;
     int st = cli_position_read(&o->common, NULL, fen, strlen(fen), &pos, NULL);
     if (st) return st;
-    split_list l = {NULL, 0, 0, 0};
+    job_header h;
+    memset(&h, 0, sizeof h);
+    h.variant = (rf_variant)pos.variant;
+    h.chess960 = pos.chess960;
+    h.fen_flags = castling_notation(fen, strlen(fen));
+    rf_position_to_fen(h.root, sizeof h.root, &pos, h.fen_flags);
+    h.depth = depth;
+    h.split = o->split;
+    h.part_k = h.part_n = 1;
+    split_list l = {NULL, 0, 0, h.fen_flags, 0};
     split_collect(&l, &pos, (int)o->split);
     if (l.failed) {
         free(l.fens);
@@ -577,14 +874,20 @@ static int run_split(const perft_run *o, const char *fen, const char *depth_text
                   o->split, SPLIT_MAX_POSITIONS);
         return CLI_USAGE;
     }
+    if (!l.count) {
+        /* A job file always has jobs: a split of none would read as a count of nothing. */
+        cli_error(o->common.command, "no position is %ld plies below this one (the game ends "
+                                     "sooner): nothing to split; count it directly",
+                  o->split);
+        return CLI_DATAERR;
+    }
     for (size_t i = 0; i < l.count; i++) drop_counters(l.fens[i]);
-    if (l.count) qsort(l.fens, l.count, sizeof *l.fens, compare_fen);
-    size_t jobs = 0;
-    for (size_t i = 0; i < l.count; i++) jobs += i == 0 || strcmp(l.fens[i - 1], l.fens[i]) != 0;
-    if (!o->common.json)
-        printf("# rankfile perft jobs: DEPTH COUNT FEN; %zu jobs, %zu move orders, split %ld "
-               "plies below\n",
-               jobs, l.count, o->split);
+    qsort(l.fens, l.count, sizeof *l.fens, compare_fen);
+    for (size_t i = 0; i < l.count; i++) h.jobs += i == 0 || strcmp(l.fens[i - 1], l.fens[i]) != 0;
+    h.orders = l.count;
+    char fields[2 * RF_FEN_MAX + 256];
+    h.fingerprint = fnv1a64(fields, header_fields(fields, sizeof fields, &h));
+    header_write(o, &h, 0);
     for (size_t i = 0; i < l.count;) {
         size_t k = i;
         while (k < l.count && strcmp(l.fens[i], l.fens[k]) == 0) k++;
@@ -662,64 +965,6 @@ static char *job_key(const job *j)
     return key;
 }
 
-static int run_jobs(const perft_run *o)
-{
-    FILE *f = open_input(o, o->jobs);
-    if (!f) return CLI_NOINPUT;
-    static cli_lines lines;
-    cli_lines_start(&lines, f);
-    int status = CLI_OK;
-    unsigned long counted = 0;
-    rf_count total = {0, 0};
-    while (cli_lines_next(&lines)) {
-        if (lines.len == 0 || lines.buf[0] == '#') continue;
-        job jb;
-        rf_position pos;
-        rf_error err;
-        const cli_common *c = &o->common;
-        if (lines.too_long || memchr(lines.buf, '\0', lines.len) || !parse_job(lines.buf, &jb) ||
-            rf_position_parse(&pos, jb.fen, jb.fen_len, c->variant,
-                              c->chess960 ? RF_PARSE_CHESS960 : 0, c->accept, &err) != RF_OK) {
-            cli_error(c->command, "%s:%lu: expected 'DEPTH COUNT FEN'%s", o->jobs, lines.no,
-                      lines.ended ? "" : " (the file is cut short)");
-            status = CLI_DATAERR;
-            continue;
-        }
-        rf_count nodes, scaled = {0, 0};
-        int st = count_nodes(o, &pos, (int)jb.depth, &nodes, NULL);
-        if (st) {
-            close_input(f);
-            return st;
-        }
-        cli_count_add_product(&scaled, nodes, jb.count);
-        cli_count_add(&total, scaled);
-        counted++;
-        if (c->json) {
-            cli_json j;
-            cli_json_answer(&j);
-            cli_json_kint(&j, "depth", jb.depth);
-            cli_json_kint(&j, "count", (long long)jb.count);
-            cli_json_key(&j, "fen");
-            cli_json_string(&j, jb.fen, jb.fen_len);
-            cli_json_kcount(&j, "nodes", scaled);
-            cli_json_end(&j);
-        } else {
-            char text[48];
-            rf_count_format(text, sizeof text, scaled);
-            printf("%s %ld %llu %.*s\n", text, jb.depth, (unsigned long long)jb.count,
-                   (int)jb.fen_len, jb.fen);
-        }
-        fflush(stdout);
-    }
-    close_input(f);
-    /* The total line says that every job was counted: it is left out after an error, so that a
-     * partial total can never be taken for the whole. */
-    if (status == CLI_OK) print_total(o, total, "jobs", counted);
-    return cli_finish(o->common.command, status);
-}
-
-/* ---- --sum ---------------------------------------------------------------------------------- */
-
 typedef struct answered {
     char *key;
     const char *file;
@@ -761,8 +1006,179 @@ static int by_key(const void *a, const void *b)
     return strcmp(((const answered *)a)->key, ((const answered *)b)->key);
 }
 
-/* Reads one result file into `results`, adding its lines to *sum. 0 or an exit code. */
-static int read_results(const perft_run *o, const char *path, key_list *results, rf_count *sum)
+/* Checks a job line against its header: its depth, and (positions 1) that its FEN is a position
+ * of the header's variant. 0, or an exit code after a one-line error naming path:no. */
+static int job_check(const perft_run *o, const job_header *h, const job *jb, int positions,
+                     const char *path, unsigned long no)
+{
+    const char *cmd = o->common.command;
+    if (jb->depth != h->depth - h->split) {
+        cli_error(cmd, "%s:%lu: a job of depth %ld in a split of depth %ld at ply %ld (expected "
+                       "depth %ld)",
+                  path, no, jb->depth, h->depth, h->split, h->depth - h->split);
+        return CLI_DATAERR;
+    }
+    if (!positions) return 0;
+    rf_position pos;
+    rf_error err;
+    if (rf_position_parse(&pos, jb->fen, jb->fen_len, h->variant,
+                          h->chess960 ? RF_PARSE_CHESS960 : 0, o->common.accept, &err) != RF_OK) {
+        cli_error(cmd, "%s:%lu: %s", path, no, err.message);
+        return CLI_DATAERR;
+    }
+    return 0;
+}
+
+/* Reads a whole job file: its header into *h and its jobs' keys, in file order, into *jobs,
+ * checking that the jobs are as many as the header says, with the move orders it says, each
+ * once. 0 or an exit code after a one-line error. */
+static int job_file_read(const perft_run *o, const char *path, job_header *h, key_list *jobs)
+{
+    FILE *f = open_input(o, path);
+    if (!f) return CLI_NOINPUT;
+    static cli_lines lines;
+    cli_lines_start(&lines, f);
+    const char *cmd = o->common.command;
+    int status = header_read(o, &lines, path, 0, h);
+    uint64_t orders = 0;
+    while (status == 0 && cli_lines_next(&lines)) {
+        job jb;
+        if (lines.len == 0 || lines.buf[0] == '#') continue;
+        if (lines.too_long || !lines.ended || memchr(lines.buf, '\0', lines.len) ||
+            !parse_job(lines.buf, &jb)) {
+            cli_error(cmd, "%s:%lu: expected 'DEPTH COUNT FEN'%s", path, lines.no,
+                      lines.ended ? "" : " (the file is cut short)");
+            status = CLI_DATAERR;
+        } else if ((status = job_check(o, h, &jb, 1, path, lines.no)) != 0) {
+            break;
+        } else if (jobs->count == h->jobs) {
+            cli_error(cmd, "%s:%lu: more jobs than the header's %llu", path, lines.no,
+                      (unsigned long long)h->jobs);
+            status = CLI_DATAERR;
+        } else if (!key_add(jobs, job_key(&jb), path, lines.no)) {
+            cli_error(cmd, "out of memory");
+            status = CLI_SOFTWARE;
+        } else {
+            orders += jb.count;
+        }
+    }
+    close_input(f);
+    if (status) return status;
+    if (jobs->count < h->jobs) {
+        cli_error(cmd, "%s: %zu jobs where its header says %llu: the file is cut short", path,
+                  jobs->count, (unsigned long long)h->jobs);
+        return CLI_DATAERR;
+    }
+    if (orders != h->orders) {
+        cli_error(cmd, "%s: its jobs' counts add up to %llu move orders where its header says %llu",
+                  path, (unsigned long long)orders, (unsigned long long)h->orders);
+        return CLI_DATAERR;
+    }
+    answered *sorted = malloc(jobs->count * sizeof *sorted);
+    if (!sorted) {
+        cli_error(cmd, "out of memory");
+        return CLI_SOFTWARE;
+    }
+    memcpy(sorted, jobs->items, jobs->count * sizeof *sorted);
+    qsort(sorted, jobs->count, sizeof *sorted, by_key);
+    for (size_t i = 1; i < jobs->count && status == 0; i++)
+        if (strcmp(sorted[i - 1].key, sorted[i].key) == 0) {
+            const answered *a = sorted[i - 1].line < sorted[i].line ? &sorted[i] : &sorted[i - 1];
+            cli_error(cmd, "%s:%lu: job '%s' is listed twice", path, a->line, a->key);
+            status = CLI_DATAERR;
+        }
+    free(sorted);
+    return status;
+}
+
+/* --variant and --chess960 may repeat what the job or result file `path` says, never
+ * contradict it. */
+static int check_mode(const perft_run *o, const job_header *h, const char *path)
+{
+    const cli_common *c = &o->common;
+    if (!c->variant_given) return 0;
+    /* --chess960 alone leaves the variant standard: only a variant named is compared. */
+    int named = c->variant != RF_VARIANT_STANDARD || !c->chess960;
+    if ((named && c->variant != h->variant) || (c->chess960 && !h->chess960)) {
+        return cli_usage(c->command, "%s%s contradicts the %s file %s (variant %s%s)",
+                         named ? "--variant " : "--chess960",
+                         named ? rf_variant_name(c->variant) : "",
+                         path == o->jobs ? "job" : "result", path,
+                         rf_variant_name(h->variant), h->chess960 ? ", chess960" : "");
+    }
+    return 0;
+}
+
+static int run_jobs(const perft_run *o)
+{
+    job_header h;
+    key_list jobs = {NULL, 0, 0};
+    int status = job_file_read(o, o->jobs, &h, &jobs);
+    if (status == 0) status = check_mode(o, &h, o->jobs);
+    if (status == 0 && o->part_n > h.jobs) {
+        cli_usage(o->common.command, "--part %lu/%lu: the job file %s has only %llu jobs",
+                  o->part_k, o->part_n, o->jobs, (unsigned long long)h.jobs);
+        status = CLI_USAGE;
+    }
+    if (status) {
+        key_free(&jobs);
+        return cli_finish(o->common.command, status);
+    }
+    h.part_k = o->part_k;
+    h.part_n = o->part_n;
+    header_write(o, &h, 1);
+    fflush(stdout);
+    const cli_common *c = &o->common;
+    unsigned long counted = 0;
+    rf_count total = {0, 0};
+    for (size_t i = o->part_k - 1; i < jobs.count; i += o->part_n) {
+        job jb;
+        rf_position pos;
+        rf_error err;
+        /* Both were read and checked whole by job_file_read. */
+        if (!parse_job(jobs.items[i].key, &jb) ||
+            rf_position_parse(&pos, jb.fen, jb.fen_len, h.variant,
+                              h.chess960 ? RF_PARSE_CHESS960 : 0, c->accept, &err) != RF_OK) {
+            cli_error(c->command, "%s:%lu: the job cannot be read again", o->jobs,
+                      jobs.items[i].line);
+            status = CLI_SOFTWARE;
+            break;
+        }
+        rf_count nodes, scaled = {0, 0};
+        if ((status = count_nodes(o, &pos, (int)jb.depth, &nodes, NULL)) != 0) break;
+        cli_count_add_product(&scaled, nodes, jb.count);
+        cli_count_add(&total, scaled);
+        counted++;
+        if (c->json) {
+            cli_json j;
+            cli_json_answer(&j);
+            cli_json_kint(&j, "depth", jb.depth);
+            cli_json_kint(&j, "count", (long long)jb.count);
+            cli_json_key(&j, "fen");
+            cli_json_string(&j, jb.fen, jb.fen_len);
+            cli_json_kcount(&j, "nodes", scaled);
+            cli_json_end(&j);
+        } else {
+            char text[48];
+            rf_count_format(text, sizeof text, scaled);
+            printf("%s %s\n", text, jobs.items[i].key);
+        }
+        fflush(stdout);
+    }
+    key_free(&jobs);
+    /* The total line says that every job was counted: it is left out after an error, so that a
+     * partial total can never be taken for the whole. */
+    if (status == 0) print_total(o, total, "jobs", counted);
+    return cli_finish(o->common.command, status ? status : CLI_OK);
+}
+
+/* ---- --sum ---------------------------------------------------------------------------------- */
+
+/* Reads one result file into `results`, adding its lines to *sum; *first is the header of the
+ * first result file read (have_first 0: none yet), whose split every other file must answer.
+ * 0 or an exit code. */
+static int read_results(const perft_run *o, const char *path, key_list *results, rf_count *sum,
+                        job_header *first, int *have_first, const char *first_path)
 {
     FILE *f = open_input(o, path);
     if (!f) return CLI_NOINPUT;
@@ -770,7 +1186,20 @@ static int read_results(const perft_run *o, const char *path, key_list *results,
     cli_lines_start(&lines, f);
     const char *cmd = o->common.command;
     rf_count mine = {0, 0}, said = {0, 0};
-    int have_total = 0, status = 0;
+    int have_total = 0;
+    job_header h;
+    int status = header_read(o, &lines, path, 1, &h);
+    if (status == 0 && *have_first && h.fingerprint != first->fingerprint) {
+        cli_error(cmd, "%s: results of another split (fingerprint %016llx) than %s's (%016llx): "
+                       "add up the results of one job file",
+                  path, (unsigned long long)h.fingerprint, first_path,
+                  (unsigned long long)first->fingerprint);
+        status = CLI_DATAERR;
+    }
+    if (status == 0 && !*have_first) {
+        *first = h;
+        *have_first = 1;
+    }
     while (status == 0 && cli_lines_next(&lines)) {
         const char *p = lines.buf;
         if (lines.len == 0 || p[0] == '#') continue;
@@ -798,6 +1227,8 @@ static int read_results(const perft_run *o, const char *path, key_list *results,
                        !cli_count_parse(p, n, &nodes) || !parse_job(p + n, &jb)) {
                 cli_error(cmd, "%s:%lu: expected 'NODES DEPTH COUNT FEN'", path, lines.no);
                 status = CLI_DATAERR;
+            } else if ((status = job_check(o, &h, &jb, 0, path, lines.no)) != 0) {
+                break;
             } else if (!key_add(results, job_key(&jb), path, lines.no)) {
                 cli_error(cmd, "out of memory");
                 status = CLI_SOFTWARE;
@@ -820,30 +1251,6 @@ static int read_results(const perft_run *o, const char *path, key_list *results,
     }
     cli_count_add(sum, mine);
     return 0;
-}
-
-/* Reads the job file that --sum checks the results against. 0 or an exit code. */
-static int read_job_file(const perft_run *o, key_list *jobs)
-{
-    FILE *f = open_input(o, o->jobs);
-    if (!f) return CLI_NOINPUT;
-    static cli_lines lines;
-    cli_lines_start(&lines, f);
-    int status = 0;
-    while (status == 0 && cli_lines_next(&lines)) {
-        job jb;
-        if (lines.len == 0 || lines.buf[0] == '#') continue;
-        if (lines.too_long || !lines.ended || !parse_job(lines.buf, &jb)) {
-            cli_error(o->common.command, "%s:%lu: expected 'DEPTH COUNT FEN'%s", o->jobs,
-                      lines.no, lines.ended ? "" : " (the file is cut short)");
-            status = CLI_DATAERR;
-        } else if (!key_add(jobs, job_key(&jb), o->jobs, lines.no)) {
-            cli_error(o->common.command, "out of memory");
-            status = CLI_SOFTWARE;
-        }
-    }
-    close_input(f);
-    return status;
 }
 
 /* Every job answered exactly once, and nothing else answered. 0 or CLI_DATAERR. */
@@ -873,12 +1280,6 @@ static int check_answers(const perft_run *o, key_list *jobs, key_list *results)
     }
     if (!jobs) return status;
     if (jobs->count) qsort(jobs->items, jobs->count, sizeof *jobs->items, by_key);
-    for (size_t i = 1; i < jobs->count; i++)
-        if (strcmp(jobs->items[i - 1].key, jobs->items[i].key) == 0) {
-            cli_error(cmd, "%s:%lu: job '%s' is listed twice", o->jobs, jobs->items[i].line,
-                      jobs->items[i].key);
-            return CLI_DATAERR;
-        }
     size_t unknown = 0, missing = 0;
     const answered *stray = NULL, *lost = NULL;
     for (size_t i = 0; i < results->count; i++) {
@@ -909,16 +1310,39 @@ static int check_answers(const perft_run *o, key_list *jobs, key_list *results)
 
 static int run_sum(const perft_run *o, int nfiles, char **files)
 {
+    const char *cmd = o->common.command;
     key_list results = {NULL, 0, 0}, jobs = {NULL, 0, 0};
     rf_count total = {0, 0};
-    int status = o->jobs ? read_job_file(o, &jobs) : 0;
-    for (int i = 0; i < nfiles && status == 0; i++)
-        status = read_results(o, files[i], &results, &total);
+    job_header first;
+    int have_first = 0, status = 0;
+    const char *first_path = NULL;
+    if (o->jobs) {
+        status = job_file_read(o, o->jobs, &first, &jobs);
+        have_first = status == 0;
+        first_path = o->jobs;
+        if (status == 0) status = check_mode(o, &first, o->jobs);
+    }
+    for (int i = 0; i < nfiles && status == 0; i++) {
+        status = read_results(o, files[i], &results, &total, &first, &have_first,
+                              first_path ? first_path : files[i]);
+        if (!first_path) {
+            first_path = files[i];
+            if (status == 0) status = check_mode(o, &first, first_path);
+        }
+    }
     if (status == 0) status = check_answers(o, o->jobs ? &jobs : NULL, &results);
+    /* Without the job file, its header says how many jobs there are: a part missing is still
+     * found (named by --jobs). */
+    if (status == 0 && results.count != first.jobs) {
+        cli_error(cmd, "%zu of the split's %llu jobs are answered: the results of a part are "
+                       "missing (with --jobs JOBS, --sum names the jobs not answered)",
+                  results.count, (unsigned long long)first.jobs);
+        status = CLI_DATAERR;
+    }
     if (status == 0) print_total(o, total, "results", results.count);
     key_free(&results);
     key_free(&jobs);
-    return cli_finish(o->common.command, status ? status : CLI_OK);
+    return cli_finish(cmd, status ? status : CLI_OK);
 }
 
 /* ---- the command ---------------------------------------------------------------------------- */
@@ -931,7 +1355,8 @@ int cli_cmd_perft(int argc, char **argv)
     cli_args_start(&a, &o.common, &cli_command_perft, argc, argv);
     o.max_nodes = UINT64_MAX;
     o.max_depth = -1;
-    int sum = 0, id, have_max = 0, have_counting = 0, have_kernel = 0, progress = -1;
+    int sum = 0, id, have_max = 0, have_counting = 0, have_kernel = 0, progress = -1, have_part = 0;
+    o.part_k = o.part_n = 1;
     long t;
     /* Each run starts from the default code path (the fuzz targets run many in one process). */
     rf_kernel_select("auto");
@@ -943,6 +1368,12 @@ int cli_cmd_perft(int argc, char **argv)
         case OPT_SORT: o.sort = 1; break;
         case OPT_SUITE: o.suite = v; break;
         case OPT_JOBS: o.jobs = v; break;
+        case OPT_PART:
+            if (!parse_part(v, strlen(v), &o.part_k, &o.part_n))
+                return cli_usage(c->command, "--part takes K/N, 1 <= K <= N <= %d (not '%s')",
+                                 PART_MAX, v);
+            have_part = 1;
+            break;
         case OPT_SUM: sum = 1; break;
         case OPT_MAX_NODES:
             if (cli_parse_u64(c, "--max-nodes", v, 0, UINT64_MAX, &o.max_nodes)) return CLI_USAGE;
@@ -978,9 +1409,27 @@ int cli_cmd_perft(int argc, char **argv)
     int rest = argc - a.rest;
     char **args = argv + a.rest;
     int single = !sum && !o.jobs && !o.split && !o.suite;
-    /* Options with nothing to change say so rather than pass in silence. */
+    /* Two ways of running at once: refused, saying which two. */
+    const char *modes[4];
+    int nmodes = 0;
+    if (sum) modes[nmodes++] = "--sum";
+    if (o.split) modes[nmodes++] = "--split";
+    if (o.suite) modes[nmodes++] = "--suite";
+    if (o.jobs && !sum) modes[nmodes++] = "--jobs";
+    if (nmodes > 1)
+        return cli_usage(cmd, "%s and %s are two different runs (%s); give one of them", modes[0],
+                         modes[1],
+                         sum && o.split ? "--split writes jobs, --sum adds up their results"
+                                        : "one command does one of them");
+    if (have_part && (!o.jobs || sum))
+        return cli_usage(cmd, "--part chooses the jobs that --jobs counts; give it with --jobs");
+    /* Options with nothing to change say so rather than pass in silence, naming the one given
+     * and the run it does nothing in. */
     if ((o.divide || o.sort) && !single)
-        cli_warn(cmd, "--divide and --sort belong to a single count; they change nothing here");
+        cli_warn(cmd, "%s belong%s to a single count; %s nothing with %s",
+                 o.divide && o.sort ? "--divide and --sort" : o.divide ? "--divide" : "--sort",
+                 o.divide && o.sort ? "" : "s", o.divide && o.sort ? "they change" : "it changes",
+                 nmodes ? modes[0] : "--jobs");
     if (o.sort && !o.divide && single) cli_warn(cmd, "--sort sorts --divide's lines; add --divide");
     if (have_max && !o.suite) cli_warn(cmd, "--max-nodes and --max-depth belong to --suite");
     if (have_counting && (sum || (o.split && !o.jobs)))

@@ -51,7 +51,7 @@ _rankfile() {
         COMPREPLY=($(compgen -f -- "$cur") $(compgen -W "-" -- "$cur"))
         compopt -o filenames 2>/dev/null
         return 0 ;;
-    --seed|--count|--threads|--hash|--split|--max-nodes|--max-depth|--last|--arrow)
+    --seed|--count|--threads|--hash|--split|--part|--max-nodes|--max-depth|--last|--arrow)
         return 0 ;;
     esac
     if [ -n "$values" ]; then
@@ -68,7 +68,7 @@ _rankfile() {
     play) opts="--san --uci --pgn $position --json $common" ;;
     status) opts="$position --json $common" ;;
     judge) opts="$common" ;;
-    perft) opts="--divide --sort --threads --hash --kernel --progress --quiet --no-progress --split --jobs --sum --suite --max-nodes --max-depth $position --json $common" ;;
+    perft) opts="--divide --sort --threads --hash --kernel --progress --quiet --no-progress --split --jobs --part --sum --suite --max-nodes --max-depth $position --json $common" ;;
     atomic) opts="--explain --json $common" ;;
     960) opts="--seed --count --distinct --all --lang --fen --shredder --verbose --format --double --svg --json $common" ;;
     is960) opts="--double --back-rank --lang --json $common" ;;

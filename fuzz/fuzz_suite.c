@@ -5,7 +5,9 @@
  * Input: the suite, on standard input of the command run in-process (cli_run.h), with
  * --max-depth 2 so that a line asking for a deep count costs nothing. Properties:
  *   - standard output is "ok ID" and "FAIL ..." lines, then "P passed, F failed, S skipped",
- *     with F the number of FAIL lines;
+ *     with F the number of FAIL lines and P + F + S > 0; a suite with no count at all is no
+ *     pass: nothing on standard output, the error "rankfile: perft: -: no perft counts to
+ *     check ..." and exit status 65;
  *   - a malformed line is reported on standard error as "rankfile: perft: -:N: ..." (N within
  *     the input's lines) and the run goes on to the end; the exit status is 65 after such a line,
  *     else 1 when a count was wrong, else 0;
@@ -34,6 +36,20 @@ static void check_run(const uint8_t *data, size_t size, int atomic)
     cli_check(&r, "perft");
 
     unsigned long lines = count_lines(data, size), fails = 0, passed, failed, skipped;
+    static const char none[] = "rankfile: perft: -: no perft counts to check";
+    const char *nothing = strstr(r.err, none);
+    if (nothing) {
+        FUZZ_CHECK(r.out_len == 0 && r.code == 65 && (nothing == r.err || nothing[-1] == '\n') &&
+                       !strchr(nothing, '\n')[1],
+                   "a suite without counts: exit %d, stdout '%.200s'", r.code, r.out);
+        for (const char *p = r.err; p != nothing; p = strchr(p, '\n') + 1) {
+            unsigned long no = 0;
+            FUZZ_CHECK(sscanf(p, "rankfile: perft: -:%lu:", &no) == 1 && no >= 1 && no <= lines,
+                       "error line '%.200s' of %lu input lines", p, lines);
+        }
+        cli_result_free(&r);
+        return;
+    }
     const char *last = r.out;
     for (const char *p = r.out; *p;) {
         const char *end = strchr(p, '\n');
@@ -46,7 +62,8 @@ static void check_run(const uint8_t *data, size_t size, int atomic)
         p = end + 1;
     }
     int n = sscanf(last, "%lu passed, %lu failed, %lu skipped\n", &passed, &failed, &skipped);
-    FUZZ_CHECK(n == 3 && failed == fails, "last line '%.200s' after %lu FAIL lines", last, fails);
+    FUZZ_CHECK(n == 3 && failed == fails && passed + failed + skipped > 0,
+               "last line '%.200s' after %lu FAIL lines", last, fails);
     for (const char *p = r.err; *p; p = strchr(p, '\n') + 1) {
         unsigned long no = 0;
         FUZZ_CHECK(sscanf(p, "rankfile: perft: -:%lu:", &no) == 1 && no >= 1 && no <= lines,

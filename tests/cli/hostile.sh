@@ -173,7 +173,10 @@ for input in binary nul huge utf8; do
         { head -n 1 "$tmp/err" | grep -q '^rankfile: perft: -:1: .' && ok ||
             bad "perft suite $input: $(head -c 300 "$tmp/err")"; }
 done
-hrun "perft suite empty" 0 "$tmp/empty" perft --suite -
+# Issue 23: an empty suite is no pass ('0 passed, 0 failed' with exit 0 before).
+hrun "perft suite empty" 65 "$tmp/empty" perft --suite -
+grep -q '^rankfile: perft: -: no perft counts to check' "$tmp/err" && [ ! -s "$tmp/out" ] && ok ||
+    bad "perft suite empty: $(cat "$tmp/out" "$tmp/err")"
 printf 'epd %s\r\nperft 1 20  \r\nperft 2 %s\r\n' "$S" $BIG >"$tmp/suite"
 hrun "perft suite CRLF, count past 64 bits" 65 "$tmp/suite" perft --suite -
 grep -q -- '-:3: ' "$tmp/err" && grep -q '^1 passed' "$tmp/out" && ok ||
