@@ -28,6 +28,8 @@ static const char *const intro[] = {
     "are optional, over-specified moves (Ng1f3) are accepted. PGN move text is read too: move\n"
     "numbers (1. e4 e5 2. Nf3, 1...e5), {comments}, $NAGs and a result are passed over, and\n"
     "several moves may share one argument ('1. e4 e5 2. Nf3'). The FEN is one argument: quote it.\n"
+    "The null move passes the turn (written -- and 0000; refused in check): give it as Z0, 0000\n"
+    "or @@@@, or as -- after a first -- (which ends the options).\n"
     "When the first argument is a move rather than a FEN (a FEN has a '/' between its ranks),\n"
     "the positions come from standard input, one per line, and every one gets the same moves\n"
     "and its own answer, in order.\n",

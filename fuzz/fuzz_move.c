@@ -8,11 +8,19 @@
  * is a move text, read in the position the moves before it have reached; a move that reads as
  * legal is played. Properties, in every position reached:
  *   - rf_move_parse, rf_move_from_uci and rf_move_from_san accept a text exactly when it names a
- *     legal move: on RF_OK the move is in the legal list, on failure the move is RF_MOVE_NONE and
- *     the error is a one-line message of the status returned;
+ *     legal move: on RF_OK the move is in the legal list (or the null move where it may be
+ *     played), on failure the move is RF_MOVE_NONE and the error is a one-line message of the
+ *     status returned;
+ *   - the null move (RF_MOVE_NULL) may be played exactly when the side to move is not in check
+ *     and has a legal move; then every spelling of it ("--", "Z0", "0000", "@@@@"; UCI "0000")
+ *     reads as it, it is written "--" and "0000", never listed, and playing it passes the turn:
+ *     the board, castling rights and variant state stay, the en passant square goes, the clocks
+ *     advance, the key is the position's own, and a second pass gives back the first key but
+ *     for the en passant file;
  *   - every legal move's UCI and SAN texts read back as that move, with every reader that takes
  *     the notation, and fit RF_UCI_MAX and RF_SAN_MAX;
- *   - rf_move_is_legal holds exactly for the listed moves, asked of any 16-bit value (the first
+ *   - rf_move_is_legal holds exactly for the listed moves and an allowed null move, asked of any
+ *     16-bit value (the first
  *     two bytes of each line); any value can be written in UCI, and in SAN as "--" unless legal;
  *     read as a Polyglot book move it is a listed move or none, and every listed board move's
  *     Polyglot encoding reads back as that move;
@@ -140,10 +148,68 @@ static int listed(const rf_movelist *list, rf_move m)
     return 0;
 }
 
-/* Any 16-bit value: legal exactly when listed; writable in both notations. */
+/* The model of the null move's rule: not in check, and some legal move. */
+static int null_allowed(const rf_position *pos, const rf_movelist *list)
+{
+    return rf_checkers(pos) == 0 && list->count > 0;
+}
+
+/* The null move in a position reached: read in every spelling exactly when allowed, written,
+ * never listed, and played as a pass. */
+static void check_null(const rf_position *pos, const rf_movelist *list)
+{
+    char fen[RF_FEN_MAX], text[RF_SAN_MAX];
+    int allowed = null_allowed(pos, list);
+    FUZZ_CHECK(rf_move_is_legal(pos, RF_MOVE_NULL) == allowed, "null move allowed %d in %s", allowed,
+               fuzz_fen(pos, fen));
+    FUZZ_CHECK(!listed(list, RF_MOVE_NULL), "null move listed in %s", fuzz_fen(pos, fen));
+    static const char *const spellings[] = {"--", "Z0", "0000", "@@@@"};
+    for (size_t i = 0; i < 4; i++) {
+        rf_move m;
+        size_t n = strlen(spellings[i]);
+        FUZZ_CHECK((read_move(rf_move_from_san, pos, spellings[i], n, &m) == RF_OK) == allowed &&
+                       m == (allowed ? RF_MOVE_NULL : RF_MOVE_NONE),
+                   "SAN '%s' in %s", spellings[i], fuzz_fen(pos, fen));
+        FUZZ_CHECK((read_move(rf_move_parse, pos, spellings[i], n, &m) == RF_OK) == allowed,
+                   "'%s' in %s", spellings[i], fuzz_fen(pos, fen));
+    }
+    rf_move m;
+    FUZZ_CHECK((read_move(rf_move_from_uci, pos, "0000", 4, &m) == RF_OK) == allowed,
+               "UCI 0000 in %s", fuzz_fen(pos, fen));
+    FUZZ_CHECK(rf_move_to_san(text, sizeof text, pos, RF_MOVE_NULL) == 2 && strcmp(text, "--") == 0,
+               "null move written '%s'", text);
+    FUZZ_CHECK(rf_move_to_uci(text, sizeof text, pos, RF_MOVE_NULL) == 4 && strcmp(text, "0000") == 0,
+               "null move written '%s' in UCI", text);
+    if (!allowed) return;
+    rf_position once = *pos;
+    rf_position_play(&once, RF_MOVE_NULL);
+    const char *broken = rf__position_check(&once);
+    FUZZ_CHECK(!broken, "after a pass from %s: %s", fuzz_fen(pos, fen), broken);
+    FUZZ_CHECK(memcmp(once.board, pos->board, sizeof once.board) == 0 &&
+                   memcmp(once.castle_rook, pos->castle_rook, sizeof once.castle_rook) == 0 &&
+                   memcmp(once.pocket, pos->pocket, sizeof once.pocket) == 0 &&
+                   once.promoted == pos->promoted &&
+                   memcmp(once.remaining_checks, pos->remaining_checks, sizeof once.remaining_checks) == 0 &&
+                   once.side != pos->side && once.ep == RF_NO_SQUARE &&
+                   once.halfmove == pos->halfmove + 1 &&
+                   once.fullmove == pos->fullmove + (pos->side == RF_BLACK),
+               "a pass from %s", fuzz_fen(pos, fen));
+    /* The pass may leave the other side without a move, or in a position over by the rules; a
+     * second pass is then refused, else it gives back the first key, less the en passant file. */
+    rf_movelist after;
+    rf_generate_moves(&after, &once);
+    if (!null_allowed(&once, &after)) return;
+    rf_position twice = once;
+    rf_position_play(&twice, RF_MOVE_NULL);
+    uint64_t want = pos->key ^ (pos->ep_legal ? rf__zobrist_ep[RF_FILE_OF(pos->ep)] : 0);
+    FUZZ_CHECK(twice.key == want && twice.side == pos->side, "two passes from %s", fuzz_fen(pos, fen));
+}
+
+/* Any 16-bit value: legal exactly when listed (or an allowed null move); writable in both
+ * notations. */
 static void check_raw(const rf_position *pos, const rf_movelist *list, rf_move raw)
 {
-    int legal = listed(list, raw);
+    int legal = listed(list, raw) || (raw == RF_MOVE_NULL && null_allowed(pos, list));
     FUZZ_CHECK(rf_move_is_legal(pos, raw) == legal, "move %#x legal %d", raw, legal);
     /* Read as a Polyglot book move: a legal move or none. */
     rf_move book = rf_polyglot_move(pos, raw);
@@ -186,6 +252,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (reached) {
             check_legal_texts(&pos, &list);
             check_moves_to(&pos, &list);
+            check_null(&pos, &list);
         }
         reached = 0;
         if (at >= size) break;

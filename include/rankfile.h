@@ -104,7 +104,18 @@ typedef uint8_t rf_piece;
  * Read moves through RF_MOVE_KIND and RF_MOVE_PROMOTED, which decode both: the kind of a king
  * promotion is RF_MOVE_PROMOTION (promoted piece RF_KING), that of a drop RF_MOVE_DROP (a
  * value of RF_MOVE_KIND only, never stored in bits 14-15; the piece is RF_MOVE_DROPPED).
- * RF_MOVE_NONE (0) is never a legal move. */
+ * RF_MOVE_NONE (0) is never a legal move.
+ *
+ * The null move RF_MOVE_NULL passes the turn: no piece moves, the en passant square is cleared,
+ * the halfmove clock advances (and the fullmove number after Black's pass), castling rights,
+ * pockets and check counters stay, and the Zobrist key changes with the side to move. It is
+ * no move of the rules but the analysts' device of PGN ("--", ChessBase's "Z0") and UCI
+ * ("0000"), so rf_generate_moves never lists it and perft never counts it; it is encoded as
+ * from = to = h8 with no piece (RF_MOVE_KIND answers RF_MOVE_PASS). It may be played wherever
+ * the side to move is not in check and has a legal move (rf_move_is_legal says so): passing in
+ * check would leave a king that can be taken, in every variant that has check, and a game over
+ * by its rules (checkmate, stalemate, a variant end) takes no move at all. python-chess pushes
+ * a null move anywhere, in check too; lichess has none. */
 typedef uint16_t rf_move;
 #define RF_MOVE_NONE ((rf_move)0)
 #define RF_MOVE_NORMAL 0u
@@ -112,12 +123,14 @@ typedef uint16_t rf_move;
 #define RF_MOVE_EN_PASSANT (2u << 14)
 #define RF_MOVE_CASTLING (3u << 14)
 #define RF_MOVE_DROP (4u << 14)
+#define RF_MOVE_PASS (5u << 14) /* the kind of RF_MOVE_NULL (a value of RF_MOVE_KIND only) */
+#define RF_MOVE_NULL ((rf_move)0x0FFF) /* the null move: see above */
 #define RF_MOVE_FROM(m) ((rf_square)((m) & 63))
 #define RF_MOVE_TO(m) ((rf_square)(((m) >> 6) & 63))
 #define RF_MOVE_KIND(m) rf_move_kind((rf_move)(m))
 #define RF_MOVE_PROMOTED(m) rf_move_promoted((rf_move)(m))
 #define RF_MOVE_DROPPED(m) ((rf_piece_type)(((rf_move)(m) >> 12) & 15))
-#define RF_MOVE_IS_DROP(m) ((((rf_move)(m) ^ ((rf_move)(m) >> 6)) & 63) == 0 && (rf_move)(m) != 0)
+#define RF_MOVE_IS_DROP(m) ((((rf_move)(m) ^ ((rf_move)(m) >> 6)) & 63) == 0 && ((rf_move)(m) >> 12) != 0)
 #define RF_MOVE_MAKE(from, to) ((rf_move)((from) | ((to) << 6)))
 #define RF_MOVE_MAKE_PROMOTION(from, to, type)                                                    \
     ((rf_move)((from) | ((to) << 6) |                                                             \
@@ -125,11 +138,12 @@ typedef uint16_t rf_move;
 #define RF_MOVE_MAKE_DROP(to, type) ((rf_move)((to) | ((to) << 6) | ((unsigned)(type) << 12)))
 #define RF_MOVE_MAKE_KIND(from, to, kind) ((rf_move)((from) | ((to) << 6) | (kind)))
 
-/* The kind of a move: RF_MOVE_NORMAL, RF_MOVE_PROMOTION, RF_MOVE_EN_PASSANT, RF_MOVE_CASTLING or
- * RF_MOVE_DROP. */
+/* The kind of a move: RF_MOVE_NORMAL, RF_MOVE_PROMOTION, RF_MOVE_EN_PASSANT, RF_MOVE_CASTLING,
+ * RF_MOVE_DROP or (RF_MOVE_NULL) RF_MOVE_PASS. */
 static inline unsigned rf_move_kind(rf_move m)
 {
-    if (RF_MOVE_IS_DROP(m)) return RF_MOVE_DROP;
+    if ((((unsigned)m ^ ((unsigned)m >> 6)) & 63) == 0 && m != 0) /* from = to: a drop or a pass */
+        return (m >> 12) ? RF_MOVE_DROP : m == RF_MOVE_NULL ? RF_MOVE_PASS : RF_MOVE_NORMAL;
     if ((m >> 12) == 1) return RF_MOVE_PROMOTION;
     return (unsigned)m & (3u << 14);
 }
@@ -479,11 +493,14 @@ typedef struct rf_movelist {
  * encoded king-takes-own-rook. Thread-safe; no allocation. */
 RF_API unsigned rf_generate_moves(rf_movelist *list, const rf_position *pos);
 
-/* 1 when `move` is one of the legal moves of *pos, else 0. Any 16-bit value may be asked. */
+/* 1 when `move` is one of the legal moves of *pos, or RF_MOVE_NULL where the null move may be
+ * played (the side to move not in check and with a legal move; see "Moves"), else 0. Any 16-bit
+ * value may be asked. */
 RF_API int rf_move_is_legal(const rf_position *pos, rf_move move);
 
-/* Plays `move` on *pos. The move must be legal in *pos (see rf_move_is_legal); the result of
- * playing anything else is unspecified, though never out-of-bounds memory access. */
+/* Plays `move` on *pos. The move must be legal in *pos (see rf_move_is_legal; RF_MOVE_NULL
+ * passes the turn); the result of playing anything else is unspecified, though never
+ * out-of-bounds memory access. */
 RF_API void rf_position_play(rf_position *pos, rf_move move);
 
 /* The number of leaf nodes of the legal move tree of depth `depth` (perft). depth 0 gives 1. */
@@ -607,7 +624,7 @@ typedef struct rf_explosion {
 } rf_explosion;
 
 /* Describes what playing `move` (a legal or at least well-formed move of *pos) blows up;
- * out->center is RF_NO_SQUARE when it captures nothing. */
+ * out->center is RF_NO_SQUARE when it captures nothing (RF_MOVE_NULL included). */
 RF_API void rf_atomic_explosion(rf_explosion *out, const rf_position *pos, rf_move move);
 
 /* A capture shown on a bare board: plays the move `text` (len bytes: two squares, plus q/r/b/n for a promotion,
@@ -873,8 +890,8 @@ RF_API int rf_chess960_derivation(char steps[RF_CHESS960_STEPS][RF_CHESS960_STEP
 #define RF_SAN_MAX 8
 
 /* Writes `move` in UCI into buf (snprintf-like: returns the length the text needs). Castling is
- * "e1g1" when pos->chess960 is 0 and "e1h1" (king takes own rook) when it is 1; RF_MOVE_NONE is
- * "0000". Only pos->chess960 and the move are read, so the move need not be legal; a NULL pos
+ * "e1g1" when pos->chess960 is 0 and "e1h1" (king takes own rook) when it is 1; RF_MOVE_NULL
+ * and RF_MOVE_NONE are "0000". Only pos->chess960 and the move are read, so the move need not be legal; a NULL pos
  * means standard castling mode. */
 RF_API size_t rf_move_to_uci(char *buf, size_t cap, const rf_position *pos, rf_move move);
 
@@ -883,8 +900,9 @@ RF_API size_t rf_move_to_uci(char *buf, size_t cap, const rf_position *pos, rf_m
  * king-takes-own-rook ("e1h1") in either mode, and as the king's destination on the g or c file
  * ("e1g1", "e1c1") in either mode when no legal king move has that text (in Chess960 a king on
  * f1 moving to g1 is a king move, not castling). A promotion without its letter matches four
- * moves and is RF_ERR_AMBIGUOUS. Returns RF_OK, RF_ERR_SYNTAX, RF_ERR_ILLEGAL ("0000" too) or
- * RF_ERR_AMBIGUOUS; see "Notation and status" above. */
+ * moves and is RF_ERR_AMBIGUOUS. "0000" is RF_MOVE_NULL where the null move may be played
+ * (rf_move_is_legal), else RF_ERR_ILLEGAL saying why ("white is in check"). Returns RF_OK,
+ * RF_ERR_SYNTAX, RF_ERR_ILLEGAL or RF_ERR_AMBIGUOUS; see "Notation and status" above. */
 RF_API rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const char *text,
                                   size_t len, rf_error *err);
 
@@ -896,8 +914,8 @@ RF_API rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const ch
  * when the move ends the game with a winner (checkmate, Atomic's explosion of the enemy king, a
  * king reaching the hill or the eighth rank, the third check, the horde taken; in Antichess, as
  * chessops writes it, a move after which the opponent has no piece or no move, and so wins) or
- * "+" when it gives check. A move that is not legal in *pos (RF_MOVE_NONE included) is written
- * "--", the PGN null move. */
+ * "+" when it gives check. RF_MOVE_NULL is written "--", the PGN null move, and so is a move
+ * that is not legal in *pos (RF_MOVE_NONE included). */
 RF_API size_t rf_move_to_san(char *buf, size_t cap, const rf_position *pos, rf_move move);
 
 /* Reads `len` bytes of SAN (surrounding white space ignored) as a legal move of *pos, leniently:
@@ -912,8 +930,13 @@ RF_API size_t rf_move_to_san(char *buf, size_t cap, const rf_position *pos, rf_m
  *     the squares;
  *   - a promotion as "e8=Q" or "e8Q" (letter in either case); without its letter it matches four
  *     moves and is ambiguous;
- *   - a pawn move without a from file is a push: "d5" never means a capture on d5.
- * Returns RF_OK, RF_ERR_SYNTAX, RF_ERR_ILLEGAL ("--" too) or RF_ERR_AMBIGUOUS; see above. */
+ *   - a pawn move without a from file is a push: "d5" never means a capture on d5;
+ *   - both squares without a piece letter ("g1f3", "e1g1", "e7e8q", "g1-f3") is long algebraic,
+ *     read as rf_move_from_uci reads it, whatever piece stands on the from square (python-chess
+ *     reads such movetext so);
+ *   - "--", "Z0" (ChessBase), "0000" and "@@@@" are the null move, RF_MOVE_NULL where it may be
+ *     played (rf_move_is_legal), else RF_ERR_ILLEGAL saying why ("black is in check").
+ * Returns RF_OK, RF_ERR_SYNTAX, RF_ERR_ILLEGAL or RF_ERR_AMBIGUOUS; see above. */
 RF_API rf_status rf_move_from_san(rf_move *out, const rf_position *pos, const char *text,
                                   size_t len, rf_error *err);
 
@@ -1083,8 +1106,10 @@ RF_API rf_outcome rf_game_outcome(const rf_game *game);
  *   - lines starting with '%' (escape lines) are skipped; so are tag lines that are malformed,
  *     with the warning RF_PGN_WARN_BAD_TAG;
  *   - move numbers may be missing, written "1." "1..." "1...e5" "1.e4", or wrong (not checked);
- *   - moves are read as rf_move_from_san reads them: 0-0, e8Q, Ng1f3, check marks missing or
- *     wrong; a suffix annotation (! ? !! ?? !? ?!) is reported as its NAG (1-6);
+ *   - moves are read as rf_move_from_san reads them: 0-0, e8Q, Ng1f3, UCI's long algebraic
+ *     g1f3 and e7e8q, check marks missing or wrong, and the null move written --, Z0, 0000 or
+ *     @@@@ (RF_MOVE_NULL, in the main line and in variations, refused in check); a suffix
+ *     annotation (! ? !! ?? !? ?!) is reported as its NAG (1-6);
  *   - "; text" to the end of the line is a comment, like "{text}".
  * and strictly where the game would be wrong: a move that is not legal (or is ambiguous), an
  * unknown word, a [FEN] tag that is not a legal position of the variant, an unknown [Variant],
@@ -1222,7 +1247,7 @@ RF_API void rf_pgn_writer_start(rf_pgn_writer *w, rf_pgn_write_fn write, void *c
 RF_API void rf_pgn_write_tags(rf_pgn_writer *w, const char *const *names,
                               const char *const *values, size_t n, const char *result);
 
-/* Writes a legal move of *before in SAN, with its number when due. */
+/* Writes a legal move of *before in SAN, with its number when due (RF_MOVE_NULL as "--"). */
 RF_API void rf_pgn_write_move(rf_pgn_writer *w, const rf_position *before, rf_move move);
 RF_API void rf_pgn_write_comment(rf_pgn_writer *w, const char *text, size_t len);
 RF_API void rf_pgn_write_nag(rf_pgn_writer *w, unsigned nag);
@@ -1291,8 +1316,8 @@ typedef struct rf_render_options {
 
 /* Sets the marks of *opt for *pos (flags and arrows are left alone):
  *   check      the king of the side to move when it is in check (rf_checkers), else nothing;
- *   last move  when `before` is not NULL and `last` is not RF_MOVE_NONE (`last` being the legal
- *              move of *before that led to *pos): its from and to squares; for castling the
+ *   last move  when `before` is not NULL and `last` is neither RF_MOVE_NONE nor RF_MOVE_NULL
+ *              (`last` being the legal move of *before that led to *pos): its from and to squares; for castling the
  *              squares the king went between (e1 and g1), and the rook's square too when the
  *              king did not move (Chess960);
  *   explosion  likewise, for a capture in an Atomic position: the squares the capture blew up

@@ -9,17 +9,19 @@
  *   uci       = square square [ promotion ]           square = "a".."h" "1".."8"
  *   promotion = "q" | "r" | "b" | "n" | "k" (Antichess), in either case
  * Castling matches as king-takes-own-rook, or as the king's destination square when no legal
- * move has that from and to square.
+ * move has that from and to square. "0000" is the null move.
  *
  * SAN grammar read (white space around it ignored; then any run of trailing "+", "#", "!", "?"
  * and "e.p.", with white space before "e.p.", is dropped):
- *   san       = castling | move
+ *   san       = null | castling | move               null = "--" | "Z0" | "0000" | "@@@@"
  *   castling  = o "-" o [ "-" o ]                      o = "O" | "o" | "0"
  *   move      = [ piece ] [ file ] [ rank ] [ "x" | ":" | "-" ] square [ [ "=" ] promotion ]
  *   piece     = "K" | "Q" | "R" | "B" | "N" | "P" | "k" | "q" | "r" | "n"   (never "b", a file)
  * A move matches the legal moves (castling aside) of a piece of its type to its square, from its
  * file and rank when given, promoting to its promotion piece when given; a pawn move without a
- * from file matches only pushes, since a pawn capture always names the pawn's file.
+ * from file matches only pushes, since a pawn capture always names the pawn's file. A move with
+ * both squares and no piece letter ("g1f3", "e1g1", "e7e8q") is long algebraic: it matches as
+ * UCI does, whatever piece stands on its from square.
  */
 #include "types.h"
 #include "variant.h"
@@ -140,7 +142,7 @@ static unsigned drop_matches(const rf_movelist *list, rf_piece_type pt, rf_squar
 
 size_t rf_move_to_uci(char *buf, size_t cap, const rf_position *pos, rf_move move)
 {
-    if (move == RF_MOVE_NONE) return emit(buf, cap, "0000", 4);
+    if (move == RF_MOVE_NONE || move == RF_MOVE_NULL) return emit(buf, cap, "0000", 4);
     rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
     if (RF_MOVE_KIND(move) == RF_MOVE_DROP) return write_drop(buf, cap, move);
     /* Standard castling mode writes the king's own two-square move; Chess960 mode the capture of
@@ -232,14 +234,53 @@ static rf_status begin(rf_move *out, const rf_position *pos, const char **text, 
     return RF_OK;
 }
 
+/* The null move, written `text`: RF_MOVE_NULL where it may be played, else why not. */
+static rf_status null_move(rf_move *out, const rf_position *pos, const char *text, size_t len,
+                           rf_error *err)
+{
+    const char *why = rf__null_move_refused(pos);
+    char q[32];
+    if (why)
+        return fail(err, RF_ERR_ILLEGAL, "'%s' (the null move) is not legal: %s %s",
+                    quoted(q, text, len), pos->side == RF_WHITE ? "white" : "black", why);
+    *out = RF_MOVE_NULL;
+    return RF_OK;
+}
+
+/* The legal moves of the list between two squares, with the promotion when given, into found;
+ * their number. Castling matches as king-takes-own-rook, or as the king's destination (e1g1,
+ * e1c1) when no legal move goes from and to those squares (a Chess960 king on f1 may simply
+ * step to g1). */
+static unsigned uci_matches(const rf_movelist *list, rf_square from, rf_square to,
+                            rf_piece_type promotion, rf_move *found)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < list->count; i++) {
+        rf_move m = list->moves[i];
+        if (RF_MOVE_FROM(m) != from || RF_MOVE_TO(m) != to) continue;
+        if (RF_MOVE_KIND(m) == RF_MOVE_PROMOTION ? promotion && promotion != RF_MOVE_PROMOTED(m)
+                                                 : promotion != RF_NO_PIECE_TYPE)
+            continue;
+        found[n++] = m;
+    }
+    if (n == 0 && promotion == RF_NO_PIECE_TYPE) {
+        for (unsigned i = 0; i < list->count; i++) {
+            rf_move m = list->moves[i];
+            if (RF_MOVE_KIND(m) != RF_MOVE_CASTLING || RF_MOVE_FROM(m) != from) continue;
+            int kingside = RF_MOVE_TO(m) > from;
+            if (to == RF_SQUARE(kingside ? 6 : 2, RF_RANK_OF(from))) found[n++] = m;
+        }
+    }
+    return n;
+}
+
 rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const char *text, size_t len,
                            rf_error *err)
 {
     rf_status st = begin(out, pos, &text, &len, err);
     if (st != RF_OK) return st;
     char q[32];
-    if (len == 4 && memcmp(text, "0000", 4) == 0)
-        return fail(err, RF_ERR_ILLEGAL, "'0000' (the null move) is not a legal move");
+    if (len == 4 && memcmp(text, "0000", 4) == 0) return null_move(out, pos, text, len, err);
     rf_square from, to;
     rf_piece_type promotion;
     rf_movelist list;
@@ -251,30 +292,11 @@ rf_status rf_move_from_uci(rf_move *out, const rf_position *pos, const char *tex
     if (!uci_syntax(text, len, &from, &to, &promotion))
         return fail(err, RF_ERR_SYNTAX,
                     "'%s' is not a UCI move (two squares and an optional promotion letter, "
-                    "e.g. e2e4, e7e8q; a drop N@f3)",
+                    "e.g. e2e4, e7e8q; a drop N@f3; 0000 the null move)",
                     quoted(q, text, len));
 
     rf_generate_moves(&list, pos);
-    unsigned n = 0;
-    for (unsigned i = 0; i < list.count; i++) {
-        rf_move m = list.moves[i];
-        if (RF_MOVE_FROM(m) != from || RF_MOVE_TO(m) != to) continue;
-        if (RF_MOVE_KIND(m) == RF_MOVE_PROMOTION ? promotion && promotion != RF_MOVE_PROMOTED(m)
-                                                 : promotion != RF_NO_PIECE_TYPE)
-            continue;
-        found[n++] = m;
-    }
-    /* Castling written as the king's destination (e1g1, e1c1): the castling move on that side,
-     * when no legal move goes from and to those squares (a Chess960 king on f1 may simply step
-     * to g1). */
-    if (n == 0 && promotion == RF_NO_PIECE_TYPE) {
-        for (unsigned i = 0; i < list.count; i++) {
-            rf_move m = list.moves[i];
-            if (RF_MOVE_KIND(m) != RF_MOVE_CASTLING || RF_MOVE_FROM(m) != from) continue;
-            int kingside = RF_MOVE_TO(m) > from;
-            if (to == RF_SQUARE(kingside ? 6 : 2, RF_RANK_OF(from))) found[n++] = m;
-        }
-    }
+    unsigned n = uci_matches(&list, from, to, promotion, found);
     return matched(out, pos, found, n, text, len, 0, err);
 }
 
@@ -343,7 +365,9 @@ size_t rf_move_to_san(char *buf, size_t cap, const rf_position *pos, rf_move mov
         list.count = (unsigned)(row->moves_to(pos, list.moves, pt, RF_MOVE_TO(move)) - list.moves);
     else if (pos)
         rf_generate_moves(&list, pos);
-    if (!pos || move == RF_MOVE_NONE || !contains(&list, move)) return emit(buf, cap, "--", 2);
+    /* The null move, and any move that is not legal, is the PGN null move "--". */
+    if (!pos || move == RF_MOVE_NONE || move == RF_MOVE_NULL || !contains(&list, move))
+        return emit(buf, cap, "--", 2);
     char text[16];
     size_t n = san_body(pos, &list, move, text);
     /* "#" when the move wins the game (checkmate; in Atomic also the enemy king's explosion),
@@ -367,6 +391,7 @@ size_t rf_move_to_san(char *buf, size_t cap, const rf_position *pos, rf_move mov
 typedef struct san_parts {
     int castle;                /* 0, or RF_KINGSIDE + 1 / RF_QUEENSIDE + 1 */
     rf_piece_type piece;       /* RF_PAWN when no letter is given */
+    int lettered;              /* a piece letter was given */
     int from_file, from_rank;  /* 0-7, or -1 when not given */
     rf_square to;
     rf_piece_type promotion;   /* RF_NO_PIECE_TYPE when not given */
@@ -427,6 +452,7 @@ static int san_syntax(const char *s, size_t len, san_parts *p)
     rf_piece_type letter = len ? san_piece_letter(s[0], 1) : RF_NO_PIECE_TYPE;
     if (letter != RF_NO_PIECE_TYPE) {
         p->piece = letter;
+        p->lettered = 1;
         i = 1;
     }
     size_t end = len;
@@ -478,13 +504,17 @@ static rf_status read_san(rf_move *out, const rf_position *pos, const char *text
                           const char *what, rf_error *err)
 {
     char q[32];
-    if (len == 2 && memcmp(text, "--", 2) == 0)
-        return fail(err, RF_ERR_ILLEGAL, "'--' (the null move) is not a legal move");
     san_parts p;
     rf_piece_type drop;
     rf_square drop_to;
     size_t body = len;
     strip_trailing(text, &body);
+    /* The null move, as PGN ("--"), ChessBase ("Z0"), UCI ("0000") and XBoard ("@@@@") write
+     * it. */
+    static const char *const nulls[] = {"--", "Z0", "0000", "@@@@"};
+    for (size_t k = 0; k < sizeof nulls / sizeof *nulls; k++)
+        if (body == strlen(nulls[k]) && memcmp(text, nulls[k], body) == 0)
+            return null_move(out, pos, text, body, err);
     if (drop_syntax(text, body, &drop, &drop_to)) {
         rf_movelist list;
         rf_generate_moves(&list, pos);
@@ -494,12 +524,20 @@ static rf_status read_san(rf_move *out, const rf_position *pos, const char *text
     if (!san_syntax(text, len, &p))
         return fail(err, RF_ERR_SYNTAX, "'%s' is not a move %s", quoted(q, text, len), what);
     rf_movelist list;
+    rf_move found[RF_MAX_MOVES];
+    if (!p.lettered && p.from_file >= 0 && p.from_rank >= 0) {
+        /* Both squares and no piece letter ("g1f3", "e1g1", "e7e8q"): long algebraic, the move
+         * of whatever piece stands there, read as UCI reads it (as python-chess reads it). */
+        rf_generate_moves(&list, pos);
+        return matched(out, pos, found, uci_matches(&list, RF_SQUARE(p.from_file, p.from_rank), p.to,
+                                                    p.promotion, found),
+                       text, len, 1, err);
+    }
     const rf__variant *variant = rf__variant_of(pos);
     if (!p.castle && variant->moves_to) /* the moves to the square alone, where the variant can */
         list.count = (unsigned)(variant->moves_to(pos, list.moves, p.piece, p.to) - list.moves);
     else
         rf_generate_moves(&list, pos);
-    rf_move found[RF_MAX_MOVES];
     unsigned n = san_matches(pos, &list, &p, found);
     return matched(out, pos, found, n, text, len, 1, err);
 }

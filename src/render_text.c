@@ -37,7 +37,7 @@ void rf_render_mark(rf_render_options *opt, const rf_position *pos, const rf_pos
 {
     opt->check = opt->last_move = opt->explosion = 0;
     if (rf_checkers(pos)) opt->check = pos->by_color[pos->side] & pos->by_type[RF_KING];
-    if (!before || last == RF_MOVE_NONE) return;
+    if (!before || last == RF_MOVE_NONE || last == RF_MOVE_NULL) return;
     rf_square from = RF_MOVE_FROM(last), to = RF_MOVE_TO(last);
     if (RF_MOVE_KIND(last) == RF_MOVE_CASTLING) {
         /* King takes own rook: the king lands on the g-file beside a rook on its h-side and on

@@ -131,6 +131,11 @@ const rf__variant *rf__variant_build(rf_variant variant, int isa);
 rf_result rf__variant_never_ends(const rf_position *pos);
 int rf__material_never_insufficient(const rf_position *pos, rf_color c);
 
+/* Why the null move may not be played in *pos, after the side to move ("is in check", "has no
+ * legal move (the game is over)"), or
+ * NULL when it may (see RF_MOVE_NULL in rankfile.h). */
+const char *rf__null_move_refused(const rf_position *pos);
+
 /* Perft by a row's simple generator and make-move, with no shortcut: the oracle the fast perft
  * (row->perft) is tested against. depth >= 1. */
 uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int depth);

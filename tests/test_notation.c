@@ -319,7 +319,8 @@ TEST(uci_in_promotions_and_errors)
     CHECK_STR(from_uci(promo, 0, "a7a8"), "(ambiguous move)");
     CHECK_STR(from_uci(start, 0, "e2e4q"), "(illegal move)");
     CHECK_STR(from_uci(start, 0, "e2e5"), "(illegal move)");
-    CHECK_STR(from_uci(start, 0, "0000"), "(illegal move)");
+    CHECK_STR(from_uci(start, 0, "0000"), "0000"); /* the null move */
+    CHECK_STR(from_uci(start, 0, "00000"), "(syntax error)");
     CHECK_STR(from_uci(start, 0, "e2e9"), "(syntax error)");
     CHECK_STR(from_uci(start, 0, "e2e4k"), "(illegal move)"); /* k: an Antichess promotion */
     CHECK_STR(from_uci(start, 0, "e2e4x"), "(syntax error)");
@@ -440,10 +441,150 @@ TEST(parse_reads_either_notation)
     CHECK_STR(parse(castle, "e1h1"), "e1g1");
     CHECK_STR(parse(castle, "O-O-O"), "e1c1");
     CHECK_STR(parse(start, "e2e5"), "(illegal move)");
-    CHECK_STR(parse(start, "0000"), "(illegal move)");
-    CHECK_STR(parse(start, "--"), "(illegal move)");
+    CHECK_STR(parse(start, "0000"), "0000");
+    CHECK_STR(parse(start, "--"), "0000");
     CHECK_STR(parse(promo, "a7a8"), "(ambiguous move)");
 
+}
+
+/* The null move: read in its four spellings, written "--" and "0000", played as a pass. */
+TEST(null_move_read_and_written)
+{
+    const char *start = START;
+    static const char *const spellings[] = {"--", "Z0", "0000", "@@@@", " -- ", "Z0!", "--?"};
+    for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
+        CHECK_STR(from_san(start, spellings[i]), "0000");
+        CHECK_STR(parse(start, spellings[i]), "0000");
+    }
+    CHECK_STR(from_uci(start, 0, "0000"), "0000");
+    CHECK_STR(from_uci(start, 0, "--"), "(syntax error)"); /* UCI writes it 0000 alone */
+    CHECK_STR(from_san(start, "z0"), "(syntax error)");
+    CHECK_STR(from_san(start, "---"), "(syntax error)");
+
+    rf_position pos = at(start, 0);
+    char buf[16];
+    CHECK_INT(rf_move_to_san(buf, sizeof buf, &pos, RF_MOVE_NULL), 2);
+    CHECK_STR(buf, "--");
+    CHECK_INT(rf_move_to_uci(buf, sizeof buf, &pos, RF_MOVE_NULL), 4);
+    CHECK_STR(buf, "0000");
+    CHECK_INT(rf_move_to_uci(buf, sizeof buf, NULL, RF_MOVE_NULL), 4);
+    CHECK(RF_MOVE_KIND(RF_MOVE_NULL) == RF_MOVE_PASS);
+    CHECK(!RF_MOVE_IS_DROP(RF_MOVE_NULL));
+    CHECK(RF_MOVE_NULL != RF_MOVE_NONE);
+    CHECK(RF_MOVE_KIND(RF_MOVE_NONE) == RF_MOVE_NORMAL);
+    CHECK(RF_MOVE_KIND(RF_MOVE_MAKE_DROP(RF_SQUARE(7, 7), RF_QUEEN)) == RF_MOVE_DROP);
+    CHECK_INT(rf_move_is_legal(&pos, RF_MOVE_NULL), 1);
+    CHECK_INT(rf_move_is_legal(&pos, RF_MOVE_NONE), 0);
+    /* Never generated: no legal move list holds it. */
+    rf_movelist list;
+    rf_generate_moves(&list, &pos);
+    for (unsigned i = 0; i < list.count; i++) CHECK(list.moves[i] != RF_MOVE_NULL);
+}
+
+TEST(null_move_refused_in_check_and_after_the_end)
+{
+    const char *check = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1";
+    CHECK_STR(from_san(check, "--"), "(illegal move)");
+    CHECK_STR(from_uci(check, 0, "0000"), "(illegal move)");
+    CHECK_STR(message(check, "Z0"), "move: 'Z0' (the null move) is not legal: white is in check");
+    CHECK_STR(message("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "--"),
+              "move: '--' (the null move) is not legal: white is in check");
+    CHECK_STR(message("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "0000"),
+              "move: '0000' (the null move) is not legal: black has no legal move (the game is over)");
+    rf_position pos = at(check, 0);
+    CHECK_INT(rf_move_is_legal(&pos, RF_MOVE_NULL), 0);
+    /* Variants: Atomic counts its own checks (touching kings give none), Antichess has none. */
+    rf_position v;
+    CHECK(rf_position_from_fen(&v, "8/8/8/8/8/3k4/3K4/3r4 w - - 0 1", RF_VARIANT_ATOMIC, NULL) == RF_OK);
+    CHECK_INT(rf_move_is_legal(&v, RF_MOVE_NULL), 1);
+    CHECK(rf_position_from_fen(&v, "4k3/8/8/8/8/8/4r3/K7 w - - 0 1", RF_VARIANT_ATOMIC, NULL) == RF_OK);
+    CHECK_INT(rf_move_is_legal(&v, RF_MOVE_NULL), 1);
+    CHECK(rf_position_from_fen(&v, "4k3/8/8/8/8/8/r7/K7 w - - 0 1", RF_VARIANT_ATOMIC, NULL) == RF_OK);
+    CHECK_INT(rf_move_is_legal(&v, RF_MOVE_NULL), 0);
+    CHECK(rf_position_from_fen(&v, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", RF_VARIANT_ANTICHESS, NULL) == RF_OK);
+    CHECK_INT(rf_move_is_legal(&v, RF_MOVE_NULL), 1);
+    CHECK(rf_position_from_fen(&v, "8/8/8/8/8/8/8/4K2k w - - 0 1", RF_VARIANT_KINGOFTHEHILL, NULL) == RF_OK);
+    CHECK_INT(rf_move_is_legal(&v, RF_MOVE_NULL), 1);
+    CHECK(rf_position_from_fen(&v, "8/8/8/3K4/8/8/8/7k b - - 0 1", RF_VARIANT_KINGOFTHEHILL, NULL) == RF_OK);
+    CHECK_INT(rf_move_is_legal(&v, RF_MOVE_NULL), 0); /* White's king is on the hill: over */
+}
+
+/* The position after a null move: the FEN `after`, key and all (the key must equal that of the
+ * position read from the FEN). */
+static void check_pass(const char *fen, rf_variant variant, const char *after)
+{
+    rf_position pos, want;
+    if (!CHECK(rf_position_from_fen(&pos, fen, variant, NULL) == RF_OK)) return;
+    if (!CHECK(rf_position_from_fen(&want, after, variant, NULL) == RF_OK)) return;
+    CHECK_INT(rf_move_is_legal(&pos, RF_MOVE_NULL), 1);
+    rf_position_play(&pos, RF_MOVE_NULL);
+    char got[RF_FEN_MAX];
+    rf_position_to_fen(got, sizeof got, &pos, 0);
+    CHECK_STR(got, after);
+    CHECK_MSG(rf_position_equal(&pos, &want) && pos.key == want.key && pos.ep_legal == want.ep_legal,
+              "%s: key %016llx, want %016llx", fen, (unsigned long long)pos.key,
+              (unsigned long long)want.key);
+}
+
+TEST(null_move_played)
+{
+    /* En passant cleared (a legal capture was there: the key changes with it), clocks advance. */
+    check_pass("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", RF_VARIANT_STANDARD,
+               "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3");
+    check_pass("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3", RF_VARIANT_STANDARD,
+               "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 2 4");
+    /* Castling rights, pockets and check counters stay. */
+    check_pass("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 7 20", RF_VARIANT_STANDARD,
+               "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 8 21");
+    check_pass("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1", RF_VARIANT_CRAZYHOUSE,
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] b KQkq - 1 1");
+    check_pass("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1", RF_VARIANT_THREECHECK,
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 2+1 1 1");
+    check_pass("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", RF_VARIANT_RACINGKINGS,
+               "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ b - - 1 1");
+
+    /* Two passes make the same position again: a repetition, by the key. */
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    rf_game game;
+    rf_game_start(&game, &start);
+    for (int i = 0; i < 4; i++) rf_game_play(&game, RF_MOVE_NULL);
+    CHECK_INT(rf_game_repetitions(&game), 3);
+    CHECK(rf_game_outcome(&game).claims & RF_CLAIM_THREEFOLD_REPETITION);
+    CHECK(game.pos.key == start.key);
+    CHECK_INT(game.pos.halfmove, 4);
+    CHECK_INT(game.pos.fullmove, 3);
+
+    /* Marks and explosions: a pass moves and blows up nothing. */
+    rf_position atomic;
+    CHECK(rf_position_from_fen(&atomic, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                               RF_VARIANT_ATOMIC, NULL) == RF_OK);
+    rf_explosion ex;
+    rf_atomic_explosion(&ex, &atomic, RF_MOVE_NULL);
+    CHECK(ex.center == RF_NO_SQUARE && ex.lost_count == 0);
+    rf_position after = atomic;
+    rf_position_play(&after, RF_MOVE_NULL);
+    rf_render_options opt = {0};
+    rf_render_mark(&opt, &after, &atomic, RF_MOVE_NULL);
+    CHECK(opt.last_move == 0 && opt.explosion == 0 && opt.check == 0);
+}
+
+/* Long algebraic movetext (UCI's form) is read as SAN too, whatever piece moves. */
+TEST(san_reads_long_algebraic)
+{
+    const char *start = START, *castle = CASTLE, *promo = PROMO;
+    CHECK_STR(from_san(start, "g1f3"), "g1f3");
+    CHECK_STR(from_san(start, "g1-f3"), "g1f3");
+    CHECK_STR(from_san(start, "g1f3+"), "g1f3");
+    CHECK_STR(from_san(start, "e2e4"), "e2e4");
+    CHECK_STR(from_san(castle, "e1g1"), "e1g1");
+    CHECK_STR(from_san(castle, "e1h1"), "e1g1");
+    CHECK_STR(from_san(castle, "e1c1"), "e1c1");
+    CHECK_STR(from_san(promo, "a7a8q"), "a7a8q");
+    CHECK_STR(from_san(promo, "a7a8=N"), "a7a8n");
+    CHECK_STR(from_san(promo, "a7a8"), "(ambiguous move)");
+    CHECK_STR(from_san(start, "g1g3"), "(illegal move)");
+    CHECK_STR(from_san(start, "Pg1f3"), "(illegal move)"); /* a letter: that piece only */
 }
 
 TEST(error_messages)

@@ -237,6 +237,23 @@ TEST(numeric_annotation_glyphs)
     check_error("1. e4\n  $ e5 *", RF_ERR_SYNTAX, 2, 3, "'$' must be followed");
 }
 
+TEST(null_moves_in_main_line_and_variations)
+{
+    /* "--" (PGN), "Z0" (ChessBase), "0000" (UCI) and "@@@@" (XBoard) pass the turn. */
+    record *r = read_pgn("1. e4 -- 2. d4 Z0 (2... 0000 3. @@@@ e5) 3. Nf3 Z0! 4. -- e5 *\n");
+    check_ok(r, 1);
+    CHECK_STR(r->log, "[ | e4 -- d4 -- ( -- -- e5 ) Nf3 -- $1 -- e5 ]");
+    CHECK_INT(r->games[0].plies, 8);
+}
+
+TEST(uci_movetext)
+{
+    /* python-chess reads long algebraic movetext (tests/pgn/uci-moves.pgn in its tree). */
+    record *r = read_pgn("g1f3 c7c5 e2e4 d7d6 f1e2 b8c6 e1g1 c8g4 *\n");
+    check_ok(r, 1);
+    CHECK_STR(r->log, "[ | Nf3 c5 e4 d6 Be2 Nc6 O-O Bg4 ]");
+}
+
 TEST(escape_lines)
 {
     record *r = read_pgn("% a comment for programs\n[Event \"x\"]\n% between tags\n\n"
@@ -504,6 +521,14 @@ TEST(error_illegal_move)
     CHECK_STR(r->games[0].result, "*");
 }
 
+TEST(error_null_move_in_check)
+{
+    check_error("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- *", RF_ERR_ILLEGAL, 1, 30,
+                "3... --: '--' (the null move) is not legal: black is in check");
+    check_error("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# Z0 1-0", RF_ERR_ILLEGAL, 1, 41,
+                "4... Z0: 'Z0' (the null move) is not legal: black is in check");
+}
+
 TEST(error_ambiguous_move)
 {
     check_error("[FEN \"4k3/8/8/8/8/8/8/1N1K1N2 w - - 0 1\"]\n\n1. Nd2 *", RF_ERR_AMBIGUOUS, 3,
@@ -766,6 +791,27 @@ TEST(writer_result_tag_is_the_marker)
                  "[White \"?\"]\n[Black \"?\"]\n[Result \"%s\"]\n\n%s\n\n", want[i], want[i]);
         CHECK_STR(s.text, expected);
     }
+}
+
+TEST(writer_null_move)
+{
+    static sink s;
+    memset(&s, 0, sizeof s);
+    rf_pgn_writer w;
+    rf_pgn_writer_start(&w, sink_write, &s);
+    rf_pgn_write_tags(&w, NULL, NULL, 0, NULL);
+    rf_position pos;
+    rf_position_startpos(&pos, RF_VARIANT_STANDARD);
+    write_san(&w, &pos, "e4");
+    write_san(&w, &pos, "Z0");
+    write_san(&w, &pos, "--");
+    write_san(&w, &pos, "e5");
+    rf_pgn_write_result(&w, NULL);
+    CHECK_STR(s.text, "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                      "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 -- 2. -- e5 *\n\n");
+    record *r = read_pgn(s.text);
+    check_ok(r, 1);
+    check_game(r, 0, "| e4 -- -- e5 ]", 4);
 }
 
 TEST(writer_defaults_without_tags)

@@ -310,7 +310,7 @@ void rf_atomic_explosion(rf_explosion *out, const rf_position *pos, rf_move move
     out->center = RF_NO_SQUARE;
     out->blast = 0;
     out->lost_count = 0;
-    if (!is_capture(pos, move)) return;
+    if (move == RF_MOVE_NULL || !is_capture(pos, move)) return;
     rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
     rf_color us = RF_PIECE_COLOR(pos->board[from]);
     rf_square victim = to;

@@ -57,8 +57,8 @@ expect "ambiguous promotion" 65 "" play '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' a7a8
 expect_err "ambiguous promotion" "^rankfile: play: move 1: 'a7a8' is ambiguous (a7a8q, a7a8r, a7a8b, a7a8n)$"
 expect "after mate" 65 "" play "$START" f3 e5 g4 Qh4 Kf2
 expect_err "after mate" "move 5: 'Kf2' is not a legal move"
-expect "null move" 65 "" play "$START" 0000
-expect_err "null move" "move 1: '0000' (the null move) is not a legal move"
+expect "null move in check uci" 65 "" play '4k3/8/8/8/8/8/4r3/4K3 w - - 0 1' 0000
+expect_err "null move in check uci" "move 1: '0000' (the null move) is not legal: white is in check"
 expect "bad fen" 65 "" play 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w' e4
 expect_err "bad fen" "^rankfile: play: board field: 'X' is not a piece letter"
 expect "json error" 65 '{"input":"'"$START"'","error":"move 1: '"'e5'"' is not a legal move (white to move)"}' play "$START" e5 --json
@@ -79,4 +79,16 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1
 expect_err "stdin: a move that does not fit one position" "^rankfile: play: line 2: move 1: 'e2e4'"
 expect "json with --san warns" 0 '{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","moves_uci":["e2e4"],"moves_san":["e4"],"status":{"check":false,"checkmate":false,"stalemate":false,"insufficient_material":false,"insufficient":{"white":false,"black":false},"checkers":[],"legal_moves":20,"fifty_moves":false,"seventy_five_moves":false,"repetitions":1,"threefold_repetition":false,"fivefold_repetition":false,"variant_end":false,"outcome":{"result":"*","winner":null,"reason":null,"text":null,"claims":[]}}}' play "$START" e4 --json --san
 expect_err "json with --san warns" "^rankfile: play: warning: --json always lists the moves in both notations"
+
+# The null move: Z0, 0000 and @@@@ (and -- after the options' own --) pass the turn; written --
+# in SAN and PGN, 0000 in UCI; refused in check.
+expect "null move" 0 "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 2 3
+e4 -- d4 -- --
+e2e4 0000 d2d4 0000 0000
+1. e4 -- 2. d4 -- 3. -- *" play "$START" e4 Z0 d4 0000 @@@@ --san --uci --pgn
+expect "null move after --" 0 "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2
+e4 -- d4" play --san -- "$START" e4 -- d4
+expect "null move in check" 65 "" play "$START" e4 e5 Qh5 Nc6 Qxf7+ Z0
+expect_err "null move in check" "^rankfile: play: move 6: 'Z0' (the null move) is not legal: black is in check$"
+expect "uci long algebraic" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" play "$START" '1. e2e4 e7e5 2. g1f3'
 finish
