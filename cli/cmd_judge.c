@@ -140,7 +140,11 @@ int cli_cmd_judge(int argc, char **argv)
     char msg[200], shown[64];
     int got = next_nonblank(&r, &s, &len);
     if (got < 0) return fail_too_long(0, r.lineno);
-    if (!got) return fail_at(0, r.lineno + 1, "missing the number of datasets");
+    if (!got) {
+        int failed = cli_lines_failed(o.command, &r.in, "standard input");
+        if (failed) return failed;
+        return fail_at(0, r.lineno + 1, "missing the number of datasets");
+    }
     int count = 0;
     size_t digits = strspn(s, "0123456789");
     if (digits == 0 || digits > 3 || digits != len || (count = atoi(s)) < 1 || count > 100) {

@@ -67,7 +67,8 @@ static const char *const intro[] = {
     "From Position, Atomic, King of the Hill, Three-check, Racing Kings, Horde, Antichess,\n"
     "Crazyhouse); its start from the [FEN] tag (with [SetUp \"1\"]), else the variant's start.\n"
     "Reading is lenient as python-chess is: move numbers missing or written 1...e5, 0-0, e8Q,\n"
-    "wrong check marks, !? suffixes, % escape lines, a byte-order mark, CRLF. With --variant\n"
+    "wrong check marks, !? suffixes, % escape lines, a byte-order mark, CRLF, UCI moves\n"
+    "(g1f3) and the null move (--, Z0, 0000, @@@@; written --). With --variant\n"
     "NAME only the games of that variant are kept (--variant chess960: Chess960 games); the\n"
     "others are skipped unchecked.\n",
     NULL,

@@ -298,7 +298,10 @@ static int svg_from_stdin(show_options *o)
     static cli_lines lines;
     static char first[CLI_MAX_LINE];
     cli_lines_start(&lines, stdin);
-    if (!cli_lines_next(&lines)) return cli_usage(o->common.command, "no position on standard input");
+    if (!cli_lines_next(&lines)) {
+        int failed = cli_lines_failed(o->common.command, &lines, "standard input");
+        return failed ? failed : cli_usage(o->common.command, "no position on standard input");
+    }
     cli_where w = {NULL, "line", 1, 0};
     if (lines.too_long)
         return cli_fail(&o->common, &w, "", 0, NULL, "longer than %d bytes", CLI_MAX_LINE - 1);

@@ -163,4 +163,9 @@ if command -v python3 >/dev/null 2>&1; then
 else
     echo "python3 not found: random boards against brute.py not compared"
 fi
+# A directory on standard input is said to be one (exit 66), not read as an empty input.
+mkdir -p "$tmp/dir"
+run "$tmp/dir" judge
+[ $rc -eq 66 ] && [ ! -s "$tmp/out" ] && ok || bad "stdin a directory: exit $rc, $(cat "$tmp/out")"
+expect_err "stdin a directory" "^rankfile: judge: cannot read standard input: Is a directory$"
 finish

@@ -189,4 +189,9 @@ run /dev/null show "$START" --json --color always
 expect_err "json with color" "^rankfile: show: warning: --unicode, --ascii and --color change only the terminal diagram, not JSON$"
 run /dev/null show "$START" --ascii
 [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && ok || bad "plain show warns: $(cat "$tmp/err")"
+# A directory on standard input is said to be one (exit 66), not read as an empty input.
+mkdir -p "$tmp/dir"
+run "$tmp/dir" show --svg -
+[ $rc -eq 66 ] && [ ! -s "$tmp/out" ] && ok || bad "stdin a directory: exit $rc, $(cat "$tmp/out")"
+expect_err "stdin a directory" "^rankfile: show: cannot read standard input: Is a directory$"
 finish
