@@ -134,4 +134,45 @@ mpi 2 "$KIWI" 5 --checkpoint "$tmp/other.txt" --quiet
 # Progress: plain lines on stderr when it is not a terminal; none with --quiet.
 mpi 2 "$KIWI" 4 --threads 1
 grep -q "^jobs [0-9]*/[0-9]*, .* nodes/s (rank 0: .*), .* left$" "$tmp/err" && ok || bad "progress: $(head -c 300 "$tmp/err")"
+# Faults at random moments (issue 23): a count killed with SIGTERM or SIGKILL (mpirun's own
+# death leaves the ranks appending for a moment longer), started again at once and killed
+# again, then run to the end, must always leave a checkpoint the program accepts, with every
+# job once and the right total. RF_MPI_FAULT_ROUNDS sets the rounds (default 4).
+# random_delay MIN MAX: a random time in seconds (tenths) between the two.
+random_delay() { od -An -N2 -tu2 /dev/urandom | awk -v a="$1" -v b="$2" '{ printf "%.1f", a + ($1 % 1000) / 1000 * (b - a) }'; }
+# killed_run SIGNAL DELAY: a count on the checkpoint $fck, stopped by SIGNAL sent to mpirun
+# after DELAY seconds (it may have ended by then); the next run starts as soon as mpirun is gone.
+killed_run() {
+    "$MPIEXEC" -np 2 "$MPI" "$START" 7 --split 2 --threads 1 --checkpoint "$fck" --quiet </dev/null >/dev/null 2>>"$tmp/fault.err" &
+    pid=$!
+    sleep "$2"
+    kill -s "$1" "$pid" 2>/dev/null
+    wait "$pid"
+}
+fwant=3195901860 # perft 7 of the start position
+fck=$tmp/fault.ckpt
+rm -f "$fck"
+mpi 2 "$START" 7 --split 2 --threads 1 --checkpoint "$fck" --quiet
+fjobs=$(($(wc -l <"$fck") - 1))
+[ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$fwant" ] && [ "$fjobs" -ge 100 ] && ok ||
+    bad "fault test's uninterrupted count: exit $rc, $(head -c 100 "$tmp/out"), $fjobs jobs"
+round=0
+while [ "$round" -lt "${RF_MPI_FAULT_ROUNDS:-4}" ]; do
+    round=$((round + 1))
+    rm -f "$fck"
+    first=TERM
+    [ $((round % 2)) -eq 0 ] && first=KILL
+    killed_run "$first" "$(random_delay 0.4 1.4)"
+    killed_run KILL "$(random_delay 0.4 1.4)"
+    mpi 2 "$START" 7 --split 2 --threads 1 --checkpoint "$fck" --quiet
+    got=$(cat "$tmp/out")
+    twice=$(sed '1d; s/ #.*//' "$fck" | cut -d' ' -f2- | sort | uniq -d | wc -l)
+    lines=$(($(wc -l <"$fck") - 1))
+    if [ "$rc" -eq 0 ] && [ "$got" = "$fwant" ] && [ "$twice" -eq 0 ] && [ "$lines" -eq "$fjobs" ]; then ok; else
+        bad "fault round $round ($first, KILL): exit $rc, total $got (want $fwant), $lines job lines (want $fjobs), $twice listed twice; $(head -c 300 "$tmp/err")"
+    fi
+    mpi 2 "$START" 7 --split 2 --threads 1 --checkpoint "$fck" --quiet
+    [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$fwant" ] && ok ||
+        bad "fault round $round: the finished checkpoint is refused: exit $rc, $(head -c 300 "$tmp/err")"
+done
 finish
