@@ -496,7 +496,10 @@ static int prepare(coordinator *c, run_options *o, int ranks)
         mpi_plan_free(&c->plan);
         return CLI_SOFTWARE;
     }
-    if (!o->quiet && resumed)
+    if (!o->quiet && resumed == c->plan.count)
+        fprintf(stderr, "%s: all %zu jobs read from %s: the count is finished\n", command,
+                resumed, o->checkpoint);
+    else if (!o->quiet && resumed)
         fprintf(stderr, "%s: %zu of %zu jobs read from %s\n", command, resumed, c->plan.count,
                 o->checkpoint);
     return 0;
@@ -513,6 +516,15 @@ static int coordinate(run_options *o, int ranks)
     if (status) {
         dismiss(ranks);
         return status;
+    }
+    if (c.pending == 0) {
+        /* A finished checkpoint: the total at once, no rank given anything to do. */
+        dismiss(ranks);
+        mpi_progress_end(&c.progress);
+        mpi_checkpoint_close(&c.cp);
+        print_result(o, &c.plan);
+        mpi_plan_free(&c.plan);
+        return cli_finish(command, CLI_OK);
     }
     const char *only = getenv("RF_MPI_COORDINATE_ONLY");
     int local = ranks == 1 || !only || strcmp(only, "1") != 0;

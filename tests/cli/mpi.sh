@@ -104,6 +104,12 @@ same_ck() {
         bad "$2: exit $rc, got $(head -c 100 "$tmp/out"), want $want; $(head -c 300 "$tmp/err")"
 }
 same_ck "$ck" "finished checkpoint"
+# Without --quiet: the total at once, said to be read from the file, no progress line.
+mpi 2 "$KIWI" 5 --threads 1 --checkpoint "$ck"
+[ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ] &&
+    grep -q "^rankfile-mpi: all $all jobs read from .*: the count is finished$" "$tmp/err" &&
+    ! grep -q "nodes/s" "$tmp/err" && ok ||
+    bad "finished checkpoint, not quiet: exit $rc, $(head -c 100 "$tmp/out"); stderr $(head -c 300 "$tmp/err")"
 # A torn last line (killed while writing it): cut off and redone, never miscounted.
 head -n 400 "$ck" >"$tmp/torn.ckpt"
 sed -n 401p "$ck" | head -c 37 >>"$tmp/torn.ckpt"
@@ -133,7 +139,14 @@ mpi 2 "$KIWI" 5 --checkpoint "$tmp/other.txt" --quiet
 
 # Progress: plain lines on stderr when it is not a terminal; none with --quiet.
 mpi 2 "$KIWI" 4 --threads 1
-grep -q "^jobs [0-9]*/[0-9]*, .* nodes/s (rank 0: .*), .* left$" "$tmp/err" && ok || bad "progress: $(head -c 300 "$tmp/err")"
+grep -q "^rankfile-mpi: jobs [0-9]*/[0-9]*, .* nodes/s (rank 0: .*), .* left$" "$tmp/err" && ok || bad "progress: $(head -c 300 "$tmp/err")"
+# ... and no terminal control codes in them (carriage return, escape).
+! grep -q "$(printf '\r')\|$(printf '\033')" "$tmp/err" && ok || bad "progress to a file holds control codes: $(od -c "$tmp/err" | head -n 3)"
+# In a terminal (script(1) gives rank 0 one when it runs alone) the line is redrawn in place.
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$MPI' '$KIWI' 5 --threads 1 >/dev/null" /dev/null </dev/null >"$tmp/tty" 2>&1
+    grep -q "$(printf '\r')rankfile-mpi: jobs .*$(printf '\033')\[K" "$tmp/tty" && ok || bad "progress in a terminal: $(od -c "$tmp/tty" | head -n 3)"
+fi
 # Faults at random moments (issue 23): a count killed with SIGTERM or SIGKILL (mpirun's own
 # death leaves the ranks appending for a moment longer), started again at once and killed
 # again, then run to the end, must always leave a checkpoint the program accepts, with every
