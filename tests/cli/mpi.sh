@@ -133,6 +133,10 @@ sed '5s/^[0-9]/9/' "$ck" >"$tmp/bad.ckpt"
 cmp -s "$ck" "$tmp/bad.ckpt" && sed -i '5s/^9/8/' "$tmp/bad.ckpt"
 mpi 2 "$KIWI" 5 --checkpoint "$tmp/bad.ckpt" --quiet
 [ "$rc" -eq 65 ] && grep -q "bad.ckpt:5: a damaged line" "$tmp/err" && ok || bad "damaged line: exit $rc, $(head -c 300 "$tmp/err")"
+# A directory as the checkpoint: it cannot be opened (66), not "cannot create".
+mpi 2 "$KIWI" 3 --checkpoint "$tmp" --quiet
+[ "$rc" -eq 66 ] && grep -q "^rankfile-mpi: cannot open checkpoint '.*': Is a directory$" "$tmp/err" && ok ||
+    bad "directory as checkpoint: exit $rc, $(head -c 300 "$tmp/err")"
 echo 'perft results' >"$tmp/other.txt"
 mpi 2 "$KIWI" 5 --checkpoint "$tmp/other.txt" --quiet
 [ "$rc" -eq 65 ] && grep -q "not a rankfile-mpi checkpoint" "$tmp/err" && ok || bad "not a checkpoint: exit $rc, $(head -c 300 "$tmp/err")"
