@@ -20,19 +20,57 @@ void cli_json_validity(cli_json *j, uint32_t validity)
     cli_json_end(j);
 }
 
-/* What --accept would do with a position breaking `validity`, for the hint. */
-static const char *accept_hint(uint32_t validity)
+/* What --accept would do with a position breaking the rule `flag`, for the hint. */
+static const char *accept_hint(uint32_t flag)
 {
-    if (validity & RF_INVALID_BAD_CASTLING) return "--accept castling drops bad rights";
-    if (validity & RF_INVALID_BAD_EP_SQUARE) return "--accept ep drops the square";
-    if (validity & (RF_INVALID_OPPOSITE_CHECK | RF_INVALID_IMPOSSIBLE_CHECK))
+    if (flag & RF_INVALID_BAD_CASTLING) return "--accept castling drops bad rights";
+    if (flag & RF_INVALID_BAD_EP_SQUARE) return "--accept ep drops the square";
+    if (flag & (RF_INVALID_OPPOSITE_CHECK | RF_INVALID_IMPOSSIBLE_CHECK))
         return "--accept check takes it";
-    if (validity & RF_INVALID_TOO_MUCH_MATERIAL) return "--accept material takes it";
-    if (validity & RF_INVALID_PAWNS_ON_BACKRANK) return "--accept backrank takes it";
-    if (validity & (RF_INVALID_MISSING_KING | RF_INVALID_TOO_MANY_KINGS))
+    if (flag & RF_INVALID_TOO_MUCH_MATERIAL) return "--accept material takes it";
+    if (flag & RF_INVALID_PAWNS_ON_BACKRANK) return "--accept backrank takes it";
+    if (flag & (RF_INVALID_MISSING_KING | RF_INVALID_TOO_MANY_KINGS | RF_INVALID_EMPTY_BOARD))
         return "--accept kings takes it";
-    if (validity & RF_INVALID_VARIANT) return "--accept variant takes it";
+    if (flag & RF_INVALID_VARIANT) return "--accept variant takes it";
     return NULL;
+}
+
+/* The library's "invalid position: RULE; RULE" (one part per refused rule, in the order of the
+ * bits) with each rule's --accept hint: rules taken by one --accept word share it ("empty
+ * board, missing king (--accept kings takes it)"). 0 when the message is not of that form. */
+static int hinted_message(char *out, size_t cap, const char *message, uint32_t refused)
+{
+    static const char prefix[] = "invalid position: ";
+    if (strncmp(message, prefix, sizeof prefix - 1) != 0) return 0;
+    const char *part[32];
+    size_t part_len[32];
+    int parts = 0;
+    for (const char *p = message + sizeof prefix - 1; parts < 32;) {
+        const char *semi = strstr(p, "; ");
+        part[parts] = p;
+        part_len[parts++] = semi ? (size_t)(semi - p) : strlen(p);
+        if (!semi) break;
+        p = semi + 2;
+    }
+    uint32_t flags[32];
+    int n = 0;
+    for (unsigned bit = 0; bit < 32; bit++)
+        if (refused & (1u << bit)) flags[n++] = 1u << bit;
+    if (n != parts) return 0;
+    size_t len = (size_t)snprintf(out, cap, "%s", prefix);
+    for (int i = 0; i < n && len < cap; i++) {
+        const char *hint = accept_hint(flags[i]);
+        int shared = i + 1 < n && accept_hint(flags[i + 1]) == hint;
+        len += (size_t)snprintf(out + len, cap - len, "%.*s", (int)part_len[i], part[i]);
+        if (len >= cap) break;
+        if (shared)
+            len += (size_t)snprintf(out + len, cap - len, ", ");
+        else if (hint)
+            len += (size_t)snprintf(out + len, cap - len, " (%s)%s", hint, i + 1 < n ? "; " : "");
+        else if (i + 1 < n)
+            len += (size_t)snprintf(out + len, cap - len, "; ");
+    }
+    return len < cap;
 }
 
 int cli_position_read(const cli_common *c, const cli_where *w, const char *text, size_t len,
@@ -41,14 +79,19 @@ int cli_position_read(const cli_common *c, const cli_where *w, const char *text,
     rf_error err;
     unsigned flags = c->chess960 ? RF_PARSE_CHESS960 : 0;
     if (rf_position_parse(pos, text, len, c->variant, flags, c->accept, &err) != RF_OK) {
-        const char *hint = NULL;
         /* Another variant's fields are refused whatever is accepted. */
         if (err.status == RF_ERR_INVALID && (c->cmd->common & CLI_COMMON_ACCEPT) &&
-            err.field != RF_FIELD_POCKET && err.field != RF_FIELD_CHECKS)
-            hint = accept_hint(err.validity & ~c->accept);
-        if (hint)
-            return cli_fail(c, w, text, len, &err, "%s (%s)", err.message,
-                            hint);
+            err.field != RF_FIELD_POCKET && err.field != RF_FIELD_CHECKS) {
+            uint32_t refused = err.validity & ~c->accept;
+            char message[1024];
+            if (hinted_message(message, sizeof message, err.message, refused))
+                return cli_fail(c, w, text, len, &err, "%s", message);
+            /* A message cut short: the first rule's hint. */
+            for (unsigned bit = 0; bit < 32; bit++) {
+                const char *hint = refused & (1u << bit) ? accept_hint(1u << bit) : NULL;
+                if (hint) return cli_fail(c, w, text, len, &err, "%s (%s)", err.message, hint);
+            }
+        }
         return cli_fail(c, w, text, len, &err, "%s", err.message);
     }
     if (!setup) return CLI_OK;

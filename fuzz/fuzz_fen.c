@@ -12,7 +12,8 @@
  *     position. It is tried for standard chess, Atomic chess, King of the Hill and Three-check, detected and
  *     forced Chess960 castling mode, the default accept mask and every flag accepted;
  *   - RF_ERR_INVALID names a rule the caller did not accept, and the field of a rule (castling,
- *     en passant or board) at an offset within the input;
+ *     en passant or board) at an offset within the input; its message names each rule refused,
+ *     "; " between two (the CLI gives each its --accept hint by that count);
  *   - a parsed position passes the internal consistency check, breaks no rule the caller did not
  *     accept, and its setup makes the same position again (setup -> position -> setup);
  *   - parse -> write -> parse is the identity (rf_position_equal) and the second writing is the
@@ -25,6 +26,8 @@
  */
 #include "fuzz.h"
 #include "position.h"
+
+#include <string.h>
 
 static void check_error(rf_status st, const rf_error *err, size_t len)
 {
@@ -44,6 +47,12 @@ static void check_invalid(const rf_error *err, size_t len, uint32_t accept)
                    err->field == RF_FIELD_BOARD || err->field == RF_FIELD_POCKET ||
                    err->field == RF_FIELD_CHECKS,
                "field %d", err->field);
+    if (err->field == RF_FIELD_POCKET || err->field == RF_FIELD_CHECKS) return;
+    int parts = 1, refused = 0;
+    for (const char *p = err->message; (p = strstr(p, "; ")) != NULL; p += 2) parts++;
+    for (uint32_t v = err->validity & ~accept; v; v &= v - 1) refused++;
+    FUZZ_CHECK(strncmp(err->message, "invalid position: ", 18) == 0 && parts == refused,
+               "'%.160s': %d parts for %d rules refused", err->message, parts, refused);
 }
 
 /* The EPD operations of text[from, from + n): each inside, read to the end. */

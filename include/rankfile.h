@@ -391,7 +391,9 @@ RF_API void rf_setup_from_position(rf_setup *setup, const rf_position *pos);
  * Returns RF_OK; RF_ERR_ARGUMENT for a variant this build does not play; or RF_ERR_INVALID when
  * the position breaks a rule not in `accept`: err->validity has every broken rule, accepted ones
  * too, err->field the field of the first rule not accepted (RF_FIELD_CASTLING, RF_FIELD_EP, else
- * RF_FIELD_BOARD) and err->message names the rules and, for castling rights, which right is
+ * RF_FIELD_BOARD) and err->message ("invalid position: ...") names each rule not accepted, in the
+ * order of the flags' bits, "; " between two, in the variant's own words where the rule is the
+ * variant's ("White has a king (Horde's White has none)"), and for castling rights which right is
  * wrong and why. *pos then still holds the position as written (for inspection only: it may break
  * the invariants). */
 RF_API rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup,

@@ -10,7 +10,9 @@
  * the depth counted below the job's position; COUNT: the move orders reaching it), and the
  * FNV-1a hash of the text before " #" in 8 hex digits. Lines are appended whole and flushed
  * to the disk (fsync) one by one, so only the last line can be torn, and a torn line has no
- * newline: it is cut off and its job counted again.
+ * newline: it is cut off and its job counted again. A run holds a write lock on the file from
+ * before it reads it to its end: the ranks of a run whose mpirun was killed append for a moment
+ * longer, and a run started again at once waits for them rather than count their jobs twice.
  */
 #include "mpi_perft.h"
 
@@ -19,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define HEADER_START "# rankfile-mpi checkpoint 1 "
@@ -180,6 +183,42 @@ static int read_jobs(FILE *f, const char *path, mpi_plan *plan, long *valid_end,
     return status;
 }
 
+/* How long a run waits for another to let go of the checkpoint: the ranks of a run whose
+ * mpirun was killed live on for about a second, still appending, before they notice. */
+#define LOCK_WAIT_SECONDS 30
+
+/* Takes the write lock on the whole of cp->fd, waiting up to LOCK_WAIT_SECONDS for a run that
+ * holds it (said once on stderr). 0, or an exit status after a one-line message. */
+static int lock_file(mpi_checkpoint *cp)
+{
+    struct flock lk;
+    for (int tries = 0;; tries++) {
+        memset(&lk, 0, sizeof lk);
+        lk.l_type = F_WRLCK;
+        lk.l_whence = SEEK_SET;
+        if (fcntl(cp->fd, F_SETLK, &lk) == 0) return 0;
+        if (errno != EACCES && errno != EAGAIN) {
+            cli_error(command, "cannot lock checkpoint '%s': %s", cp->path, strerror(errno));
+            return CLI_NOINPUT;
+        }
+        memset(&lk, 0, sizeof lk);
+        lk.l_type = F_WRLCK;
+        lk.l_whence = SEEK_SET;
+        long pid = fcntl(cp->fd, F_GETLK, &lk) == 0 && lk.l_type != F_UNLCK ? (long)lk.l_pid : 0;
+        if (tries == LOCK_WAIT_SECONDS * 10) {
+            cli_error(command, "%s is in use by another run (process %ld): stop it, or give "
+                               "another checkpoint",
+                      cp->path, pid);
+            return CLI_NOINPUT;
+        }
+        if (tries == 0)
+            fprintf(stderr, "%s: waiting for %s: another run (process %ld) still writes it\n",
+                    command, cp->path, pid);
+        struct timespec ts = {0, 100000000L};
+        nanosleep(&ts, NULL);
+    }
+}
+
 int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoint_id *id,
                         mpi_plan *plan, size_t *resumed)
 {
@@ -187,65 +226,79 @@ int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoi
     header_text(want, sizeof want, id);
     cp->f = NULL;
     cp->path = path;
-    cp->fd = -1;
     *resumed = 0;
     long valid_end = 0;
-    FILE *in = fopen(path, "r");
-    if (!in && errno != ENOENT) {
-        cli_error(command, "cannot open checkpoint '%s': %s", path, strerror(errno));
-        return CLI_NOINPUT;
+    /* One descriptor for the whole run, locked before anything is read: a second run on the
+     * same file (started while the ranks of a killed one still append) waits for the first to
+     * end rather than count its jobs again. A POSIX lock goes with any descriptor of the file
+     * the process closes, so the file is read and written through this one alone. */
+    cp->fd = open(path, O_RDWR | O_CREAT | O_APPEND, 0644);
+    if (cp->fd < 0) {
+        int e = errno;
+        struct stat sb;
+        int exists = stat(path, &sb) == 0;
+        cli_error(command, "cannot %s checkpoint '%s': %s", exists ? "open" : "create", path,
+                  strerror(e));
+        return exists ? CLI_NOINPUT : CLI_CANTCREAT;
     }
-    if (in && first_line(in, have, sizeof have)) {
+    int st = lock_file(cp);
+    if (st == 0 && !(cp->f = fdopen(cp->fd, "a+"))) {
+        cli_error(command, "cannot open checkpoint '%s': %s", path, strerror(errno));
+        st = CLI_NOINPUT;
+    }
+    if (st) {
+        close(cp->fd);
+        cp->fd = -1;
+        return st;
+    }
+    rewind(cp->f);
+    if (first_line(cp->f, have, sizeof have)) {
         if (strcmp(have, want) != 0) {
             static const char *const keys[] = {"variant", "chess960", "depth", "split", "divide",
                                                "fen"};
             char a[RF_FEN_MAX + 8], b[RF_FEN_MAX + 8];
-            for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+            st = CLI_DATAERR;
+            size_t k = 0;
+            for (; k < sizeof keys / sizeof *keys; k++) {
                 if (!header_field(have, keys[k], a, sizeof a)) snprintf(a, sizeof a, "missing");
                 header_field(want, keys[k], b, sizeof b);
                 if (strcmp(a, b) != 0) {
                     cli_error(command, "%s is the checkpoint of another count: its %s is '%s', "
                                        "this count's is '%s'",
                               path, keys[k], a, b);
-                    fclose(in);
-                    return CLI_DATAERR;
+                    break;
                 }
             }
-            cli_error(command, "%s: not a rankfile-mpi checkpoint of this count (header '%s')",
-                      path, have);
-            fclose(in);
-            return CLI_DATAERR;
-        }
-        int st = read_jobs(in, path, plan, &valid_end, resumed);
-        if (st) {
-            fclose(in);
-            return st;
+            if (k == sizeof keys / sizeof *keys)
+                cli_error(command, "%s: not a rankfile-mpi checkpoint of this count (header '%s')",
+                          path, have);
+        } else {
+            st = read_jobs(cp->f, path, plan, &valid_end, resumed);
         }
     }
-    if (in) fclose(in);
-    cp->fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (cp->fd < 0) {
-        cli_error(command, "cannot create checkpoint '%s': %s", path, strerror(errno));
-        return CLI_CANTCREAT;
+    if (st) {
+        mpi_checkpoint_close(cp);
+        return st;
     }
     struct stat sb;
     /* A torn last line (or a torn header: valid_end 0) goes; what is whole stays. */
     if (fstat(cp->fd, &sb) == 0 && sb.st_size != (off_t)valid_end &&
         ftruncate(cp->fd, (off_t)valid_end) != 0) {
         cli_error(command, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
-        close(cp->fd);
+        mpi_checkpoint_close(cp);
         return CLI_IOERR;
     }
-    cp->f = fdopen(cp->fd, "a");
-    if (!cp->f) {
+    /* From reading to appending: the stream is positioned anew. */
+    if (fseek(cp->f, 0, SEEK_END) != 0) {
         cli_error(command, "cannot write checkpoint '%s': %s", path, strerror(errno));
-        close(cp->fd);
+        mpi_checkpoint_close(cp);
         return CLI_IOERR;
     }
     if (valid_end == 0) {
         fprintf(cp->f, "%s\n", want);
         if (fflush(cp->f) != 0 || fsync(cp->fd) != 0) {
             cli_error(command, "cannot write checkpoint '%s': %s", path, strerror(errno));
+            mpi_checkpoint_close(cp);
             return CLI_IOERR;
         }
     }
@@ -271,7 +324,10 @@ int mpi_checkpoint_add(mpi_checkpoint *cp, const mpi_plan *plan, const mpi_job *
 
 void mpi_checkpoint_close(mpi_checkpoint *cp)
 {
-    if (cp->f) fclose(cp->f);
+    if (cp->f)
+        fclose(cp->f);
+    else if (cp->fd >= 0)
+        close(cp->fd);
     cp->f = NULL;
     cp->fd = -1;
 }

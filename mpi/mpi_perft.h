@@ -81,12 +81,13 @@ typedef struct mpi_checkpoint {
  * *status). */
 int mpi_checkpoint_peek_ply(const char *path, int *ply, int *status);
 
-/* Opens `path` for a count: a new or empty file gets the header; an existing one must carry
- * the same header (else CLI_DATAERR after a message naming what differs), and each finished
- * job it lists is marked done in *plan with its nodes. A last line without its newline (a run
- * killed while writing it) is cut off and its job redone. A complete line that is malformed,
- * fails its checksum or names no job of the plan is refused (CLI_DATAERR). Returns 0, or an
- * exit status after a one-line message. */
+/* Opens `path` for a count and locks it for the run (waiting while another process holds it,
+ * with a line on stderr, up to 30 s; then CLI_NOINPUT): a new or empty file gets the header;
+ * an existing one must carry the same header (else CLI_DATAERR after a message naming what
+ * differs), and each finished job it lists is marked done in *plan with its nodes. A last line
+ * without its newline (a run killed while writing it) is cut off and its job redone. A
+ * complete line that is malformed, fails its checksum or names no job of the plan is refused
+ * (CLI_DATAERR). Returns 0, or an exit status after a one-line message. */
 int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoint_id *id,
                         mpi_plan *plan, size_t *resumed);
 
@@ -94,6 +95,7 @@ int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoi
  * message. */
 int mpi_checkpoint_add(mpi_checkpoint *cp, const mpi_plan *plan, const mpi_job *job);
 
+/* Closes the file, which lets go of its lock. */
 void mpi_checkpoint_close(mpi_checkpoint *cp);
 
 /* ---- progress.c ------------------------------------------------------------------------- */

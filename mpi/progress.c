@@ -90,8 +90,8 @@ void mpi_progress_show(mpi_progress *p, int force)
     char line[512], num[32], left[32] = "?";
     size_t n = 0;
     rate_text(num, sizeof num, elapsed > 0 ? all / elapsed : 0);
-    n += (size_t)snprintf(line + n, sizeof line - n, "jobs %zu/%zu, %s nodes/s (", p->done,
-                          p->jobs, num);
+    n += (size_t)snprintf(line + n, sizeof line - n, "rankfile-mpi: jobs %zu/%zu, %s nodes/s (",
+                          p->done, p->jobs, num);
     for (int r = 0; r < p->ranks && n < sizeof line - 64; r++) {
         rate_text(num, sizeof num, p->rank_busy[r] > 0 ? p->rank_nodes[r] / p->rank_busy[r] : 0);
         n += (size_t)snprintf(line + n, sizeof line - n, "%s%d: %s", r ? ", " : "rank ", r, num);

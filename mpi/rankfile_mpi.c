@@ -57,8 +57,8 @@ static const char *const outro[] = {
     "JSON: {\"fen\",\"depth\",\"nodes\"} (with --divide also \"divide\":{move:count}).\n"
     "\n"
     "exit status: 0 counted; 64 usage error; 65 a bad FEN, or a checkpoint of another count\n"
-    "or damaged; 66/73 the checkpoint cannot be opened/created; 70 a rank failed or died;\n"
-    "74 output or the checkpoint cannot be written.\n"
+    "or damaged; 66 the checkpoint cannot be opened, or another run holds it; 73 it cannot be\n"
+    "created; 70 a rank failed or died; 74 output or the checkpoint cannot be written.\n"
     "\n"
     "examples:\n"
     "  mpirun -np 4 rankfile-mpi 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 7\n"
@@ -496,7 +496,10 @@ static int prepare(coordinator *c, run_options *o, int ranks)
         mpi_plan_free(&c->plan);
         return CLI_SOFTWARE;
     }
-    if (!o->quiet && resumed)
+    if (!o->quiet && resumed == c->plan.count)
+        fprintf(stderr, "%s: all %zu jobs read from %s: the count is finished\n", command,
+                resumed, o->checkpoint);
+    else if (!o->quiet && resumed)
         fprintf(stderr, "%s: %zu of %zu jobs read from %s\n", command, resumed, c->plan.count,
                 o->checkpoint);
     return 0;
@@ -513,6 +516,15 @@ static int coordinate(run_options *o, int ranks)
     if (status) {
         dismiss(ranks);
         return status;
+    }
+    if (c.pending == 0) {
+        /* A finished checkpoint: the total at once, no rank given anything to do. */
+        dismiss(ranks);
+        mpi_progress_end(&c.progress);
+        mpi_checkpoint_close(&c.cp);
+        print_result(o, &c.plan);
+        mpi_plan_free(&c.plan);
+        return cli_finish(command, CLI_OK);
     }
     const char *only = getenv("RF_MPI_COORDINATE_ONLY");
     int local = ranks == 1 || !only || strcmp(only, "1") != 0;

@@ -171,14 +171,31 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
     uint32_t refused = validity & ~accept;
     if (!refused) return RF_OK;
 
-    char what[120];
-    rf_validity_describe(what, sizeof what, validity);
-    if (refused & RF_INVALID_BAD_CASTLING) {
-        if (!castling_why[0]) snprintf(castling_why, sizeof castling_why, "a castling right without its king and rook");
-        return rf__error(err, RF_ERR_INVALID, RF_FIELD_CASTLING, 0, validity,
-                       "invalid position: %s (%s)", what, castling_why);
+    /* Each rule refused, in the order of its bit, in the variant's words where it has its own
+     * (Horde's White has no king: not "too many kings"), "; " between two; the generic names
+     * when that is too long for the message. */
+    char what[512];
+    for (int words = 1; words >= 0; words--) {
+        size_t len = 0;
+        for (unsigned bit = 0; bit < 32; bit++) {
+            uint32_t flag = 1u << bit;
+            if (!(refused & flag)) continue;
+            char part[256];
+            if (!words || !rules->explain || rules->explain(part, sizeof part, pos, flag) <= 0)
+                rf_validity_describe(part, sizeof part, flag);
+            if (flag == RF_INVALID_BAD_CASTLING && words) {
+                size_t n = strlen(part);
+                snprintf(part + n, sizeof part - n, " (%s)",
+                         castling_why[0] ? castling_why : "a castling right without its king and rook");
+            }
+            if (len < sizeof what)
+                len += (size_t)snprintf(what + len, sizeof what - len, "%s%s", len ? "; " : "", part);
+        }
+        if (len + sizeof "invalid position: " <= sizeof err->message) break;
     }
-    rf_field field = (refused & RF_INVALID_BAD_EP_SQUARE) ? RF_FIELD_EP : RF_FIELD_BOARD;
+    rf_field field = (refused & RF_INVALID_BAD_CASTLING) ? RF_FIELD_CASTLING
+                     : (refused & RF_INVALID_BAD_EP_SQUARE) ? RF_FIELD_EP
+                                                           : RF_FIELD_BOARD;
     return rf__error(err, RF_ERR_INVALID, field, 0, validity, "invalid position: %s", what);
 }
 

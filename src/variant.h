@@ -75,6 +75,11 @@ typedef struct rf__variant {
      * by variant_end; NULL: a draw (stalemate). When set, end_reason names this end too
      * (Antichess: the stalemated side wins). */
     rf_result (*stalemate_result)(const rf_position *pos);
+    /* Optional (NULL: the rule's generic name): why *pos breaks the rule `flag` (one
+     * RF_INVALID_* bit), in the variant's own terms where they differ from standard chess's
+     * ("White has a king (Horde's White has none)"); written to buf like snprintf. Returns 0
+     * to leave the generic name. The text holds no "; " (it separates the rules of a message). */
+    int (*explain)(char *buf, size_t cap, const rf_position *pos, uint32_t flag);
     /* 1 when the variant has no castling (Antichess): the castling rights a setup gives are
      * dropped, and refused (RF_INVALID_VARIANT) only when the caller accepts nothing. */
     bool no_castling;

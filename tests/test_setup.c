@@ -487,3 +487,60 @@ TEST(variant_fields_outside_their_variant_are_refused)
     CHECK_STR(rf_field_name(RF_FIELD_POCKET), "pocket");
     CHECK_STR(rf_field_name(RF_FIELD_CHECKS), "check counters");
 }
+
+/* The message of an invalid position: each refused rule once, in the order of its bit, "; "
+ * between two, in the variant's own words where the variant has its own rule (issue 23). */
+static const char *invalid_message(const char *fen, rf_variant variant, uint32_t accept)
+{
+    static rf_error err;
+    rf_position pos;
+    if (!rf_variant_available(variant)) return NULL;
+    if (!CHECK_MSG(rf_position_parse(&pos, fen, strlen(fen), variant, 0, accept, &err) == RF_ERR_INVALID,
+                   "'%s' is read", fen))
+        return "";
+    CHECK_MSG(strchr(err.message, '\n') == NULL, "message '%s'", err.message);
+    return err.message;
+}
+
+#define CHECK_MESSAGE(fen, variant, accept, want)                                                     \
+    do {                                                                                              \
+        const char *got_ = invalid_message(fen, variant, accept);                                     \
+        if (got_) CHECK_STR(got_, want);                                                              \
+    } while (0)
+
+TEST(invalid_position_names_the_rule_broken)
+{
+    /* Standard chess: the generic names; two rules, each named, the castling one with why. */
+    CHECK_MESSAGE("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", STD, 0, "invalid position: too many kings");
+    CHECK_MESSAGE("k7/8/8/8/8/8/8/K6P w KQ - 0 1", STD, 0,
+                  "invalid position: pawns on a back rank; bad castling rights (the castling right of the "
+                  "rook on a1: no white rook stands there)");
+    /* An accepted rule is not named. */
+    CHECK_MESSAGE("k7/8/8/8/8/8/8/K6P w KQ - 0 1", STD, RF_INVALID_BAD_CASTLING,
+                  "invalid position: pawns on a back rank");
+    /* Horde: White has no king at all; its pawns may stand on the first rank. */
+    CHECK_MESSAGE(START, RF_VARIANT_HORDE, 0, "invalid position: White has a king (Horde's White has none)");
+    CHECK_MESSAGE("4k2k/8/8/8/8/8/8/PPPPPPPP w - - 0 1", RF_VARIANT_HORDE, 0,
+                  "invalid position: Black has more than one king");
+    CHECK_MESSAGE("8/8/8/8/8/8/8/PPPPPPPP w - - 0 1", RF_VARIANT_HORDE, 0, "invalid position: Black has no king");
+    CHECK_MESSAGE("4k3/8/8/8/8/8/8/p3P3 w - - 0 1", RF_VARIANT_HORDE, 0,
+                  "invalid position: a black pawn on the first rank");
+    CHECK_MESSAGE("p3k3/8/8/8/8/8/8/4K2P w - - 0 1", RF_VARIANT_HORDE, 0,
+                  "invalid position: White has a king (Horde's White has none); a pawn on the eighth rank");
+    CHECK_MESSAGE("4k3/8/8/PPPPP3/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w - - 0 1", RF_VARIANT_HORDE, 0,
+                  "invalid position: White has 37 pieces, more than the horde's 36");
+    /* Racing Kings: its own rules, named. */
+    CHECK_MESSAGE(START, RF_VARIANT_RACINGKINGS, 0,
+                  "invalid position: pawns on the board and castling rights (Racing Kings has no pawns and no "
+                  "castling)");
+    CHECK_MESSAGE("k7/r7/8/8/8/8/8/K7 w - - 0 1", RF_VARIANT_RACINGKINGS, 0,
+                  "invalid position: White's king in check (Racing Kings has no king in check)");
+    /* Atomic: the side that moved last cannot have exploded its own king. */
+    CHECK_MESSAGE("8/8/8/8/8/8/8/K7 w - - 0 1", RF_VARIANT_ATOMIC, 0,
+                  "invalid position: Black has no king, yet Black moved last (a side cannot explode its own king)");
+    CHECK_MESSAGE("8/8/8/8/8/8/8/Q7 w - - 0 1", RF_VARIANT_ATOMIC, 0, "invalid position: neither side has a king");
+    /* Crazyhouse: no king in a pocket; Antichess: no castling (refused when nothing is accepted). */
+    CHECK_MESSAGE("k7/8/8/8/8/8/8/K7[K] w - - 0 1", RF_VARIANT_CRAZYHOUSE, 0,
+                  "invalid position: a king in a pocket (a captured king would have ended the game)");
+    CHECK_MESSAGE(START, RF_VARIANT_ANTICHESS, 0, "invalid position: castling rights (Antichess has no castling)");
+}

@@ -36,6 +36,8 @@
 #include "../validate.h"
 #include "../variant.h"
 
+#include <stdio.h>
+
 #define RF_LIGHT_SQUARES ((rf_bitboard)0x55AA55AA55AA55AAULL) /* b1 is light, a1 dark */
 
 /* The promotions of a set of pawn destinations, each reached from to - delta: five per
@@ -301,6 +303,16 @@ static uint32_t validity(const rf_position *pos)
     return v;
 }
 
+/* Antichess's own rules, named: no castling, and a king beyond the first is a promoted piece. */
+static int explain(char *buf, size_t cap, const rf_position *pos, uint32_t flag)
+{
+    (void)pos;
+    if (flag == RF_INVALID_VARIANT) return snprintf(buf, cap, "castling rights (Antichess has no castling)");
+    if (flag == RF_INVALID_TOO_MUCH_MATERIAL)
+        return snprintf(buf, cap, "too much material (more pieces, a second king counted, than promotions explain)");
+    return 0;
+}
+
 /* The side to move has won when it has no piece left (chessops' isVariantEnd). */
 static rf_result variant_end(const rf_position *pos)
 {
@@ -358,6 +370,7 @@ const rf__variant RF_KERNEL(rf__variant_antichess) = {
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     .fen_extras = 0,
     .validity = validity,
+    .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
     .play = play,

@@ -237,6 +237,16 @@ static uint32_t validity(const rf_position *pos)
     return v;
 }
 
+/* Atomic's king rules, named: the side that just moved cannot have exploded its own king. */
+static int explain(char *buf, size_t cap, const rf_position *pos, uint32_t flag)
+{
+    if (flag == RF_INVALID_MISSING_KING) return snprintf(buf, cap, "neither side has a king");
+    if (flag != RF_INVALID_VARIANT) return 0;
+    const char *moved = pos->side == RF_WHITE ? "Black" : "White";
+    return snprintf(buf, cap, "%s has no king, yet %s moved last (a side cannot explode its own king)",
+                    moved, moved);
+}
+
 /* Atomic chess ends when a king explodes: the side that still has its king has won. */
 static rf_result variant_end(const rf_position *pos)
 {
@@ -291,6 +301,7 @@ const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     .fen_extras = 0,
     .validity = validity,
+    .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
     .play = play,

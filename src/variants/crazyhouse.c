@@ -22,6 +22,8 @@
 #include "../kernel/perft.h"
 #include "../variant.h"
 
+#include <stdio.h>
+
 #define STANDARD RF_KERNEL(rf__variant_standard)
 
 /* The visit kinds of drops: ZH_DROP + (type - RF_PAWN). */
@@ -241,6 +243,14 @@ static uint32_t validity(const rf_position *pos)
     return v;
 }
 
+/* Crazyhouse's own rule: no king in a pocket. */
+static int explain(char *buf, size_t cap, const rf_position *pos, uint32_t flag)
+{
+    (void)pos;
+    if (flag != RF_INVALID_VARIANT) return 0;
+    return snprintf(buf, cap, "a king in a pocket (a captured king would have ended the game)");
+}
+
 /* Material never leaves the game, so only a position set up with little can be short of it
  * (chessops, lichess): at most three pieces on the board and in the pockets together, none a
  * pawn, rook, queen or promoted piece; then neither side can win. */
@@ -261,6 +271,7 @@ const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
     .fen_extras = RF_SETUP_POCKET,
     .validity = validity,
+    .explain = explain,
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,

@@ -28,6 +28,8 @@
 #include "../validate.h"
 #include "../variant.h"
 
+#include <stdio.h>
+
 #define STANDARD RF_KERNEL(rf__variant_standard)
 
 #define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
@@ -228,6 +230,34 @@ static uint32_t validity(const rf_position *pos)
     return v;
 }
 
+/* Horde's own king, pawn and material rules, named: a white king is not one king too many but
+ * a piece Horde's White does not have. */
+static int explain(char *buf, size_t cap, const rf_position *pos, uint32_t flag)
+{
+    rf_bitboard white = rf__pieces(pos, RF_WHITE, RF_KING), black = rf__pieces(pos, RF_BLACK, RF_KING);
+    switch (flag) {
+    case RF_INVALID_TOO_MANY_KINGS:
+        if (white && rf__more_than_one(black))
+            return snprintf(buf, cap, "White has a king (Horde's White has none), Black more than one");
+        if (white) return snprintf(buf, cap, "White has a king (Horde's White has none)");
+        return snprintf(buf, cap, "Black has more than one king");
+    case RF_INVALID_MISSING_KING: return snprintf(buf, cap, "Black has no king");
+    case RF_INVALID_PAWNS_ON_BACKRANK: {
+        int eighth = (pos->by_type[RF_PAWN] & RF_RANK_8_BB) != 0;
+        int first = (rf__pieces(pos, RF_BLACK, RF_PAWN) & RF_RANK_1_BB) != 0;
+        return snprintf(buf, cap, "%s%s%s",
+                        eighth ? "a pawn on the eighth rank" : "", eighth && first ? ", " : "",
+                        first ? "a black pawn on the first rank" : "");
+    }
+    case RF_INVALID_TOO_MUCH_MATERIAL: {
+        int n = rf__popcount(pos->by_color[RF_WHITE]);
+        if (n > 36) return snprintf(buf, cap, "White has %d pieces, more than the horde's 36", n);
+        return snprintf(buf, cap, "Black has more pieces than promotions explain");
+    }
+    default: return 0;
+    }
+}
+
 /* The side left with no piece has lost (chessops' variantOutcome: White's side looked at first). */
 static rf_result variant_end(const rf_position *pos)
 {
@@ -342,6 +372,7 @@ const rf__variant RF_KERNEL(rf__variant_horde) = {
     .start_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
     .fen_extras = 0,
     .validity = validity,
+    .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
     .play = play,

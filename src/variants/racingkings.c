@@ -24,6 +24,9 @@
 #include "../kernel/perft.h"
 #include "../variant.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #define RF_GOAL RF_RANK_8_BB
 
 #define STANDARD RF_KERNEL(rf__variant_standard)
@@ -248,6 +251,33 @@ static uint32_t validity(const rf_position *pos)
     return v;
 }
 
+/* Which of Racing Kings' own rules a position breaks (RF_INVALID_VARIANT): no pawns, no king in
+ * check, no castling. */
+static int explain(char *buf, size_t cap, const rf_position *pos, uint32_t flag)
+{
+    if (flag != RF_INVALID_VARIANT) return 0;
+    const char *what[3], *rule[3];
+    int n = 0;
+    if (pos->by_type[RF_PAWN]) what[n] = "pawns on the board", rule[n++] = "no pawns";
+    if (checkers(pos, (rf_color)pos->side))
+        what[n] = pos->side == RF_WHITE ? "White's king in check" : "Black's king in check",
+        rule[n++] = "no king in check";
+    int castling = 0;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++) castling |= pos->castle_rook[c][s] != RF_NO_SQUARE;
+    if (castling) what[n] = "castling rights", rule[n++] = "no castling";
+    if (!n) return 0;
+    /* "A, B and C (Racing Kings has a, b and c)" */
+    char whats[100] = "", rules[60] = "";
+    for (int i = 0; i < n; i++) {
+        const char *sep = i == 0 ? "" : i == n - 1 ? " and " : ", ";
+        size_t a = strlen(whats), b = strlen(rules);
+        snprintf(whats + a, sizeof whats - a, "%s%s", sep, what[i]);
+        snprintf(rules + b, sizeof rules - b, "%s%s", sep, rule[i]);
+    }
+    return snprintf(buf, cap, "%s (Racing Kings has %s)", whats, rules);
+}
+
 /* The winner once the race is over: the side whose king alone is on the eighth rank; both
  * there, a draw (chessops' variantOutcome). */
 static rf_result variant_end(const rf_position *pos)
@@ -277,6 +307,7 @@ const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .start_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
     .fen_extras = 0,
     .validity = validity,
+    .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
     .play = play,

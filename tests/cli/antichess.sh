@@ -29,7 +29,7 @@ expect "fen castling" 0 "$START" fen --variant antichess 'rnbqkbnr/pppppppp/8/8/
 expect "fen castling json" 0 '{"input":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","fen":"'"$START"'","chess960":false,"variant":"antichess","invalid":[],"epd":[]}' \
     fen --variant antichess --json 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 expect "fen castling strict" 65 "" fen --variant antichess --strict 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
-expect_err "fen castling strict" "variant rule broken"
+expect_err "fen castling strict" "invalid position: castling rights (Antichess has no castling)"
 expect "fen castling strict, none" 0 "$START" fen --variant antichess --strict "$START"
 expect "fen empty" 65 "" fen --variant antichess '8/8/8/8/8/8/8/8 w - - 0 1'
 expect_err "fen empty" "invalid position: empty board"

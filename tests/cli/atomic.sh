@@ -35,6 +35,12 @@ expect_err "blocked" "the path is blocked"
 expect "own piece" 65 "" atomic rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR d1d2
 expect "king capture" 65 "" atomic 8/8/8/8/8/8/3p4/4K2k e1d2
 expect_err "king capture" "a king cannot capture"
+# Invalid positions in Atomic's words: the side that moved last cannot have exploded its own
+# king; neither king at all.
+expect "fen mover without king" 65 "" fen --variant atomic '8/8/8/8/8/8/8/K7 w - - 0 1'
+expect_err "fen mover without king" "invalid position: Black has no king, yet Black moved last (a side cannot explode its own king) (--accept variant takes it)$"
+expect "fen no kings" 65 "" fen --variant atomic '8/8/8/8/8/8/8/Q7 w - - 0 1'
+expect_err "fen no kings" "invalid position: neither side has a king (--accept kings takes it)$"
 expect "missing promotion" 65 "" atomic 4k3/3P4/8/8/8/8/8/4K3 d7d8
 expect "bad board" 65 "" atomic rnbqkbnr/pppppppp/8/8 e2e4
 expect "one argument" 64 "" atomic rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR

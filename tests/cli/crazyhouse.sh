@@ -25,7 +25,7 @@ expect "fen pocket order" 0 '4k3/8/8/8/8/8/8/4K3[QRBNPPqp] w - - 0 1' fen --vari
 expect "fen promoted" 0 "$PROMOTED" fen --variant crazyhouse "$PROMOTED"
 expect "fen promoted pawn dropped" 0 '4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1' fen --variant crazyhouse '4k3/8/8/8/8/8/4P~3/4K3[] w - - 0 1'
 expect "fen king in pocket" 65 "" fen --variant crazyhouse '4k3/8/8/8/8/8/8/4K3[K] w - - 0 1'
-expect_err "fen king in pocket" "variant rule broken"
+expect_err "fen king in pocket" "invalid position: a king in a pocket (a captured king would have ended the game) (--accept variant takes it)$"
 expect "fen too many" 65 "" fen --variant crazyhouse '4k3/8/8/8/8/8/8/4K3[QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ] w - - 0 1'
 expect_err "fen too many" "63 pieces in the pockets and 2 on the board, more than the 64 a game can hold"
 expect "fen pocket, standard" 65 "" fen '4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1'

@@ -38,6 +38,14 @@ expect "extra" 65 "" fen "$START junk"
 expect_err "extra" "EPD operation without its closing"
 expect "empty board" 65 "" fen '8/8/8/8/8/8/8/8'
 expect_err "empty board" "invalid position: empty board, missing king"
+# Two rules broken, each named with the --accept word that takes it (rules taken by one word
+# share it); an accepted rule is not named.
+expect "two rules" 65 "" fen 'k7/8/8/8/8/8/8/K6P w KQ - 0 1'
+expect_err "two rules" "^rankfile: fen: invalid position: pawns on a back rank (--accept backrank takes it); bad castling rights (the castling right of the rook on a1: no white rook stands there) (--accept castling drops bad rights)$"
+expect "two rules, one accepted" 65 "" fen --accept castling 'k7/8/8/8/8/8/8/K6P w KQ - 0 1'
+expect_err "two rules, one accepted" "^rankfile: fen: invalid position: pawns on a back rank (--accept backrank takes it)$"
+expect "two rules, one word" 65 "" fen '8/8/8/8/8/8/8/8'
+expect_err "two rules, one word" "^rankfile: fen: invalid position: empty board, missing king (--accept kings takes it)$"
 expect "strict" 65 "" fen --strict '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - -'
 expect_err "strict" "impossible check"
 expect "accept" 0 "8/8/8/8/8/8/8/8 w - - 0 1" fen --accept all '8/8/8/8/8/8/8/8'

@@ -24,17 +24,24 @@ expect "fen" 0 '{"input":"'"$START"'","fen":"'"$START"'","chess960":false,"varia
     fen --variant horde --json "$START"
 expect "fen first rank" 0 "$FIRST" fen --variant horde "$FIRST"
 expect "fen white king" 65 "" fen --variant horde 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/PPPPKPPP w kq - 0 1'
-expect_err "fen white king" "invalid position: too many kings"
+expect_err "fen white king" "invalid position: White has a king (Horde's White has none) (--accept kings takes it)$"
+# The standard start under Horde's rules: White's king is what is wrong, not "too many kings".
+STD_START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect "fen standard start" 65 "" fen --variant horde "$STD_START"
+expect_err "fen standard start" "^rankfile: fen: invalid position: White has a king (Horde's White has none) (--accept kings takes it)$"
+expect "status standard start" 65 "" status --variant horde "$STD_START"
+expect_err "status standard start" "^rankfile: status: invalid position: White has a king (Horde's White has none) (--accept kings takes it)$"
 run /dev/null fen --variant horde --json 'rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/PPPPKPPP w - - 0 1'
-[ $rc -eq 65 ] && grep -q 'too many kings' "$tmp/err" && grep -q 'missing king' "$tmp/err" && ok ||
+[ $rc -eq 65 ] && grep -q "Black has no king, White has a king (Horde's White has none) (--accept kings takes it)" "$tmp/err" &&
+    grep -q '"invalid":\["missing king","too many kings"\]' "$tmp/out" && ok ||
     bad "fen white king, no black king: $(cat "$tmp/out" "$tmp/err")"
 expect "fen white king accepted" 0 '4k3/8/8/8/8/8/8/4K3 w - - 0 1' fen --variant horde --accept kings '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
 expect "fen no black king" 65 "" fen --variant horde 'rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1'
-expect_err "fen no black king" "invalid position: missing king"
+expect_err "fen no black king" "invalid position: Black has no king (--accept kings takes it)$"
 expect "fen black pawn on the first rank" 65 "" fen --variant horde '4k3/8/8/8/8/8/8/p3P3 w - - 0 1'
-expect_err "fen black pawn on the first rank" "pawns on a back rank"
+expect_err "fen black pawn on the first rank" "invalid position: a black pawn on the first rank (--accept backrank takes it)$"
 expect "fen white pawn on the eighth rank" 65 "" fen --variant horde '3Pk3/8/8/8/8/8/8/4P3 w - - 0 1'
-expect_err "fen white pawn on the eighth rank" "pawns on a back rank"
+expect_err "fen white pawn on the eighth rank" "invalid position: a pawn on the eighth rank (--accept backrank takes it)$"
 expect "fen white castling" 65 "" fen --variant horde 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w KQkq - 0 1'
 expect_err "fen white castling" "bad castling rights"
 expect "fen black in check, white to move" 65 "" fen --variant horde '4k3/8/8/8/8/8/8/4Q3 w - - 0 1'
@@ -90,7 +97,7 @@ grep -q '"check":true,"checkmate":true,.*"checkers":\["b7"\],"legal_moves":0,.*"
 # Batch: one answer per line, an error in place.
 expect_stdin "status batch" 65 "ongoing
 horde_destroyed black wins
-error invalid position: too many kings (--accept kings takes it)
+error invalid position: White has a king (Horde's White has none) (--accept kings takes it)
 checkmate white wins
 stalemate draw" "$START
 $GONE
@@ -137,5 +144,5 @@ grep -q '"variant":"horde",.*"last_move_san":"dxe1=Q#",.*"result":"0-1","reason"
     grep -q '^<svg' "$tmp/horde.svg" && [ "$(grep -o '<use[^>]*' "$tmp/horde.svg" | wc -l)" -eq 52 ] && [ "$(grep -o 'href="#rf-wP"' "$tmp/horde.svg" | wc -l)" -eq 36 ] && ok ||
     bad "show svg: $(cat "$tmp/err")"
 expect "show white king" 65 "" show --variant horde '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
-expect_err "show white king" "too many kings"
+expect_err "show white king" "White has a king (Horde's White has none)"
 finish

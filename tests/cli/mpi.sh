@@ -104,6 +104,12 @@ same_ck() {
         bad "$2: exit $rc, got $(head -c 100 "$tmp/out"), want $want; $(head -c 300 "$tmp/err")"
 }
 same_ck "$ck" "finished checkpoint"
+# Without --quiet: the total at once, said to be read from the file, no progress line.
+mpi 2 "$KIWI" 5 --threads 1 --checkpoint "$ck"
+[ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$want" ] &&
+    grep -q "^rankfile-mpi: all $all jobs read from .*: the count is finished$" "$tmp/err" &&
+    ! grep -q "nodes/s" "$tmp/err" && ok ||
+    bad "finished checkpoint, not quiet: exit $rc, $(head -c 100 "$tmp/out"); stderr $(head -c 300 "$tmp/err")"
 # A torn last line (killed while writing it): cut off and redone, never miscounted.
 head -n 400 "$ck" >"$tmp/torn.ckpt"
 sed -n 401p "$ck" | head -c 37 >>"$tmp/torn.ckpt"
@@ -127,11 +133,63 @@ sed '5s/^[0-9]/9/' "$ck" >"$tmp/bad.ckpt"
 cmp -s "$ck" "$tmp/bad.ckpt" && sed -i '5s/^9/8/' "$tmp/bad.ckpt"
 mpi 2 "$KIWI" 5 --checkpoint "$tmp/bad.ckpt" --quiet
 [ "$rc" -eq 65 ] && grep -q "bad.ckpt:5: a damaged line" "$tmp/err" && ok || bad "damaged line: exit $rc, $(head -c 300 "$tmp/err")"
+# A directory as the checkpoint: it cannot be opened (66), not "cannot create".
+mpi 2 "$KIWI" 3 --checkpoint "$tmp" --quiet
+[ "$rc" -eq 66 ] && grep -q "^rankfile-mpi: cannot open checkpoint '.*': Is a directory$" "$tmp/err" && ok ||
+    bad "directory as checkpoint: exit $rc, $(head -c 300 "$tmp/err")"
 echo 'perft results' >"$tmp/other.txt"
 mpi 2 "$KIWI" 5 --checkpoint "$tmp/other.txt" --quiet
 [ "$rc" -eq 65 ] && grep -q "not a rankfile-mpi checkpoint" "$tmp/err" && ok || bad "not a checkpoint: exit $rc, $(head -c 300 "$tmp/err")"
 
 # Progress: plain lines on stderr when it is not a terminal; none with --quiet.
 mpi 2 "$KIWI" 4 --threads 1
-grep -q "^jobs [0-9]*/[0-9]*, .* nodes/s (rank 0: .*), .* left$" "$tmp/err" && ok || bad "progress: $(head -c 300 "$tmp/err")"
+grep -q "^rankfile-mpi: jobs [0-9]*/[0-9]*, .* nodes/s (rank 0: .*), .* left$" "$tmp/err" && ok || bad "progress: $(head -c 300 "$tmp/err")"
+# ... and no terminal control codes in them (carriage return, escape).
+! grep -q "$(printf '\r')\|$(printf '\033')" "$tmp/err" && ok || bad "progress to a file holds control codes: $(od -c "$tmp/err" | head -n 3)"
+# In a terminal (script(1) gives rank 0 one when it runs alone) the line is redrawn in place.
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$MPI' '$KIWI' 5 --threads 1 >/dev/null" /dev/null </dev/null >"$tmp/tty" 2>&1
+    grep -q "$(printf '\r')rankfile-mpi: jobs .*$(printf '\033')\[K" "$tmp/tty" && ok || bad "progress in a terminal: $(od -c "$tmp/tty" | head -n 3)"
+fi
+# Faults at random moments (issue 23): a count killed with SIGTERM or SIGKILL (mpirun's own
+# death leaves the ranks appending for a moment longer), started again at once and killed
+# again, then run to the end, must always leave a checkpoint the program accepts, with every
+# job once and the right total. RF_MPI_FAULT_ROUNDS sets the rounds (default 4).
+# random_delay MIN MAX: a random time in seconds (tenths) between the two.
+random_delay() { od -An -N2 -tu2 /dev/urandom | awk -v a="$1" -v b="$2" '{ printf "%.1f", a + ($1 % 1000) / 1000 * (b - a) }'; }
+# killed_run SIGNAL DELAY: a count on the checkpoint $fck, stopped by SIGNAL sent to mpirun
+# after DELAY seconds (it may have ended by then); the next run starts as soon as mpirun is gone.
+killed_run() {
+    "$MPIEXEC" -np 2 "$MPI" "$START" 7 --split 2 --threads 1 --checkpoint "$fck" --quiet </dev/null >/dev/null 2>>"$tmp/fault.err" &
+    pid=$!
+    sleep "$2"
+    kill -s "$1" "$pid" 2>/dev/null
+    wait "$pid"
+}
+fwant=3195901860 # perft 7 of the start position
+fck=$tmp/fault.ckpt
+rm -f "$fck"
+mpi 2 "$START" 7 --split 2 --threads 1 --checkpoint "$fck" --quiet
+fjobs=$(($(wc -l <"$fck") - 1))
+[ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$fwant" ] && [ "$fjobs" -ge 100 ] && ok ||
+    bad "fault test's uninterrupted count: exit $rc, $(head -c 100 "$tmp/out"), $fjobs jobs"
+round=0
+while [ "$round" -lt "${RF_MPI_FAULT_ROUNDS:-4}" ]; do
+    round=$((round + 1))
+    rm -f "$fck"
+    first=TERM
+    [ $((round % 2)) -eq 0 ] && first=KILL
+    killed_run "$first" "$(random_delay 0.4 1.4)"
+    killed_run KILL "$(random_delay 0.4 1.4)"
+    mpi 2 "$START" 7 --split 2 --threads 1 --checkpoint "$fck" --quiet
+    got=$(cat "$tmp/out")
+    twice=$(sed '1d; s/ #.*//' "$fck" | cut -d' ' -f2- | sort | uniq -d | wc -l)
+    lines=$(($(wc -l <"$fck") - 1))
+    if [ "$rc" -eq 0 ] && [ "$got" = "$fwant" ] && [ "$twice" -eq 0 ] && [ "$lines" -eq "$fjobs" ]; then ok; else
+        bad "fault round $round ($first, KILL): exit $rc, total $got (want $fwant), $lines job lines (want $fjobs), $twice listed twice; $(head -c 300 "$tmp/err")"
+    fi
+    mpi 2 "$START" 7 --split 2 --threads 1 --checkpoint "$fck" --quiet
+    [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$fwant" ] && ok ||
+        bad "fault round $round: the finished checkpoint is refused: exit $rc, $(head -c 300 "$tmp/err")"
+done
 finish

@@ -20,12 +20,15 @@ done
 expect "fen" 0 '{"input":"'"$START"'","fen":"'"$START"'","chess960":false,"variant":"racingkings","invalid":[],"epd":[]}' \
     fen --variant racingkings --json "$START"
 expect "fen pawn" 65 "" fen --variant racingkings '8/8/8/8/4P3/8/krbnNBRK/qrbnNBRQ w - - 0 1'
-expect_err "fen pawn" "variant rule broken"
+expect_err "fen pawn" "invalid position: pawns on the board (Racing Kings has no pawns) (--accept variant takes it)$"
 expect "fen pawn, standard" 0 '8/8/8/8/4P3/8/krbnNBRK/qrbnNBRQ w - - 0 1' fen '8/8/8/8/4P3/8/krbnNBRK/qrbnNBRQ w - - 0 1'
 expect "fen in check" 65 "" fen --variant racingkings '8/8/8/8/8/8/k7/r6K w - - 0 1'
-expect_err "fen in check" "variant rule broken"
+expect_err "fen in check" "invalid position: White's king in check (Racing Kings has no king in check) (--accept variant takes it)$"
 expect "fen castling" 65 "" fen --variant racingkings '4k3/8/8/8/8/8/8/4K2R w K - 0 1'
-expect_err "fen castling" "variant rule broken"
+expect_err "fen castling" "invalid position: castling rights (Racing Kings has no castling) (--accept variant takes it)$"
+# The standard start: each of Racing Kings' rules it breaks, named.
+expect "fen standard start" 65 "" fen --variant racingkings 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect_err "fen standard start" "invalid position: pawns on the board and castling rights (Racing Kings has no pawns and no castling) (--accept variant takes it)$"
 
 # moves: those that give check are not legal (standard chess has Nxc1+ and Nc3+ too).
 run /dev/null moves --variant racingkings --san "$START"
