@@ -252,6 +252,13 @@ static const char *shown(char out[48], const char *s, size_t len)
     return out;
 }
 
+/* A message made printable ASCII in place: every other byte becomes '?'. */
+static void printable_only(char *text)
+{
+    for (char *p = text; *p; p++)
+        if (*p < 0x20 || *p > 0x7e) *p = '?';
+}
+
 static void game_error(rf_pgn_reader *r, rf_status status, unsigned long line, unsigned long col,
                        const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
@@ -268,8 +275,7 @@ static void game_error(rf_pgn_reader *r, rf_status status, unsigned long line, u
     va_start(ap, fmt);
     vsnprintf(r->info.error, sizeof r->info.error, fmt, ap);
     va_end(ap);
-    for (char *p = r->info.error; *p; p++)
-        if (*p < 0x20 || *p > 0x7e) *p = '?';
+    printable_only(r->info.error);
 }
 
 static void game_warning(rf_pgn_reader *r, unsigned kind, unsigned long line, const char *fmt,
@@ -285,8 +291,7 @@ static void game_warning(rf_pgn_reader *r, unsigned kind, unsigned long line, co
         va_start(ap, fmt);
         vsnprintf(r->info.warning, sizeof r->info.warning, fmt, ap);
         va_end(ap);
-        for (char *p = r->info.warning; *p; p++)
-            if (*p < 0x20 || *p > 0x7e) *p = '?';
+        printable_only(r->info.warning);
     }
     r->info.warnings |= kind;
 }
