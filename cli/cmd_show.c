@@ -297,6 +297,7 @@ static int svg_from_stdin(show_options *o)
 {
     static cli_lines lines;
     static char first[CLI_MAX_LINE];
+    cli_input_notice(o->common.command, "a position");
     cli_lines_start(&lines, stdin);
     if (!cli_lines_next(&lines)) return cli_usage(o->common.command, "no position on standard input");
     cli_where w = {NULL, "line", 1, 0};
