@@ -1,25 +1,39 @@
-# A thin wrapper around CMake. `make` builds, `make test` builds and runs every test,
-# `make install PREFIX=/usr/local` installs.
+# A thin wrapper around CMake. `make` builds, `make run` builds the library and the program alone
+# and runs it, `make test` builds and runs every test, `make install PREFIX=/usr/local` installs
+# (`make uninstall` removes it again).
 BUILD ?= build
 PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all configure run test test-sanitize test-tsan test-deep bench fuzz fuzz-merge install clean \
+.PHONY: all configure run test test-sanitize test-tsan test-deep bench fuzz fuzz-merge install uninstall clean \
 	web web-serve
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+# Configures $(BUILD) and prints CMake's summary of the optional parts (which are on or off, and
+# why); the whole output is in $(BUILD)/configure.log, shown in full when configuring fails.
 configure:
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS) >/dev/null
+	@mkdir -p $(BUILD)
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS) \
+	  >$(BUILD)/configure.log 2>&1 || { cat $(BUILD)/configure.log; exit 1; }
+	@sed -n 's/^-- rankfile: /  /p' $(BUILD)/configure.log
 
-# The main job: a random Chess960 start position (pass more with ARGS="--lang de --fen").
-run: all
+# The main job: a random Chess960 start position (pass more with ARGS="--lang de --fen"). Builds
+# the library and the program only (no tests), quietly: the compiler's output goes to
+# $(BUILD)/build.log, shown when the build fails.
+run: configure
+	@echo "building $(BUILD)/rankfile (log: $(BUILD)/build.log)"
+	@cmake --build $(BUILD) -j $(JOBS) --target rankfile_cli >$(BUILD)/build.log 2>&1 || \
+	  { tail -n 40 $(BUILD)/build.log; exit 1; }
 	@$(BUILD)/rankfile 960 $(ARGS)
 
+# Every test; then each skipped test with the reason it gave and how to run it (tests/skipped.sh).
 test: all
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD) && mkdir -p Testing && { ctest --output-on-failure -j $(JOBS); echo $$? >Testing/ctest-status; } \
+	  2>&1 | tee Testing/ctest-output; \
+	  sh $(CURDIR)/tests/skipped.sh Testing/ctest-output .; exit $$(cat Testing/ctest-status)
 
 # The same tests under AddressSanitizer and UndefinedBehaviorSanitizer, in build-sanitize/.
 test-sanitize:
@@ -118,6 +132,10 @@ web-serve: web
 
 install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
+
+# Removes every file `make install` put in place (listed in $(BUILD)/install_manifest.txt).
+uninstall:
+	@cmake -DMANIFEST=$(abspath $(BUILD))/install_manifest.txt -P cmake/uninstall.cmake
 
 clean:
 	rm -rf build build-sanitize build-tsan build-fuzz build-web

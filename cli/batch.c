@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 void cli_lines_start(cli_lines *l, FILE *f)
 {
@@ -99,6 +100,13 @@ int cli_lines_failed(const char *command, const cli_lines *l, const char *name)
     return l->error == EISDIR ? CLI_NOINPUT : CLI_IOERR;
 }
 
+void cli_input_notice(const char *command, const char *what)
+{
+    if (!isatty(STDIN_FILENO)) return;
+    fflush(stdout);
+    fprintf(stderr, "rankfile: %s: reading %s from standard input; Ctrl-D ends\n", command, what);
+}
+
 int cli_batch(const cli_common *c, int n, char **args, cli_answer_fn fn, void *ctx)
 {
     int status = CLI_OK;
@@ -115,6 +123,7 @@ int cli_batch(const cli_common *c, int n, char **args, cli_answer_fn fn, void *c
         return cli_finish(c->command, status);
     }
     static cli_lines lines;
+    cli_input_notice(c->command, "positions");
     cli_lines_start(&lines, stdin);
     w.kind = "line";
     w.in_place = 1;

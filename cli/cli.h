@@ -238,6 +238,11 @@ typedef struct cli_where {
 /* Answers one input: returns CLI_OK, CLI_NO or CLI_DATAERR to go on, anything else to stop. */
 typedef int (*cli_answer_fn)(void *ctx, const char *text, size_t len, const cli_where *where);
 
+/* When standard input is a terminal (a person typing, or wondering why nothing happens), says
+ * on stderr "rankfile: COMMAND: reading WHAT from standard input; Ctrl-D ends"; nothing for a
+ * file or a pipe. Called by a command about to wait for its input lines. */
+void cli_input_notice(const char *command, const char *what);
+
 /* The batch driver: each of the n arguments (n > 0), else each line of standard input, is
  * answered by fn, in order; a line too long is answered as an error in place. Returns the
  * worst status (cli_worse), flushed (cli_finish). */

@@ -297,6 +297,7 @@ static int svg_from_stdin(show_options *o)
 {
     static cli_lines lines;
     static char first[CLI_MAX_LINE];
+    cli_input_notice(o->common.command, "a position");
     cli_lines_start(&lines, stdin);
     if (!cli_lines_next(&lines)) {
         int failed = cli_lines_failed(o->common.command, &lines, "standard input");

@@ -1,7 +1,8 @@
 /*
  * position.c - the one position reader: FEN text read by the rules of --variant, in the
  * castling mode --chess960 asks for, taking the rules --accept lists; a position that cannot
- * be read is answered in place, with a hint where --accept would take it.
+ * be read is answered in place, with a hint where --accept would take it. The word `startpos`
+ * stands for the start position of --variant wherever a FEN is read.
  */
 #include "cli.h"
 
@@ -73,11 +74,33 @@ static int hinted_message(char *out, size_t cap, const char *message, uint32_t r
     return len < cap;
 }
 
+/* Whether text is the word "startpos", spaces and tabs around it allowed. */
+static int is_startpos(const char *text, size_t len)
+{
+    while (len && (*text == ' ' || *text == '\t')) text++, len--;
+    while (len && (text[len - 1] == ' ' || text[len - 1] == '\t')) len--;
+    return len == 8 && memcmp(text, "startpos", 8) == 0;
+}
+
 int cli_position_read(const cli_common *c, const cli_where *w, const char *text, size_t len,
                       rf_position *pos, rf_setup *setup)
 {
     rf_error err;
     unsigned flags = c->chess960 ? RF_PARSE_CHESS960 : 0;
+    /* "startpos": the start position of --variant, read as its FEN (so that the setup and every
+     * option apply as to any FEN). Messages still show the caller's text. */
+    char start[RF_FEN_MAX];
+    if (is_startpos(text, len)) {
+        rf_position s;
+        if (rf_position_startpos(&s, c->variant) != RF_OK)
+            return cli_fail(c, w, text, len, NULL, "this build does not play %s",
+                            rf_variant_name(c->variant));
+        size_t n = rf_position_to_fen(start, sizeof start, &s, 0);
+        if (n == 0 || n >= sizeof start)
+            return cli_fail(c, w, text, len, NULL, "the start position does not fit its buffer");
+        text = start;
+        len = n;
+    }
     if (rf_position_parse(pos, text, len, c->variant, flags, c->accept, &err) != RF_OK) {
         /* Another variant's fields are refused whatever is accepted. */
         if (err.status == RF_ERR_INVALID && (c->cmd->common & CLI_COMMON_ACCEPT) &&

@@ -54,6 +54,8 @@ typedef struct rf__walk {
     uint64_t nodes;
     int depth;
     const struct rf__tt *tt;
+    rf__node *kids;  /* perft's walks at depth 2: the children made, counted once the */
+    unsigned nkids;  /* generator is done (kernel/perft.h) */
 } rf__walk;
 
 /* Receives each move of a walk: the node it is played in, side `us` to move, its kind. */

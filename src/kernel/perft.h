@@ -84,6 +84,9 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
  * walking at depth 2 (children counted), walking deeper, and the same two with a transposition
  * table, whose walks keep the key of the pieces in each node.
  * ------------------------------------------------------------------------------------------- */
+/* The children a depth-2 walk makes before it counts them (more are counted in batches). */
+#define RF_NODE_KIDS 64
+
 #define RF_DEFINE_NODE_PERFT(NAME, GENERATE, MAKE)                                                \
     __attribute__((noinline)) static uint64_t NAME##_count_w(const rf__node *n)                   \
     {                                                                                             \
@@ -93,21 +96,20 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
     {                                                                                             \
         return GENERATE(n, RF_BLACK, true, NULL, NULL);                                           \
     }                                                                                             \
-    /* The count after a common move, inlined where the move is made; rare moves call. */         \
-    RF_KERNEL_INLINE uint64_t NAME##_count_after(const rf__node *n, rf_color them, int kind)      \
+    /* Counts the children made so far (a node with more than RF_NODE_KIDS moves). */           \
+    __attribute__((noinline)) static void NAME##_flush(rf__walk *w, rf_color them)              \
     {                                                                                             \
-        if (kind >= RF_VISIT_PROMO_N)                                                             \
-            return them == RF_WHITE ? NAME##_count_w(n) : NAME##_count_b(n);                     \
-        return GENERATE(n, them, true, NULL, NULL);                                               \
+        for (unsigned i = 0; i < w->nkids; i++)                                                   \
+            w->nodes += them == RF_WHITE ? NAME##_count_w(&w->kids[i]) : NAME##_count_b(&w->kids[i]); \
+        w->nkids = 0;                                                                             \
     }                                                                                             \
     static uint64_t NAME##_walk_w(const rf__node *n, int depth);                                  \
     static uint64_t NAME##_walk_b(const rf__node *n, int depth);                                  \
     RF_KERNEL_INLINE void NAME##_visit2(rf__walk *w, const rf__node *n, rf_color us, int kind,    \
                                         rf_square from, rf_square to)                             \
     {                                                                                             \
-        rf__node child;                                                                           \
-        MAKE(&child, n, us, kind, from, to, false);                                               \
-        w->nodes += NAME##_count_after(&child, rf__other(us), kind);                              \
+        if (w->nkids == RF_NODE_KIDS) NAME##_flush(w, rf__other(us));                             \
+        MAKE(&w->kids[w->nkids++], n, us, kind, from, to, false);                                 \
     }                                                                                             \
     RF_KERNEL_INLINE void NAME##_visit(rf__walk *w, const rf__node *n, rf_color us, int kind,     \
                                        rf_square from, rf_square to)                              \
@@ -117,22 +119,38 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
         w->nodes += us == RF_WHITE ? NAME##_walk_b(&child, w->depth - 1)                          \
                                    : NAME##_walk_w(&child, w->depth - 1);                         \
     }                                                                                             \
+    /* Depth 2: the children are made into kids[] by the walk, then counted by one inlined copy  \
+     * of the counting generator (not one copy per kind of move, which took the compiler minutes \
+     * and bought no speed). */                                                                   \
+    RF_KERNEL_INLINE uint64_t NAME##_walk2(const rf__node *n, const rf_color us)                  \
+    {                                                                                             \
+        rf__node kids[RF_NODE_KIDS];                                                              \
+        rf__walk w = {NULL, 0, 2, NULL, kids, 0};                                                 \
+        GENERATE(n, us, false, &w, NAME##_visit2);                                                \
+        for (unsigned i = 0; i < w.nkids; i++)                                                    \
+            w.nodes += GENERATE(&kids[i], rf__other(us), true, NULL, NULL);                       \
+        return w.nodes;                                                                           \
+    }                                                                                             \
+    __attribute__((noinline)) static uint64_t NAME##_walk2_w(const rf__node *n)                   \
+    {                                                                                             \
+        return NAME##_walk2(n, RF_WHITE);                                                         \
+    }                                                                                             \
+    __attribute__((noinline)) static uint64_t NAME##_walk2_b(const rf__node *n)                   \
+    {                                                                                             \
+        return NAME##_walk2(n, RF_BLACK);                                                         \
+    }                                                                                             \
     static uint64_t NAME##_walk_w(const rf__node *n, int depth)                                   \
     {                                                                                             \
-        rf__walk w = {NULL, 0, depth, NULL};                                                      \
-        if (depth == 2)                                                                           \
-            GENERATE(n, RF_WHITE, false, &w, NAME##_visit2);                                      \
-        else                                                                                      \
-            GENERATE(n, RF_WHITE, false, &w, NAME##_visit);                                       \
+        if (depth == 2) return NAME##_walk2_w(n);                                                 \
+        rf__walk w = {NULL, 0, depth, NULL, NULL, 0};                                             \
+        GENERATE(n, RF_WHITE, false, &w, NAME##_visit);                                           \
         return w.nodes;                                                                           \
     }                                                                                             \
     static uint64_t NAME##_walk_b(const rf__node *n, int depth)                                   \
     {                                                                                             \
-        rf__walk w = {NULL, 0, depth, NULL};                                                      \
-        if (depth == 2)                                                                           \
-            GENERATE(n, RF_BLACK, false, &w, NAME##_visit2);                                      \
-        else                                                                                      \
-            GENERATE(n, RF_BLACK, false, &w, NAME##_visit);                                       \
+        if (depth == 2) return NAME##_walk2_b(n);                                                 \
+        rf__walk w = {NULL, 0, depth, NULL, NULL, 0};                                             \
+        GENERATE(n, RF_BLACK, false, &w, NAME##_visit);                                           \
         return w.nodes;                                                                           \
     }                                                                                             \
     static uint64_t NAME##_hwalk_w(const rf__node *n, int depth, const rf__tt *tt);               \
@@ -154,7 +172,7 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
     {                                                                                             \
         uint64_t key = rf__node_table_key(n, us), nodes;                                          \
         if (rf__tt_probe(tt, key, depth, &nodes)) return nodes;                                   \
-        rf__walk w = {NULL, 0, depth, tt};                                                        \
+        rf__walk w = {NULL, 0, depth, tt, NULL, 0};                                               \
         if (us == RF_WHITE)                                                                       \
             GENERATE(n, RF_WHITE, false, &w, NAME##_hvisit);                                      \
         else                                                                                      \
@@ -192,7 +210,7 @@ RF_INLINE rf_move *rf__node_list_by(const rf_position *pos, rf_move *out,
 {
     rf__node n;
     rf__node_from_position(&n, pos);
-    rf__walk w = {out, 0, 0, NULL};
+    rf__walk w = {out, 0, 0, NULL, NULL, 0};
     if (pos->side == RF_WHITE)
         generate(&n, RF_WHITE, false, &w, visit);
     else

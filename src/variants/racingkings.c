@@ -82,7 +82,7 @@ __attribute__((noinline)) static unsigned generate_tested(const rf__node *n, con
                                                          rf__walk *w, const rf__visit visit)
 {
     rf_move moves[RF_MAX_MOVES];
-    rf__walk list = {moves, 0, 0, NULL};
+    rf__walk list = {moves, 0, 0, NULL, NULL, 0};
     rf__generate(n, us, false, &list, rf__visit_list);
     unsigned total = 0;
     for (rf_move *m = moves; m < list.out; m++) {

@@ -9,7 +9,7 @@
 if [ -z "$BASH_VERSION" ]; then
     if ! command -v bash >/dev/null 2>&1; then
         [ -n "$RF_CI" ] && { echo "FAILED: bash is missing" >&2; exit 1; }
-        echo "SKIP: bash is missing"
+        echo "SKIP: bash is missing (apt-get install bash)"
         exit 77
     fi
     exec bash "$0" "$@"

@@ -3,6 +3,8 @@
 # the bash completion); then examples/legal_moves.c is built against that prefix twice, through
 # pkg-config (examples/Makefile, the shared library) and through find_package(rankfile)
 # (examples/CMakeLists.txt, the static library), and both programs print the same right answer.
+# The pkg-config build runs without LD_LIBRARY_PATH (rpath); the example built in examples/ is
+# ignored by git; `make uninstall` then removes every installed file.
 # Without pkg-config that half is skipped, except under RF_CI, where it fails.
 # Usage: install.sh BUILD-DIR SOURCE-DIR [SANITIZE]   (SANITIZE ON: the libraries need ASan)
 . "$(dirname "$0")/lib.sh"
@@ -21,6 +23,12 @@ for f in librankfile.so pkgconfig/rankfile.pc cmake/rankfile/rankfileConfig.cmak
     [ -e "$libdir/$f" ] && ok || bad "not installed: $libdir/$f"
 done
 "$prefix/bin/rankfile" 960 518 >"$tmp/out" 2>&1 && grep -q '#518' "$tmp/out" && ok || bad "installed program: $(cat "$tmp/out")"
+# The pkg-config description says what the library does: every variant it plays (as
+# `--variant` names them), PGN, SAN and UCI, Polyglot keys.
+desc=$(sed -n 's/^Description: //p' "$libdir/pkgconfig/rankfile.pc" | tr 'A-Z' 'a-z' | tr -d ' -')
+for word in chess960 atomic kingofthehill threecheck racingkings horde crazyhouse antichess pgn san uci polyglot perft; do
+    case $desc in *"$word"*) ok ;; *) bad "rankfile.pc's Description does not mention $word" ;; esac
+done
 
 flags=
 [ "$SANITIZE" = ON ] && flags="-fsanitize=address,undefined"
@@ -57,10 +65,14 @@ if command -v pkg-config >/dev/null 2>&1; then
         CFLAGS="-O1 -Wall -Wextra $flags" LDFLAGS="$flags") >"$tmp/log" 2>&1 && ok ||
         bad "make with pkg-config: $(tail -n 5 "$tmp/log")"
     if [ -x "$tmp/pc/legal_moves" ]; then
-        LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" check pkg-config "$tmp/pc/legal_moves"
-        # It is the installed shared library the program runs with.
-        LD_LIBRARY_PATH="$libdir" ldd "$tmp/pc/legal_moves" 2>/dev/null | grep -q "$libdir/librankfile.so" &&
-            ok || bad "pkg-config build does not use $libdir/librankfile.so"
+        # It runs as built, without LD_LIBRARY_PATH (its rpath names the prefix's libdir), with
+        # the installed shared library.
+        saved=${LD_LIBRARY_PATH-}
+        unset LD_LIBRARY_PATH
+        check pkg-config "$tmp/pc/legal_moves"
+        [ -n "$saved" ] && export LD_LIBRARY_PATH="$saved"
+        (unset LD_LIBRARY_PATH; ldd "$tmp/pc/legal_moves") 2>/dev/null | grep -q "$libdir/librankfile.so" &&
+            ok || bad "pkg-config build does not run with $libdir/librankfile.so"
     fi
     # The README's own command, exactly as written there, with prog.c the example: the program
     # runs without LD_LIBRARY_PATH (its rpath names the prefix's library directory). pkg-config
@@ -93,4 +105,17 @@ cmake -S "$SRC/examples" -B "$tmp/cm" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUIL
 [ -x "$tmp/cm/legal_moves" ] && check find_package "$tmp/cm/legal_moves"
 
 if [ $skipped -eq 1 ] && [ -n "$RF_CI" ]; then bad "pkg-config is missing (RF_CI)"; fi
+
+# The example built in examples/ (make -C examples) is not a file git would add.
+if command -v git >/dev/null 2>&1 && git -C "$SRC" rev-parse --git-dir >/dev/null 2>&1; then
+    git -C "$SRC" check-ignore -q examples/legal_moves && ok || bad "examples/legal_moves is not ignored by git"
+fi
+
+# make uninstall removes every installed file (install_manifest.txt) and lib/cmake/rankfile.
+make -s -C "$SRC" uninstall BUILD="$BUILD" >"$tmp/log" 2>&1 && ok || bad "make uninstall: $(tail -n 5 "$tmp/log")"
+left=$(find "$prefix" ! -type d | head -n 5)
+[ -z "$left" ] && ok || bad "make uninstall left files: $left"
+[ ! -e "$libdir/cmake/rankfile" ] && ok || bad "make uninstall left $libdir/cmake/rankfile"
+make -s -C "$SRC" uninstall BUILD="$BUILD" >"$tmp/log" 2>&1 && grep -q 'removed 0 of' "$tmp/log" && ok ||
+    bad "make uninstall again: $(tail -n 5 "$tmp/log")"
 finish

@@ -6,7 +6,7 @@
 RF=$1 PAGE=$2
 if ! command -v mandoc >/dev/null 2>&1; then
     [ -n "$RF_CI" ] && { echo "FAILED: mandoc is missing (install mandoc)" >&2; exit 1; }
-    echo "SKIP: mandoc is missing"
+    echo "SKIP: mandoc is missing (apt-get install mandoc)"
     exit 77
 fi
 

@@ -5,7 +5,7 @@
 MPI=$1 PAGE=$2
 if ! command -v mandoc >/dev/null 2>&1; then
     [ -n "$RF_CI" ] && { echo "FAILED: mandoc is missing (install mandoc)" >&2; exit 1; }
-    echo "SKIP: mandoc is missing"
+    echo "SKIP: mandoc is missing (apt-get install mandoc)"
     exit 77
 fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

@@ -8,7 +8,7 @@
 RF=$1 MPI=$2 MPIEXEC=$3
 if [ -z "$MPI" ] || [ ! -x "$MPI" ] || [ -z "$MPIEXEC" ]; then
     [ -n "$RF_CI" ] && { echo "FAILED: rankfile-mpi was not built (install openmpi-bin libopenmpi-dev)" >&2; exit 1; }
-    echo "SKIP: rankfile-mpi was not built (no MPI found)"
+    echo "SKIP: rankfile-mpi was not built: no MPI found (apt-get install openmpi-bin libopenmpi-dev, then make again)"
     exit 77
 fi
 # Open MPI refuses root without these, and oversubscription needs asking for; MPICH's mpiexec

@@ -3,7 +3,7 @@
 RF=$1
 SRC=$2
 if ! command -v python3 >/dev/null; then
-    echo "python3 missing" >&2
+    echo "SKIP: python3 is missing (apt-get install python3)"
     [ -n "$RF_CI" ] && exit 1
     exit 77
 fi

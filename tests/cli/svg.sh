@@ -14,7 +14,7 @@ for tool in rsvg-convert python3; do
             echo "FAILED: $tool is missing (install librsvg2-bin and python3)" >&2
             exit 1
         fi
-        echo "SKIP: $tool is missing"
+        echo "SKIP: $tool is missing (apt-get install librsvg2-bin python3)"
         exit 77
     fi
 done

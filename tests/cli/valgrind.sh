@@ -6,7 +6,7 @@ RF=$1
 
 if ! command -v valgrind >/dev/null 2>&1; then
     [ -n "$RF_CI" ] && { echo "valgrind is missing (RF_CI is set)"; exit 1; }
-    echo "valgrind is missing: skipped"
+    echo "SKIP: valgrind is missing (apt-get install valgrind)"
     exit 77
 fi
 

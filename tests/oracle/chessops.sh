@@ -3,11 +3,11 @@
 # is a failure.
 here=$(cd "$(dirname "$0")" && pwd)
 missing() {
-    echo "oracle missing: $1 (npm ci --prefix tests/oracle)" >&2
+    echo "SKIP: oracle missing: $1"
     [ -n "$RF_CI" ] && exit 1
     exit 77
 }
-command -v node >/dev/null || missing "node"
-[ -d "$here/node_modules/chessops" ] || missing "chessops"
+command -v node >/dev/null || missing "node (apt-get install nodejs)"
+[ -d "$here/node_modules/chessops" ] || missing "chessops (npm ci --prefix tests/oracle)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

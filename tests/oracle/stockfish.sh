@@ -4,7 +4,7 @@
 RF=$1
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v python3 >/dev/null; then
-    echo "python3 missing" >&2
+    echo "SKIP: python3 is missing (apt-get install python3)"
     [ -n "$RF_CI" ] && exit 1
     exit 77
 fi

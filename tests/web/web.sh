@@ -8,14 +8,14 @@ cli=$1
 src=$2
 here=$(cd "$(dirname "$0")" && pwd)
 missing() {
-    echo "web test needs $1" >&2
+    echo "SKIP: the web test needs $1"
     [ -n "$RF_CI" ] && exit 1
     exit 77
 }
 command -v emcc >/dev/null || missing "emcc (apt-get install emscripten)"
 chromium=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$chromium" ] || missing "chromium (apt-get install chromium)"
-command -v node >/dev/null || missing "node"
+command -v node >/dev/null || missing "node (apt-get install nodejs)"
 [ -d "$here/node_modules/puppeteer-core" ] ||
     missing "puppeteer-core (PUPPETEER_SKIP_DOWNLOAD=1 npm ci --prefix tests/web)"
 out=$(pwd)/web-page
