@@ -23,12 +23,10 @@ for f in librankfile.so pkgconfig/rankfile.pc cmake/rankfile/rankfileConfig.cmak
     [ -e "$libdir/$f" ] && ok || bad "not installed: $libdir/$f"
 done
 "$prefix/bin/rankfile" 960 518 >"$tmp/out" 2>&1 && grep -q '#518' "$tmp/out" && ok || bad "installed program: $(cat "$tmp/out")"
-# The pkg-config description says what the library does: every variant it plays (as
-# `--variant` names them), PGN, SAN and UCI, Polyglot keys.
-desc=$(sed -n 's/^Description: //p' "$libdir/pkgconfig/rankfile.pc" | tr 'A-Z' 'a-z' | tr -d ' -')
-for word in chess960 atomic kingofthehill threecheck racingkings horde crazyhouse antichess pgn san uci polyglot perft; do
-    case $desc in *"$word"*) ok ;; *) bad "rankfile.pc's Description does not mention $word" ;; esac
-done
+# The pkg-config description is the program's own one-line description (docs_tables checks
+# the words against `rankfile --help`); here: the installed file has one.
+desc=$(sed -n 's/^Description: //p' "$libdir/pkgconfig/rankfile.pc")
+[ -n "$desc" ] && ok || bad "rankfile.pc has no Description"
 
 flags=
 [ "$SANITIZE" = ON ] && flags="-fsanitize=address,undefined"

@@ -6,11 +6,11 @@
 RF=$1
 DIR=$2
 missing() {
-    echo "oracle missing: $1 (python3 -m pip install chess)" >&2
+    echo "SKIP: oracle missing: $1"
     [ -n "$RF_CI" ] && exit 1
     exit 77
 }
-command -v python3 >/dev/null || missing "python3"
-python3 -c 'import chess.pgn' 2>/dev/null || missing "python-chess"
-[ -d "$DIR" ] || { echo "no PGN folder $DIR" >&2; exit 1; }
+command -v python3 >/dev/null || missing "python3 (apt-get install python3)"
+python3 -c 'import chess.pgn' 2>/dev/null || missing "python-chess (python3 -m pip install chess)"
+[ -d "$DIR" ] || missing "python-chess's PGN files: no folder $DIR (../shared/data beside the checkout, or cmake -DRF_SHARED_DATA=DIR)"
 exec python3 "$(dirname "$0")/python_chess_pgn.py" "$RF" "$DIR"/*.pgn
