@@ -148,6 +148,32 @@ TEST(hash_table_gives_the_same_counts)
     }
 }
 
+/* Every variant's walk with a table (whose nodes carry keys: pockets, checks given) counts what
+ * its walk without one counts, from the start and along a line of seven plies, with one and two
+ * threads. */
+TEST(hash_table_gives_the_same_counts_in_every_variant)
+{
+    int depth = HARNESS_SANITIZED ? 3 : 4;
+    for (int v = 0; v < RF_VARIANT_COUNT; v++) {
+        rf_position p;
+        if (!CHECK(rf_position_startpos(&p, (rf_variant)v) == RF_OK)) continue;
+        for (int ply = 0; ply <= 7; ply++) {
+            uint64_t expected = rf_perft(&p, depth);
+            for (int threads = 1; threads <= 2; threads++) {
+                rf_perft_options opt = {.threads = threads, .hash_mb = 1};
+                rf_count c;
+                CHECK(rf_perft_run(&c, &p, depth, &opt, NULL) == RF_OK);
+                CHECK_MSG(c.hi == 0 && c.lo == expected, "variant %d, ply %d, %d threads: %llu, not %llu", v,
+                          ply, threads, (unsigned long long)c.lo, (unsigned long long)expected);
+            }
+            rf_movelist moves;
+            rf_generate_moves(&moves, &p);
+            if (moves.count == 0) break;
+            rf_position_play(&p, moves.moves[(ply * 7 + 3) % moves.count]);
+        }
+    }
+}
+
 /* A table kept across counts (rf_perft_table): a divide's root moves, then the whole tree at
  * several depths, then another position, all counted through one table, with one and two
  * threads, give the counts a count without a table gives. */

@@ -80,9 +80,9 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
  *
  * RF_DEFINE_NODE_PERFT(NAME, GENERATE, MAKE) defines `static uint64_t NAME(const rf_position
  * *pos, int depth, const rf__tt *tt)` (depth >= 1) from a generator with rf__generate's shape
- * and a make-move with rf__make's. It stamps out one function per side to move and use: counting,
- * walking at depth 2 (children counted), walking deeper, and the same two with a transposition
- * table, whose walks keep the key of the pieces in each node.
+ * and a make-move with rf__make's. It stamps out counting and the depth-2 walk (children made,
+ * then counted) once per side to move, and one walk for deeper nodes, which uses a table of
+ * subtree counts when one is given (its nodes then keep the key of their pieces).
  * ------------------------------------------------------------------------------------------- */
 /* The children a depth-2 walk makes before it counts them (more are counted in batches). */
 #define RF_NODE_KIDS 64
@@ -103,21 +103,22 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
             w->nodes += them == RF_WHITE ? NAME##_count_w(&w->kids[i]) : NAME##_count_b(&w->kids[i]); \
         w->nkids = 0;                                                                             \
     }                                                                                             \
-    static uint64_t NAME##_walk_w(const rf__node *n, int depth);                                  \
-    static uint64_t NAME##_walk_b(const rf__node *n, int depth);                                  \
+    static uint64_t NAME##_walk(const rf__node *n, int depth, const rf__tt *tt, rf_color us);   \
     RF_KERNEL_INLINE void NAME##_visit2(rf__walk *w, const rf__node *n, rf_color us, int kind,    \
                                         rf_square from, rf_square to)                             \
     {                                                                                             \
         if (w->nkids == RF_NODE_KIDS) NAME##_flush(w, rf__other(us));                             \
         MAKE(&w->kids[w->nkids++], n, us, kind, from, to, false);                                 \
     }                                                                                             \
+    /* A child of a node 3 or more plies above the leaves: made (with its key when a table is    \
+     * used), then walked. */                                                                     \
     RF_KERNEL_INLINE void NAME##_visit(rf__walk *w, const rf__node *n, rf_color us, int kind,     \
                                        rf_square from, rf_square to)                              \
     {                                                                                             \
         rf__node child;                                                                           \
-        MAKE(&child, n, us, kind, from, to, false);                                               \
-        w->nodes += us == RF_WHITE ? NAME##_walk_b(&child, w->depth - 1)                          \
-                                   : NAME##_walk_w(&child, w->depth - 1);                         \
+        MAKE(&child, n, us, kind, from, to, w->tt != NULL);                                       \
+        if (w->tt && w->depth > 3) rf__tt_prefetch(w->tt, rf__node_table_key(&child, rf__other(us))); \
+        w->nodes += NAME##_walk(&child, w->depth - 1, w->tt, rf__other(us));                      \
     }                                                                                             \
     /* Depth 2: the children are made into kids[] by the walk, then counted by one inlined copy  \
      * of the counting generator (not one copy per kind of move, which took the compiler minutes \
@@ -139,54 +140,28 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
     {                                                                                             \
         return NAME##_walk2(n, RF_BLACK);                                                         \
     }                                                                                             \
-    static uint64_t NAME##_walk_w(const rf__node *n, int depth)                                   \
+    /* Depth >= 2, with a table of subtree counts or without (tt NULL): one function for both,   \
+     * since the nodes above the last two plies are few and the table's tests cost nothing      \
+     * measurable there, while a second copy of the walk cost the compiler a fifth of its time. */ \
+    static uint64_t NAME##_walk(const rf__node *n, int depth, const rf__tt *tt, rf_color us)      \
     {                                                                                             \
-        if (depth == 2) return NAME##_walk2_w(n);                                                 \
-        rf__walk w = {NULL, 0, depth, NULL, NULL, 0};                                             \
-        GENERATE(n, RF_WHITE, false, &w, NAME##_visit);                                           \
-        return w.nodes;                                                                           \
-    }                                                                                             \
-    static uint64_t NAME##_walk_b(const rf__node *n, int depth)                                   \
-    {                                                                                             \
-        if (depth == 2) return NAME##_walk2_b(n);                                                 \
-        rf__walk w = {NULL, 0, depth, NULL, NULL, 0};                                             \
-        GENERATE(n, RF_BLACK, false, &w, NAME##_visit);                                           \
-        return w.nodes;                                                                           \
-    }                                                                                             \
-    static uint64_t NAME##_hwalk_w(const rf__node *n, int depth, const rf__tt *tt);               \
-    static uint64_t NAME##_hwalk_b(const rf__node *n, int depth, const rf__tt *tt);               \
-    RF_KERNEL_INLINE void NAME##_hvisit(rf__walk *w, const rf__node *n, rf_color us, int kind,    \
-                                        rf_square from, rf_square to)                             \
-    {                                                                                             \
-        rf__node child;                                                                           \
-        MAKE(&child, n, us, kind, from, to, true);                                                \
-        if (w->depth == 2) {                                                                      \
-            w->nodes += us == RF_WHITE ? NAME##_count_b(&child) : NAME##_count_w(&child);         \
-            return;                                                                               \
+        uint64_t key = 0, nodes;                                                                  \
+        if (tt) {                                                                                 \
+            key = rf__node_table_key(n, us);                                                      \
+            if (rf__tt_probe(tt, key, depth, &nodes)) return nodes;                               \
         }                                                                                         \
-        if (w->depth > 3) rf__tt_prefetch(w->tt, rf__node_table_key(&child, rf__other(us)));      \
-        w->nodes += us == RF_WHITE ? NAME##_hwalk_b(&child, w->depth - 1, w->tt)                  \
-                                   : NAME##_hwalk_w(&child, w->depth - 1, w->tt);                 \
-    }                                                                                             \
-    static uint64_t NAME##_hwalk(const rf__node *n, int depth, const rf__tt *tt, rf_color us)     \
-    {                                                                                             \
-        uint64_t key = rf__node_table_key(n, us), nodes;                                          \
-        if (rf__tt_probe(tt, key, depth, &nodes)) return nodes;                                   \
-        rf__walk w = {NULL, 0, depth, tt, NULL, 0};                                               \
-        if (us == RF_WHITE)                                                                       \
-            GENERATE(n, RF_WHITE, false, &w, NAME##_hvisit);                                      \
-        else                                                                                      \
-            GENERATE(n, RF_BLACK, false, &w, NAME##_hvisit);                                      \
-        rf__tt_store(tt, key, depth, w.nodes);                                                    \
-        return w.nodes;                                                                           \
-    }                                                                                             \
-    static uint64_t NAME##_hwalk_w(const rf__node *n, int depth, const rf__tt *tt)                \
-    {                                                                                             \
-        return NAME##_hwalk(n, depth, tt, RF_WHITE);                                              \
-    }                                                                                             \
-    static uint64_t NAME##_hwalk_b(const rf__node *n, int depth, const rf__tt *tt)                \
-    {                                                                                             \
-        return NAME##_hwalk(n, depth, tt, RF_BLACK);                                              \
+        if (depth == 2) {                                                                         \
+            nodes = us == RF_WHITE ? NAME##_walk2_w(n) : NAME##_walk2_b(n);                       \
+        } else {                                                                                  \
+            rf__walk w = {NULL, 0, depth, tt, NULL, 0};                                           \
+            if (us == RF_WHITE)                                                                   \
+                GENERATE(n, RF_WHITE, false, &w, NAME##_visit);                                   \
+            else                                                                                  \
+                GENERATE(n, RF_BLACK, false, &w, NAME##_visit);                                   \
+            nodes = w.nodes;                                                                      \
+        }                                                                                         \
+        if (tt) rf__tt_store(tt, key, depth, nodes);                                              \
+        return nodes;                                                                             \
     }                                                                                             \
     static uint64_t NAME(const rf_position *pos, int depth, const rf__tt *tt)                     \
     {                                                                                             \
@@ -194,11 +169,8 @@ RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play p
         rf__node_from_position(&n, pos);                                                          \
         bool white = pos->side == RF_WHITE;                                                       \
         if (depth <= 1) return white ? NAME##_count_w(&n) : NAME##_count_b(&n);                   \
-        if (tt) {                                                                                 \
-            n.key = rf__node_key(&n);                                                             \
-            return white ? NAME##_hwalk_w(&n, depth, tt) : NAME##_hwalk_b(&n, depth, tt);         \
-        }                                                                                         \
-        return white ? NAME##_walk_w(&n, depth) : NAME##_walk_b(&n, depth);                       \
+        if (tt) n.key = rf__node_key(&n);                                                         \
+        return NAME##_walk(&n, depth, tt, pos->side);                                             \
     }
 
 /* The legal moves of a position from a node generator, written from `out` on by a listing visit
