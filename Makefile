@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all configure run test test-sanitize test-tsan test-deep bench fuzz fuzz-merge install uninstall clean \
+.PHONY: all configure run python test test-sanitize test-tsan test-deep bench fuzz fuzz-merge install uninstall clean \
 	web web-serve
 
 all: configure
@@ -28,6 +28,12 @@ run: configure
 	@cmake --build $(BUILD) -j $(JOBS) --target rankfile_cli >$(BUILD)/build.log 2>&1 || \
 	  { tail -n 40 $(BUILD)/build.log; exit 1; }
 	@$(BUILD)/rankfile 960 $(ARGS)
+
+# The Python package in the build tree: $(BUILD)/python/rankfile (the extension module and the
+# pure-Python modules), importable with PYTHONPATH=$(BUILD)/python; `pip install .` installs it.
+python: configure
+	cmake --build $(BUILD) -j $(JOBS) --target rankfile_python
+	@echo "built $(BUILD)/python/rankfile: PYTHONPATH=$(BUILD)/python python3 -c 'import rankfile'"
 
 # Every test; then each skipped test with the reason it gave and how to run it (tests/skipped.sh).
 test: all
