@@ -1,0 +1,34 @@
+# `pip install .` from the checkout, as the README says: scikit-build-core builds the wheel through
+# the project's CMake (without build isolation, so that no download is needed: CI installs
+# scikit-build-core), pip installs it into a fresh virtual environment, and the package is imported
+# from another folder and used. Skips (77) without python3's venv or scikit-build-core, unless
+# RF_CI is set: then that fails.
+# Usage: sh tests/pip_install.sh SOURCE-DIR
+SRC=$1
+missing() {
+    echo "SKIP: $1"
+    [ -n "$RF_CI" ] && exit 1
+    exit 77
+}
+command -v python3 >/dev/null || missing "python3 (apt-get install python3)"
+python3 -c 'import venv, ensurepip' 2>/dev/null || missing "python3's venv (apt-get install python3-venv)"
+python3 -c 'import scikit_build_core' 2>/dev/null || missing "scikit-build-core (python3 -m pip install scikit-build-core)"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+python3 -m venv --system-site-packages "$tmp/venv" || exit 1
+"$tmp/venv/bin/python" -m pip install --quiet --no-build-isolation --no-deps "$SRC" >"$tmp/pip.log" 2>&1 || {
+    tail -n 40 "$tmp/pip.log"
+    echo "FAIL: pip install $SRC"
+    exit 1
+}
+cd "$tmp" || exit 1
+"$tmp/venv/bin/python" - <<'PY' || exit 1
+import os, sys
+import rankfile
+import rankfile._rankfile as c
+where = os.path.dirname(rankfile.__file__)
+assert where.startswith(sys.prefix), f"imported from {where}, not the virtual environment {sys.prefix}"
+assert c.__file__.endswith(".abi3.so"), c.__file__
+assert rankfile.__version__ == c.version()
+print(f"ok: rankfile {rankfile.__version__} installed in {where}, kernel {c.kernel()}")
+PY
