@@ -75,5 +75,8 @@ PyObject *rfpy_move_from_uci_text(PyObject *text); /* Move.from_uci */
 int rfpy_errors_init(PyObject *module);
 int rfpy_move_init(PyObject *module);
 int rfpy_board_init(PyObject *module);
+int rfpy_polyglot_init(PyObject *module);
+int rfpy_svg_init(PyObject *module);
+int rfpy_chess960_init(PyObject *module);
 
 #endif
