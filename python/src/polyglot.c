@@ -269,6 +269,44 @@ static PyObject *book_bisect(PyObject *self, PyObject *arg)
     return PyLong_FromSize_t(lower_bound(b, key));
 }
 
+/* The entries of a key with at least `minimum` weight, copied out of the map before any Python
+ * object is made (making one may run Python code, which may close the book). *out is malloc'd
+ * (NULL when there are none); returns their number, or -1 with MemoryError. */
+typedef struct raw_entry {
+    unsigned move, weight;
+    unsigned long learn;
+} raw_entry;
+
+static Py_ssize_t copy_entries(const book *b, uint64_t key, long minimum, raw_entry **out)
+{
+    size_t first = lower_bound(b, key), n = book_count(b), count = 0;
+    *out = NULL;
+    while (first + count < n && entry_key(b, first + count) == key) count++;
+    if (!count) return 0;
+    raw_entry *entries = PyMem_Malloc(count * sizeof *entries);
+    if (!entries) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    size_t kept = 0;
+    for (size_t i = first; i < first + count; i++) {
+        const unsigned char *p = b->data + i * ENTRY_SIZE;
+        raw_entry e = {(unsigned)read_be(p + 8, 2), (unsigned)read_be(p + 10, 2), (unsigned long)read_be(p + 12, 4)};
+        if ((long)e.weight >= minimum) entries[kept++] = e;
+    }
+    *out = entries;
+    return (Py_ssize_t)kept;
+}
+
+/* Appends a new reference to a list, taking it; -1 (the reference dropped) on failure. */
+static int append_new(PyObject *list, PyObject *item)
+{
+    if (!item) return -1;
+    int st = PyList_Append(list, item);
+    Py_DECREF(item);
+    return st;
+}
+
 /* lookup(key, minimum_weight) -> [(key, raw_move, weight, learn)]: the entries of a key. */
 static PyObject *book_lookup(PyObject *self, PyObject *args)
 {
@@ -280,18 +318,15 @@ static PyObject *book_lookup(PyObject *self, PyObject *args)
     uint64_t key;
     int in_range;
     if (key_from(key_arg, &key, &in_range) < 0) return NULL;
+    raw_entry *entries = NULL;
+    Py_ssize_t n = in_range ? copy_entries(b, key, minimum, &entries) : 0;
+    if (n < 0) return NULL;
     PyObject *list = PyList_New(0);
-    if (!list || !in_range) return list;
-    for (size_t i = lower_bound(b, key), n = book_count(b); i < n && entry_key(b, i) == key; i++) {
-        if ((long)read_be(b->data + i * ENTRY_SIZE + 10, 2) < minimum) continue;
-        PyObject *t = entry_tuple(b, i);
-        if (!t || PyList_Append(list, t) < 0) {
-            Py_XDECREF(t);
-            Py_DECREF(list);
-            return NULL;
-        }
-        Py_DECREF(t);
-    }
+    for (Py_ssize_t i = 0; list && i < n; i++)
+        if (append_new(list, Py_BuildValue("(KIIk)", (unsigned long long)key, entries[i].move,
+                                           entries[i].weight, entries[i].learn)) < 0)
+            Py_CLEAR(list);
+    PyMem_Free(entries);
     return list;
 }
 
@@ -308,25 +343,19 @@ static PyObject *book_find(PyObject *self, PyObject *args)
     if (!found) return NULL;
     rf_position pos = *found; /* the board may change while Moves are made */
     uint64_t key = python_chess_key(&pos);
+    raw_entry *entries = NULL;
+    Py_ssize_t n = copy_entries(b, key, minimum, &entries);
+    if (n < 0) return NULL;
     PyObject *list = PyList_New(0);
-    if (!list) return NULL;
-    for (size_t i = lower_bound(b, key), n = book_count(b); i < n && entry_key(b, i) == key; i++) {
-        const unsigned char *p = b->data + i * ENTRY_SIZE;
-        unsigned raw = (unsigned)read_be(p + 8, 2), weight = (unsigned)read_be(p + 10, 2);
-        if ((long)weight < minimum) continue;
-        rf_move m = book_move(&pos, raw);
+    for (Py_ssize_t i = 0; list && i < n; i++) {
+        rf_move m = book_move(&pos, entries[i].move);
         if (m == RF_MOVE_NONE) continue;
         PyObject *move = rfpy_move_from_rf(&pos, m);
-        PyObject *t = move ? Py_BuildValue("(KIIkN)", (unsigned long long)key, raw, weight,
-                                           (unsigned long)read_be(p + 12, 4), move)
-                           : NULL;
-        if (!t || PyList_Append(list, t) < 0) {
-            Py_XDECREF(t);
-            Py_DECREF(list);
-            return NULL;
-        }
-        Py_DECREF(t);
+        if (!move || append_new(list, Py_BuildValue("(KIIkN)", (unsigned long long)key, entries[i].move,
+                                                    entries[i].weight, entries[i].learn, move)) < 0)
+            Py_CLEAR(list);
     }
+    PyMem_Free(entries);
     return list;
 }
 
