@@ -19,6 +19,8 @@ from rankfile._rankfile import (
 )
 from rankfile._rankfile import version as _c_version
 
+__version__ = _c_version()
+
 Color = bool
 WHITE: Color = True
 BLACK: Color = False
