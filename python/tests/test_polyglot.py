@@ -62,7 +62,7 @@ def test_zobrist_hash_equals_python_chess_on_random_games(python_chess, variant)
 
     rng = random.Random(f"polyglot-{variant}")
     positions = 0
-    for _game in range(12):
+    for _game in range(20):
         ours, theirs = variant_boards(python_chess, variant)
         for ours, theirs in random_games(ours, theirs, rng, 200):
             assert rankfile.polyglot.zobrist_hash(ours) == chess.polyglot.zobrist_hash(theirs), theirs.fen()
