@@ -1135,9 +1135,12 @@ static PyObject *board_uci(PyObject *self, PyObject *args, PyObject *kwargs)
     rfpy_move_fields(move, &from, &to, &promotion, &drop);
     char buf[8];
     if (m != RF_MOVE_NONE && RF_MOVE_KIND(m) == RF_MOVE_CASTLING) {
-        rf_position mode_pos = b->pos;
-        mode_pos.chess960 = (uint8_t)mode;
-        rf_move_to_uci(buf, sizeof buf, &mode_pos, m);
+        /* king-takes-rook; python-chess writes the king's step only for a king on e1/e8 and a
+         * rook on the corner, the castling standard chess knows. */
+        int king = RF_MOVE_FROM(m), rook = RF_MOVE_TO(m);
+        int standard = (king == 4 && (rook == 0 || rook == 7)) || (king == 60 && (rook == 56 || rook == 63));
+        if (!mode && standard) rook = RF_SQUARE(rook > king ? 6 : 2, RF_RANK_OF(king));
+        rfpy_move_uci_text(buf, king, rook, 0, 0);
     } else {
         rfpy_move_uci_text(buf, from, to, promotion, drop);
     }
