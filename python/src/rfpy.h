@@ -34,5 +34,6 @@ PyObject *rfpy_raise(rf_status status, const rf_error *err, const char *move_tex
 /* The parts of the module, one per file: each adds its names to `module`; 0 or -1 with an
  * exception set. */
 int rfpy_errors_init(PyObject *module);
+int rfpy_table_init(PyObject *module);
 
 #endif
