@@ -45,7 +45,10 @@ PyMODINIT_FUNC PyInit__rankfile(void)
     rf_init();
     PyObject *module = PyModule_Create(&module_def);
     if (!module) return NULL;
-    if (rfpy_errors_init(module) < 0 || rfpy_table_init(module) < 0) {
+    if (rfpy_errors_init(module) < 0 ||
+        rfpy_move_init(module) < 0 ||
+        rfpy_board_init(module) < 0 ||
+        rfpy_table_init(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }
