@@ -76,5 +76,6 @@ int rfpy_errors_init(PyObject *module);
 int rfpy_move_init(PyObject *module);
 int rfpy_board_init(PyObject *module);
 int rfpy_table_init(PyObject *module);
+int rfpy_pgn_init(PyObject *module);
 
 #endif
