@@ -818,19 +818,33 @@ class FileExporter(StringExporter):
         return self.written
 
 
-# The text a handle's last game left unread (the rest of its last line), read first next time.
-_leftovers: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()
+# The text a handle's last game left unread (the rest of its last line, when it is more than
+# white space), with the handle's position then (None when it has none), read first next time
+# unless the handle has moved since (a seek()).
+_leftovers: "weakref.WeakKeyDictionary[Any, Tuple[str, Any]]" = weakref.WeakKeyDictionary()
+
+
+def _tell(handle: Any) -> Any:
+    try:
+        return handle.tell()
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def _read_handle(handle: Any, mode: int) -> Any:
     try:
-        leftover = _leftovers.pop(handle, None)
+        kept = _leftovers.pop(handle, None)
     except TypeError:  # a handle that takes no weak reference: nothing can have been left
-        leftover = None
+        kept = None
+    leftover = None
+    if kept is not None:
+        leftover, position = kept
+        if position is not None and _tell(handle) != position:
+            leftover = None
     data, leftover = _rankfile._pgn_read(handle, leftover, mode)
     if leftover is not None:
         try:
-            _leftovers[handle] = leftover
+            _leftovers[handle] = (leftover, _tell(handle))
         except TypeError:
             pass
     return data
@@ -842,9 +856,11 @@ def read_game(handle: Any) -> Optional[Game]:
 
     Every move is checked by the C reader; a bad move (illegal, ambiguous, no move at all), a
     bad [FEN] or an unknown [Variant] goes into ``game.errors`` and ends the game's moves there,
-    and the next call reads the next game. The handle is read one line at a time, and at most
-    the rest of the game's last line is kept for the next call (for this handle, while it
-    lives): call read_game in a loop on one handle as with python-chess."""
+    and the next call reads the next game. The handle is read one line at a time; a game ends
+    at its termination marker (or at the next game's tags, or the end of the handle), and when
+    more than white space follows the marker on its line, that rest is kept for the next call
+    on this handle (dropped if the handle is moved with seek() in between). Call read_game in a
+    loop on one handle as with python-chess."""
     data = _read_handle(handle, 0)
     return None if data is None else Game._read(data)
 

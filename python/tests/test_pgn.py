@@ -263,3 +263,16 @@ def test_from_board_and_exporters(python_chess):
     assert game.headers["FEN"] == fen and game.headers["SetUp"] == "1"
     assert game.board().fen() == fen
     assert str(game).endswith("4. O-O *")
+
+
+def test_leftover_after_a_seek():
+    text = '1. e4 e5 1-0 [Event "two"]\n1. d4 *\n'
+    handle = io.StringIO(text)
+    assert [m.uci() for m in rankfile.pgn.read_game(handle).mainline_moves()] == ["e2e4", "e7e5"]
+    assert rankfile.pgn.read_game(handle).headers["Event"] == "two"
+    handle.seek(0)
+    assert rankfile.pgn.read_game(handle).headers["Event"] == "?"
+    handle.seek(0)  # the rest of the first line is not read after a seek
+    assert rankfile.pgn.read_game(handle).headers["Event"] == "?"
+    assert rankfile.pgn.read_game(handle).headers["Event"] == "two"
+    assert rankfile.pgn.read_game(handle) is None
