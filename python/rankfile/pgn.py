@@ -21,6 +21,9 @@ from rankfile import _rankfile
 TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 """The Seven Tag Roster: the tags every exported game carries first, in this order."""
 
+_ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
+                    "Black": "?", "Result": "*"}
+
 TAG_NAME_REGEX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
 
 NAG_NULL = 0
@@ -43,8 +46,7 @@ class Headers(MutableMapping):
         self._tag_roster: Dict[str, str] = {}
         self._others: Dict[str, str] = {}
         if data is None:
-            data = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
-                    "White": "?", "Black": "?", "Result": "*"}
+            data = _ROSTER_DEFAULTS
         self.update(data, **kwargs)
 
     def is_chess960(self) -> bool:
@@ -117,7 +119,9 @@ class Headers(MutableMapping):
     def _from_pairs(cls, pairs: Iterable[Tuple[str, str]], roster: bool = False) -> "Headers":
         # The reader's tags as they were read: no name check (python-chess's reader has none).
         # roster: start from the Seven Tag Roster's defaults, as a game read by python-chess.
-        headers = cls(None if roster else {})
+        headers = cls.__new__(cls)
+        headers._tag_roster = dict(_ROSTER_DEFAULTS) if roster else {}
+        headers._others = {}
         roster, others = headers._tag_roster, headers._others
         for key, value in pairs:
             if key in TAG_ROSTER:
