@@ -50,7 +50,9 @@ PyMODINIT_FUNC PyInit__rankfile(void)
         rfpy_board_init(module) < 0 ||
         rfpy_polyglot_init(module) < 0 ||
         rfpy_svg_init(module) < 0 ||
-        rfpy_chess960_init(module) < 0) {
+        rfpy_chess960_init(module) < 0 ||
+        rfpy_table_init(module) < 0 ||
+        rfpy_pgn_init(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }
