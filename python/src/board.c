@@ -100,11 +100,15 @@ const rf_position *rfpy_board_position(PyObject *board)
 }
 
 static void sort_python_chess(BoardObject *b);
+static int variant_end(const rf_position *p);
 
 static const rf_movelist *legal(BoardObject *b)
 {
     if (!b->moves_valid) {
-        rf_generate_moves(&b->moves, &b->pos);
+        /* python-chess lists no move once the variant's rules ended the game (the library
+         * agrees but for Antichess with the side not to move bare: that side has won). */
+        if (b->pos.variant != RF_VARIANT_STANDARD && variant_end(&b->pos)) b->moves.count = 0;
+        else rf_generate_moves(&b->moves, &b->pos);
         sort_python_chess(b);
         b->moves_valid = 1;
     }
@@ -336,6 +340,17 @@ static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs,
     unsigned flags = shredder ? RF_FEN_SHREDDER : 0;
     if (parse_ep_option(en_passant, &flags, &b->pos) < 0) return -1;
     size_t n = rf_position_to_fen(buf, RF_FEN_MAX, &b->pos, flags);
+    if (promoted && promoted != Py_None) {
+        int mark = PyObject_IsTrue(promoted);
+        if (mark < 0) return -1;
+        if (!mark) { /* no '~' marks: shift the text over them */
+            size_t w = 0;
+            for (size_t r = 0; r < n; r++)
+                if (buf[r] != '~') buf[w++] = buf[r];
+            buf[w] = 0;
+            n = w;
+        }
+    }
     if (!six) {
         /* Drop the two counters (and keep Three-check's "+N+N" field in its place). */
         for (int k = 0; k < 2 && n > 0; k++) {
@@ -364,11 +379,12 @@ static PyObject *board_epd_fields(PyObject *self, PyObject *args, PyObject *kwar
 static PyObject *board_board_fen(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"promoted", NULL};
-    PyObject *promoted = Py_False;
+    PyObject *promoted = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$O:board_fen", kwlist, &promoted)) return NULL;
-    int mark = PyObject_IsTrue(promoted);
-    if (mark < 0) return NULL;
     BoardObject *b = (BoardObject *)self;
+    /* python-chess marks promoted pieces by default in Crazyhouse only. */
+    int mark = promoted == Py_None ? b->pos.variant == RF_VARIANT_CRAZYHOUSE : PyObject_IsTrue(promoted);
+    if (mark < 0) return NULL;
     char buf[RF_FEN_MAX];
     rf_position_to_fen(buf, sizeof buf, &b->pos, RF_FEN_BOARD_ONLY);
     if (b->pos.variant == RF_VARIANT_CRAZYHOUSE) {
