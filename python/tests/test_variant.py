@@ -126,7 +126,7 @@ def test_crazyhouse_pockets(chess_variant):
     assert ours.fen() == theirs.fen()
     assert ours.san(rankfile.Move.from_uci("Q@e4")) == theirs.san(chess_variant.chess.Move.from_uci("Q@e4"))
     with pytest.raises(ValueError):
-        ours.pockets[rankfile.WHITE].remove(rankfile.ROOK)
+        ours.pockets[rankfile.WHITE].remove(rankfile.BISHOP)
     ours.pockets[rankfile.WHITE].reset()
     assert len(ours.pockets[rankfile.WHITE]) == 0
     assert ours.pockets[rankfile.BLACK] == ours.pockets[rankfile.BLACK]
