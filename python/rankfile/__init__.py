@@ -532,6 +532,50 @@ class Board(_rankfile._Board):
         """An empty board, White to move, no move stack."""
         type(self).__init__(self, None, chess960=self.chess960)
 
+    def _board_codes(self) -> bytearray:
+        codes = bytearray(64)
+        for sq, piece in self.piece_map().items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        return codes
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Puts a piece on a square (None empties it); the move stack stays. promoted marks a
+        Crazyhouse piece that returns to the pocket as a pawn."""
+        codes = self._board_codes()
+        codes[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+        mask = self.promoted & ~BB_SQUARES[square]
+        self._set_board(bytes(codes), mask | (BB_SQUARES[square] if promoted and piece else 0))
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        """Empties a square and returns the piece that stood there, or None."""
+        piece = self.piece_at(square)
+        if piece is not None:
+            self.set_piece_at(square, None)
+        return piece
+
+    def set_piece_map(self, pieces: Dict[Square, Piece]) -> None:
+        """Replaces every piece by those of the mapping (square -> Piece)."""
+        codes = bytearray(64)
+        for sq, piece in pieces.items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        self._set_board(bytes(codes), 0)
+
+    def set_board_fen(self, fen: str) -> None:
+        """Replaces the pieces by those of a FEN's board field; FenError when it is none."""
+        if not isinstance(fen, str) or " " in fen.strip():
+            raise ValueError(f"expected a board fen without spaces: {fen!r}")
+        board = type(self)(f"{fen.strip()} w - - 0 1")
+        self._set_board(bytes(board._board_codes()), board.promoted)
+
+    def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
+        """The legal move from one square to another (a pawn reaching the last rank promotes to a
+        queen unless told otherwise; castling found by the king's two squares or its rook's);
+        IllegalMoveError when there is none."""
+        if promotion is None and self.piece_type_at(from_square) == PAWN and square_rank(to_square) in (0, 7):
+            promotion = QUEEN
+        move = self.parse_uci(Move(from_square, to_square, promotion).uci())
+        return move
+
     def generate_legal_moves(self) -> Iterator[Move]:
         """The legal moves, one after the other."""
         return iter(self.legal_moves)
