@@ -665,6 +665,10 @@ class Board(_rankfile._Board):
                 out.append(f"{opcode} \"{text}\";")
         return " ".join(out)
 
+    def __reduce__(self) -> tuple:
+        root = self.root()
+        return (_rebuild_board, (type(self), root.fen(), self.chess960, [m.uci() for m in self.move_stack]))
+
     def __repr__(self) -> str:
         if self.chess960:
             return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
@@ -704,6 +708,14 @@ class Board(_rankfile._Board):
     def _repr_svg_(self) -> str:
         import rankfile.svg
         return rankfile.svg.board(self, lastmove=self.peek() if self.move_stack else None, size=390)
+
+
+def _rebuild_board(cls: type, fen: str, chess960: bool, moves: List[str]) -> Board:
+    """A pickled board: its root position, then its moves."""
+    board = cls(fen, chess960=chess960)
+    for uci in moves:
+        board.push(Move.from_uci(uci))
+    return board
 
 
 _rankfile._register_board_class(0, Board)

@@ -1,6 +1,7 @@
 """rankfile.Board against python-chess 1.11.2 (the oracle)."""
 import _thread
 import copy
+import pickle
 import random
 import threading
 
@@ -418,3 +419,13 @@ def test_editing_the_pieces_matches_python_chess(python_chess):
     promotion = rankfile.Board("8/P6k/8/8/8/8/8/K7 w - - 0 1")
     assert promotion.find_move(rankfile.A7, rankfile.A8).uci() == "a7a8q"
     assert promotion.find_move(rankfile.A7, rankfile.A8, rankfile.KNIGHT).uci() == "a7a8n"
+
+
+def test_pickle_keeps_position_and_moves():
+    board = rankfile.Board.from_chess960_pos(100)
+    for uci in ["e2e4", "e7e5", "g1f3"]:
+        if rankfile.Move.from_uci(uci) in board.legal_moves:
+            board.push_uci(uci)
+    again = pickle.loads(pickle.dumps(board))
+    assert type(again) is rankfile.Board and again == board and again.chess960
+    assert again.move_stack == board.move_stack and again.root() == board.root()
