@@ -253,9 +253,19 @@ class Piece:
 
     __slots__ = ("piece_type", "color")
 
+    piece_type: PieceType
+    color: Color
+
     def __init__(self, piece_type: PieceType, color: Color) -> None:
-        self.piece_type = piece_type
-        self.color = color
+        # Immutable: boards hand out one shared Piece per kind.
+        object.__setattr__(self, "piece_type", piece_type)
+        object.__setattr__(self, "color", color)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Piece is immutable (boards share them)")
+
+    def __reduce__(self) -> tuple:
+        return (Piece, (self.piece_type, self.color))
 
     def symbol(self) -> str:
         """The FEN letter: upper case for White ("N"), lower case for Black ("n")."""
