@@ -253,9 +253,19 @@ class Piece:
 
     __slots__ = ("piece_type", "color")
 
+    piece_type: PieceType
+    color: Color
+
     def __init__(self, piece_type: PieceType, color: Color) -> None:
-        self.piece_type = piece_type
-        self.color = color
+        # Immutable: boards hand out one shared Piece per kind.
+        object.__setattr__(self, "piece_type", piece_type)
+        object.__setattr__(self, "color", color)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Piece is immutable (boards share them)")
+
+    def __reduce__(self) -> tuple:
+        return (Piece, (self.piece_type, self.color))
 
     def symbol(self) -> str:
         """The FEN letter: upper case for White ("N"), lower case for Black ("n")."""
@@ -532,6 +542,50 @@ class Board(_rankfile._Board):
         """An empty board, White to move, no move stack."""
         type(self).__init__(self, None, chess960=self.chess960)
 
+    def _board_codes(self) -> bytearray:
+        codes = bytearray(64)
+        for sq, piece in self.piece_map().items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        return codes
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Puts a piece on a square (None empties it); the move stack stays. promoted marks a
+        Crazyhouse piece that returns to the pocket as a pawn."""
+        codes = self._board_codes()
+        codes[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+        mask = self.promoted & ~BB_SQUARES[square]
+        self._set_board(bytes(codes), mask | (BB_SQUARES[square] if promoted and piece else 0))
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        """Empties a square and returns the piece that stood there, or None."""
+        piece = self.piece_at(square)
+        if piece is not None:
+            self.set_piece_at(square, None)
+        return piece
+
+    def set_piece_map(self, pieces: Dict[Square, Piece]) -> None:
+        """Replaces every piece by those of the mapping (square -> Piece)."""
+        codes = bytearray(64)
+        for sq, piece in pieces.items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        self._set_board(bytes(codes), 0)
+
+    def set_board_fen(self, fen: str) -> None:
+        """Replaces the pieces by those of a FEN's board field; FenError when it is none."""
+        if not isinstance(fen, str) or " " in fen.strip():
+            raise ValueError(f"expected a board fen without spaces: {fen!r}")
+        board = type(self)(f"{fen.strip()} w - - 0 1")
+        self._set_board(bytes(board._board_codes()), board.promoted)
+
+    def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
+        """The legal move from one square to another (a pawn reaching the last rank promotes to a
+        queen unless told otherwise; castling found by the king's two squares or its rook's);
+        IllegalMoveError when there is none."""
+        if promotion is None and self.piece_type_at(from_square) == PAWN and square_rank(to_square) in (0, 7):
+            promotion = QUEEN
+        move = self.parse_uci(Move(from_square, to_square, promotion).uci())
+        return move
+
     def generate_legal_moves(self) -> Iterator[Move]:
         """The legal moves, one after the other."""
         return iter(self.legal_moves)
@@ -621,6 +675,10 @@ class Board(_rankfile._Board):
                 out.append(f"{opcode} \"{text}\";")
         return " ".join(out)
 
+    def __reduce__(self) -> tuple:
+        root = self.root()
+        return (_rebuild_board, (type(self), root.fen(), self.chess960, [m.uci() for m in self.move_stack]))
+
     def __repr__(self) -> str:
         if self.chess960:
             return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
@@ -660,6 +718,14 @@ class Board(_rankfile._Board):
     def _repr_svg_(self) -> str:
         import rankfile.svg
         return rankfile.svg.board(self, lastmove=self.peek() if self.move_stack else None, size=390)
+
+
+def _rebuild_board(cls: type, fen: str, chess960: bool, moves: List[str]) -> Board:
+    """A pickled board: its root position, then its moves."""
+    board = cls(fen, chess960=chess960)
+    for uci in moves:
+        board.push(Move.from_uci(uci))
+    return board
 
 
 _rankfile._register_board_class(0, Board)

@@ -63,6 +63,11 @@ def test_piece_matches_python_chess(python_chess):
         assert ours == rankfile.Piece(theirs.piece_type, theirs.color)
     with pytest.raises(ValueError):
         rankfile.Piece.from_symbol("x")
+    shared = rankfile.Board().piece_at(rankfile.E1)
+    assert shared is rankfile.Board().piece_at(rankfile.E1)
+    with pytest.raises(AttributeError):
+        shared.color = rankfile.BLACK
+    assert pickle.loads(pickle.dumps(shared)) == shared and copy.copy(shared) == shared
 
 
 def test_constants_and_square_helpers_match_python_chess(python_chess):
