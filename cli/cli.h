@@ -291,6 +291,19 @@ typedef struct cli_input cli_input;
  * (exit status CLI_NOINPUT fits). The object keeps a copy of the name. */
 cli_input *cli_input_open(const char *command, const char *path);
 
+/* The same for a caller that reports errors in its own way (the Python module): reads the open
+ * file descriptor fd (closed by cli_input_close), or when fd < 0 the len bytes at data (not
+ * copied: they must outlive the object). `name` stands for the input in messages, and a name
+ * ending in .gz or .zst must match the magic bytes as a path's must. Nothing is printed: the
+ * text of an error (at open, or later from cli_input_read and cli_decoder_read, without the
+ * "rankfile: COMMAND: " prefix) is written to error[0..cap), which must outlive the object.
+ * NULL after an error (fd closed). */
+cli_input *cli_input_open_quiet(int fd, const void *data, size_t len, const char *name, char *error,
+                                size_t cap);
+
+/* 1 for an input opened by cli_input_open_quiet. */
+int cli_input_quiet(const cli_input *in);
+
 /* Reads up to cap (> 0) bytes of the decompressed stream into buf. Returns the count (it may be
  * less than cap before the end: what was at hand without waiting for more input), 0 at the end
  * (and again after it), or CLI_INPUT_ERROR after a one-line error on stderr naming the file
@@ -335,6 +348,9 @@ typedef struct cli_decoder {
     int eof, bad, noted;
     int status;           /* CLI_OK, or CLI_DATAERR after the note under strict */
     unsigned long line;   /* the line of raw[pos], counted until the note */
+    char note[256];       /* the note's text once made ("FILE: not UTF-8 text (line L): read as
+                             Windows-1252 (Latin-1)"), else ""; printed with the --encoding
+                             hint unless the input is quiet (cli_input_open_quiet) */
     size_t pos, checked, len; /* raw[pos..len) not yet handed out; raw[pos..checked) is UTF-8 */
     unsigned char raw[64 * 1024];
 } cli_decoder;

@@ -13,7 +13,8 @@
  *            the bad byte is seen, that window included, is read as Windows-1252 — a Latin-1
  *            file is read as Latin-1 from its first accented letter on.
  * The first time either happens, one line on stderr says so, with the line of the first byte
- * that is not UTF-8: a warning, or an error under --strict (the decoding goes on either way).
+ * that is not UTF-8: a warning, or an error under --strict (the decoding goes on either way);
+ * for a quiet input (cli_input_open_quiet) the line is only kept in the decoder's `note`.
  */
 #include "cli.h"
 
@@ -99,19 +100,21 @@ static void note(cli_decoder *d, size_t at)
     for (const unsigned char *p = d->raw + d->pos; (p = memchr(p, '\n', (size_t)(d->raw + at - p)));
          p++)
         line++;
-    char what[200];
+    const char *name = cli_input_name(d->in);
     if (d->encoding == CLI_ENCODING_AUTO)
-        snprintf(what, sizeof what, "not UTF-8 text (line %lu): read as Windows-1252 (Latin-1); "
-                 "--encoding latin-1 says so", line);
+        snprintf(d->note, sizeof d->note, "%s: not UTF-8 text (line %lu): read as Windows-1252 (Latin-1)",
+                 name, line);
     else
-        snprintf(what, sizeof what, "bytes that are not UTF-8 replaced by U+FFFD (first on line "
-                 "%lu); --encoding latin-1 reads them as Latin-1", line);
-    if (d->strict) {
-        cli_error(d->command, "%s: %s", cli_input_name(d->in), what);
-        d->status = CLI_DATAERR;
-    } else {
-        cli_warn(d->command, "%s: %s", cli_input_name(d->in), what);
-    }
+        snprintf(d->note, sizeof d->note, "%s: bytes that are not UTF-8 replaced by U+FFFD (first on line %lu)",
+                 name, line);
+    if (d->strict) d->status = CLI_DATAERR;
+    if (cli_input_quiet(d->in)) return; /* the caller says it, with its own way to choose */
+    const char *hint = d->encoding == CLI_ENCODING_AUTO ? "--encoding latin-1 says so"
+                                                        : "--encoding latin-1 reads them as Latin-1";
+    if (d->strict)
+        cli_error(d->command, "%s; %s", d->note, hint);
+    else
+        cli_warn(d->command, "%s; %s", d->note, hint);
 }
 
 /* Checks raw[checked..len): checked ends at the first byte that is not UTF-8, or at a sequence

@@ -8,6 +8,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,7 +30,11 @@ typedef enum { INPUT_PLAIN, INPUT_GZIP, INPUT_ZSTD } input_kind;
 struct cli_input {
     const char *command;
     char *name;           /* for messages */
-    int fd;
+    int fd;               /* -1: bytes in memory (mem), or a stream */
+    const unsigned char *mem; /* cli_input_open_quiet's bytes in memory, else NULL */
+    size_t mem_len, mem_at;
+    char *error;          /* cli_input_open_quiet: a failure's text goes here, not to stderr */
+    size_t error_cap;
     FILE *stream;         /* standard input as a stream with no file descriptor (an in-process
                              run's, as the CLI fuzz target makes): read with fread, else NULL */
     int own_fd;           /* 0 for standard input, which stays open */
@@ -52,20 +58,43 @@ struct cli_input {
 
 static const char *kind_names[] = {"plain", "gzip", "zstd"};
 
+/* Says what is wrong: on stderr, or into the caller's buffer (cli_input_open_quiet). */
+static void say(const cli_input *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(const cli_input *in, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (in->error) {
+        if (!in->error[0]) snprintf(in->error, in->error_cap, "%s", text);
+    } else {
+        cli_error(in->command, "%s", text);
+    }
+}
+
 /* Reports an error on the input and marks it failed; returns CLI_INPUT_ERROR. */
 static size_t fail(cli_input *in, const char *what, const char *detail)
 {
     if (detail)
-        cli_error(in->command, "%s: %s (%s)", in->name, what, detail);
+        say(in, "%s: %s (%s)", in->name, what, detail);
     else
-        cli_error(in->command, "%s: %s", in->name, what);
+        say(in, "%s: %s", in->name, what);
     in->failed = 1;
     return CLI_INPUT_ERROR;
 }
 
-/* One read: read(2), or fread for a standard input that is a stream without a descriptor. */
+/* One read: read(2), a copy from memory, or fread for a standard input that is a stream without
+ * a descriptor. */
 static ssize_t raw_read(cli_input *in, void *buf, size_t cap)
 {
+    if (in->mem) {
+        size_t n = in->mem_len - in->mem_at < cap ? in->mem_len - in->mem_at : cap;
+        memcpy(buf, in->mem + in->mem_at, n);
+        in->mem_at += n;
+        return (ssize_t)n;
+    }
     if (!in->stream) return read(in->fd, buf, cap);
     size_t n = fread(buf, 1, cap, in->stream);
     if (n == 0 && ferror(in->stream)) {
@@ -129,17 +158,17 @@ static int start_decoder(cli_input *in, const char *path)
 #ifdef RF_HAVE_ZLIB
         memset(&in->z, 0, sizeof in->z);
         if (inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK) {
-            cli_error(in->command, "%s: cannot start gzip decompression", in->name);
+            say(in, "%s: cannot start gzip decompression", in->name);
             return -1;
         }
         in->z_open = 1;
         return 0;
 #else
         if (is_stdin)
-            cli_error(in->command, "%s is gzip-compressed but this rankfile was built without "
+            say(in, "%s is gzip-compressed but this rankfile was built without "
                       "zlib; decompress it first: gzip -dc", in->name);
         else
-            cli_error(in->command, "%s is gzip-compressed but this rankfile was built without "
+            say(in, "%s is gzip-compressed but this rankfile was built without "
                       "zlib; decompress it first: gzip -d %s", in->name, path);
         return -1;
 #endif
@@ -148,17 +177,17 @@ static int start_decoder(cli_input *in, const char *path)
 #ifdef RF_HAVE_ZSTD
         in->zd = ZSTD_createDCtx();
         if (!in->zd) {
-            cli_error(in->command, "%s: cannot start zstd decompression", in->name);
+            say(in, "%s: cannot start zstd decompression", in->name);
             return -1;
         }
         in->zd_hint = 0;
         return 0;
 #else
         if (is_stdin)
-            cli_error(in->command, "%s is zstd-compressed but this rankfile was built without "
+            say(in, "%s is zstd-compressed but this rankfile was built without "
                       "libzstd; decompress it first: zstd -dc", in->name);
         else
-            cli_error(in->command, "%s is zstd-compressed but this rankfile was built without "
+            say(in, "%s is zstd-compressed but this rankfile was built without "
                       "libzstd; decompress it first: zstd -d %s", in->name, path);
         return -1;
 #endif
@@ -167,10 +196,9 @@ static int start_decoder(cli_input *in, const char *path)
     return 0;
 }
 
-cli_input *cli_input_open(const char *command, const char *path)
+/* A new input named `name` (its buffer, no file yet), or NULL after saying so. */
+static cli_input *input_new(const char *command, const char *name, char *error, size_t error_cap)
 {
-    int is_stdin = strcmp(path, "-") == 0;
-    const char *name = is_stdin ? "standard input" : path;
     size_t name_size = strlen(name) + 1;
     cli_input *in = calloc(1, sizeof *in);
     if (in) {
@@ -178,7 +206,10 @@ cli_input *cli_input_open(const char *command, const char *path)
         in->name = malloc(name_size);
     }
     if (!in || !in->buf || !in->name) {
-        cli_error(command, "cannot open %s: %s", name, strerror(ENOMEM));
+        if (error)
+            snprintf(error, error_cap, "cannot open %s: %s", name, strerror(ENOMEM));
+        else
+            cli_error(command, "cannot open %s: %s", name, strerror(ENOMEM));
         if (in) {
             free(in->buf);
             free(in->name);
@@ -188,6 +219,68 @@ cli_input *cli_input_open(const char *command, const char *path)
     }
     memcpy(in->name, name, name_size);
     in->command = command;
+    in->error = error;
+    in->error_cap = error_cap;
+    if (error && error_cap > 0) error[0] = '\0';
+    return in;
+}
+
+/* Reads the first bytes, tells the kind (a name ending in .gz or .zst must match it) and starts
+ * the decompressor: 0, or -1 after saying what is wrong. */
+static int input_begin(cli_input *in, const char *path, int check_name)
+{
+    /* Enough of the start to see the magic bytes (a pipe may give them a few at a time). */
+    while (in->len < 4 && !in->eof)
+        if (fill(in) < 0) return -1;
+    in->kind = sniff(in->buf, in->len);
+    if (check_name) {
+        if (ends_with(in->name, ".gz") && in->kind != INPUT_GZIP) {
+            say(in, "%s: not gzip data, though its name ends in .gz", in->name);
+            return -1;
+        }
+        if (ends_with(in->name, ".zst") && in->kind != INPUT_ZSTD) {
+            say(in, "%s: not zstd data, though its name ends in .zst", in->name);
+            return -1;
+        }
+    }
+    return start_decoder(in, path);
+}
+
+cli_input *cli_input_open_quiet(int fd, const void *data, size_t len, const char *name, char *error,
+                                size_t error_cap)
+{
+    cli_input *in = input_new(NULL, name, error, error_cap);
+    if (!in) {
+        if (fd >= 0) close(fd);
+        return NULL;
+    }
+    in->fd = fd;
+    if (fd >= 0) {
+        in->own_fd = 1;
+        struct stat st;
+        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) in->size = (uint64_t)st.st_size;
+    } else {
+        in->mem = data ? data : (const void *)"";
+        in->mem_len = len;
+        in->size = len;
+    }
+    if (input_begin(in, name, 1) < 0) {
+        cli_input_close(in);
+        return NULL;
+    }
+    return in;
+}
+
+int cli_input_quiet(const cli_input *in)
+{
+    return in->error != NULL;
+}
+
+cli_input *cli_input_open(const char *command, const char *path)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    cli_input *in = input_new(command, is_stdin ? "standard input" : path, NULL, 0);
+    if (!in) return NULL;
     in->fd = STDIN_FILENO;
     if (is_stdin && fileno(stdin) < 0) {
         in->stream = stdin;
@@ -220,21 +313,7 @@ cli_input *cli_input_open(const char *command, const char *path)
         }
     }
 
-    /* Enough of the start to see the magic bytes (a pipe may give them a few at a time). */
-    while (in->len < 4 && !in->eof)
-        if (fill(in) < 0) goto fail;
-    in->kind = sniff(in->buf, in->len);
-    if (!is_stdin) {
-        if (ends_with(path, ".gz") && in->kind != INPUT_GZIP) {
-            cli_error(command, "%s: not gzip data, though its name ends in .gz", path);
-            goto fail;
-        }
-        if (ends_with(path, ".zst") && in->kind != INPUT_ZSTD) {
-            cli_error(command, "%s: not zstd data, though its name ends in .zst", path);
-            goto fail;
-        }
-    }
-    if (start_decoder(in, path) < 0) goto fail;
+    if (input_begin(in, path, !is_stdin) < 0) goto fail;
     return in;
 
 fail:

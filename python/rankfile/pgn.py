@@ -966,7 +966,8 @@ class Table:
         return f"<rankfile.pgn.Table: {self._games} games, {len(self._order)} columns>"
 
 
-def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str]) -> Any:
+def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
+          encoding: str = "auto") -> Any:
     if columns is not None:
         if isinstance(columns, str):
             raise TypeError("columns: a list of column names, not one string")
@@ -977,9 +978,9 @@ def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str])
     if variant is not None and not isinstance(variant, str):
         raise TypeError("variant: a variant name, as 'atomic' or 'chess960'")
     if isinstance(source, (str, os.PathLike)):
-        return _rankfile._pgn_table(source, True, columns, variant)
+        return _rankfile._pgn_table(source, True, columns, variant, encoding)
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return _rankfile._pgn_table(bytes(source), False, columns, variant)
+        return _rankfile._pgn_table(bytes(source), False, columns, variant, encoding)
     read = getattr(source, "read", None)
     if read is None:
         raise TypeError("source: a path, a file object or bytes, not "
@@ -989,17 +990,19 @@ def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str])
         data = data.encode("utf-8", "surrogatepass")
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError("source: the file object's read() gave neither str nor bytes")
-    return _rankfile._pgn_table(bytes(data), False, columns, variant)
+    return _rankfile._pgn_table(bytes(data), False, columns, variant, encoding)
 
 
 def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
-               variant: Optional[str] = None) -> Table:
+               variant: Optional[str] = None, encoding: str = "auto") -> Table:
     """Reads every game of a PGN input into a :class:`Table`, in C with the GIL released.
 
     ``source``: a path (plain, ``.pgn.gz`` or ``.pgn.zst``: the first bytes tell; compressed
     input needs a build with zlib and libzstd, as the CLI), a file object (text or binary,
-    read to its end) or bytes. The text is read as the CLI's ``--encoding auto`` reads it:
-    UTF-8 until a byte that is not, Windows-1252 from there.
+    read to its end) or bytes. ``encoding``: as the CLI's ``--encoding``: "auto" (UTF-8 until a
+    byte that is not, Windows-1252 from there), "utf-8" (bytes that are not UTF-8 become U+FFFD)
+    or "latin-1" (Windows-1252); the first byte that is not UTF-8 (auto, utf-8) is said once
+    by a UnicodeWarning naming its line.
 
     ``columns``: the names to keep (default all); tags are columns too ("" for a game without
     the tag). ``variant``: keep only the games of that variant (its name as the [Variant] tag or
@@ -1019,7 +1022,7 @@ def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
     Raises OSError for a file that cannot be opened, ValueError for input that cannot be read
     (corrupt compressed data) or an unknown variant.
     """
-    data = _read(source, columns, variant)
+    data = _read(source, columns, variant, encoding)
     fixed = data.fixed()
     tags = [name for name in data.tag_names() if name not in _FIXED_NAMES]
     names = [n for n in _BEFORE_TAGS if n in fixed] + tags + [n for n in _AFTER_TAGS if n in fixed]
@@ -1095,14 +1098,15 @@ class GameRecord:
                 f"{', error' if self.error else ''}>")
 
 
-def iter_games(source: Any, *, variant: Optional[str] = None) -> Iterator[GameRecord]:
+def iter_games(source: Any, *, variant: Optional[str] = None,
+               encoding: str = "auto") -> Iterator[GameRecord]:
     """The games of a PGN input (as :func:`read_table` takes it) as :class:`GameRecord`s:
     ``index``, ``offset``, ``headers`` (a dict, in the input's order), ``variant``,
     ``chess960``, ``start_fen``, ``moves`` (Move objects), ``moves_uci`` and ``moves_san``
     (lists), ``plies``, ``result``, ``outcome``, ``termination``, ``winner``, ``final_fen``,
     ``error`` ("" for a good game) and ``warning``. The input is read whole, in C, before the
     first record is given."""
-    data = _read(source, None, variant)
+    data = _read(source, None, variant, encoding)
     games = data.games()
     headers = data.headers()
     index, offset, chess960, plies = (_column(n, data.column(n)) for n in

@@ -2,10 +2,11 @@
  * table.c - rankfile.pgn.read_table and iter_games: a whole PGN input read in C, with the GIL
  * released, into columns (one value per game), as `rankfile pgn --format json` reads it.
  *
- * The input is a file (plain, gzip or zstd: the magic bytes tell, as the CLI's input.c does) or
- * bytes in memory. Its text is decoded to UTF-8 as the CLI's `--encoding auto` decodes it: UTF-8
- * while the bytes are UTF-8; from the first byte that is not, Windows-1252 for everything not yet
- * handed to the reader (a window of 64 KiB) and the rest of the input.
+ * The input is a file (plain, gzip or zstd) or bytes in memory, read by the CLI's own input and
+ * decoder (cli/input.c, cli/encoding.c, opened quiet: their errors come back as text, raised
+ * here): so its text is what `rankfile pgn --encoding auto` reads, the same bytes decompressed
+ * and decoded the same way, and a Latin-1 file gives the same UnicodeWarning text as the CLI's
+ * warning line.
  *
  * While reading, each game's fields go into growable arrays and one text arena (no Python
  * object is made); afterwards, with the GIL held again, the columns become Python objects:
@@ -13,6 +14,8 @@
  * numpy.frombuffer, text columns as lists of str.
  */
 #include "rfpy.h"
+
+#include "cli.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,304 +25,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifdef RF_HAVE_ZLIB
-#include <zlib.h>
-#endif
-#ifdef RF_HAVE_ZSTD
-#include <zstd.h>
-#endif
-
-/* ---- stored bytes: a file descriptor or memory, decompressed when the magic says so ---------- */
-
-#define RAW_BLOCK (256 * 1024)
-#define WINDOW (64 * 1024)
-
-enum { KIND_PLAIN, KIND_GZIP, KIND_ZSTD };
-
-typedef struct source {
-    int fd;                     /* -1: memory */
-    const unsigned char *mem;   /* the bytes in memory mode */
-    size_t mem_len, mem_at;
-    unsigned char *buf;         /* stored bytes read, not yet used: buf[pos..len) */
-    size_t pos, len;
-    int eof, kind, in_frame;
-    char error[200];            /* "" or why reading failed */
-#ifdef RF_HAVE_ZLIB
-    z_stream z;
-    int z_open;
-#endif
-#ifdef RF_HAVE_ZSTD
-    ZSTD_DCtx *zd;
-    size_t zd_hint;
-#endif
-} source;
-
-static size_t source_fail(source *s, const char *what)
-{
-    if (!s->error[0]) snprintf(s->error, sizeof s->error, "%s", what);
-    return (size_t)-1;
-}
-
-/* Fetches more stored bytes after buf[pos..len) (moved to the front). 0, or -1 after an error. */
-static int source_fill(source *s)
-{
-    if (s->pos > 0) {
-        memmove(s->buf, s->buf + s->pos, s->len - s->pos);
-        s->len -= s->pos;
-        s->pos = 0;
-    }
-    if (s->eof || s->len == RAW_BLOCK) return 0;
-    if (s->fd < 0) {
-        size_t n = s->mem_len - s->mem_at;
-        if (n > RAW_BLOCK - s->len) n = RAW_BLOCK - s->len;
-        memcpy(s->buf + s->len, s->mem + s->mem_at, n);
-        s->mem_at += n;
-        s->len += n;
-        if (n == 0) s->eof = 1;
-        return 0;
-    }
-    for (;;) {
-        ssize_t n = read(s->fd, s->buf + s->len, RAW_BLOCK - s->len);
-        if (n > 0) {
-            s->len += (size_t)n;
-            return 0;
-        }
-        if (n == 0) {
-            s->eof = 1;
-            return 0;
-        }
-        if (errno != EINTR) {
-            source_fail(s, strerror(errno));
-            return -1;
-        }
-    }
-}
-
-/* Sniffs the kind and starts its decompressor: 0, or -1 with s->error. */
-static int source_start(source *s)
-{
-    while (s->len < 4 && !s->eof)
-        if (source_fill(s) < 0) return -1;
-    const unsigned char *b = s->buf;
-    if (s->len >= 2 && b[0] == 0x1f && b[1] == 0x8b)
-        s->kind = KIND_GZIP;
-    else if (s->len >= 4 && ((b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd) ||
-                             ((b[0] & 0xf0) == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18)))
-        s->kind = KIND_ZSTD;
-    if (s->kind == KIND_GZIP) {
-#ifdef RF_HAVE_ZLIB
-        if (inflateInit2(&s->z, 16 + MAX_WBITS) != Z_OK) return (int)source_fail(s, "cannot start gzip decompression");
-        s->z_open = 1;
-#else
-        return (int)source_fail(s, "gzip-compressed, but this rankfile was built without zlib");
-#endif
-    } else if (s->kind == KIND_ZSTD) {
-#ifdef RF_HAVE_ZSTD
-        s->zd = ZSTD_createDCtx();
-        if (!s->zd) return (int)source_fail(s, "cannot start zstd decompression");
-#else
-        return (int)source_fail(s, "zstd-compressed, but this rankfile was built without libzstd");
-#endif
-    }
-    return 0;
-}
-
-static void source_close(source *s)
-{
-#ifdef RF_HAVE_ZLIB
-    if (s->z_open) inflateEnd(&s->z);
-#endif
-#ifdef RF_HAVE_ZSTD
-    ZSTD_freeDCtx(s->zd);
-#endif
-    if (s->fd >= 0) close(s->fd);
-    free(s->buf);
-}
-
-/* Up to cap bytes of the (decompressed) stream: the count, 0 at the end, (size_t)-1 on error. */
-static size_t source_read(source *s, unsigned char *out, size_t cap)
-{
-    if (s->error[0]) return (size_t)-1;
-    if (s->kind == KIND_PLAIN) {
-        if (s->pos == s->len && source_fill(s) < 0) return (size_t)-1;
-        size_t n = s->len - s->pos < cap ? s->len - s->pos : cap;
-        memcpy(out, s->buf + s->pos, n);
-        s->pos += n;
-        return n;
-    }
-#ifdef RF_HAVE_ZLIB
-    if (s->kind == KIND_GZIP) {
-        size_t done = 0;
-        while (done < cap) {
-            if (s->pos == s->len && !s->eof) {
-                if (done > 0) break;
-                if (source_fill(s) < 0) return (size_t)-1;
-                continue;
-            }
-            if (s->pos == s->len && !s->in_frame) break; /* the end, between members */
-            size_t avail = s->len - s->pos, room = cap - done;
-            s->z.next_in = s->buf + s->pos;
-            s->z.avail_in = (unsigned)(avail < (1u << 30) ? avail : (1u << 30));
-            s->z.next_out = out + done;
-            s->z.avail_out = (unsigned)(room < (1u << 30) ? room : (1u << 30));
-            unsigned in_before = s->z.avail_in, out_before = s->z.avail_out;
-            if (s->z.avail_in > 0) s->in_frame = 1;
-            int ret = inflate(&s->z, Z_NO_FLUSH);
-            s->pos += in_before - s->z.avail_in;
-            done += out_before - s->z.avail_out;
-            if (ret == Z_STREAM_END) {
-                s->in_frame = 0;
-                inflateReset(&s->z);
-            } else if (ret == Z_BUF_ERROR) {
-                if (s->pos == s->len && s->eof) return source_fail(s, "truncated gzip data");
-            } else if (ret != Z_OK) {
-                return source_fail(s, "corrupt gzip data");
-            }
-        }
-        return done;
-    }
-#endif
-#ifdef RF_HAVE_ZSTD
-    if (s->kind == KIND_ZSTD) {
-        ZSTD_outBuffer o = {out, cap, 0};
-        while (o.pos < o.size) {
-            if (s->pos == s->len && !s->eof) {
-                if (o.pos > 0) break;
-                if (source_fill(s) < 0) return (size_t)-1;
-                continue;
-            }
-            if (s->pos == s->len && s->zd_hint == 0) break; /* the end, between frames */
-            ZSTD_inBuffer in = {s->buf, s->len, s->pos};
-            size_t before = o.pos;
-            size_t ret = ZSTD_decompressStream(s->zd, &o, &in);
-            s->pos = in.pos;
-            if (ZSTD_isError(ret)) return source_fail(s, "corrupt zstd data");
-            s->zd_hint = ret;
-            if (ret != 0 && s->pos == s->len && s->eof && o.pos == before)
-                return source_fail(s, "truncated zstd data");
-        }
-        return o.pos;
-    }
-#endif
-    return source_fail(s, "unreadable input");
-}
-
-/* ---- text: UTF-8, or Windows-1252 from the first byte that is not UTF-8 -------------------- */
-
-static const uint16_t cp1252_high[32] = {
-    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
-    0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
-    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-};
+/* ---- the text: the CLI's input (cli/input.c) and decoder (cli/encoding.c), quiet ---------- */
 
 typedef struct text {
-    source src;
-    int latin;                /* reading Windows-1252 */
-    size_t pos, checked, len; /* raw[pos..len) not handed out; raw[pos..checked) is UTF-8 */
-    int eof;
-    unsigned char raw[WINDOW];
+    cli_input *in;
+    cli_decoder decoder;
+    char error[256]; /* "" or why reading failed (cli_input_open_quiet writes it) */
 } text;
-
-/* 1..4: a whole UTF-8 sequence at s; 0: the start of one cut by the end of n; -1: not UTF-8. */
-static int utf8_length(const unsigned char *s, size_t n)
-{
-    unsigned c = s[0], lo = 0x80, hi = 0xBF;
-    int len;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF)
-        len = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else
-        return -1;
-    for (int i = 1; i < len; i++) {
-        if ((size_t)i >= n) return 0;
-        unsigned b = s[i];
-        if (i == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF)) return -1;
-    }
-    return len;
-}
-
-/* Checks raw[checked..len); a byte that is not UTF-8 turns the rest to Windows-1252. */
-static void text_scan(text *t)
-{
-    size_t at = t->checked;
-    while (at < t->len) {
-        if (t->raw[at] < 0x80) {
-            at++;
-            continue;
-        }
-        int n = utf8_length(t->raw + at, t->len - at);
-        if (n > 0) {
-            at += (size_t)n;
-        } else {
-            if (n < 0 || t->eof) t->latin = 1;
-            break;
-        }
-    }
-    t->checked = at;
-}
-
-static int text_refill(text *t)
-{
-    size_t left = t->len - t->pos;
-    memmove(t->raw, t->raw + t->pos, left);
-    t->checked -= t->pos;
-    t->len = left;
-    t->pos = 0;
-    size_t n = source_read(&t->src, t->raw + t->len, sizeof t->raw - t->len);
-    if (n == (size_t)-1) return -1;
-    if (n == 0) t->eof = 1;
-    t->len += n;
-    if (!t->latin) text_scan(t);
-    return 0;
-}
 
 /* The reader's callback: UTF-8 text. */
 static size_t text_read(void *ctx, char *buf, size_t cap)
 {
     text *t = ctx;
-    unsigned char *out = (unsigned char *)buf;
-    size_t n = 0;
-    while (n < cap) {
-        if (t->len - t->pos < 4 && !t->eof && text_refill(t) < 0) return n ? n : (size_t)-1;
-        if (t->pos == t->len) break;
-        if (t->latin) {
-            while (t->pos < t->len && n + 3 <= cap) {
-                unsigned c = t->raw[t->pos++];
-                unsigned u = c < 0x80 ? c : c < 0xA0 ? cp1252_high[c - 0x80] : c;
-                if (u < 0x80) {
-                    out[n++] = (unsigned char)u;
-                } else if (u < 0x800) {
-                    out[n++] = (unsigned char)(0xC0 | u >> 6);
-                    out[n++] = (unsigned char)(0x80 | (u & 0x3F));
-                } else {
-                    out[n++] = (unsigned char)(0xE0 | u >> 12);
-                    out[n++] = (unsigned char)(0x80 | ((u >> 6) & 0x3F));
-                    out[n++] = (unsigned char)(0x80 | (u & 0x3F));
-                }
-            }
-            if (n + 3 > cap) break;
-            continue;
-        }
-        if (t->pos < t->checked) {
-            size_t k = t->checked - t->pos;
-            if (k > cap - n) k = cap - n;
-            memcpy(out + n, t->raw + t->pos, k);
-            n += k;
-            t->pos += k;
-            continue;
-        }
-        if (t->eof) break;
-        if (text_refill(t) < 0) return n ? n : (size_t)-1;
-    }
-    return n;
+    size_t n = cli_decoder_read(&t->decoder, buf, cap);
+    return n == CLI_INPUT_ERROR ? (size_t)-1 : n;
 }
 
 /* ---- growable storage ---------------------------------------------------------------------- */
@@ -563,7 +282,7 @@ static int read_all(build *b, text *t, char *why, size_t why_cap)
         return -1;
     }
     if (rc < 0) {
-        snprintf(why, why_cap, "%s", t->src.error[0] ? t->src.error : "read error");
+        snprintf(why, why_cap, "%s", t->error[0] ? t->error : "read error");
         return -1;
     }
     return 0;
@@ -868,50 +587,51 @@ static PyType_Spec table_spec = {
     "rankfile._rankfile.PgnTableData", sizeof(table_object), 0, Py_TPFLAGS_DEFAULT, table_slots,
 };
 
-/* Opens the source: a path (str, bytes or os.PathLike) or bytes-like data (kept in `*hold`). */
-static int open_source(source *s, PyObject *src, int is_path, PyObject **hold)
+/* Opens the source into t->in: a path (str, bytes or os.PathLike; OSError when it cannot be
+ * opened) or bytes-like data (kept in `*hold`); ValueError for compressed data that cannot be
+ * read. 0, or -1 with an exception set. */
+static int open_source(text *t, PyObject *src, int is_path, cli_encoding encoding, PyObject **hold)
 {
-    memset(s, 0, sizeof *s);
-    s->fd = -1;
-    s->buf = malloc(RAW_BLOCK);
-    if (!s->buf) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    int fd = -1;
+    const char *data = NULL;
+    Py_ssize_t len = 0;
+    PyObject *path = NULL;
     if (is_path) {
-        PyObject *path = NULL;
         if (!PyUnicode_FSConverter(src, &path)) return -1;
         const char *p = PyBytes_AsString(path);
-        int fd;
         Py_BEGIN_ALLOW_THREADS
         do
             fd = open(p, O_RDONLY | O_CLOEXEC);
         while (fd < 0 && errno == EINTR);
         Py_END_ALLOW_THREADS
+        struct stat st;
+        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+            close(fd);
+            fd = -1;
+            errno = EISDIR;
+        }
         if (fd < 0) {
             PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, src);
             Py_DECREF(path);
             return -1;
         }
-        struct stat st;
-        if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-            close(fd);
-            errno = EISDIR;
-            PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, src);
-            Py_DECREF(path);
-            return -1;
-        }
-        Py_DECREF(path);
-        s->fd = fd;
-        return 0;
+    } else {
+        *hold = PyBytes_FromObject(src);
+        if (!*hold || PyBytes_AsStringAndSize(*hold, (char **)&data, &len) < 0) return -1;
+        path = PyBytes_FromString("the PGN bytes");
+        if (!path) return -1;
     }
-    *hold = PyBytes_FromObject(src);
-    if (!*hold) return -1;
-    char *data;
-    Py_ssize_t len;
-    if (PyBytes_AsStringAndSize(*hold, &data, &len) < 0) return -1;
-    s->mem = (const unsigned char *)data;
-    s->mem_len = (size_t)len;
+    int failed;
+    Py_BEGIN_ALLOW_THREADS
+    t->in = cli_input_open_quiet(fd, data, (size_t)len, PyBytes_AsString(path), t->error, sizeof t->error);
+    failed = t->in == NULL;
+    Py_END_ALLOW_THREADS
+    Py_DECREF(path);
+    if (failed) {
+        PyErr_Format(PyExc_ValueError, "cannot read the PGN input: %s", t->error);
+        return -1;
+    }
+    cli_decoder_start(&t->decoder, NULL, t->in, encoding, 0);
     return 0;
 }
 
@@ -922,7 +642,13 @@ static PyObject *pgn_table(PyObject *self, PyObject *args)
     (void)self;
     PyObject *src, *only, *variant_name;
     int is_path;
-    if (!PyArg_ParseTuple(args, "OpOO", &src, &is_path, &only, &variant_name)) return NULL;
+    const char *encoding_name = "auto";
+    if (!PyArg_ParseTuple(args, "OpOO|s", &src, &is_path, &only, &variant_name, &encoding_name)) return NULL;
+    cli_encoding encoding;
+    if (cli_encoding_parse(encoding_name, &encoding) < 0)
+        return PyErr_Format(PyExc_ValueError,
+                            "unknown encoding '%s' (auto, utf-8 or latin-1; also utf8, latin1, iso-8859-1, "
+                            "windows-1252, cp1252)", encoding_name);
     if (only == Py_None) only = NULL;
     build *b = calloc(1, sizeof *b);
     text *t = calloc(1, sizeof *t);
@@ -955,13 +681,11 @@ static PyObject *pgn_table(PyObject *self, PyObject *args)
         b->filter = 1;
         b->filter_chess960 = c960;
     }
-    if (open_source(&t->src, src, is_path, &hold) < 0) goto done;
+    if (open_source(t, src, is_path, encoding, &hold) < 0) goto done;
     char why[256] = "";
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = source_start(&t->src);
-    if (rc == 0) rc = read_all(b, t, why, sizeof why);
-    else snprintf(why, sizeof why, "%s", t->src.error);
+    rc = read_all(b, t, why, sizeof why);
     Py_END_ALLOW_THREADS
     if (rc < 0) {
         if (strcmp(why, "out of memory") == 0)
@@ -970,6 +694,12 @@ static PyObject *pgn_table(PyObject *self, PyObject *args)
             PyErr_Format(PyExc_ValueError, "cannot read the PGN input: %s", why);
         goto done;
     }
+    /* Bytes that are not UTF-8 were read as Windows-1252: said once, as the CLI says it. */
+    if (t->decoder.note[0] &&
+        PyErr_WarnFormat(PyExc_UnicodeWarning, 1, "%s; %s", t->decoder.note,
+                         t->decoder.encoding == CLI_ENCODING_AUTO ? "encoding='latin-1' says so"
+                                                                  : "encoding='latin-1' reads them as Latin-1") < 0)
+        goto done;
     table_object *obj = PyObject_New(table_object, table_type);
     if (!obj) goto done;
     obj->b = b;
@@ -977,7 +707,7 @@ static PyObject *pgn_table(PyObject *self, PyObject *args)
     result = (PyObject *)obj;
 done:
     if (t) {
-        if (t->src.buf || t->src.fd >= 0) source_close(&t->src);
+        cli_input_close(t->in);
         free(t);
     }
     if (b) {
@@ -990,7 +720,7 @@ done:
 
 static PyMethodDef table_functions[] = {
     {"_pgn_table", pgn_table, METH_VARARGS,
-     "_pgn_table(source, is_path, columns, variant) -> PgnTableData\n\n"
+     "_pgn_table(source, is_path, columns, variant, encoding='auto') -> PgnTableData\n\n"
      "Reads a whole PGN input in C (rankfile.pgn.read_table is the interface)."},
     {NULL, NULL, 0, NULL},
 };

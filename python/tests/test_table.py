@@ -5,6 +5,8 @@ import json
 import shutil
 import subprocess
 
+import warnings
+
 import pytest
 
 import rankfile
@@ -153,8 +155,16 @@ def test_zstd(cli, tmp_path):
 def test_latin1_as_the_cli(cli, tmp_path):
     path = tmp_path / "latin.pgn"
     path.write_bytes('[Event "Café"]\n[White "Müller"]\n\n1. e4 { d’or } e5 *\n'.encode("cp1252"))
-    table = check_against_cli(cli, path)
+    with pytest.warns(UnicodeWarning, match=r"latin\.pgn: not UTF-8 text \(line 1\): read as Windows-1252"):
+        table = check_against_cli(cli, path)
     assert table["White"][0] == "Müller"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert rankfile.pgn.read_table(path, encoding="latin-1")["White"][0] == "Müller"
+    with pytest.warns(UnicodeWarning, match=r"replaced by U\+FFFD \(first on line 1\)"):
+        assert rankfile.pgn.read_table(path, encoding="utf-8")["White"][0] == "M\ufffdller"
+    with pytest.raises(ValueError, match="unknown encoding"):
+        rankfile.pgn.read_table(path, encoding="ebcdic")
 
 
 def test_columns_and_variant_filter(cli, tmp_path):
