@@ -205,6 +205,17 @@ int rfpy_move_to_rf(const rf_position *pos, PyObject *move, rf_move *out)
     return -1;
 }
 
+/* Raises InvalidMoveError "WHAT: 'TEXT'" (at most 40 bytes of the text are quoted; the Limited
+ * API's PyErr_Format reads no "%.*s" before CPython 3.12) and returns NULL. */
+static PyObject *invalid_uci(const char *what, const char *s, Py_ssize_t len)
+{
+    PyObject *text = PyUnicode_DecodeUTF8(s, len > 40 ? 40 : len, "replace");
+    if (!text) return NULL;
+    PyErr_Format(rfpy_InvalidMoveError, "%s: '%U'", what, text);
+    Py_DECREF(text);
+    return NULL;
+}
+
 /* Move.from_uci's reading: "0000", "N@f3" (a drop, letter in either case), "e2e4", "e7e8q". */
 static PyObject *parse_uci(const char *s, Py_ssize_t len)
 {
@@ -213,8 +224,7 @@ static PyObject *parse_uci(const char *s, Py_ssize_t len)
         const char *p = strchr(piece_letters + 1, s[0] | 0x20);
         rf_square sq = rf_square_parse(s + 2, 2);
         if (p && s[0] && sq != RF_NO_SQUARE) return rfpy_move_new(sq, sq, 0, (int)(p - piece_letters));
-        PyErr_Format(rfpy_InvalidMoveError, "invalid uci: '%.*s'", (int)len, s);
-        return NULL;
+        return invalid_uci("invalid uci", s, len);
     }
     if (len == 4 || len == 5) {
         rf_square a = rf_square_parse(s, 2), b = rf_square_parse(s + 2, 2);
@@ -224,19 +234,11 @@ static PyObject *parse_uci(const char *s, Py_ssize_t len)
             if (!p) a = RF_NO_SQUARE;
             else promotion = (int)(p - piece_letters);
         }
-        if (a == RF_NO_SQUARE || b == RF_NO_SQUARE) {
-            PyErr_Format(rfpy_InvalidMoveError, "invalid uci: '%.*s'", (int)len, s);
-            return NULL;
-        }
-        if (a == b) {
-            PyErr_Format(rfpy_InvalidMoveError, "invalid uci (use 0000 for null moves): '%.*s'", (int)len, s);
-            return NULL;
-        }
+        if (a == RF_NO_SQUARE || b == RF_NO_SQUARE) return invalid_uci("invalid uci", s, len);
+        if (a == b) return invalid_uci("invalid uci (use 0000 for null moves)", s, len);
         return rfpy_move_new(a, b, promotion, 0);
     }
-    PyErr_Format(rfpy_InvalidMoveError, "expected uci string to be of length 4 or 5: '%.*s'",
-                 (int)(len > 40 ? 40 : len), s);
-    return NULL;
+    return invalid_uci("expected uci string to be of length 4 or 5", s, len);
 }
 
 PyObject *rfpy_move_from_uci_text(PyObject *text)
