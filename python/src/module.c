@@ -47,7 +47,8 @@ PyMODINIT_FUNC PyInit__rankfile(void)
     if (!module) return NULL;
     if (rfpy_errors_init(module) < 0 ||
         rfpy_move_init(module) < 0 ||
-        rfpy_board_init(module) < 0) {
+        rfpy_board_init(module) < 0 ||
+        rfpy_table_init(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

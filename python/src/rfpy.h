@@ -75,5 +75,6 @@ PyObject *rfpy_move_from_uci_text(PyObject *text); /* Move.from_uci */
 int rfpy_errors_init(PyObject *module);
 int rfpy_move_init(PyObject *module);
 int rfpy_board_init(PyObject *module);
+int rfpy_table_init(PyObject *module);
 
 #endif
