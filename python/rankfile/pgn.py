@@ -151,12 +151,16 @@ class Table:
 
     ``len(table)`` is the number of games, ``table["plies"]`` a column (numeric columns are
     NumPy arrays over the reader's memory, read-only; text columns lists of ``str``),
-    ``table.columns`` the names in order, ``table.row(i)`` one game as a dict."""
+    ``table.columns`` the names in order, ``table.row(i)`` one game as a dict. The reader's
+    data stays in C until a column is asked for: each column's Python objects (and the SAN or
+    UCI text of ``moves_san`` and ``moves_uci``, written in C without the GIL) are made the
+    first time it is read, then kept."""
 
-    def __init__(self, columns: Dict[str, Any], order: List[str], games: int) -> None:
-        self._data = columns
+    def __init__(self, data: Any, order: List[str]) -> None:
+        self._data = data
         self._order = order
-        self._games = games
+        self._names = set(order)
+        self._games = data.games()
         self._cache: Dict[str, Any] = {}
 
     @property
@@ -170,20 +174,22 @@ class Table:
         return self._games
 
     def __contains__(self, name: object) -> bool:
-        return name in self._data
+        return name in self._names
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._order)
 
     def keys(self) -> List[str]:
+        """The column names (as :attr:`columns`)."""
         return self.columns
 
     def __getitem__(self, name: str) -> Any:
-        if name not in self._data:
+        if name not in self._names:
             raise KeyError(name)
-        if name not in self._cache:
-            self._cache[name] = _column(name, self._data[name])
-        return self._cache[name]
+        column = self._cache.get(name)
+        if column is None:
+            column = self._cache[name] = _column(name, self._data.column(name))
+        return column
 
     def row(self, i: int) -> Dict[str, Any]:
         """Game i (from 0) as a dict of column name -> value."""
@@ -213,8 +219,7 @@ class Table:
         return f"<rankfile.pgn.Table: {self._games} games, {len(self._order)} columns>"
 
 
-def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
-          per_game: bool) -> Tuple[List[str], Dict[str, Any], int, Any]:
+def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str]) -> Any:
     if columns is not None:
         if isinstance(columns, str):
             raise TypeError("columns: a list of column names, not one string")
@@ -225,9 +230,9 @@ def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
     if variant is not None and not isinstance(variant, str):
         raise TypeError("variant: a variant name, as 'atomic' or 'chess960'")
     if isinstance(source, (str, os.PathLike)):
-        return _rankfile._pgn_table(source, True, columns, variant, per_game)
+        return _rankfile._pgn_table(source, True, columns, variant)
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return _rankfile._pgn_table(bytes(source), False, columns, variant, per_game)
+        return _rankfile._pgn_table(bytes(source), False, columns, variant)
     read = getattr(source, "read", None)
     if read is None:
         raise TypeError("source: a path, a file object or bytes, not "
@@ -237,7 +242,7 @@ def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
         data = data.encode("utf-8", "surrogatepass")
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError("source: the file object's read() gave neither str nor bytes")
-    return _rankfile._pgn_table(bytes(data), False, columns, variant, per_game)
+    return _rankfile._pgn_table(bytes(data), False, columns, variant)
 
 
 def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
@@ -251,7 +256,8 @@ def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
 
     ``columns``: the names to keep (default all); tags are columns too ("" for a game without
     the tag). ``variant``: keep only the games of that variant (its name as the [Variant] tag or
-    the CLI writes it, "chess960" for Chess960 games); the others are skipped unchecked.
+    the CLI writes it, "chess960" for Chess960 games; games whose start cannot be known, a bad
+    [FEN] or [Variant], are kept with their error); the others are skipped unchecked.
 
     A bad game is a row with its ``error`` ("game N (line L, column C): what"), the moves up to
     the error, and the next games are read. The values are those of
@@ -260,20 +266,23 @@ def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
     ``moves_san`` (the main line, space-joined), ``plies``, ``result`` (the termination marker,
     "*" when none), ``termination`` and ``winner`` (what the rules say of the last position: the
     CLI's outcome reason and winner, "" when none), ``final_fen``, ``error``, ``error_line``,
-    ``error_column`` (0 when no error) and ``warning``.
+    ``error_column`` (0 when no error) and ``warning``. A tag named as one of these columns is
+    left out (the column wins).
 
     Raises OSError for a file that cannot be opened, ValueError for input that cannot be read
     (corrupt compressed data) or an unknown variant.
     """
-    order, data, games, _ = _read(source, columns, variant, False)
-    names = [n for n in _BEFORE_TAGS if n in data] + order + [n for n in _AFTER_TAGS if n in data]
+    data = _read(source, columns, variant)
+    fixed = data.fixed()
+    tags = [name for name in data.tag_names() if name not in _FIXED_NAMES]
+    names = [n for n in _BEFORE_TAGS if n in fixed] + tags + [n for n in _AFTER_TAGS if n in fixed]
     if columns is not None:
-        for name in columns:  # a tag no game has: "" for every game
-            if name not in data:
-                data[name] = [""] * games
-                names.append(name)
         names = [n for n in names if n in columns]
-    return Table(data, names, games)
+        names += [n for n in columns if n not in names and n not in _FIXED_NAMES]
+    return Table(data, names)
+
+
+_FIXED_NAMES = set(_BEFORE_TAGS + _AFTER_TAGS)
 
 
 _TERMINATIONS = {
@@ -346,24 +355,29 @@ def iter_games(source: Any, *, variant: Optional[str] = None) -> Iterator[GameRe
     (lists), ``plies``, ``result``, ``outcome``, ``termination``, ``winner``, ``final_fen``,
     ``error`` ("" for a good game) and ``warning``. The input is read whole, in C, before the
     first record is given."""
-    order, data, games, headers = _read(source, None, variant, True)
-    index, offset, chess960, plies = (_column(n, data[n]) for n in
+    data = _read(source, None, variant)
+    games = data.games()
+    headers = data.headers()
+    index, offset, chess960, plies = (_column(n, data.column(n)) for n in
                                       ("index", "offset", "chess960", "plies"))
+    text = {name: data.column(name) for name in
+            ("variant", "start_fen", "moves_uci", "moves_san", "result", "termination", "winner",
+             "final_fen", "error", "warning")}
     for i in range(games):
         record = GameRecord()
         record.index = int(index[i])
         record.offset = int(offset[i])
         record.headers = headers[i]
-        record.variant = data["variant"][i]
+        record.variant = text["variant"][i]
         record.chess960 = bool(chess960[i])
-        record.start_fen = data["start_fen"][i]
-        record.moves_uci = data["moves_uci"][i].split()
-        record.moves_san = data["moves_san"][i].split()
+        record.start_fen = text["start_fen"][i]
+        record.moves_uci = text["moves_uci"][i].split()
+        record.moves_san = text["moves_san"][i].split()
         record.plies = int(plies[i])
-        record.result = data["result"][i]
-        record.termination = data["termination"][i]
-        record.winner = data["winner"][i]
-        record.final_fen = data["final_fen"][i]
-        record.error = data["error"][i]
-        record.warning = data["warning"][i]
+        record.result = text["result"][i]
+        record.termination = text["termination"][i]
+        record.winner = text["winner"][i]
+        record.final_fen = text["final_fen"][i]
+        record.error = text["error"][i]
+        record.warning = text["warning"][i]
         yield record

@@ -383,8 +383,10 @@ typedef struct game_row {
     uint8_t variant, chess960, start_ok, winner; /* winner: 0 none, 1 white, 2 black */
     const char *termination;                     /* static, or NULL */
     char result[8];
-    span start_fen, moves_uci, moves_san, final_fen, error, warning;
+    span start_fen, final_fen, error, warning;
     size_t tag_first, tag_count;                 /* into tag_entries */
+    size_t move_first, move_count;               /* the main line, into `moves` */
+    size_t start;                                /* its start, into `starts` */
 } game_row;
 
 typedef struct tag_entry {
@@ -404,8 +406,9 @@ typedef struct build {
     arena tags;        /* tag_entry[] */
     arena names;       /* tag names, each a span in `text`: span[] */
     int32_t name_hash[NAME_HASH];
-    arena san, uci;    /* the game being read */
-    size_t tag_first;
+    arena moves;       /* rf_move[]: every kept game's main line */
+    arena starts;      /* rf_position[]: every kept game's start */
+    size_t tag_first, move_first;
     int64_t offset;
     int keep, start_ok;
     size_t games;
@@ -436,7 +439,7 @@ static int on_begin_game(void *user, unsigned long index)
     (void)index;
     b->offset = (int64_t)rf_pgn_reader_offset(b->reader);
     b->tag_first = b->tags.len / sizeof(tag_entry);
-    b->san.len = b->uci.len = 0;
+    b->move_first = b->moves.len / sizeof(rf_move);
     b->keep = 1;
     b->start_ok = 0;
     return RF_PGN_CONTINUE;
@@ -472,21 +475,13 @@ static int on_end_headers(void *user, const rf_position *start)
     return b->keep ? RF_PGN_CONTINUE : RF_PGN_SKIP;
 }
 
+/* The main line's moves are kept as they are; their SAN and UCI are written when a column
+ * asks for them (moves_text), by playing them again from the start. */
 static void on_move(void *user, const rf_position *before, rf_move m, unsigned depth)
 {
     build *b = user;
-    if (depth > 0) return;
-    char buf[RF_SAN_MAX > RF_UCI_MAX ? RF_SAN_MAX : RF_UCI_MAX];
-    if (b->want[COL_MOVES_SAN]) {
-        size_t n = rf_move_to_san(buf, sizeof buf, before, m);
-        if (b->san.len) arena_add(&b->san, " ", 1);
-        arena_add(&b->san, buf, n);
-    }
-    if (b->want[COL_MOVES_UCI]) {
-        size_t n = rf_move_to_uci(buf, sizeof buf, before, m);
-        if (b->uci.len) arena_add(&b->uci, " ", 1);
-        arena_add(&b->uci, buf, n);
-    }
+    (void)before;
+    if (depth == 0) arena_add(&b->moves, &m, sizeof m);
 }
 
 static span fen_span(build *b, const rf_position *pos)
@@ -501,6 +496,7 @@ static void on_end_game(void *user, const rf_pgn_game *g)
     build *b = user;
     if (!b->keep) {
         b->tags.len = b->tag_first * sizeof(tag_entry);
+        b->moves.len = b->move_first * sizeof(rf_move);
         return;
     }
     game_row r;
@@ -521,8 +517,10 @@ static void on_end_game(void *user, const rf_pgn_game *g)
             r.winner = o.result == RF_RESULT_WHITE_WINS ? 1 : o.result == RF_RESULT_BLACK_WINS ? 2 : 0;
         }
     }
-    r.moves_san = arena_span(&b->text, b->san.p, b->san.len);
-    r.moves_uci = arena_span(&b->text, b->uci.p, b->uci.len);
+    r.move_first = b->move_first;
+    r.move_count = b->moves.len / sizeof(rf_move) - b->move_first;
+    r.start = b->starts.len / sizeof(rf_position);
+    arena_add(&b->starts, &g->start, sizeof g->start);
     char where[300];
     if (g->status != RF_OK) {
         int n = snprintf(where, sizeof where, "game %lu (line %lu, column %lu): %s", g->index,
@@ -554,11 +552,13 @@ static int read_all(build *b, text *t, char *why, size_t why_cap)
                         on_end_game};
     int rc;
     while ((rc = rf_pgn_read_game(b->reader, &v)) == 1)
-        if (b->text.failed || b->rows.failed || b->tags.failed || b->names.failed) break;
+        if (b->text.failed || b->rows.failed || b->tags.failed || b->names.failed ||
+            b->moves.failed || b->starts.failed)
+            break;
     rf_pgn_reader_free(b->reader);
     b->reader = NULL;
-    if (b->text.failed || b->rows.failed || b->tags.failed || b->names.failed || b->san.failed ||
-        b->uci.failed) {
+    if (b->text.failed || b->rows.failed || b->tags.failed || b->names.failed ||
+        b->moves.failed || b->starts.failed) {
         snprintf(why, why_cap, "out of memory");
         return -1;
     }
@@ -575,15 +575,54 @@ static void build_free(build *b)
     free(b->rows.p);
     free(b->tags.p);
     free(b->names.p);
-    free(b->san.p);
-    free(b->uci.p);
+    free(b->moves.p);
+    free(b->starts.p);
+}
+
+/* Writes every game's main line as SAN (san 1) or UCI (san 0), space-joined, into out, one
+ * span per game in spans. 0, or -1 when memory ran out. Run without the GIL. */
+static int moves_text(const build *b, int san, arena *out, span *spans)
+{
+    const game_row *rows = (const game_row *)b->rows.p;
+    const rf_move *moves = (const rf_move *)b->moves.p;
+    const rf_position *starts = (const rf_position *)b->starts.p;
+    char buf[RF_SAN_MAX > RF_UCI_MAX ? RF_SAN_MAX : RF_UCI_MAX];
+    for (size_t i = 0; i < b->games; i++) {
+        const game_row *r = &rows[i];
+        rf_position pos = starts[r->start];
+        spans[i].at = out->len;
+        for (size_t k = 0; k < r->move_count; k++) {
+            rf_move m = moves[r->move_first + k];
+            size_t n = san ? rf_move_to_san(buf, sizeof buf, &pos, m) : rf_move_to_uci(buf, sizeof buf, &pos, m);
+            if (k) arena_add(out, " ", 1);
+            arena_add(out, buf, n);
+            rf_position_play(&pos, m);
+        }
+        spans[i].len = (uint32_t)(out->len - spans[i].at);
+    }
+    return out->failed ? -1 : 0;
 }
 
 /* ---- Python objects ------------------------------------------------------------------------ */
 
+/* The games read: the C data, turned into a column's Python objects when the column is asked
+ * for (rankfile.pgn.Table caches each). */
+typedef struct {
+    PyObject_HEAD
+    build *b;
+} table_object;
+
+static PyTypeObject *table_type;
+
 static PyObject *span_str(const build *b, span s)
 {
     return PyUnicode_DecodeUTF8(b->text.p + s.at, (Py_ssize_t)s.len, "replace");
+}
+
+static int is_numeric(int col)
+{
+    return col == COL_INDEX || col == COL_OFFSET || col == COL_CHESS960 || col == COL_PLIES ||
+           col == COL_ERROR_LINE || col == COL_ERROR_COLUMN;
 }
 
 /* A numeric column: n values of 8 bytes (or 1 for chess960) in a bytes object. */
@@ -600,7 +639,7 @@ static PyObject *numbers(const build *b, int col)
         switch (col) {
         case COL_INDEX: v = r->index; break;
         case COL_OFFSET: v = r->offset; break;
-        case COL_PLIES: v = r->plies; break;
+        case COL_PLIES: v = (int64_t)r->move_count; break;
         case COL_ERROR_LINE: v = r->error_line; break;
         case COL_ERROR_COLUMN: v = r->error_column; break;
         default: p[i] = (char)r->chess960; continue;
@@ -610,8 +649,33 @@ static PyObject *numbers(const build *b, int col)
     return bytes;
 }
 
+/* moves_san or moves_uci: written in C without the GIL, then one str per game. */
+static PyObject *moves_column(const build *b, int san)
+{
+    arena out = {0};
+    span *spans = malloc((b->games ? b->games : 1) * sizeof *spans);
+    if (!spans) return PyErr_NoMemory();
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = moves_text(b, san, &out, spans);
+    Py_END_ALLOW_THREADS
+    PyObject *list = rc < 0 ? PyErr_NoMemory() : PyList_New((Py_ssize_t)b->games);
+    for (size_t i = 0; list && i < b->games; i++) {
+        PyObject *s = PyUnicode_DecodeUTF8(out.p ? out.p + spans[i].at : "", (Py_ssize_t)spans[i].len, "strict");
+        if (!s) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SetItem(list, (Py_ssize_t)i, s);
+    }
+    free(out.p);
+    free(spans);
+    return list;
+}
+
 static PyObject *texts(const build *b, int col)
 {
+    if (col == COL_MOVES_SAN || col == COL_MOVES_UCI) return moves_column(b, col == COL_MOVES_SAN);
     const game_row *rows = (const game_row *)b->rows.p;
     PyObject *list = PyList_New((Py_ssize_t)b->games);
     if (!list) return NULL;
@@ -622,8 +686,6 @@ static PyObject *texts(const build *b, int col)
         switch (col) {
         case COL_VARIANT: s = PyUnicode_FromString(rf_variant_name((rf_variant)r->variant)); break;
         case COL_START_FEN: s = span_str(b, r->start_fen); break;
-        case COL_MOVES_UCI: s = span_str(b, r->moves_uci); break;
-        case COL_MOVES_SAN: s = span_str(b, r->moves_san); break;
         case COL_RESULT: s = PyUnicode_FromString(r->result); break;
         case COL_TERMINATION: s = PyUnicode_FromString(r->termination ? r->termination : ""); break;
         case COL_WINNER: s = PyUnicode_FromString(winners[r->winner]); break;
@@ -631,102 +693,111 @@ static PyObject *texts(const build *b, int col)
         case COL_ERROR: s = span_str(b, r->error); break;
         default: s = span_str(b, r->warning); break;
         }
-        if (!s || PyList_SetItem(list, (Py_ssize_t)i, s) < 0) {
+        if (!s) {
             Py_DECREF(list);
             return NULL;
         }
+        PyList_SetItem(list, (Py_ssize_t)i, s);
     }
     return list;
 }
 
-/* One list per tag name: the game's value, "" where it has none (the last one where it has two). */
-static int tag_columns(const build *b, PyObject *out, PyObject *order, PyObject *only)
+/* The tag names in the order the games first use them. */
+static PyObject *table_tag_names(PyObject *self, PyObject *unused)
 {
+    (void)unused;
+    const build *b = ((table_object *)self)->b;
     const span *names = (const span *)b->names.p;
-    size_t count = b->names.len / sizeof(span);
     const tag_entry *tags = (const tag_entry *)b->tags.p;
     const game_row *rows = (const game_row *)b->rows.p;
-    PyObject *empty = PyUnicode_FromString("");
-    if (!empty) return -1;
-    PyObject **lists = calloc(count ? count : 1, sizeof *lists);
-    if (!lists) {
-        Py_DECREF(empty);
-        PyErr_NoMemory();
-        return -1;
-    }
-    int rc = -1;
-    /* The names in the order the kept games first use them (skipped games' tags are not
-     * columns, as the CLI does not show those games). */
-    uint32_t *seen = malloc((count ? count : 1) * sizeof *seen);
+    size_t count = b->names.len / sizeof(span);
     char *used = calloc(count ? count : 1, 1);
-    size_t nseen = 0;
-    if (!seen || !used) {
-        free(seen);
-        free(used);
-        free(lists);
-        Py_DECREF(empty);
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (size_t i = 0; i < b->games; i++)
-        for (size_t j = 0; j < rows[i].tag_count; j++) {
+    PyObject *list = used ? PyList_New(0) : PyErr_NoMemory();
+    for (size_t i = 0; list && i < b->games; i++)
+        for (size_t j = 0; list && j < rows[i].tag_count; j++) {
             uint32_t id = tags[rows[i].tag_first + j].name;
-            if (!used[id]) {
-                used[id] = 1;
-                seen[nseen++] = id;
-            }
+            if (used[id]) continue;
+            used[id] = 1;
+            PyObject *name = span_str(b, names[id]);
+            if (!name || PyList_Append(list, name) < 0) Py_CLEAR(list);
+            Py_XDECREF(name);
         }
-    for (size_t s = 0; s < nseen; s++) {
-        size_t k = seen[s];
-        PyObject *name = span_str(b, names[k]);
-        if (!name) goto done;
-        int skip = PyDict_GetItem(out, name) != NULL; /* a fixed column of that name wins */
-        if (!skip && only) {
-            int has = PySequence_Contains(only, name);
-            if (has < 0) {
-                Py_DECREF(name);
-                goto done;
-            }
-            skip = !has;
-        }
-        if (!skip) {
-            lists[k] = PyList_New((Py_ssize_t)b->games);
-            if (!lists[k]) {
-                Py_DECREF(name);
-                goto done;
-            }
-            for (size_t i = 0; i < b->games; i++) {
-                Py_INCREF(empty);
-                PyList_SetItem(lists[k], (Py_ssize_t)i, empty);
-            }
-            if (PyDict_SetItem(out, name, lists[k]) < 0 || PyList_Append(order, name) < 0) {
-                Py_DECREF(name);
-                goto done;
-            }
-        }
-        Py_DECREF(name);
-    }
-    for (size_t i = 0; i < b->games; i++) {
-        for (size_t j = 0; j < rows[i].tag_count; j++) {
-            const tag_entry *e = &tags[rows[i].tag_first + j];
-            if (!lists[e->name]) continue;
-            PyObject *v = span_str(b, e->value);
-            if (!v || PyList_SetItem(lists[e->name], (Py_ssize_t)i, v) < 0) goto done;
-        }
-    }
-    rc = 0;
-done:
-    for (size_t k = 0; k < count; k++) Py_XDECREF(lists[k]);
-    free(lists);
-    free(seen);
     free(used);
-    Py_DECREF(empty);
-    return rc;
+    return list;
+}
+
+/* One tag's column: each game's value, "" where it has none (the last one where it has two). */
+static PyObject *tag_column(const build *b, const char *name, Py_ssize_t len)
+{
+    const span *names = (const span *)b->names.p;
+    const tag_entry *tags = (const tag_entry *)b->tags.p;
+    const game_row *rows = (const game_row *)b->rows.p;
+    size_t count = b->names.len / sizeof(span), id = 0;
+    while (id < count && !(names[id].len == (size_t)len && memcmp(b->text.p + names[id].at, name, (size_t)len) == 0))
+        id++;
+    PyObject *empty = PyUnicode_FromString("");
+    PyObject *list = empty ? PyList_New((Py_ssize_t)b->games) : NULL;
+    for (size_t i = 0; list && i < b->games; i++) {
+        PyObject *value = empty;
+        Py_INCREF(value);
+        for (size_t j = 0; id < count && j < rows[i].tag_count; j++) {
+            const tag_entry *e = &tags[rows[i].tag_first + j];
+            if (e->name != id) continue;
+            Py_DECREF(value);
+            value = span_str(b, e->value);
+            if (!value) break;
+        }
+        if (!value) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SetItem(list, (Py_ssize_t)i, value);
+    }
+    Py_XDECREF(empty);
+    return list;
+}
+
+/* column(name): a fixed column (bytes for the numeric ones, a list of str for the others), or
+ * a tag's column. */
+static PyObject *table_column(PyObject *self, PyObject *arg)
+{
+    const build *b = ((table_object *)self)->b;
+    Py_ssize_t len;
+    const char *name = PyUnicode_AsUTF8AndSize(arg, &len);
+    if (!name) return NULL;
+    for (int c = 0; c < COL_COUNT; c++)
+        if (strcmp(name, col_names[c]) == 0 && (size_t)len == strlen(col_names[c])) {
+            if (!b->want[c]) break;
+            return is_numeric(c) ? numbers(b, c) : texts(b, c);
+        }
+    return tag_column(b, name, len);
+}
+
+static PyObject *table_games(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromSize_t(((table_object *)self)->b->games);
+}
+
+static PyObject *table_fixed(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    const build *b = ((table_object *)self)->b;
+    PyObject *list = PyList_New(0);
+    for (int c = 0; list && c < COL_COUNT; c++) {
+        if (!b->want[c]) continue;
+        PyObject *name = PyUnicode_FromString(col_names[c]);
+        if (!name || PyList_Append(list, name) < 0) Py_CLEAR(list);
+        Py_XDECREF(name);
+    }
+    return list;
 }
 
 /* Each game's tags as a dict, in the order of the input (the last value of a repeated name). */
-static PyObject *game_headers(const build *b)
+static PyObject *table_headers(PyObject *self, PyObject *unused)
 {
+    (void)unused;
+    const build *b = ((table_object *)self)->b;
     const span *names = (const span *)b->names.p;
     const tag_entry *tags = (const tag_entry *)b->tags.p;
     const game_row *rows = (const game_row *)b->rows.p;
@@ -760,6 +831,42 @@ fail:
     Py_XDECREF(list);
     return NULL;
 }
+
+static void table_dealloc(PyObject *self)
+{
+    build *b = ((table_object *)self)->b;
+    if (b) {
+        build_free(b);
+        free(b);
+    }
+    PyTypeObject *type = Py_TYPE(self);
+    freefunc free_self = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    free_self(self);
+    Py_DECREF(type);
+}
+
+static PyMethodDef table_methods[] = {
+    {"games", table_games, METH_NOARGS, "games() -> int\n\nThe number of games read."},
+    {"fixed", table_fixed, METH_NOARGS, "fixed() -> list\n\nThe names of the fixed columns kept, in order."},
+    {"tag_names", table_tag_names, METH_NOARGS,
+     "tag_names() -> list\n\nThe tag names, in the order the games first use them."},
+    {"column", table_column, METH_O,
+     "column(name) -> bytes | list\n\nA column: bytes of int64 (bool for chess960) for the numeric ones, a list of str\n"
+     "for the others and for tags (\"\" where a game has no such tag)."},
+    {"headers", table_headers, METH_NOARGS, "headers() -> list\n\nEach game's tags as a dict."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot table_slots[] = {
+    {Py_tp_dealloc, table_dealloc},
+    {Py_tp_methods, table_methods},
+    {Py_tp_doc, "The games of one PGN input as read by rankfile.pgn.read_table (its C data)."},
+    {0, NULL},
+};
+
+static PyType_Spec table_spec = {
+    "rankfile._rankfile.PgnTableData", sizeof(table_object), 0, Py_TPFLAGS_DEFAULT, table_slots,
+};
 
 /* Opens the source: a path (str, bytes or os.PathLike) or bytes-like data (kept in `*hold`). */
 static int open_source(source *s, PyObject *src, int is_path, PyObject **hold)
@@ -808,19 +915,18 @@ static int open_source(source *s, PyObject *src, int is_path, PyObject **hold)
     return 0;
 }
 
-/* _rankfile._pgn_table(source, is_path, columns, variant, per_game_headers) -> (tag names,
- * {column: data}, games, [headers dict per game] or None). */
+/* _rankfile._pgn_table(source, is_path, columns, variant) -> PgnTableData: reads the whole
+ * input (the GIL released). */
 static PyObject *pgn_table(PyObject *self, PyObject *args)
 {
     (void)self;
     PyObject *src, *only, *variant_name;
-    int is_path, per_game = 0;
-    if (!PyArg_ParseTuple(args, "OpOO|p", &src, &is_path, &only, &variant_name, &per_game))
-        return NULL;
+    int is_path;
+    if (!PyArg_ParseTuple(args, "OpOO", &src, &is_path, &only, &variant_name)) return NULL;
     if (only == Py_None) only = NULL;
     build *b = calloc(1, sizeof *b);
     text *t = calloc(1, sizeof *t);
-    PyObject *hold = NULL, *out = NULL, *order = NULL, *result = NULL;
+    PyObject *hold = NULL, *result = NULL;
     if (!b || !t) {
         PyErr_NoMemory();
         goto done;
@@ -864,40 +970,11 @@ static PyObject *pgn_table(PyObject *self, PyObject *args)
             PyErr_Format(PyExc_ValueError, "cannot read the PGN input: %s", why);
         goto done;
     }
-    out = PyDict_New();
-    order = PyList_New(0);
-    if (!out || !order) goto done;
-    for (int c = 0; c < COL_COUNT; c++) {
-        PyObject *name = PyUnicode_FromString(col_names[c]);
-        if (!name) goto done;
-        PyObject *col = NULL;
-        if (b->want[c]) {
-            int numeric = c == COL_INDEX || c == COL_OFFSET || c == COL_CHESS960 || c == COL_PLIES ||
-                          c == COL_ERROR_LINE || c == COL_ERROR_COLUMN;
-            col = numeric ? numbers(b, c) : texts(b, c);
-            if (!col || PyDict_SetItem(out, name, col) < 0) {
-                Py_XDECREF(col);
-                Py_DECREF(name);
-                goto done;
-            }
-            Py_DECREF(col);
-        } else if (PyDict_SetItem(out, name, Py_None) < 0) { /* reserved for tag_columns */
-            Py_DECREF(name);
-            goto done;
-        }
-        Py_DECREF(name);
-    }
-    if (tag_columns(b, out, order, only) < 0) goto done;
-    /* Drop the placeholders of the columns not asked for. */
-    for (int c = 0; c < COL_COUNT; c++)
-        if (!b->want[c] && PyDict_DelItemString(out, col_names[c]) < 0) goto done;
-    if (per_game) {
-        PyObject *headers = game_headers(b);
-        if (!headers) goto done;
-        result = Py_BuildValue("(OOnN)", order, out, (Py_ssize_t)b->games, headers);
-    } else {
-        result = Py_BuildValue("(OOnO)", order, out, (Py_ssize_t)b->games, Py_None);
-    }
+    table_object *obj = PyObject_New(table_object, table_type);
+    if (!obj) goto done;
+    obj->b = b;
+    b = NULL;
+    result = (PyObject *)obj;
 done:
     if (t) {
         if (t->src.buf || t->src.fd >= 0) source_close(&t->src);
@@ -908,20 +985,19 @@ done:
         free(b);
     }
     Py_XDECREF(hold);
-    Py_XDECREF(out);
-    Py_XDECREF(order);
     return result;
 }
 
 static PyMethodDef table_functions[] = {
     {"_pgn_table", pgn_table, METH_VARARGS,
-     "_pgn_table(source, is_path, columns, variant, per_game_headers=False)\n"
-     "    -> (tag_names, columns, games, headers)\n\n"
+     "_pgn_table(source, is_path, columns, variant) -> PgnTableData\n\n"
      "Reads a whole PGN input in C (rankfile.pgn.read_table is the interface)."},
     {NULL, NULL, 0, NULL},
 };
 
 int rfpy_table_init(PyObject *module)
 {
+    table_type = (PyTypeObject *)PyType_FromSpec(&table_spec);
+    if (!table_type) return -1;
     return PyModule_AddFunctions(module, table_functions);
 }
