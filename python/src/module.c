@@ -48,7 +48,10 @@ PyMODINIT_FUNC PyInit__rankfile(void)
     if (rfpy_errors_init(module) < 0 ||
         rfpy_move_init(module) < 0 ||
         rfpy_board_init(module) < 0 ||
-        rfpy_table_init(module) < 0) {
+        rfpy_table_init(module) < 0 ||
+        rfpy_polyglot_init(module) < 0 ||
+        rfpy_svg_init(module) < 0 ||
+        rfpy_chess960_init(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -76,5 +76,8 @@ int rfpy_errors_init(PyObject *module);
 int rfpy_move_init(PyObject *module);
 int rfpy_board_init(PyObject *module);
 int rfpy_table_init(PyObject *module);
+int rfpy_polyglot_init(PyObject *module);
+int rfpy_svg_init(PyObject *module);
+int rfpy_chess960_init(PyObject *module);
 
 #endif

@@ -1,0 +1,196 @@
+"""SVG images of boards: python-chess's ``chess.svg.board`` drawn by rankfile's C library.
+
+The image is the library's own (``rf_render_svg``): a standalone SVG 1.1 document, 400 x 400
+user units (360 for the board, 20 around it for the coordinates and a dot in the colour of the
+side to move; 360 x 360 without coordinates), light squares #f0d9b5, dark squares #b58863, the
+last move's squares in green-yellow, a red glow under a king in check, green arrows, and the
+project's own piece drawings; Crazyhouse's pieces in hand stand in a column right of the board.
+The position's FEN is the document's ``<title>``. It does not look like python-chess's image.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Dict, Iterable, Optional, Tuple, Union
+
+if TYPE_CHECKING:
+    from rankfile import Board, Move
+
+from rankfile._rankfile import svg_render as _svg_render
+
+__all__ = ["Arrow", "SvgWrapper", "board"]
+
+_FLIP = 1 << 1             # RF_RENDER_FLIP
+_NO_COORDINATES = 1 << 2   # RF_RENDER_NO_COORDINATES
+_NO_SIDE = 1 << 3          # RF_RENDER_NO_SIDE
+_MAX_ARROWS = 16           # RF_RENDER_MAX_ARROWS
+
+_SQUARE_NAMES = [f + r for r in "12345678" for f in "abcdefgh"]
+
+
+class Arrow:
+    """An arrow to draw, from ``tail`` to ``head`` (the same square: a ring). The library draws
+    arrows in green only: :func:`board` raises ValueError for another ``color``."""
+
+    def __init__(self, tail: int, head: int, *, color: str = "green") -> None:
+        self.tail = tail
+        self.head = head
+        self.color = color
+
+    def pgn(self) -> str:
+        """The arrow as PGN's ``[%cal ...]`` / ``[%csl ...]`` write it: ``Ga1``, ``Ya2h2``
+        (colours other than red, yellow and blue as green)."""
+        letter = {"red": "R", "yellow": "Y", "blue": "B"}.get(self.color, "G")
+        if self.tail == self.head:
+            return f"{letter}{_SQUARE_NAMES[self.tail]}"
+        return f"{letter}{_SQUARE_NAMES[self.tail]}{_SQUARE_NAMES[self.head]}"
+
+    def __str__(self) -> str:
+        return self.pgn()
+
+    def __repr__(self) -> str:
+        return (f"Arrow({_SQUARE_NAMES[self.tail].upper()}, {_SQUARE_NAMES[self.head].upper()}, "
+                f"color={self.color!r})")
+
+    @classmethod
+    def from_pgn(cls, pgn: str) -> Arrow:
+        """Reads an arrow as PGN annotations write it (``Ga1``, ``Ya2h2``; no colour letter:
+        green). :raises: ValueError when it is not one."""
+        colors = {"G": "green", "R": "red", "Y": "yellow", "B": "blue"}
+        color = "green"
+        if pgn[:1] in colors:
+            color = colors[pgn[0]]
+            pgn = pgn[1:]
+        if len(pgn) not in (2, 4) or any(pgn[i:i + 2] not in _SQUARE_NAMES for i in range(0, len(pgn), 2)):
+            raise ValueError(f"invalid arrow: {pgn!r}")
+        tail = _SQUARE_NAMES.index(pgn[:2])
+        head = _SQUARE_NAMES.index(pgn[2:]) if len(pgn) > 2 else tail
+        return cls(tail, head, color=color)
+
+
+class SvgWrapper(str):
+    """SVG text that Jupyter and IPython draw."""
+
+    def _repr_svg_(self) -> SvgWrapper:
+        return self
+
+    def _repr_html_(self) -> SvgWrapper:
+        return self
+
+
+def _square(value, what: str) -> int:
+    try:
+        square = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} {value!r} is not a square") from None
+    if not 0 <= square < 64:
+        raise ValueError(f"{what} {value!r} is not a square (0-63)")
+    return square
+
+
+def board(board: Optional[Board] = None, *,
+          orientation: bool = True,
+          lastmove: Optional[Move] = None,
+          check: Optional[int] = None,
+          arrows: Iterable[Union[Arrow, Tuple[int, int]]] = (),
+          fill: Dict[int, str] = {},
+          squares: Optional[Iterable[int]] = None,
+          size: Optional[int] = None,
+          coordinates: bool = True,
+          colors: Dict[str, str] = {},
+          flipped: bool = False,
+          borders: bool = False,
+          style: Optional[str] = None) -> SvgWrapper:
+    """The SVG image of a board (python-chess's ``chess.svg.board``, drawn by the C library).
+
+    :param board: a Board of any variant, or None (the default) for the squares alone.
+    :param orientation: the side at the bottom, ``WHITE`` (True, the default) or ``BLACK``.
+    :param lastmove: a Move whose from and to squares are marked as the last move.
+    :param check: a square marked as a king in check (a red glow).
+    :param arrows: at most 16 arrows, each an :class:`Arrow` or a ``(tail, head)`` pair of
+        squares; tail = head draws a ring. Drawn in green: an Arrow of another colour raises
+        ValueError, and so do more than 16 arrows.
+    :param fill: not drawn by the library: a non-empty dict raises ValueError.
+    :param squares: not drawn by the library (python-chess's X marks): a non-empty set raises
+        ValueError.
+    :param size: the image's width and height in pixels (the drawing scales to it), or None for
+        the drawing's own 400 x 400 (360 without coordinates).
+    :param coordinates: False leaves out the file letters, rank numbers and the dot of the side
+        to move, with the margin around the board that holds them.
+    :param colors: not drawn by the library (its colours are fixed): a non-empty dict raises
+        ValueError.
+    :param flipped: True flips the board (the same as the other ``orientation``).
+    :param borders: not drawn by the library: True raises ValueError.
+    :param style: a CSS stylesheet put in the image as its ``<style>`` element.
+    :returns: the SVG document (a str that notebooks draw).
+    :raises: TypeError when ``board`` is not a rankfile Board; ValueError for what the library
+        cannot draw, as said above.
+    """
+    if fill:
+        raise ValueError("rankfile.svg.board cannot fill squares with colours (fill): the C library's "
+                         "image marks only the last move, a check and arrows")
+    if squares:
+        raise ValueError("rankfile.svg.board cannot mark squares with an X (squares): the C library's "
+                         "image marks only the last move, a check and arrows")
+    if colors:
+        raise ValueError("rankfile.svg.board cannot change colours (colors): the C library's colours "
+                         "are fixed")
+    if borders:
+        raise ValueError("rankfile.svg.board draws no borders (borders=True)")
+    flags = 0
+    if bool(orientation) == bool(flipped):  # python-chess: orientation ^= flipped
+        flags |= _FLIP
+    if not coordinates:
+        flags |= _NO_COORDINATES | _NO_SIDE
+    if board is None:
+        flags |= _NO_SIDE
+    last = 0
+    if lastmove:
+        last = 1 << _square(lastmove.from_square, "lastmove's from square")
+        last |= 1 << _square(lastmove.to_square, "lastmove's to square")
+    marked_check = 0 if check is None else 1 << _square(check, "check")
+    pairs = []
+    for arrow in arrows:
+        try:
+            tail, head, color = arrow.tail, arrow.head, arrow.color
+        except AttributeError:
+            try:
+                tail, head = arrow
+            except (TypeError, ValueError):
+                raise ValueError(f"an arrow is an Arrow or a (tail, head) pair, not {arrow!r}") from None
+            color = "green"
+        if color != "green":
+            raise ValueError(f"arrow color {color!r}: the C library draws arrows in green only")
+        pairs.append((_square(tail, "arrow tail"), _square(head, "arrow head")))
+    if len(pairs) > _MAX_ARROWS:
+        raise ValueError(f"{len(pairs)} arrows: the image carries at most {_MAX_ARROWS}")
+    svg = _svg_render(board, flags, last, marked_check, pairs)
+    if size is not None:
+        svg = _resize(svg, size)
+    if style:
+        svg = _add_style(svg, style)
+    return SvgWrapper(svg)
+
+
+_ROOT = re.compile(r'<svg ([^>]*?)width="(\d+)" height="(\d+)"')
+
+
+def _resize(svg: str, size) -> str:
+    """Sets the image's width (``size``) and height (in proportion; the viewBox keeps the
+    drawing)."""
+    try:
+        size = int(size)
+    except (TypeError, ValueError):
+        raise ValueError(f"size {size!r} is not a number of pixels") from None
+    if size <= 0:
+        raise ValueError(f"size {size} is not a positive number of pixels")
+    match = _ROOT.search(svg)
+    width, height = int(match.group(2)), int(match.group(3))
+    return svg[:match.start()] + (f'<svg {match.group(1)}width="{size}" '
+                                  f'height="{round(size * height / width)}"') + svg[match.end():]
+
+
+def _add_style(svg: str, style: str) -> str:
+    """Puts a <style> element first in the document, its text escaped for XML."""
+    text = style.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    end = svg.index(">", svg.index("<svg ")) + 1
+    return svg[:end] + f"\n<style>{text}</style>" + svg[end:]

@@ -1,0 +1,111 @@
+/*
+ * svg.c - the SVG image of a board for rankfile.svg: the library's rf_render_svg, with the marks
+ * and arrows rankfile.svg.board has checked and turned into squares.
+ */
+#include "rfpy.h"
+
+#include <stdlib.h>
+
+/* The position of an empty board, for drawing the squares alone: the board as written, every
+ * rule a position without kings breaks accepted. */
+static int empty_position(rf_position *pos)
+{
+    static const char fen[] = "8/8/8/8/8/8/8/8 w - - 0 1";
+    rf_error err;
+    rf_status st = rf_position_parse(pos, fen, sizeof fen - 1, RF_VARIANT_STANDARD, 0, RF_INVALID_ALL, &err);
+    if (st != RF_OK) {
+        rfpy_raise(st, &err, NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+static int square_from(PyObject *obj, rf_square *out)
+{
+    long v = PyLong_AsLong(obj);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < 0 || v > 63) {
+        PyErr_Format(PyExc_ValueError, "arrow square %ld is not a square (0-63)", v);
+        return -1;
+    }
+    *out = (rf_square)v;
+    return 0;
+}
+
+/* svg_render(board, flags, last_move, check, arrows) -> str: board a Board or None (the empty
+ * board), flags RF_RENDER_* bits, last_move and check bitboards of marked squares, arrows a
+ * sequence of at most RF_RENDER_MAX_ARROWS (from, to) pairs. */
+static PyObject *svg_render(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *board, *arrows;
+    unsigned int flags;
+    unsigned long long last_move, check;
+    if (!PyArg_ParseTuple(args, "OIKKO", &board, &flags, &last_move, &check, &arrows)) return NULL;
+    rf_position pos;
+    if (board == Py_None) {
+        if (empty_position(&pos) < 0) return NULL;
+    } else {
+        const rf_position *p = rfpy_board_position(board);
+        if (!p) return NULL;
+        pos = *p;
+    }
+    rf_render_options opt = {0};
+    opt.flags = flags & (RF_RENDER_FLIP | RF_RENDER_NO_COORDINATES | RF_RENDER_NO_SIDE);
+    opt.last_move = last_move;
+    opt.check = check;
+    PyObject *seq = PySequence_Fast(arrows, "arrows must be a sequence of (tail, head) pairs");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Size(seq);
+    if (n < 0) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    if (n > RF_RENDER_MAX_ARROWS) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%zd arrows: the image carries at most %d", n, RF_RENDER_MAX_ARROWS);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PySequence_GetItem(seq, i);
+        PyObject *tail = NULL, *head = NULL;
+        int ok = pair && PySequence_Check(pair) && PySequence_Size(pair) == 2;
+        if (ok) {
+            tail = PySequence_GetItem(pair, 0);
+            head = PySequence_GetItem(pair, 1);
+            ok = tail && head && square_from(tail, &opt.arrow_from[i]) == 0 &&
+                 square_from(head, &opt.arrow_to[i]) == 0;
+        } else if (pair && !PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "an arrow is a (tail, head) pair of squares");
+        }
+        Py_XDECREF(tail);
+        Py_XDECREF(head);
+        Py_XDECREF(pair);
+        if (!ok) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    opt.arrow_count = (unsigned)n;
+    char *buf = malloc(RF_RENDER_SVG_MAX);
+    if (!buf) return PyErr_NoMemory();
+    size_t len = rf_render_svg(buf, RF_RENDER_SVG_MAX, &pos, &opt);
+    PyObject *text = PyUnicode_DecodeUTF8(buf, (Py_ssize_t)(len < RF_RENDER_SVG_MAX ? len : RF_RENDER_SVG_MAX - 1), "strict");
+    free(buf);
+    return text;
+}
+
+static PyMethodDef svg_functions[] = {
+    {"svg_render", svg_render, METH_VARARGS,
+     "svg_render(board, flags, last_move, check, arrows) -> str\n\n"
+     "The SVG image of a Board (None: the empty board) by the C library's rf_render_svg: flags\n"
+     "RF_RENDER_FLIP (2), RF_RENDER_NO_COORDINATES (4), RF_RENDER_NO_SIDE (8); last_move and check\n"
+     "bitboards of the squares marked so; arrows at most 16 (tail, head) pairs of squares."},
+    {NULL, NULL, 0, NULL},
+};
+
+int rfpy_svg_init(PyObject *module)
+{
+    return PyModule_AddFunctions(module, svg_functions);
+}

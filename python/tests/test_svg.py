@@ -1,0 +1,134 @@
+"""rankfile.svg.board: the C library's SVG image, with python-chess's arguments."""
+import importlib
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import rankfile
+import rankfile.svg
+from conftest import need
+
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+LAST_MOVE = {"#cdd26a", "#aaa23a"}  # the last move's light and dark squares
+ARROW = "#15781b"
+
+
+def parse(svg):
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    return root
+
+
+def pieces(root):
+    """(piece id, x, y) of every piece drawn on the board."""
+    return sorted((use.get(XLINK), int(use.get("x")), int(use.get("y")))
+                  for use in root.iter(SVG + "use") if use.get("x") is not None)
+
+
+def square_fills(root):
+    """{(x, y): fill} of the 64 squares."""
+    return {(int(r.get("x")), int(r.get("y"))): r.get("fill") for r in root.iter(SVG + "rect")
+            if r.get("width") == "45" and not r.get("fill", "").startswith("url(")}
+
+
+def test_start_position_is_valid_svg_with_every_piece():
+    board = rankfile.Board()
+    svg = rankfile.svg.board(board)
+    assert isinstance(svg, str)
+    assert svg._repr_svg_() is svg
+    root = parse(svg)
+    assert root.get("width") == root.get("height") == "400"
+    assert root.find(SVG + "title").text == board.fen()
+    drawn = pieces(root)
+    assert len(drawn) == 32
+    assert sum(1 for ref, _x, _y in drawn if ref.startswith("#rf-w")) == 16
+    assert len(square_fills(root)) == 64
+    # the white king on e1: fifth column, bottom row
+    assert ("#rf-wK", 20 + 4 * 45, 20 + 7 * 45) in drawn
+
+
+def test_orientation_and_flipped_turn_the_board():
+    board = rankfile.Board()
+    white = pieces(parse(rankfile.svg.board(board)))
+    black = pieces(parse(rankfile.svg.board(board, orientation=False)))
+    flipped = pieces(parse(rankfile.svg.board(board, flipped=True)))
+    assert black == flipped != white
+    # the white king on e1 seen from Black: fourth column from the left, top row
+    assert ("#rf-wK", 20 + 3 * 45, 20) in black
+    # flipped twice is White's view again (python-chess: orientation ^= flipped)
+    assert pieces(parse(rankfile.svg.board(board, orientation=False, flipped=True))) == white
+
+
+def test_lastmove_check_and_arrows_are_drawn():
+    board = rankfile.Board("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    plain = parse(rankfile.svg.board(board))
+    assert not LAST_MOVE & set(square_fills(plain).values())
+    assert plain.find(f".//{SVG}polygon") is None
+    root = parse(rankfile.svg.board(board, lastmove=rankfile.Move.from_uci("d8h4"), check=4,
+                                    arrows=[(12, 28), rankfile.svg.Arrow(6, 21), (9, 9)]))
+    fills = square_fills(root)
+    marked = sorted(xy for xy, fill in fills.items() if fill in LAST_MOVE)
+    assert marked == sorted([(20 + 3 * 45, 20), (20 + 7 * 45, 20 + 4 * 45)])  # d8 and h4
+    assert any(r.get("fill") == "url(#rf-check)" and r.get("x") == str(20 + 4 * 45)
+               for r in root.iter(SVG + "rect"))
+    assert len([p for p in root.iter(SVG + "polygon") if p.get("fill") == ARROW]) == 2
+    assert len([c for c in root.iter(SVG + "circle") if c.get("stroke") == ARROW]) == 1  # the ring
+
+
+def test_size_coordinates_style_and_the_empty_board():
+    board = rankfile.Board()
+    root = parse(rankfile.svg.board(board, size=200))
+    assert root.get("width") == root.get("height") == "200"
+    assert root.get("viewBox") == "0 0 400 400"
+    bare = parse(rankfile.svg.board(board, coordinates=False))
+    assert bare.get("width") == "360"
+    assert bare.find(f".//{SVG}text") is None
+    styled = parse(rankfile.svg.board(board, style="rect { opacity: 0.9 } /* <a> & b */"))
+    assert styled.find(SVG + "style").text == "rect { opacity: 0.9 } /* <a> & b */"
+    empty = parse(rankfile.svg.board())
+    assert pieces(empty) == []
+    assert len(square_fills(empty)) == 64
+    assert empty.find(SVG + "circle") is None  # no side to move
+
+
+def test_what_the_library_cannot_draw_raises():
+    board = rankfile.Board()
+    for kwargs in ({"fill": {0: "#cc0000cc"}}, {"squares": [1, 2]}, {"colors": {"square light": "#fff"}},
+                   {"borders": True}, {"arrows": [rankfile.svg.Arrow(0, 9, color="red")]},
+                   {"arrows": [(0, 1)] * 17}, {"arrows": [(0, 64)]}, {"arrows": [(0,)]},
+                   {"check": -1}, {"size": 0}, {"size": "big"}):
+        with pytest.raises(ValueError):
+            rankfile.svg.board(board, **kwargs)
+    with pytest.raises(TypeError):
+        rankfile.svg.board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    # python-chess's defaults pass
+    rankfile.svg.board(board, fill={}, squares=None, colors={}, borders=False, arrows=[(0, 1)] * 16)
+
+
+def test_arrow_pgn_round_trip():
+    arrow = rankfile.svg.Arrow.from_pgn("Ya2h2")
+    assert (arrow.tail, arrow.head, arrow.color) == (8, 15, "yellow")
+    assert str(arrow) == "Ya2h2"
+    assert repr(arrow) == "Arrow(A2, H2, color='yellow')"
+    assert rankfile.svg.Arrow.from_pgn("e4").pgn() == "Ge4"
+    with pytest.raises(ValueError):
+        rankfile.svg.Arrow.from_pgn("Gz9")
+
+
+def test_variant_boards_are_drawn():
+    try:
+        variant = importlib.import_module("rankfile.variant")
+    except ImportError:
+        need("rankfile.variant")
+    board = variant.CrazyhouseBoard("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3")
+    root = parse(rankfile.svg.board(board))
+    assert int(root.get("width")) > int(root.get("height"))  # the pockets' column
+    assert len(pieces(root)) >= 32
+
+
+def test_board_repr_svg_uses_the_library_image():
+    board = rankfile.Board()
+    if not hasattr(board, "_repr_svg_"):
+        need("Board._repr_svg_")
+    assert parse(board._repr_svg_()).find(SVG + "title").text == board.fen()
