@@ -3,6 +3,11 @@
 ``import rankfile as chess`` runs python-chess scripts that use the subset listed in
 docs/python.md, at the C library's speed.
 """
+import dataclasses
+import enum
+import typing
+from typing import Dict, Iterable, Iterator, List, Optional, Union
+
 from rankfile import _rankfile
 from rankfile._rankfile import (
     AmbiguousMoveError,
@@ -14,35 +19,629 @@ from rankfile._rankfile import (
 )
 from rankfile._rankfile import version as _c_version
 
+__version__ = _c_version()
+
+Color = bool
+WHITE: Color = True
+BLACK: Color = False
+COLORS: List[Color] = [WHITE, BLACK]
+COLOR_NAMES = ["black", "white"]
+
+PieceType = int
+PAWN: PieceType = 1
+KNIGHT: PieceType = 2
+BISHOP: PieceType = 3
+ROOK: PieceType = 4
+QUEEN: PieceType = 5
+KING: PieceType = 6
+PIECE_TYPES: List[PieceType] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+UNICODE_PIECE_SYMBOLS = {
+    "R": "♖", "r": "♜", "N": "♘", "n": "♞", "B": "♗", "b": "♝",
+    "Q": "♕", "q": "♛", "K": "♔", "k": "♚", "P": "♙", "p": "♟",
+}
+
+FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
+RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"]
+
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
+Square = int
+SQUARES: List[Square] = list(range(64))
+SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+A1: Square = 0
+B1: Square = 1
+C1: Square = 2
+D1: Square = 3
+E1: Square = 4
+F1: Square = 5
+G1: Square = 6
+H1: Square = 7
+A2: Square = 8
+B2: Square = 9
+C2: Square = 10
+D2: Square = 11
+E2: Square = 12
+F2: Square = 13
+G2: Square = 14
+H2: Square = 15
+A3: Square = 16
+B3: Square = 17
+C3: Square = 18
+D3: Square = 19
+E3: Square = 20
+F3: Square = 21
+G3: Square = 22
+H3: Square = 23
+A4: Square = 24
+B4: Square = 25
+C4: Square = 26
+D4: Square = 27
+E4: Square = 28
+F4: Square = 29
+G4: Square = 30
+H4: Square = 31
+A5: Square = 32
+B5: Square = 33
+C5: Square = 34
+D5: Square = 35
+E5: Square = 36
+F5: Square = 37
+G5: Square = 38
+H5: Square = 39
+A6: Square = 40
+B6: Square = 41
+C6: Square = 42
+D6: Square = 43
+E6: Square = 44
+F6: Square = 45
+G6: Square = 46
+H6: Square = 47
+A7: Square = 48
+B7: Square = 49
+C7: Square = 50
+D7: Square = 51
+E7: Square = 52
+F7: Square = 53
+G7: Square = 54
+H7: Square = 55
+A8: Square = 56
+B8: Square = 57
+C8: Square = 58
+D8: Square = 59
+E8: Square = 60
+F8: Square = 61
+G8: Square = 62
+H8: Square = 63
+SQUARES_180 = [sq ^ 0x38 for sq in SQUARES]
+
+Bitboard = int
+BB_EMPTY = 0
+BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
+BB_SQUARES = [1 << sq for sq in SQUARES]
+BB_FILES = [0x0101_0101_0101_0101 << i for i in range(8)]
+BB_RANKS = [0xFF << (8 * i) for i in range(8)]
+BB_LIGHT_SQUARES = 0x55AA_55AA_55AA_55AA
+BB_DARK_SQUARES = 0xAA55_AA55_AA55_AA55
+BB_CENTER = BB_SQUARES[27] | BB_SQUARES[28] | BB_SQUARES[35] | BB_SQUARES[36]
+BB_CORNERS = BB_SQUARES[0] | BB_SQUARES[7] | BB_SQUARES[56] | BB_SQUARES[63]
+BB_BACKRANKS = BB_RANKS[0] | BB_RANKS[7]
+(BB_FILE_A, BB_FILE_B, BB_FILE_C, BB_FILE_D, BB_FILE_E, BB_FILE_F, BB_FILE_G, BB_FILE_H) = BB_FILES
+(BB_RANK_1, BB_RANK_2, BB_RANK_3, BB_RANK_4, BB_RANK_5, BB_RANK_6, BB_RANK_7, BB_RANK_8) = BB_RANKS
+
+
+def piece_symbol(piece_type: PieceType) -> str:
+    """The lower-case letter of a piece type ("p" .. "k")."""
+    return typing.cast(str, PIECE_SYMBOLS[piece_type])
+
+
+def piece_name(piece_type: PieceType) -> str:
+    """The English name of a piece type ("pawn" .. "king")."""
+    return typing.cast(str, PIECE_NAMES[piece_type])
+
+
+def square(file_index: int, rank_index: int) -> Square:
+    """The square on file 0..7 (a..h) and rank 0..7 (1..8)."""
+    return rank_index * 8 + file_index
+
+
+def square_file(square: Square) -> int:
+    """The file of a square, 0 (a) .. 7 (h)."""
+    return square & 7
+
+
+def square_rank(square: Square) -> int:
+    """The rank of a square, 0 (rank 1) .. 7 (rank 8)."""
+    return square >> 3
+
+
+def square_name(square: Square) -> str:
+    """The name of a square, "a1" .. "h8"."""
+    return SQUARE_NAMES[square]
+
+
+def parse_square(name: str) -> Square:
+    """The square named "a1" .. "h8"; ValueError for any other text."""
+    return SQUARE_NAMES.index(name)
+
+
+def square_distance(a: Square, b: Square) -> int:
+    """The king's distance between two squares."""
+    return max(abs(square_file(a) - square_file(b)), abs(square_rank(a) - square_rank(b)))
+
+
+def square_mirror(square: Square) -> Square:
+    """The square seen from the other side (a1 <-> a8)."""
+    return square ^ 0x38
+
+
+def _scan_forward(mask: int) -> Iterator[Square]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Piece:
+    """A piece: its type (PAWN .. KING) and colour (WHITE is True)."""
+
+    __slots__ = ("piece_type", "color")
+
+    def __init__(self, piece_type: PieceType, color: Color) -> None:
+        self.piece_type = piece_type
+        self.color = color
+
+    def symbol(self) -> str:
+        """The FEN letter: upper case for White ("N"), lower case for Black ("n")."""
+        letter = piece_symbol(self.piece_type)
+        return letter.upper() if self.color else letter
+
+    def unicode_symbol(self, *, invert_color: bool = False) -> str:
+        """The chess symbol of the piece (♘ for a white knight)."""
+        letter = self.symbol().swapcase() if invert_color else self.symbol()
+        return UNICODE_PIECE_SYMBOLS[letter]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Piece):
+            return self.piece_type == other.piece_type and self.color == other.color
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.piece_type + (-1 if self.color else 5)
+
+    def __repr__(self) -> str:
+        return f"Piece.from_symbol({self.symbol()!r})"
+
+    def __str__(self) -> str:
+        return self.symbol()
+
+    def _repr_svg_(self) -> str:
+        import rankfile.svg
+        return rankfile.svg.board(Board(f"8/8/8/8/8/8/8/{self.symbol()}7 w - - 0 1", chess960=False))
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> "Piece":
+        """The piece of a FEN letter; ValueError for any other text."""
+        return cls(PIECE_SYMBOLS.index(symbol.lower()), symbol.isupper())
+
+
+_rankfile._register_pieces(tuple(
+    Piece(code & 7, not code & 8) if 1 <= code & 7 <= 6 else None for code in range(16)))
+
+
+class Termination(enum.Enum):
+    """Why a game ended (python-chess's members and values)."""
+
+    CHECKMATE = 1
+    STALEMATE = 2
+    INSUFFICIENT_MATERIAL = 3
+    SEVENTYFIVE_MOVES = 4
+    FIVEFOLD_REPETITION = 5
+    FIFTY_MOVES = 6
+    THREEFOLD_REPETITION = 7
+    VARIANT_WIN = 8
+    VARIANT_LOSS = 9
+    VARIANT_DRAW = 10
+
+
+@dataclasses.dataclass
+class Outcome:
+    """How a game ended: the termination and the winner (None for a draw)."""
+
+    termination: Termination
+    winner: Optional[Color]
+
+    def result(self) -> str:
+        """ "1-0", "0-1" or "1/2-1/2". """
+        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner else "0-1")
+
+
+class Status(enum.IntFlag):
+    """What is wrong with a position (python-chess's bits); VALID when nothing is."""
+
+    VALID = 0
+    NO_WHITE_KING = 1 << 0
+    NO_BLACK_KING = 1 << 1
+    TOO_MANY_KINGS = 1 << 2
+    TOO_MANY_WHITE_PAWNS = 1 << 3
+    TOO_MANY_BLACK_PAWNS = 1 << 4
+    PAWNS_ON_BACKRANK = 1 << 5
+    TOO_MANY_WHITE_PIECES = 1 << 6
+    TOO_MANY_BLACK_PIECES = 1 << 7
+    BAD_CASTLING_RIGHTS = 1 << 8
+    INVALID_EP_SQUARE = 1 << 9
+    OPPOSITE_CHECK = 1 << 10
+    EMPTY = 1 << 11
+    RACE_CHECK = 1 << 12
+    RACE_OVER = 1 << 13
+    RACE_MATERIAL = 1 << 14
+    TOO_MANY_CHECKERS = 1 << 15
+    IMPOSSIBLE_CHECK = 1 << 16
+
+
+for _status in Status:
+    globals()["STATUS_" + typing.cast(str, _status.name)] = _status
+del _status
+STATUS_VALID = Status.VALID
+
+
+class SquareSet:
+    """A set of squares over a 64-bit mask: `in`, len(), iteration a1 first, int(), set operators."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, squares: Union[int, Iterable[Square]] = BB_EMPTY) -> None:
+        try:
+            self.mask = squares.__int__() & BB_ALL  # type: ignore[union-attr]
+            return
+        except AttributeError:
+            self.mask = 0
+        for sq in squares:  # type: ignore[union-attr]
+            self.add(sq)
+
+    def __contains__(self, square: Square) -> bool:
+        return bool(BB_SQUARES[square] & self.mask)
+
+    def __iter__(self) -> Iterator[Square]:
+        return _scan_forward(self.mask)
+
+    def __reversed__(self) -> Iterator[Square]:
+        return iter(sorted(_scan_forward(self.mask), reverse=True))
+
+    def __len__(self) -> int:
+        return bin(self.mask).count("1")
+
+    def __bool__(self) -> bool:
+        return bool(self.mask)
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def __index__(self) -> int:
+        return self.mask
+
+    def __eq__(self, other: object) -> bool:
+        try:
+            return self.mask == SquareSet(other).mask  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def add(self, square: Square) -> None:
+        """Adds a square."""
+        self.mask |= BB_SQUARES[square]
+
+    def discard(self, square: Square) -> None:
+        """Removes a square if present."""
+        self.mask &= ~BB_SQUARES[square]
+
+    def remove(self, square: Square) -> None:
+        """Removes a square; KeyError when absent."""
+        if not self.mask & BB_SQUARES[square]:
+            raise KeyError(square)
+        self.mask ^= BB_SQUARES[square]
+
+    def pop(self) -> Square:
+        """Removes and returns the lowest square; KeyError when empty."""
+        if not self.mask:
+            raise KeyError("pop from empty SquareSet")
+        sq = (self.mask & -self.mask).bit_length() - 1
+        self.mask &= self.mask - 1
+        return sq
+
+    def clear(self) -> None:
+        """Removes every square."""
+        self.mask = BB_EMPTY
+
+    def copy(self) -> "SquareSet":
+        return SquareSet(self.mask)
+
+    def __or__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return SquareSet(self.mask | SquareSet(other).mask)
+
+    def __and__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return SquareSet(self.mask & SquareSet(other).mask)
+
+    def __sub__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return SquareSet(self.mask & ~SquareSet(other).mask)
+
+    def __xor__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return SquareSet(self.mask ^ SquareSet(other).mask)
+
+    def __invert__(self) -> "SquareSet":
+        return SquareSet(~self.mask & BB_ALL)
+
+    union = __or__
+    intersection = __and__
+    difference = __sub__
+    symmetric_difference = __xor__
+
+    def issubset(self, other: Union[int, Iterable[Square]]) -> bool:
+        return not self.mask & ~SquareSet(other).mask
+
+    def issuperset(self, other: Union[int, Iterable[Square]]) -> bool:
+        return not ~self.mask & SquareSet(other).mask
+
+    def isdisjoint(self, other: Union[int, Iterable[Square]]) -> bool:
+        return not self.mask & SquareSet(other).mask
+
+    def tolist(self) -> List[bool]:
+        """64 truth values, a1 first."""
+        return [bool(self.mask & bb) for bb in BB_SQUARES]
+
+    def __repr__(self) -> str:
+        return f"SquareSet({self.mask:#021_x})"
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            rows.append(" ".join("1" if self.mask & BB_SQUARES[square(f, rank)] else "." for f in range(8)))
+        return "\n".join(rows)
+
+
+def _bitboard_property(index: int, doc: str) -> property:
+    return property(lambda self: self._bitboards()[index], doc=doc)
+
 
 class Board(_rankfile._Board):
-    """A chess position and the moves that led to it (standard chess; rankfile.variant has the
-    others): python-chess's Board over the C library."""
+    """A position of standard chess and the moves that led to it: python-chess's Board over the
+    C library (rankfile.variant has the other variants).
 
-    uci_variant = "chess"
-    xboard_variant = "normal"
+    Board(fen=STARTING_FEN, *, chess960=False): None gives an empty board. A malformed FEN raises
+    FenError; a well-formed but impossible position is taken, and status() says what is wrong.
+    """
+
+    uci_variant: Optional[str] = "chess"
+    xboard_variant: Optional[str] = "normal"
     starting_fen = STARTING_FEN
     aliases = ["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"]
     _rf_variant = 0
 
+    __hash__ = None  # type: ignore[assignment]
+
+    occupied_co = property(lambda self: list(self._bitboards()[1::-1]),
+                           doc="[black, white]: the squares of each colour's pieces (index by colour).")
+    occupied = _bitboard_property(2, "The occupied squares, as a bitboard.")
+    pawns = _bitboard_property(3, "The squares of the pawns, as a bitboard.")
+    knights = _bitboard_property(4, "The squares of the knights, as a bitboard.")
+    bishops = _bitboard_property(5, "The squares of the bishops, as a bitboard.")
+    rooks = _bitboard_property(6, "The squares of the rooks, as a bitboard.")
+    queens = _bitboard_property(7, "The squares of the queens, as a bitboard.")
+    kings = _bitboard_property(8, "The squares of the kings, as a bitboard.")
+
+    @classmethod
+    def empty(cls, *, chess960: bool = False) -> "Board":
+        """An empty board, White to move."""
+        return cls(None, chess960=chess960)
+
+    @classmethod
+    def from_chess960_pos(cls, scharnagl: int) -> "Board":
+        """Chess960 start position number `scharnagl` (0..959), in Chess960 castling mode."""
+        board = cls(None, chess960=True)
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False,
+                     ignore_counters: bool = True) -> Optional[int]:
+        """The number (0..959) of the position as a Chess960 start position, or None: by default
+        White must be to move with every castling right, whatever the counters say."""
+        if self.ep_square is not None:
+            return None
+        if not ignore_turn and self.turn != WHITE:
+            return None
+        if not ignore_castling and self.castling_rights != self.rooks:
+            return None
+        if not ignore_counters and (self.fullmove_number != 1 or self.halfmove_clock != 0):
+            return None
+        if self.promoted:
+            return None
+        return self.chess960_number()
+
+    def reset(self) -> None:
+        """Back to the start position of the class's variant, with an empty move stack."""
+        self.set_fen(type(self).starting_fen)
+
+    def clear(self) -> None:
+        """An empty board, White to move, no move stack."""
+        type(self).__init__(self, None, chess960=self.chess960)
+
+    def generate_legal_moves(self) -> Iterator[Move]:
+        """The legal moves, one after the other."""
+        return iter(self.legal_moves)
+
+    def san_and_push(self, move: Move) -> str:
+        """The move's SAN, then push(move)."""
+        san = self.san(move)
+        self.push(move)
+        return san
+
+    def status(self) -> Status:
+        """What is wrong with the position, as python-chess's Status bits (VALID: nothing)."""
+        return Status(self.status_code())
+
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
+        """How the game ended, or None while it goes on. With claim_draw, a draw that may be
+        claimed (fifty moves, threefold repetition) ends it too."""
+        code = self.outcome_code(claim_draw=claim_draw)
+        if code is None:
+            return None
+        return Outcome(Termination(code[0]), code[1])
+
+    def checkers(self) -> SquareSet:
+        """The pieces giving check to the side to move."""
+        return SquareSet(self.checkers_mask())
+
+    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
+        """The squares of that side's pieces of that type."""
+        return SquareSet(self.pieces_mask(piece_type, color))
+
+    def attackers(self, color: Color, square: Square, occupied: Optional[Union[int, Iterable[Square]]] = None) -> SquareSet:
+        """The pieces of `color` attacking `square` (pinned pieces count)."""
+        if occupied is None:
+            return SquareSet(self.attackers_mask(color, square))
+        return SquareSet(self.attackers_mask(color, square, SquareSet(occupied).mask))
+
+    def clean_castling_rights(self) -> Bitboard:
+        """The castling rights, as a bitboard of rooks (always clean here)."""
+        return self.castling_rights
+
+    def has_castling_rights(self, color: Color) -> bool:
+        """That side may still castle on some side."""
+        return bool(self.castling_rights & (BB_RANK_1 if color else BB_RANK_8))
+
+    def has_kingside_castling_rights(self, color: Color) -> bool:
+        """That side may still castle with the rook on the h-file side of its king."""
+        king = self.king(color)
+        if king is None:
+            return False
+        return any(sq > king for sq in _scan_forward(self.castling_rights & (BB_RANK_1 if color else BB_RANK_8)))
+
+    def has_queenside_castling_rights(self, color: Color) -> bool:
+        """That side may still castle with the rook on the a-file side of its king."""
+        king = self.king(color)
+        if king is None:
+            return False
+        return any(sq < king for sq in _scan_forward(self.castling_rights & (BB_RANK_1 if color else BB_RANK_8)))
+
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None,
+            **operations: Union[None, str, int, float, Move, Iterable[Move]]) -> str:
+        """The position as EPD (the FEN without its counters), with the operations given as
+        keyword arguments (None, str, int, float, a Move, and move lists for pv, am, bm)."""
+        fields = self._epd_fields(shredder=shredder, en_passant=en_passant, promoted=promoted)
+        if not operations:
+            return fields
+        return fields + " " + self._epd_operations(operations)
+
+    def _epd_operations(self, operations: Dict[str, object]) -> str:
+        out = []
+        for opcode, operand in operations.items():
+            if not opcode or opcode == "-" or any(c in opcode for c in " \n\t\r"):
+                raise ValueError(f"invalid epd opcode: {opcode!r}")
+            if operand is None:
+                out.append(f"{opcode};")
+            elif isinstance(operand, Move):
+                out.append(f"{opcode} {self.san(operand)};")
+            elif isinstance(operand, (int, float)):
+                out.append(f"{opcode} {operand};")
+            elif opcode == "pv" and not isinstance(operand, str) and hasattr(operand, "__iter__"):
+                position = self.copy(stack=False)
+                out.append(opcode + "".join(" " + position.san_and_push(m) for m in operand) + ";")  # type: ignore[union-attr]
+            elif opcode in ("am", "bm") and not isinstance(operand, str) and hasattr(operand, "__iter__"):
+                out.append(opcode + "".join(" " + san for san in sorted(self.san(m) for m in operand)) + ";")  # type: ignore[union-attr]
+            else:
+                text = (str(operand).replace("\\", "\\\\").replace("\t", "\\t").replace("\r", "\\r")
+                        .replace("\n", "\\n").replace("\"", "\\\""))
+                out.append(f"{opcode} \"{text}\";")
+        return " ".join(out)
+
     def __repr__(self) -> str:
+        if self.chess960:
+            return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
         return f"{type(self).__name__}({self.fen()!r})"
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            rows.append(" ".join(str(self.piece_at(square(f, rank)) or ".") for f in range(8)))
+        return "\n".join(rows)
+
+    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘",
+                orientation: Color = WHITE) -> str:
+        """The board drawn with chess symbols (python-chess's layout and options)."""
+        out: List[str] = []
+        ranks = range(7, -1, -1) if orientation else range(8)
+        files = list(range(8)) if orientation else list(range(7, -1, -1))
+        for rank in ranks:
+            if borders:
+                out.append("  " + "-" * 17 + "\n" + RANK_NAMES[rank] + " ")
+            for i, f in enumerate(files):
+                if borders:
+                    out.append("|")
+                elif i > 0:
+                    out.append(" ")
+                piece = self.piece_at(square(f, rank))
+                out.append(piece.unicode_symbol(invert_color=invert_color) if piece else empty_square)
+            if borders:
+                out.append("|")
+            if borders or (rank > 0 if orientation else rank < 7):
+                out.append("\n")
+        if borders:
+            out.append("  " + "-" * 17 + "\n")
+            out.append("   " + ("a b c d e f g h" if orientation else "h g f e d c b a"))
+        return "".join(out)
+
+    def _repr_svg_(self) -> str:
+        import rankfile.svg
+        return rankfile.svg.board(self, lastmove=self.peek() if self.move_stack else None, size=390)
 
 
 _rankfile._register_board_class(0, Board)
 
-__version__ = _c_version()
 
 __all__ = [
     "AmbiguousMoveError",
     "Board",
     "LegalMoveGenerator",
     "Move",
+    "BB_ALL",
+    "BB_EMPTY",
+    "BB_SQUARES",
+    "BLACK",
+    "BISHOP",
+    "COLORS",
+    "COLOR_NAMES",
+    "FILE_NAMES",
+    "KING",
+    "KNIGHT",
+    "Outcome",
+    "PAWN",
+    "PIECE_NAMES",
+    "PIECE_SYMBOLS",
+    "PIECE_TYPES",
+    "Piece",
+    "QUEEN",
+    "RANK_NAMES",
+    "ROOK",
+    "SQUARES",
+    "SQUARE_NAMES",
     "STARTING_BOARD_FEN",
     "STARTING_FEN",
+    "SquareSet",
+    "Status",
+    "Termination",
+    "WHITE",
+    "parse_square",
+    "piece_name",
+    "piece_symbol",
+    "square",
+    "square_distance",
+    "square_file",
+    "square_mirror",
+    "square_name",
+    "square_rank",
     "FenError",
     "IllegalMoveError",
     "InvalidMoveError",

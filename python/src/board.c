@@ -99,10 +99,13 @@ const rf_position *rfpy_board_position(PyObject *board)
     return b ? &b->pos : NULL;
 }
 
+static void sort_python_chess(BoardObject *b);
+
 static const rf_movelist *legal(BoardObject *b)
 {
     if (!b->moves_valid) {
         rf_generate_moves(&b->moves, &b->pos);
+        sort_python_chess(b);
         b->moves_valid = 1;
     }
     return &b->moves;
@@ -623,6 +626,1289 @@ static PyType_Spec lm_spec = {
     "rankfile.LegalMoveGenerator", sizeof(LegalMovesObject), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, lm_slots,
 };
 
+/* ---- attacks, as python-chess counts them -------------------------------------------------- */
+
+static const int king_steps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+
+static rf_bitboard steps(int sq, const int (*d)[2])
+{
+    rf_bitboard out = 0;
+    for (int i = 0; i < 8; i++) {
+        int f = RF_FILE_OF(sq) + d[i][0], r = RF_RANK_OF(sq) + d[i][1];
+        if (f >= 0 && f < 8 && r >= 0 && r < 8) out |= BB(RF_SQUARE(f, r));
+    }
+    return out;
+}
+
+/* The squares a slider on sq reaches along directions d[from..to) through `occ`. */
+static rf_bitboard slides(int sq, rf_bitboard occ, int from, int to)
+{
+    rf_bitboard out = 0;
+    for (int i = from; i < to; i++) {
+        int f = RF_FILE_OF(sq), r = RF_RANK_OF(sq);
+        for (;;) {
+            f += king_steps[i][0];
+            r += king_steps[i][1];
+            if (f < 0 || f > 7 || r < 0 || r > 7) break;
+            out |= BB(RF_SQUARE(f, r));
+            if (occ & BB(RF_SQUARE(f, r))) break;
+        }
+    }
+    return out;
+}
+
+static rf_bitboard rook_reach(int sq, rf_bitboard occ)
+{
+    return slides(sq, occ, 0, 1) | slides(sq, occ, 2, 3) | slides(sq, occ, 4, 5) | slides(sq, occ, 6, 7);
+}
+
+static rf_bitboard bishop_reach(int sq, rf_bitboard occ)
+{
+    return slides(sq, occ, 1, 2) | slides(sq, occ, 3, 4) | slides(sq, occ, 5, 6) | slides(sq, occ, 7, 8);
+}
+
+/* python-chess's attackers_mask: the pieces of `color` attacking sq through `occ` (pinned
+ * pieces count; a pawn attacks diagonally forward). */
+static rf_bitboard attackers_of(const rf_position *p, int color, int sq, rf_bitboard occ)
+{
+    const rf_bitboard *t = p->by_type;
+    rf_bitboard pawn_from = 0;
+    int f = RF_FILE_OF(sq), r = RF_RANK_OF(sq) + (color == RF_WHITE ? -1 : 1);
+    if (r >= 0 && r < 8) {
+        if (f > 0) pawn_from |= BB(RF_SQUARE(f - 1, r));
+        if (f < 7) pawn_from |= BB(RF_SQUARE(f + 1, r));
+    }
+    rf_bitboard a = (steps(sq, king_steps) & t[RF_KING]) | (steps(sq, knight_steps) & t[RF_KNIGHT]) |
+                    (rook_reach(sq, occ) & (t[RF_ROOK] | t[RF_QUEEN])) |
+                    (bishop_reach(sq, occ) & (t[RF_BISHOP] | t[RF_QUEEN])) | (pawn_from & t[RF_PAWN]);
+    return a & p->by_color[color];
+}
+
+/* python-chess's king(): the highest square of color's kings that are no promoted pieces. */
+static int king_square(const rf_position *p, int color)
+{
+    rf_bitboard k = p->by_type[RF_KING] & p->by_color[color] & ~p->promoted;
+    return k ? 63 - __builtin_clzll(k) : -1;
+}
+
+static rf_bitboard checkers_of(const rf_position *p)
+{
+    if (p->variant == RF_VARIANT_ANTICHESS) return 0;
+    int k = king_square(p, p->side);
+    return k < 0 ? 0 : attackers_of(p, !p->side, k, p->by_type[0]);
+}
+
+/* ---- python-chess's order of legal moves ------------------------------------------------------ */
+
+/* The rank of a move in the order python-chess generates legal moves, so that a script that
+ * lists them (or draws one at random) sees them in the same order: pieces' moves (from h8 down,
+ * targets from h8 down), castling (the rook nearer h first), pawn captures, pawn single steps,
+ * double steps, en passant, then Crazyhouse drops (by piece type, targets from a1 up);
+ * promotions to queen, rook, bishop, knight (Antichess: king first). In check, python-chess's
+ * evasion generator lists the king's moves first (not in Atomic and Antichess, which filter the
+ * pseudo-legal moves). */
+static uint32_t order_key(const rf_position *p, rf_move m, int evasion)
+{
+    unsigned kind = RF_MOVE_KIND(m);
+    unsigned from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m), group, a = 0, b = 0, promo = 0;
+    if (kind == RF_MOVE_DROP) return 9u << 24 | (unsigned)RF_MOVE_DROPPED(m) << 12 | to << 4;
+    if (kind == RF_MOVE_PROMOTION) {
+        rf_piece_type t = RF_MOVE_PROMOTED(m);
+        promo = t == RF_KING ? 0 : (unsigned)(RF_QUEEN - t) + 1;
+    }
+    rf_piece_type moved = RF_PIECE_TYPE(p->board[from]);
+    if (kind == RF_MOVE_CASTLING) {
+        group = 3;
+        a = 63 - to;
+    } else if (moved != RF_PAWN) {
+        group = evasion && moved == RF_KING ? 1 : 2;
+        a = 63 - from;
+        b = 63 - to;
+    } else if (kind == RF_MOVE_EN_PASSANT) {
+        group = 7;
+        a = 63 - from;
+    } else if (RF_FILE_OF(from) != RF_FILE_OF(to)) {
+        group = 4;
+        a = 63 - from;
+        b = 63 - to;
+    } else if (to == from + 16 || from == to + 16) {
+        group = 6;
+        a = 63 - to;
+    } else {
+        group = 5;
+        a = 63 - to;
+    }
+    return group << 24 | a << 12 | b << 4 | promo;
+}
+
+static rf_bitboard checkers_of(const rf_position *p);
+
+static void sort_python_chess(BoardObject *b)
+{
+    const rf_position *p = &b->pos;
+    rf_movelist *list = &b->moves;
+    int evasion = p->variant != RF_VARIANT_ATOMIC && p->variant != RF_VARIANT_ANTICHESS && checkers_of(p) != 0;
+    static uint32_t keys[RF_MAX_MOVES]; /* the GIL is held */
+    for (unsigned i = 0; i < list->count; i++) keys[i] = order_key(p, list->moves[i], evasion);
+    for (unsigned i = 1; i < list->count; i++) {
+        uint32_t k = keys[i];
+        rf_move m = list->moves[i];
+        unsigned j = i;
+        for (; j > 0 && keys[j - 1] > k; j--) {
+            keys[j] = keys[j - 1];
+            list->moves[j] = list->moves[j - 1];
+        }
+        keys[j] = k;
+        list->moves[j] = m;
+    }
+}
+
+/* ---- game state, with python-chess's meanings ------------------------------------------------ */
+
+static int in_check(const rf_position *p)
+{
+    return checkers_of(p) != 0;
+}
+
+static int has_moves(BoardObject *b)
+{
+    return legal(b)->count > 0;
+}
+
+static int racing_end(const rf_position *p)
+{
+    rf_bitboard kings = p->by_type[RF_KING];
+    if (!(kings & RANK_8)) return 0;
+    rf_bitboard black_kings = kings & p->by_color[RF_BLACK];
+    if (p->side == RF_WHITE || (black_kings & RANK_8) || !black_kings) return 1;
+    /* White has reached the eighth rank: the game goes on while Black's king can reach it safely. */
+    int k = 63 - __builtin_clzll(black_kings);
+    rf_bitboard targets = steps(k, king_steps) & RANK_8 & ~p->by_color[RF_BLACK];
+    while (targets) {
+        int t = __builtin_ctzll(targets);
+        targets &= targets - 1;
+        if (!attackers_of(p, RF_WHITE, t, p->by_type[0])) return 0;
+    }
+    return 1;
+}
+
+static int variant_end(const rf_position *p)
+{
+    rf_bitboard kings = p->by_type[RF_KING], w = p->by_color[RF_WHITE], bl = p->by_color[RF_BLACK];
+    switch (p->variant) {
+    case RF_VARIANT_ATOMIC: return !(kings & w) || !(kings & bl);
+    case RF_VARIANT_KINGOFTHEHILL: return (kings & CENTER) != 0;
+    case RF_VARIANT_THREECHECK: return p->remaining_checks[0] == 0 || p->remaining_checks[1] == 0;
+    case RF_VARIANT_RACINGKINGS: return racing_end(p);
+    case RF_VARIANT_HORDE:
+    case RF_VARIANT_ANTICHESS: return !w || !bl;
+    default: return 0;
+    }
+}
+
+static int is_stalemate(BoardObject *b)
+{
+    return !in_check(&b->pos) && !variant_end(&b->pos) && !has_moves(b);
+}
+
+/* 1: the side to move has won by the variant's rules; -1: lost; 2: drawn; 0: none of these. */
+static int variant_result(BoardObject *b)
+{
+    const rf_position *p = &b->pos;
+    rf_bitboard kings = p->by_type[RF_KING], us = p->by_color[p->side], them = p->by_color[!p->side];
+    switch (p->variant) {
+    case RF_VARIANT_ATOMIC:
+        if (kings && !(kings & us)) return -1;
+        if (kings && !(kings & them)) return 1;
+        return 0;
+    case RF_VARIANT_KINGOFTHEHILL:
+        if (kings & them & CENTER) return -1;
+        if (kings & us & CENTER) return 1;
+        return 0;
+    case RF_VARIANT_THREECHECK: {
+        int mine = p->remaining_checks[p->side], theirs = p->remaining_checks[!p->side];
+        if (theirs == 0 && mine > 0) return -1;
+        if (mine == 0 && theirs > 0) return 1;
+        if (mine == 0 && theirs == 0) return 2;
+        return 0;
+    }
+    case RF_VARIANT_RACINGKINGS: {
+        if (!racing_end(p)) return 0;
+        rf_bitboard goal = kings & RANK_8;
+        if (!(goal & us)) return -1;
+        if ((goal & us) && (goal & them)) return 2;
+        return 1;
+    }
+    case RF_VARIANT_HORDE:
+        if (!p->by_type[0]) return 2;
+        if (!us) return -1;
+        if (!them) return 1;
+        return 0;
+    case RF_VARIANT_ANTICHESS:
+        return !us || is_stalemate(b) ? 1 : 0;
+    default: return 0;
+    }
+}
+
+static int is_checkmate(BoardObject *b)
+{
+    return in_check(&b->pos) && !has_moves(b);
+}
+
+static int insufficient(const rf_position *p)
+{
+    return rf_position_has_insufficient_material(p, RF_WHITE) && rf_position_has_insufficient_material(p, RF_BLACK);
+}
+
+static int halfmoves(BoardObject *b, unsigned n)
+{
+    return b->pos.variant != RF_VARIANT_CRAZYHOUSE && b->pos.halfmove >= n && has_moves(b);
+}
+
+/* python-chess's is_irreversible for the move of ply i: a capture or pawn move, castling rights
+ * lost, or a legal en passant capture forgone (Crazyhouse: castling rights alone; Three-check: a
+ * check too). */
+static int irreversible(const BoardObject *b, Py_ssize_t i)
+{
+    const rf_position *before = &b->stack[i].before;
+    const rf_position *after = i + 1 < b->plies ? &b->stack[i + 1].before : &b->pos;
+    rf_move m = b->stack[i].move;
+    if (memcmp(before->castle_rook, after->castle_rook, sizeof before->castle_rook) != 0) return 1;
+    if (before->variant == RF_VARIANT_CRAZYHOUSE) return 0;
+    unsigned kind = RF_MOVE_KIND(m);
+    if (kind == RF_MOVE_DROP) {
+        if (RF_MOVE_DROPPED(m) == RF_PAWN) return 1;
+    } else if (kind != RF_MOVE_PASS) {
+        rf_piece moved = before->board[RF_MOVE_FROM(m)], target = before->board[RF_MOVE_TO(m)];
+        if (RF_PIECE_TYPE(moved) == RF_PAWN) return 1;
+        if (kind != RF_MOVE_CASTLING && target && RF_PIECE_COLOR(target) != before->side) return 1;
+    }
+    if (before->ep_legal) return 1;
+    if (before->variant == RF_VARIANT_THREECHECK && checkers_of(after)) return 1;
+    return 0;
+}
+
+/* How often the current position occurred since the last irreversible move, itself included;
+ * stops counting at `enough`. */
+static unsigned repetitions(const BoardObject *b, unsigned enough)
+{
+    unsigned n = 1;
+    for (Py_ssize_t i = b->plies - 1; i >= 0 && n < enough; i--) {
+        if (irreversible(b, i)) break;
+        if (b->stack[i].before.key == b->pos.key) n++;
+    }
+    return n;
+}
+
+static int claim_threefold(BoardObject *b)
+{
+    /* The keys of the positions since the last irreversible move, the current one included. */
+    uint64_t stack_keys[256];
+    uint64_t *keys = stack_keys;
+    Py_ssize_t n = 0, cap = 256;
+    keys[n++] = b->pos.key;
+    for (Py_ssize_t i = b->plies - 1; i >= 0; i--) {
+        if (irreversible(b, i)) break;
+        if (n == cap) {
+            uint64_t *more = PyMem_Malloc((size_t)cap * 2 * sizeof *more);
+            if (!more) break; /* counts stay a lower bound */
+            memcpy(more, keys, (size_t)n * sizeof *more);
+            if (keys != stack_keys) PyMem_Free(keys);
+            keys = more;
+            cap *= 2;
+        }
+        keys[n++] = b->stack[i].before.key;
+    }
+    int claim = 0, seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) seen += keys[i] == b->pos.key;
+    if (seen >= 3) claim = 1;
+    const rf_movelist *list = legal(b);
+    for (unsigned j = 0; j < list->count && !claim; j++) {
+        rf_position next = b->pos;
+        rf_position_play(&next, list->moves[j]);
+        int count = 0;
+        for (Py_ssize_t i = 0; i < n; i++) count += keys[i] == next.key;
+        if (count >= 2) claim = 1;
+    }
+    if (keys != stack_keys) PyMem_Free(keys);
+    return claim;
+}
+
+static int zeroing(const rf_position *p, rf_move m);
+
+static int claim_fifty(BoardObject *b)
+{
+    if (halfmoves(b, 100)) return 1;
+    if (b->pos.halfmove >= 99 && b->pos.variant != RF_VARIANT_CRAZYHOUSE) {
+        const rf_movelist *list = legal(b);
+        for (unsigned j = 0; j < list->count; j++) {
+            if (zeroing(&b->pos, list->moves[j])) continue;
+            rf_position next = b->pos;
+            rf_position_play(&next, list->moves[j]);
+            rf_movelist replies;
+            if (next.halfmove >= 100 && rf_generate_moves(&replies, &next) > 0) return 1;
+        }
+    }
+    return 0;
+}
+
+/* python-chess's outcome(): the termination (0: the game goes on) and *winner (-1: none). */
+static int outcome(BoardObject *b, int claim_draw, int *winner)
+{
+    int side = b->pos.side;
+    *winner = -1;
+    int v = variant_result(b);
+    if (v == -1) return *winner = !side, T_VARIANT_LOSS;
+    if (v == 1) return *winner = side, T_VARIANT_WIN;
+    if (v == 2) return T_VARIANT_DRAW;
+    if (is_checkmate(b)) return *winner = !side, T_CHECKMATE;
+    if (insufficient(&b->pos)) return T_INSUFFICIENT_MATERIAL;
+    if (!has_moves(b)) return T_STALEMATE;
+    if (halfmoves(b, 150)) return T_SEVENTYFIVE_MOVES;
+    if (repetitions(b, 5) >= 5) return T_FIVEFOLD_REPETITION;
+    if (claim_draw) {
+        if (claim_fifty(b)) return T_FIFTY_MOVES;
+        if (claim_threefold(b)) return T_THREEFOLD_REPETITION;
+    }
+    return 0;
+}
+
+/* ---- move predicates on python-chess's raw moves ---------------------------------------------- */
+
+static int move_args(PyObject *move, int *from, int *to, int *promotion, int *drop)
+{
+    return rfpy_move_fields(move, from, to, promotion, drop);
+}
+
+static int raw_is_en_passant(const rf_position *p, int from, int to)
+{
+    int diff = to - from;
+    return p->ep == to && RF_PIECE_TYPE(p->board[from]) == RF_PAWN && (diff == 7 || diff == 9 || diff == -7 || diff == -9) &&
+           p->board[to] == RF_NO_PIECE;
+}
+
+static int raw_is_castling(const rf_position *p, int from, int to, int drop)
+{
+    if (drop || RF_PIECE_TYPE(p->board[from]) != RF_KING) return 0;
+    int diff = RF_FILE_OF(from) - RF_FILE_OF(to);
+    return diff > 1 || diff < -1 || (p->board[to] == RF_MAKE_PIECE(p->side, RF_ROOK));
+}
+
+static int zeroing(const rf_position *p, rf_move m)
+{
+    unsigned kind = RF_MOVE_KIND(m);
+    if (kind == RF_MOVE_DROP) return RF_MOVE_DROPPED(m) == RF_PAWN;
+    if (kind == RF_MOVE_PASS || kind == RF_MOVE_CASTLING) return 0;
+    rf_piece target = p->board[RF_MOVE_TO(m)];
+    return RF_PIECE_TYPE(p->board[RF_MOVE_FROM(m)]) == RF_PAWN || (target && RF_PIECE_COLOR(target) != p->side);
+}
+
+#define MOVE_PREDICATE(name, expr)                                                                \
+    static PyObject *board_##name(PyObject *self, PyObject *move)                                \
+    {                                                                                             \
+        const rf_position *p = &((BoardObject *)self)->pos;                                       \
+        int from, to, promotion, drop;                                                            \
+        if (move_args(move, &from, &to, &promotion, &drop) < 0) return NULL;                      \
+        (void)promotion;                                                                          \
+        return PyBool_FromLong(expr);                                                             \
+    }
+
+static int piece_color_is(const rf_position *p, int sq, int color)
+{
+    return p->board[sq] && (int)RF_PIECE_COLOR(p->board[sq]) == color;
+}
+
+MOVE_PREDICATE(is_en_passant, !drop && raw_is_en_passant(p, from, to))
+MOVE_PREDICATE(is_capture, !drop && (piece_color_is(p, to, !p->side) || raw_is_en_passant(p, from, to)))
+MOVE_PREDICATE(is_castling, raw_is_castling(p, from, to, drop))
+MOVE_PREDICATE(is_kingside_castling, raw_is_castling(p, from, to, drop) && RF_FILE_OF(to) > RF_FILE_OF(from))
+MOVE_PREDICATE(is_queenside_castling, raw_is_castling(p, from, to, drop) && RF_FILE_OF(to) < RF_FILE_OF(from))
+MOVE_PREDICATE(is_zeroing, (from != to && (RF_PIECE_TYPE(p->board[from]) == RF_PAWN || RF_PIECE_TYPE(p->board[to]) == RF_PAWN ||
+                                             piece_color_is(p, from, !p->side) || piece_color_is(p, to, !p->side))) ||
+                               drop == RF_PAWN)
+
+static PyObject *board_is_legal(PyObject *self, PyObject *move)
+{
+    BoardObject *b = (BoardObject *)self;
+    rf_move m;
+    if (rfpy_move_encode(&b->pos, move, &m) < 0) return NULL;
+    return PyBool_FromLong(m != RF_MOVE_NONE && m != RF_MOVE_NULL);
+}
+
+static PyObject *board_gives_check(PyObject *self, PyObject *move)
+{
+    BoardObject *b = (BoardObject *)self;
+    rf_move m;
+    if (rfpy_move_encode(&b->pos, move, &m) < 0) return NULL;
+    if (m == RF_MOVE_NONE) Py_RETURN_FALSE;
+    rf_position next = b->pos;
+    rf_position_play(&next, m);
+    return PyBool_FromLong(checkers_of(&next) != 0);
+}
+
+/* ---- notation --------------------------------------------------------------------------------- */
+
+/* The SAN (or, long, python-chess's LAN) of a legal move with python-chess's suffix: '#' when
+ * the move mates or ends the game by the variant's rules with a winner, '+' when it checks. */
+static int notation(char *out, size_t cap, BoardObject *b, rf_move m, int long_form)
+{
+    const rf_position *p = &b->pos;
+    char body[32];
+    unsigned kind = RF_MOVE_KIND(m);
+    if (kind == RF_MOVE_PASS) {
+        snprintf(out, cap, "--");
+        return 0;
+    }
+    if (long_form && kind != RF_MOVE_CASTLING && kind != RF_MOVE_DROP) {
+        int from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
+        char a[3], c[3];
+        rf_square_name(a, (rf_square)from);
+        rf_square_name(c, (rf_square)to);
+        rf_piece_type t = RF_PIECE_TYPE(p->board[from]);
+        int capture = kind == RF_MOVE_EN_PASSANT || (p->board[to] && RF_PIECE_COLOR(p->board[to]) != p->side);
+        int n = snprintf(body, sizeof body, "%s%s%c%s", t == RF_PAWN ? "" : (char[]){(char)(rf_piece_to_char(RF_MAKE_PIECE(RF_WHITE, t))), 0},
+                         a, capture ? 'x' : '-', c);
+        if (kind == RF_MOVE_PROMOTION)
+            snprintf(body + n, sizeof body - (size_t)n, "=%c", rf_piece_to_char(RF_MAKE_PIECE(RF_WHITE, RF_MOVE_PROMOTED(m))));
+    } else {
+        size_t n = rf_move_to_san(body, sizeof body, p, m);
+        while (n > 0 && (body[n - 1] == '+' || body[n - 1] == '#')) body[--n] = 0;
+        if (kind == RF_MOVE_DROP && body[0] == 'P') memmove(body, body + 1, n);
+    }
+    BoardObject after;
+    after.pos = *p;
+    rf_position_play(&after.pos, m);
+    after.moves_valid = 0;
+    after.plies = 0;
+    int check = checkers_of(&after.pos) != 0;
+    int v = variant_result(&after);
+    int mate = (check && !has_moves(&after)) || v == 1 || v == -1;
+    snprintf(out, cap, "%s%s", body, mate ? "#" : check ? "+" : "");
+    return 0;
+}
+
+static PyObject *san_of(BoardObject *b, PyObject *move, int long_form)
+{
+    rf_move m;
+    if (rfpy_move_to_rf(&b->pos, move, &m) < 0) return NULL;
+    char buf[48];
+    notation(buf, sizeof buf, b, m, long_form);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *board_san(PyObject *self, PyObject *move)
+{
+    return san_of((BoardObject *)self, move, 0);
+}
+
+static PyObject *board_lan(PyObject *self, PyObject *move)
+{
+    return san_of((BoardObject *)self, move, 1);
+}
+
+static PyObject *board_uci(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"move", "chess960", NULL};
+    PyObject *move, *chess960 = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:uci", kwlist, &move, &chess960)) return NULL;
+    BoardObject *b = (BoardObject *)self;
+    int mode = b->pos.chess960;
+    if (chess960 != Py_None && (mode = PyObject_IsTrue(chess960)) < 0) return NULL;
+    rf_move m;
+    if (rfpy_move_encode(&b->pos, move, &m) < 0) return NULL;
+    int from, to, promotion, drop;
+    rfpy_move_fields(move, &from, &to, &promotion, &drop);
+    char buf[8];
+    if (m != RF_MOVE_NONE && RF_MOVE_KIND(m) == RF_MOVE_CASTLING) {
+        rf_position mode_pos = b->pos;
+        mode_pos.chess960 = (uint8_t)mode;
+        rf_move_to_uci(buf, sizeof buf, &mode_pos, m);
+    } else {
+        rfpy_move_uci_text(buf, from, to, promotion, drop);
+    }
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *text_arg(PyObject *text, const char **s, Py_ssize_t *len)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "expected a str");
+        return NULL;
+    }
+    *s = PyUnicode_AsUTF8AndSize(text, len);
+    return *s ? text : NULL;
+}
+
+static PyObject *parse_move(BoardObject *b, PyObject *text, int san)
+{
+    const char *s;
+    Py_ssize_t len;
+    if (!text_arg(text, &s, &len)) return NULL;
+    rf_move m;
+    rf_error err;
+    rf_status st;
+    if (san) {
+        st = rf_move_from_san(&m, &b->pos, s, (size_t)len, &err);
+    } else {
+        /* python-chess's parse_uci: the text must be a UCI move (Move.from_uci), then legal. */
+        PyObject *move = rfpy_move_from_uci_text(text);
+        if (!move) return NULL;
+        int rc = rfpy_move_to_rf(&b->pos, move, &m);
+        Py_DECREF(move);
+        if (rc < 0) return NULL;
+        st = RF_OK;
+    }
+    if (st != RF_OK) {
+        char fen[RF_FEN_MAX + 4] = "in ";
+        rf_position_to_fen(fen + 3, RF_FEN_MAX, &b->pos, 0);
+        return rfpy_raise(st, &err, s, fen);
+    }
+    return rfpy_move_from_rf(&b->pos, m);
+}
+
+static PyObject *board_parse_san(PyObject *self, PyObject *text)
+{
+    return parse_move((BoardObject *)self, text, 1);
+}
+
+static PyObject *board_parse_uci(PyObject *self, PyObject *text)
+{
+    return parse_move((BoardObject *)self, text, 0);
+}
+
+static PyObject *push_parsed(PyObject *self, PyObject *text, int san)
+{
+    BoardObject *b = (BoardObject *)self;
+    PyObject *move = parse_move(b, text, san);
+    if (!move) return NULL;
+    rf_move m;
+    if (rfpy_move_to_rf(&b->pos, move, &m) < 0 || push_rf(b, m, move) < 0) {
+        Py_DECREF(move);
+        return NULL;
+    }
+    return move;
+}
+
+static PyObject *board_push_san(PyObject *self, PyObject *text)
+{
+    return push_parsed(self, text, 1);
+}
+
+static PyObject *board_push_uci(PyObject *self, PyObject *text)
+{
+    return push_parsed(self, text, 0);
+}
+
+static PyObject *board_variation_san(PyObject *self, PyObject *moves)
+{
+    BoardObject *b = (BoardObject *)self;
+    PyObject *it = PyObject_GetIter(moves);
+    if (!it) return NULL;
+    BoardObject scratch;
+    scratch.pos = b->pos;
+    scratch.moves_valid = 0;
+    scratch.plies = 0;
+    PyObject *parts = PyList_New(0), *move;
+    int first = 1;
+    while (parts && (move = PyIter_Next(it))) {
+        rf_move m;
+        int rc = rfpy_move_encode(&scratch.pos, move, &m);
+        if (rc == 0 && (m == RF_MOVE_NONE || m == RF_MOVE_NULL)) {
+            char uci[8], fen[RF_FEN_MAX];
+            int f, t, pr, d;
+            rfpy_move_fields(move, &f, &t, &pr, &d);
+            rfpy_move_uci_text(uci, f, t, pr, d);
+            rf_position_to_fen(fen, sizeof fen, &scratch.pos, 0);
+            PyErr_Format(rfpy_IllegalMoveError, "illegal move %s in position %s", uci, fen);
+            rc = -1;
+        }
+        Py_DECREF(move);
+        if (rc < 0) {
+            Py_CLEAR(parts);
+            break;
+        }
+        char san[48], text[80];
+        notation(san, sizeof san, &scratch, m, 0);
+        if (scratch.pos.side == RF_WHITE)
+            snprintf(text, sizeof text, "%u. %s", (unsigned)scratch.pos.fullmove, san);
+        else if (first)
+            snprintf(text, sizeof text, "%u...%s", (unsigned)scratch.pos.fullmove, san);
+        else
+            snprintf(text, sizeof text, "%s", san);
+        first = 0;
+        PyObject *str = PyUnicode_FromString(text);
+        if (!str || PyList_Append(parts, str) < 0) Py_CLEAR(parts);
+        Py_XDECREF(str);
+        rf_position_play(&scratch.pos, m);
+        scratch.moves_valid = 0;
+    }
+    Py_DECREF(it);
+    if (!parts || PyErr_Occurred()) {
+        Py_XDECREF(parts);
+        return NULL;
+    }
+    PyObject *sep = PyUnicode_FromString(" ");
+    PyObject *out = sep ? PyUnicode_Join(sep, parts) : NULL;
+    Py_XDECREF(sep);
+    Py_DECREF(parts);
+    return out;
+}
+
+static PyObject *board_legal_sans(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    BoardObject *b = (BoardObject *)self;
+    const rf_movelist *list = legal(b);
+    rf_movelist copy = *list;
+    PyObject *parts = PyList_New(0);
+    for (unsigned i = 0; parts && i < copy.count; i++) {
+        char san[48];
+        notation(san, sizeof san, b, copy.moves[i], 0);
+        PyObject *str = PyUnicode_FromString(san);
+        if (!str || PyList_Append(parts, str) < 0) Py_CLEAR(parts);
+        Py_XDECREF(str);
+    }
+    if (!parts) return NULL;
+    PyObject *sep = PyUnicode_FromString(", ");
+    PyObject *out = sep ? PyUnicode_Join(sep, parts) : NULL;
+    Py_XDECREF(sep);
+    Py_DECREF(parts);
+    return out;
+}
+
+/* ---- game end --------------------------------------------------------------------------------- */
+
+#define STATE_PREDICATE(name, expr)                                                               \
+    static PyObject *board_##name(PyObject *self, PyObject *unused)                              \
+    {                                                                                             \
+        (void)unused;                                                                             \
+        BoardObject *b = (BoardObject *)self;                                                     \
+        (void)b;                                                                                  \
+        return PyBool_FromLong(expr);                                                             \
+    }
+
+STATE_PREDICATE(is_check, in_check(&b->pos))
+STATE_PREDICATE(is_checkmate, is_checkmate(b))
+STATE_PREDICATE(is_stalemate, is_stalemate(b))
+STATE_PREDICATE(is_insufficient_material, insufficient(&b->pos))
+STATE_PREDICATE(is_seventyfive_moves, halfmoves(b, 150))
+STATE_PREDICATE(is_fifty_moves, halfmoves(b, 100))
+STATE_PREDICATE(is_fivefold_repetition, repetitions(b, 5) >= 5)
+STATE_PREDICATE(can_claim_threefold_repetition, claim_threefold(b))
+STATE_PREDICATE(can_claim_fifty_moves, claim_fifty(b))
+STATE_PREDICATE(can_claim_draw, claim_fifty(b) || claim_threefold(b))
+STATE_PREDICATE(is_variant_end, variant_end(&b->pos))
+STATE_PREDICATE(is_variant_win, variant_result(b) == 1)
+STATE_PREDICATE(is_variant_loss, variant_result(b) == -1)
+STATE_PREDICATE(is_variant_draw, variant_result(b) == 2)
+STATE_PREDICATE(has_legal_en_passant, b->pos.ep_legal)
+STATE_PREDICATE(has_pseudo_legal_en_passant, pseudo_legal_ep(&b->pos))
+
+static int color_arg(PyObject *obj, int *color)
+{
+    int v = PyObject_IsTrue(obj);
+    if (v < 0) return -1;
+    *color = v ? RF_WHITE : RF_BLACK; /* python-chess: WHITE is True */
+    return 0;
+}
+
+static PyObject *board_has_insufficient_material(PyObject *self, PyObject *color)
+{
+    int c;
+    if (color_arg(color, &c) < 0) return NULL;
+    return PyBool_FromLong(rf_position_has_insufficient_material(&((BoardObject *)self)->pos, (rf_color)c));
+}
+
+static PyObject *board_is_repetition(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"count", NULL};
+    int count = 3;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|i:is_repetition", kwlist, &count)) return NULL;
+    if (count <= 1) Py_RETURN_TRUE;
+    return PyBool_FromLong(repetitions((BoardObject *)self, (unsigned)count) >= (unsigned)count);
+}
+
+static int claim_draw_arg(PyObject *args, PyObject *kwargs, const char *name, int *claim)
+{
+    static char *kwlist[] = {"claim_draw", NULL};
+    char format[40];
+    snprintf(format, sizeof format, "|$p:%s", name);
+    *claim = 0;
+    return PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist, claim) ? 0 : -1;
+}
+
+static PyObject *board_is_game_over(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    int claim, winner;
+    if (claim_draw_arg(args, kwargs, "is_game_over", &claim) < 0) return NULL;
+    return PyBool_FromLong(outcome((BoardObject *)self, claim, &winner) != 0);
+}
+
+static PyObject *board_result(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    int claim, winner;
+    if (claim_draw_arg(args, kwargs, "result", &claim) < 0) return NULL;
+    if (!outcome((BoardObject *)self, claim, &winner)) return PyUnicode_FromString("*");
+    return PyUnicode_FromString(winner < 0 ? "1/2-1/2" : winner == RF_WHITE ? "1-0" : "0-1");
+}
+
+static PyObject *board_outcome_code(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    int claim, winner;
+    if (claim_draw_arg(args, kwargs, "outcome", &claim) < 0) return NULL;
+    int t = outcome((BoardObject *)self, claim, &winner);
+    if (!t) Py_RETURN_NONE;
+    if (winner < 0) return Py_BuildValue("(iO)", t, Py_None);
+    return Py_BuildValue("(iO)", t, winner == RF_WHITE ? Py_True : Py_False);
+}
+
+/* ---- pieces and squares ----------------------------------------------------------------------- */
+
+static int square_of(PyObject *obj, int *sq)
+{
+    long v = PyLong_AsLong(obj);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < 0 || v > 63) {
+        PyErr_Format(PyExc_IndexError, "square out of range: %ld", v);
+        return -1;
+    }
+    *sq = (int)v;
+    return 0;
+}
+
+static PyObject *piece_object(rf_piece p)
+{
+    if (!piece_objects) {
+        PyErr_SetString(PyExc_RuntimeError, "rankfile's Piece objects are not registered");
+        return NULL;
+    }
+    PyObject *obj = PyTuple_GetItem(piece_objects, p & 15);
+    Py_XINCREF(obj);
+    return obj;
+}
+
+static PyObject *board_piece_at(PyObject *self, PyObject *square)
+{
+    int sq;
+    if (square_of(square, &sq) < 0) return NULL;
+    return piece_object(((BoardObject *)self)->pos.board[sq]);
+}
+
+static PyObject *board_piece_type_at(PyObject *self, PyObject *square)
+{
+    int sq;
+    if (square_of(square, &sq) < 0) return NULL;
+    rf_piece p = ((BoardObject *)self)->pos.board[sq];
+    if (!p) Py_RETURN_NONE;
+    return PyLong_FromLong(RF_PIECE_TYPE(p));
+}
+
+static PyObject *board_color_at(PyObject *self, PyObject *square)
+{
+    int sq;
+    if (square_of(square, &sq) < 0) return NULL;
+    rf_piece p = ((BoardObject *)self)->pos.board[sq];
+    if (!p) Py_RETURN_NONE;
+    return PyBool_FromLong(RF_PIECE_COLOR(p) == (rf_color)RF_WHITE);
+}
+
+static PyObject *board_piece_map(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"mask", NULL};
+    unsigned long long mask = ~0ULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$K:piece_map", kwlist, &mask)) return NULL;
+    BoardObject *b = (BoardObject *)self;
+    PyObject *d = PyDict_New();
+    /* python-chess fills the dictionary from h8 down to a1. */
+    for (int sq = 63; d && sq >= 0; sq--) {
+        if (!b->pos.board[sq] || !(mask & BB(sq))) continue;
+        PyObject *k = PyLong_FromLong(sq), *v = piece_object(b->pos.board[sq]);
+        if (!k || !v || PyDict_SetItem(d, k, v) < 0) Py_CLEAR(d);
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+    }
+    return d;
+}
+
+static PyObject *board_king(PyObject *self, PyObject *color)
+{
+    int c;
+    if (color_arg(color, &c) < 0) return NULL;
+    int k = king_square(&((BoardObject *)self)->pos, c);
+    if (k < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(k);
+}
+
+static PyObject *board_pieces_mask(PyObject *self, PyObject *args)
+{
+    int type;
+    PyObject *color;
+    if (!PyArg_ParseTuple(args, "iO:pieces_mask", &type, &color)) return NULL;
+    int c;
+    if (color_arg(color, &c) < 0) return NULL;
+    if (type < 1 || type > 6) {
+        PyErr_Format(PyExc_ValueError, "piece type must be 1..6, not %d", type);
+        return NULL;
+    }
+    const rf_position *p = &((BoardObject *)self)->pos;
+    return PyLong_FromUnsignedLongLong(p->by_type[type] & p->by_color[c]);
+}
+
+static PyObject *board_checkers_mask(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(checkers_of(&((BoardObject *)self)->pos));
+}
+
+static PyObject *board_attackers_mask(PyObject *self, PyObject *args)
+{
+    PyObject *color, *square, *occupied = Py_None;
+    if (!PyArg_ParseTuple(args, "OO|O:attackers_mask", &color, &square, &occupied)) return NULL;
+    int c, sq;
+    if (color_arg(color, &c) < 0 || square_of(square, &sq) < 0) return NULL;
+    const rf_position *p = &((BoardObject *)self)->pos;
+    rf_bitboard occ = p->by_type[0];
+    if (occupied != Py_None) {
+        occ = PyLong_AsUnsignedLongLongMask(occupied);
+        if (PyErr_Occurred()) return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(attackers_of(p, c, sq, occ));
+}
+
+static PyObject *board_is_attacked_by(PyObject *self, PyObject *args)
+{
+    PyObject *mask = board_attackers_mask(self, args);
+    if (!mask) return NULL;
+    int truth = PyObject_IsTrue(mask);
+    Py_DECREF(mask);
+    return truth < 0 ? NULL : PyBool_FromLong(truth);
+}
+
+/* ---- validity --------------------------------------------------------------------------------- */
+
+static rf_bitboard line_through(int a, int b)
+{
+    int df = RF_FILE_OF(b) - RF_FILE_OF(a), dr = RF_RANK_OF(b) - RF_RANK_OF(a);
+    if (!(df == 0 || dr == 0 || df == dr || df == -dr)) return 0;
+    int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+    rf_bitboard out = BB(a);
+    for (int dir = -1; dir <= 1; dir += 2) {
+        int f = RF_FILE_OF(a), r = RF_RANK_OF(a);
+        for (;;) {
+            f += dir * sf;
+            r += dir * sr;
+            if (f < 0 || f > 7 || r < 0 || r > 7) break;
+            out |= BB(RF_SQUARE(f, r));
+        }
+    }
+    return out;
+}
+
+static uint32_t status_of(const BoardObject *b)
+{
+    const rf_position *p = &b->pos;
+    const rf_bitboard *t = p->by_type, w = p->by_color[RF_WHITE], bl = p->by_color[RF_BLACK], occ = t[0];
+    uint32_t e = b->setup_status;
+    if (!occ) e |= ST_EMPTY;
+    if (!(w & t[RF_KING])) e |= ST_NO_WHITE_KING;
+    if (!(bl & t[RF_KING])) e |= ST_NO_BLACK_KING;
+    if (popcount(t[RF_KING]) > 2) e |= ST_TOO_MANY_KINGS;
+    if (popcount(w) > 16) e |= ST_TOO_MANY_WHITE_PIECES;
+    if (popcount(bl) > 16) e |= ST_TOO_MANY_BLACK_PIECES;
+    if (popcount(w & t[RF_PAWN]) > 8) e |= ST_TOO_MANY_WHITE_PAWNS;
+    if (popcount(bl & t[RF_PAWN]) > 8) e |= ST_TOO_MANY_BLACK_PAWNS;
+    if (t[RF_PAWN] & (RANK_1 | RANK_8)) e |= ST_PAWNS_ON_BACKRANK;
+    int their_king = king_square(p, !p->side);
+    int antichess = p->variant == RF_VARIANT_ANTICHESS;
+    if (!antichess && their_king >= 0 && attackers_of(p, p->side, their_king, occ)) e |= ST_OPPOSITE_CHECK;
+    rf_bitboard checkers = checkers_of(p);
+    rf_bitboard our_kings = t[RF_KING] & p->by_color[p->side] & ~p->promoted;
+    if (checkers) {
+        int n = popcount(checkers);
+        if (n > 2) e |= ST_TOO_MANY_CHECKERS;
+        if (p->ep != RF_NO_SQUARE) {
+            int pushed_to = p->ep ^ 8, pushed_from = p->ep ^ 24;
+            rf_bitboard before = (occ & ~BB(pushed_to)) | BB(pushed_from);
+            int attacked = 0;
+            for (rf_bitboard k = our_kings; k; k &= k - 1)
+                if (attackers_of(p, !p->side, __builtin_ctzll(k), before)) attacked = 1;
+            if (n > 1 || (63 - __builtin_clzll(checkers) != pushed_to && attacked)) e |= ST_IMPOSSIBLE_CHECK;
+        } else if (n > 2 || (n == 2 && (line_through(__builtin_ctzll(checkers), 63 - __builtin_clzll(checkers)) & our_kings))) {
+            e |= ST_IMPOSSIBLE_CHECK;
+        }
+    }
+    switch (p->variant) {
+    case RF_VARIANT_ANTICHESS:
+        e &= ~(uint32_t)(ST_NO_WHITE_KING | ST_NO_BLACK_KING | ST_TOO_MANY_KINGS | ST_OPPOSITE_CHECK);
+        break;
+    case RF_VARIANT_ATOMIC:
+        e &= ~(uint32_t)ST_OPPOSITE_CHECK;
+        e &= ~(uint32_t)(p->side == RF_WHITE ? ST_NO_WHITE_KING : ST_NO_BLACK_KING);
+        if (popcount(checkers) <= 14) e &= ~(uint32_t)ST_TOO_MANY_CHECKERS;
+        if (p->ep == RF_NO_SQUARE) e &= ~(uint32_t)ST_IMPOSSIBLE_CHECK;
+        break;
+    case RF_VARIANT_RACINGKINGS:
+        if (checkers) e |= ST_RACE_CHECK | ST_TOO_MANY_CHECKERS | ST_IMPOSSIBLE_CHECK;
+        if (p->side == RF_BLACK && (w & t[RF_KING] & RANK_8) && (bl & t[RF_KING] & RANK_8)) e |= ST_RACE_OVER;
+        if (t[RF_PAWN]) e |= ST_RACE_MATERIAL;
+        for (int c = 0; c < 2; c++) {
+            rf_bitboard mine = p->by_color[c];
+            if (popcount(mine & t[RF_KNIGHT]) > 2 || popcount(mine & t[RF_BISHOP]) > 2 ||
+                popcount(mine & t[RF_ROOK]) > 2 || popcount(mine & t[RF_QUEEN]) > 1)
+                e |= ST_RACE_MATERIAL;
+        }
+        break;
+    case RF_VARIANT_HORDE:
+        e &= ~(uint32_t)ST_NO_WHITE_KING;
+        if (popcount(w) <= 36) e &= ~(uint32_t)(ST_TOO_MANY_WHITE_PIECES | ST_TOO_MANY_WHITE_PAWNS);
+        if (!(t[RF_PAWN] & RANK_8) && !(bl & t[RF_PAWN] & RANK_1)) e &= ~(uint32_t)ST_PAWNS_ON_BACKRANK;
+        if (w & t[RF_KING]) e |= ST_TOO_MANY_KINGS;
+        break;
+    case RF_VARIANT_CRAZYHOUSE: {
+        int pawns = popcount(t[RF_PAWN]) + p->pocket[0][RF_PAWN] + p->pocket[1][RF_PAWN];
+        int pieces = popcount(occ);
+        for (int c = 0; c < 2; c++)
+            for (int k = 1; k < 8; k++) pieces += p->pocket[c][k];
+        if (pawns <= 16) e &= ~(uint32_t)(ST_TOO_MANY_BLACK_PAWNS | ST_TOO_MANY_WHITE_PAWNS);
+        if (pieces <= 32) e &= ~(uint32_t)(ST_TOO_MANY_BLACK_PIECES | ST_TOO_MANY_WHITE_PIECES);
+        break;
+    }
+    default: break;
+    }
+    return e;
+}
+
+static PyObject *board_status_code(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromUnsignedLong(status_of((BoardObject *)self));
+}
+
+static PyObject *board_is_valid(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyBool_FromLong(status_of((BoardObject *)self) == 0);
+}
+
+/* ---- copies and comparison -------------------------------------------------------------------- */
+
+static PyObject *copy_board(BoardObject *b, Py_ssize_t keep)
+{
+    PyObject *obj = new_of_class((PyObject *)Py_TYPE(b));
+    if (!obj) return NULL;
+    BoardObject *c = (BoardObject *)obj;
+    c->pos = b->pos;
+    c->setup_status = b->setup_status;
+    if (keep > b->plies) keep = b->plies;
+    if (keep > 0) {
+        c->stack = PyMem_Malloc((size_t)keep * sizeof *c->stack);
+        if (!c->stack) {
+            Py_DECREF(obj);
+            return PyErr_NoMemory();
+        }
+        memcpy(c->stack, b->stack + (b->plies - keep), (size_t)keep * sizeof *c->stack);
+        for (Py_ssize_t i = 0; i < keep; i++) Py_INCREF(c->stack[i].obj);
+        c->plies = c->cap = keep;
+    }
+    return obj;
+}
+
+static PyObject *board_copy(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"stack", NULL};
+    PyObject *stack = Py_True;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$O:copy", kwlist, &stack)) return NULL;
+    BoardObject *b = (BoardObject *)self;
+    Py_ssize_t keep;
+    if (stack == Py_True) keep = b->plies;
+    else if (stack == Py_False) keep = 0;
+    else if ((keep = PyLong_AsSsize_t(stack)) == -1 && PyErr_Occurred()) return NULL;
+    return copy_board(b, keep < 0 ? 0 : keep);
+}
+
+static PyObject *board_dunder_copy(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return copy_board((BoardObject *)self, ((BoardObject *)self)->plies);
+}
+
+static PyObject *board_deepcopy(PyObject *self, PyObject *memo)
+{
+    (void)memo;
+    return copy_board((BoardObject *)self, ((BoardObject *)self)->plies);
+}
+
+static int same_position(const rf_position *a, const rf_position *b)
+{
+    return a->variant == b->variant && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
+           a->side == b->side && memcmp(a->board, b->board, sizeof a->board) == 0 &&
+           memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) == 0 &&
+           (a->ep_legal ? a->ep : RF_NO_SQUARE) == (b->ep_legal ? b->ep : RF_NO_SQUARE) &&
+           a->promoted == b->promoted && memcmp(a->pocket, b->pocket, sizeof a->pocket) == 0 &&
+           memcmp(a->remaining_checks, b->remaining_checks, sizeof a->remaining_checks) == 0;
+}
+
+static PyObject *board_richcompare(PyObject *a, PyObject *b, int op)
+{
+    if ((op != Py_EQ && op != Py_NE) || !rfpy_board_check(b)) Py_RETURN_NOTIMPLEMENTED;
+    int eq = same_position(&((BoardObject *)a)->pos, &((BoardObject *)b)->pos);
+    return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
+/* ---- the position's fields -------------------------------------------------------------------- */
+
+/* Changes the position through its setup (python-chess's boards have writable fields): the
+ * change is read as a FEN would be, so a contradiction is reported by status(). */
+static int rebuild(BoardObject *b, const rf_setup *setup, int chess960)
+{
+    rf_position pos;
+    rf_error err;
+    if (rf_position_from_setup(&pos, setup, (rf_variant)b->pos.variant, chess960 ? RF_PARSE_CHESS960 : 0,
+                               RF_INVALID_ALL, &err) != RF_OK) {
+        rfpy_raise(err.status, &err, NULL, NULL);
+        return -1;
+    }
+    b->pos = pos;
+    b->moves_valid = 0;
+    return 0;
+}
+
+static PyObject *get_turn(PyObject *self, void *c)
+{
+    (void)c;
+    return PyBool_FromLong(((BoardObject *)self)->pos.side == RF_WHITE);
+}
+
+static PyObject *get_fullmove(PyObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromUnsignedLong(((BoardObject *)self)->pos.fullmove);
+}
+
+static PyObject *get_halfmove(PyObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromUnsignedLong(((BoardObject *)self)->pos.halfmove);
+}
+
+static PyObject *get_ep(PyObject *self, void *c)
+{
+    (void)c;
+    rf_square ep = ((BoardObject *)self)->pos.ep;
+    if (ep == RF_NO_SQUARE) Py_RETURN_NONE;
+    return PyLong_FromLong(ep);
+}
+
+static PyObject *get_castling(PyObject *self, void *c)
+{
+    (void)c;
+    const rf_position *p = &((BoardObject *)self)->pos;
+    rf_bitboard mask = 0;
+    for (int i = 0; i < 2; i++)
+        for (int s = 0; s < 2; s++)
+            if (p->castle_rook[i][s] != RF_NO_SQUARE) mask |= BB(p->castle_rook[i][s]);
+    return PyLong_FromUnsignedLongLong(mask);
+}
+
+static PyObject *get_chess960(PyObject *self, void *c)
+{
+    (void)c;
+    return PyBool_FromLong(((BoardObject *)self)->pos.chess960);
+}
+
+static PyObject *get_promoted(PyObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromUnsignedLongLong(((BoardObject *)self)->pos.promoted);
+}
+
+static int field_setter(PyObject *self, PyObject *value, void *closure)
+{
+    BoardObject *b = (BoardObject *)self;
+    if (!value) {
+        PyErr_SetString(PyExc_AttributeError, "cannot delete a board's field");
+        return -1;
+    }
+    rf_setup setup;
+    rf_setup_from_position(&setup, &b->pos);
+    int chess960 = b->pos.chess960;
+    const char *what = closure;
+    if (strcmp(what, "turn") == 0) {
+        int v = PyObject_IsTrue(value);
+        if (v < 0) return -1;
+        setup.side = v ? RF_WHITE : RF_BLACK;
+    } else if (strcmp(what, "chess960") == 0) {
+        int v = PyObject_IsTrue(value);
+        if (v < 0) return -1;
+        chess960 = v;
+    } else if (strcmp(what, "ep_square") == 0) {
+        int sq = RF_NO_SQUARE;
+        if (value != Py_None && square_of(value, &sq) < 0) return -1;
+        setup.ep = (rf_square)sq;
+    } else if (strcmp(what, "castling_rights") == 0) {
+        unsigned long long mask = PyLong_AsUnsignedLongLongMask(value);
+        if (PyErr_Occurred()) return -1;
+        setup.castling = mask & (RANK_1 | RANK_8);
+    } else {
+        long v = PyLong_AsLong(value);
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < 0 || v > 0x7fffffffL) {
+            PyErr_Format(PyExc_ValueError, "%s out of range: %ld", what, v);
+            return -1;
+        }
+        if (strcmp(what, "halfmove_clock") == 0) setup.halfmove = (uint32_t)v;
+        else setup.fullmove = (uint32_t)(v ? v : 1);
+    }
+    return rebuild(b, &setup, chess960);
+}
+
+/* ---- Chess960, Polyglot, perft ----------------------------------------------------------------- */
+
+static PyObject *board_chess960_number(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    int n = rf_chess960_check(NULL, &((BoardObject *)self)->pos, 0);
+    if (n < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(n);
+}
+
+static PyObject *board_set_chess960_pos(PyObject *self, PyObject *number)
+{
+    long n = PyLong_AsLong(number);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    rf_position start;
+    if (n < 0 || n >= RF_CHESS960_COUNT || rf_chess960_position(&start, (int)n) != RF_OK) {
+        PyErr_Format(PyExc_ValueError, "a Chess960 start position is numbered 0..959, not %ld", n);
+        return NULL;
+    }
+    BoardObject *b = (BoardObject *)self;
+    rf_setup setup;
+    rf_setup_from_position(&setup, &start);
+    clear_stack(b);
+    b->setup_status = 0;
+    b->pos.variant = b->pos.variant; /* keeps the class's variant for rebuild */
+    if (rebuild(b, &setup, 1) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *board_polyglot_key(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(rf_polyglot_key(&((BoardObject *)self)->pos));
+}
+
+typedef struct {
+    PyThreadState *thread;
+    int interrupted;
+} PerftWatch;
+
+/* Called on the calling thread between jobs: takes the GIL back for a moment to let Python
+ * see a Ctrl-C (KeyboardInterrupt) or another signal's exception, which cancels the count. */
+static int perft_progress(void *user, const rf_perft_progress *progress)
+{
+    (void)progress;
+    PerftWatch *w = user;
+    PyEval_RestoreThread(w->thread);
+    if (PyErr_CheckSignals() < 0) w->interrupted = 1;
+    w->thread = PyEval_SaveThread();
+    return w->interrupted;
+}
+
+static PyObject *board_perft(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"depth", "threads", "hash_mb", NULL};
+    int depth, threads = 0;
+    Py_ssize_t hash_mb = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "i|$in:perft", kwlist, &depth, &threads, &hash_mb)) return NULL;
+    if (depth < 0 || depth > RF_PERFT_MAX_DEPTH || hash_mb < 0) {
+        PyErr_Format(PyExc_ValueError, "perft depth must be 0..%d and hash_mb at least 0", RF_PERFT_MAX_DEPTH);
+        return NULL;
+    }
+    rf_position pos = ((BoardObject *)self)->pos;
+    rf_count count = {0, 0};
+    rf_error err;
+    rf_status st;
+    PerftWatch watch = {NULL, 0};
+    rf_perft_options opt = {0};
+    opt.threads = threads;
+    opt.hash_mb = (size_t)hash_mb;
+    opt.progress = perft_progress;
+    opt.user = &watch;
+    opt.progress_ms = 100;
+    watch.thread = PyEval_SaveThread();
+    st = rf_perft_run(&count, &pos, depth, &opt, &err);
+    PyEval_RestoreThread(watch.thread);
+    if (watch.interrupted) return NULL; /* the signal's exception is set */
+    if (st != RF_OK) return rfpy_raise(st, &err, NULL, NULL);
+    PyObject *hi = PyLong_FromUnsignedLongLong(count.hi), *lo = PyLong_FromUnsignedLongLong(count.lo);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *up = hi && shift ? PyNumber_Lshift(hi, shift) : NULL;
+    PyObject *total = up && lo ? PyNumber_Or(up, lo) : NULL;
+    Py_XDECREF(hi);
+    Py_XDECREF(lo);
+    Py_XDECREF(shift);
+    Py_XDECREF(up);
+    return total;
+}
+
+static PyObject *board_clear_stack(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    clear_stack((BoardObject *)self);
+    Py_RETURN_NONE;
+}
+
+static PyObject *board_root(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    BoardObject *b = (BoardObject *)self;
+    PyObject *obj = copy_board(b, 0);
+    if (obj && b->plies) {
+        ((BoardObject *)obj)->pos = b->stack[0].before;
+        ((BoardObject *)obj)->setup_status = 0;
+    }
+    return obj;
+}
+
+static PyObject *board_bitboards(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    const rf_position *p = &((BoardObject *)self)->pos;
+    return Py_BuildValue("(KKKKKKKKK)", (unsigned long long)p->by_color[RF_WHITE], (unsigned long long)p->by_color[RF_BLACK],
+                         (unsigned long long)p->by_type[0], (unsigned long long)p->by_type[1], (unsigned long long)p->by_type[2],
+                         (unsigned long long)p->by_type[3], (unsigned long long)p->by_type[4], (unsigned long long)p->by_type[5],
+                         (unsigned long long)p->by_type[6]);
+}
+
+static PyObject *board_pockets_of(PyObject *self, PyObject *color)
+{
+    int c;
+    if (color_arg(color, &c) < 0) return NULL;
+    const uint8_t *k = ((BoardObject *)self)->pos.pocket[c];
+    return Py_BuildValue("(iiiiii)", k[1], k[2], k[3], k[4], k[5], k[6]);
+}
+
+static PyObject *board_remaining_checks_of(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    const uint8_t *r = ((BoardObject *)self)->pos.remaining_checks;
+    return Py_BuildValue("(ii)", r[RF_WHITE], r[RF_BLACK]);
+}
+
+static PyObject *board_explosion(PyObject *self, PyObject *move)
+{
+    BoardObject *b = (BoardObject *)self;
+    rf_move m;
+    if (rfpy_move_to_rf(&b->pos, move, &m) < 0) return NULL;
+    rf_explosion e;
+    rf_atomic_explosion(&e, &b->pos, m);
+    rf_bitboard lost = 0;
+    for (unsigned i = 0; i < e.lost_count && i < 10; i++) lost |= BB(e.lost_square[i]);
+    if (e.center == RF_NO_SQUARE) return Py_BuildValue("(OKK)", Py_None, 0ULL, 0ULL);
+    return Py_BuildValue("(iKK)", e.center, (unsigned long long)e.blast, (unsigned long long)lost);
+}
+
 /* ---- registration ----------------------------------------------------------------------------- */
 
 static PyObject *register_board_class(PyObject *self, PyObject *args)
@@ -672,6 +1958,72 @@ static PyMethodDef board_methods[] = {
      "push(move: Move) -> None\n\nPlays a legal move (IllegalMoveError otherwise) and puts it on the move stack."},
     {"pop", board_pop, METH_NOARGS, "pop() -> Move\n\nTakes back the last move and returns it."},
     {"peek", board_peek, METH_NOARGS, "peek() -> Move\n\nThe last move played."},
+#define M_O(name, doc) {#name, board_##name, METH_O, doc}
+#define M_0(name, doc) {#name, board_##name, METH_NOARGS, doc}
+#define M_KW(name, doc) {#name, (PyCFunction)(void (*)(void))board_##name, METH_VARARGS | METH_KEYWORDS, doc}
+    M_O(is_en_passant, "is_en_passant(move) -> bool\n\nA pawn's capture en passant."),
+    M_O(is_capture, "is_capture(move) -> bool\n\nThe move takes a piece (en passant too)."),
+    M_O(is_castling, "is_castling(move) -> bool\n\nA king's castling move (e1g1 or e1h1)."),
+    M_O(is_kingside_castling, "is_kingside_castling(move) -> bool\n\nCastling with the rook on the h-file side."),
+    M_O(is_queenside_castling, "is_queenside_castling(move) -> bool\n\nCastling with the rook on the a-file side."),
+    M_O(is_zeroing, "is_zeroing(move) -> bool\n\nA capture or pawn move (it resets the halfmove clock)."),
+    M_O(is_legal, "is_legal(move) -> bool\n\nThe move is one of the legal moves (the null move is not)."),
+    M_O(gives_check, "gives_check(move) -> bool\n\nThe legal move puts the other king in check."),
+    M_O(san, "san(move) -> str\n\nThe legal move in SAN (\"Nf3\", \"exd5\", \"O-O\", \"e8=Q#\")."),
+    M_O(lan, "lan(move) -> str\n\nThe legal move in long algebraic notation (\"Ng1-f3\", \"e4xd5\")."),
+    M_KW(uci, "uci(move, *, chess960=None) -> str\n\nThe move in UCI, castling written for the given castling mode\n(default: the board's)."),
+    M_O(parse_san, "parse_san(san: str) -> Move\n\nReads a legal move in SAN (leniently: 0-0, e8Q, Ng1f3, missing check signs);\nInvalidMoveError, IllegalMoveError or AmbiguousMoveError."),
+    M_O(parse_uci, "parse_uci(uci: str) -> Move\n\nReads a legal move in UCI; InvalidMoveError or IllegalMoveError."),
+    M_O(push_san, "push_san(san: str) -> Move\n\nparse_san, then push; returns the move."),
+    M_O(push_uci, "push_uci(uci: str) -> Move\n\nparse_uci, then push; returns the move."),
+    M_O(variation_san, "variation_san(moves) -> str\n\nThe moves, legal one after the other from here, as numbered SAN (\"1. e4 e5 2. Nf3\")."),
+    {"_legal_sans", board_legal_sans, METH_NOARGS, "The legal moves in SAN, joined by \", \"."},
+    M_0(is_check, "is_check() -> bool\n\nThe side to move is in check."),
+    M_0(is_checkmate, "is_checkmate() -> bool\n\nIn check with no legal move."),
+    M_0(is_stalemate, "is_stalemate() -> bool\n\nNot in check, with no legal move, the game not over by the variant's rules."),
+    M_0(is_insufficient_material, "is_insufficient_material() -> bool\n\nNeither side can win by its material."),
+    M_O(has_insufficient_material, "has_insufficient_material(color) -> bool\n\nThat side cannot win by its material."),
+    M_0(is_seventyfive_moves, "is_seventyfive_moves() -> bool\n\n150 plies without capture or pawn move, and a legal move exists."),
+    M_0(is_fifty_moves, "is_fifty_moves() -> bool\n\n100 plies without capture or pawn move, and a legal move exists."),
+    M_0(is_fivefold_repetition, "is_fivefold_repetition() -> bool\n\nThe position occurred five times."),
+    M_KW(is_repetition, "is_repetition(count=3) -> bool\n\nThe position occurred at least count times (the move stack tells)."),
+    M_0(can_claim_threefold_repetition, "can_claim_threefold_repetition() -> bool\n\nThe position occurred three times, or a\nlegal move makes it so."),
+    M_0(can_claim_fifty_moves, "can_claim_fifty_moves() -> bool\n\nFifty moves have passed, or a legal move makes it so."),
+    M_0(can_claim_draw, "can_claim_draw() -> bool\n\ncan_claim_fifty_moves() or can_claim_threefold_repetition()."),
+    M_KW(is_game_over, "is_game_over(*, claim_draw=False) -> bool\n\nThe game has ended (outcome() is not None)."),
+    M_KW(result, "result(*, claim_draw=False) -> str\n\n\"1-0\", \"0-1\", \"1/2-1/2\" or \"*\"."),
+    M_KW(outcome_code, "The (termination number, winner) of outcome(), or None."),
+    M_0(is_variant_end, "is_variant_end() -> bool\n\nThe game has ended by a rule of the variant."),
+    M_0(is_variant_win, "is_variant_win() -> bool\n\nThe side to move has won by a rule of the variant."),
+    M_0(is_variant_loss, "is_variant_loss() -> bool\n\nThe side to move has lost by a rule of the variant."),
+    M_0(is_variant_draw, "is_variant_draw() -> bool\n\nThe game is drawn by a rule of the variant."),
+    M_0(has_legal_en_passant, "has_legal_en_passant() -> bool\n\nA legal en passant capture exists."),
+    M_0(has_pseudo_legal_en_passant, "has_pseudo_legal_en_passant() -> bool\n\nA pawn stands where it could take en passant."),
+    M_O(piece_at, "piece_at(square) -> Piece | None"),
+    M_O(piece_type_at, "piece_type_at(square) -> int | None"),
+    M_O(color_at, "color_at(square) -> bool | None"),
+    M_KW(piece_map, "piece_map(*, mask=BB_ALL) -> dict[int, Piece]"),
+    M_O(king, "king(color) -> int | None\n\nThe square of that side's king (not a promoted one)."),
+    {"pieces_mask", board_pieces_mask, METH_VARARGS, "pieces_mask(piece_type, color) -> int\n\nThe squares of those pieces, as a bitboard."},
+    M_0(checkers_mask, "checkers_mask() -> int\n\nThe pieces giving check, as a bitboard."),
+    {"attackers_mask", board_attackers_mask, METH_VARARGS, "attackers_mask(color, square, occupied=None) -> int\n\nThe pieces of color attacking square, as a bitboard."},
+    {"is_attacked_by", board_is_attacked_by, METH_VARARGS, "is_attacked_by(color, square, occupied=None) -> bool"},
+    M_0(status_code, "The python-chess Status bits of the position, as an int."),
+    M_0(is_valid, "is_valid() -> bool\n\nstatus() is STATUS_VALID: the position is one the rules allow."),
+    M_KW(copy, "copy(*, stack=True) -> Board\n\nA copy with the whole move stack (stack=True), none (False) or the last N moves."),
+    {"__copy__", board_dunder_copy, METH_NOARGS, NULL},
+    {"__deepcopy__", board_deepcopy, METH_O, NULL},
+    M_0(chess960_number, "The number (0..959) of the board as a Chess960 start position, or None."),
+    M_O(set_chess960_pos, "set_chess960_pos(n) -> None\n\nSets Chess960 start position n (0..959), Chess960 castling mode."),
+    M_0(polyglot_key, "polyglot_key() -> int\n\nThe Polyglot opening-book key of the position."),
+    M_KW(perft, "perft(depth, *, threads=0, hash_mb=0) -> int\n\nThe number of leaf nodes of the legal move tree of that depth, counted by the C\n"
+                "library with the GIL released (threads=0: one per CPU; hash_mb: a transposition table).\nCtrl-C cancels it."),
+    M_0(clear_stack, "clear_stack() -> None\n\nForgets the move stack (the position stays)."),
+    M_0(root, "root() -> Board\n\nA copy of the position before the first move of the stack."),
+    {"_bitboards", board_bitboards, METH_NOARGS, "(white, black, occupied, pawns, knights, bishops, rooks, queens, kings)"},
+    {"_pocket_counts", board_pockets_of, METH_O, "The Crazyhouse pocket of a colour: counts of pawn..king."},
+    {"_remaining_checks", board_remaining_checks_of, METH_NOARGS, "Three-check: (white, black) checks still to give."},
+    {"_explosion", board_explosion, METH_O, "(centre or None, blast bitboard, bitboard of the pieces lost) of a legal move."},
     {"ply", board_ply, METH_NOARGS,
      "ply() -> int\n\nThe number of half-moves since the start of the game, by the fullmove number."},
     {NULL, NULL, 0, NULL},
@@ -679,6 +2031,13 @@ static PyMethodDef board_methods[] = {
 
 static PyGetSetDef board_getset[] = {
     {"legal_moves", board_get_legal_moves, NULL, "The legal moves: a view with iteration, len(), `in` and count().", NULL},
+    {"turn", get_turn, field_setter, "The side to move: True (WHITE) or False (BLACK).", "turn"},
+    {"fullmove_number", get_fullmove, field_setter, "The move number, from 1, incremented after Black's move.", "fullmove_number"},
+    {"halfmove_clock", get_halfmove, field_setter, "Plies since the last capture or pawn move.", "halfmove_clock"},
+    {"ep_square", get_ep, field_setter, "The square a pawn skipped on its last double step, or None.", "ep_square"},
+    {"castling_rights", get_castling, field_setter, "The rooks that may castle, as a bitboard.", "castling_rights"},
+    {"chess960", get_chess960, field_setter, "Chess960 castling mode: castling moves as king-takes-rook (e1h1).", "chess960"},
+    {"promoted", get_promoted, NULL, "The pieces that were pawns (Crazyhouse), as a bitboard.", NULL},
     {"move_stack", board_get_move_stack, NULL, "The moves played, oldest first (a new list).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -689,6 +2048,7 @@ static PyType_Slot board_slots[] = {
     {Py_tp_init, board_tp_init},
     {Py_tp_dealloc, board_tp_dealloc},
     {Py_tp_traverse, board_tp_traverse},
+    {Py_tp_richcompare, board_richcompare},
     {Py_tp_methods, board_methods},
     {Py_tp_getset, board_getset},
     {0, NULL},
