@@ -59,16 +59,21 @@ class Entry(NamedTuple):
     learn: int
     """32 bits more, used by some programs for what they learned."""
 
-    move: Move
+    move: Optional[Move]
     """The :class:`~rankfile.Move`: decoded against the position when the entry was found for a
-    board, else as stored (castling as ``e1h1``)."""
+    board, else as stored (castling as ``e1h1``; None when the promotion bits are 6 or 7, which
+    name no piece)."""
 
 
-def _raw_move(raw_move: int) -> Move:
-    """The Move of a book entry as stored, without a position (python-chess's decoding)."""
+def _raw_move(raw_move: int) -> Optional[Move]:
+    """The Move of a book entry as stored, without a position (python-chess's decoding): the
+    promotion bits 1-5 name knight .. king (the piece dropped when from = to); None when they
+    are 6 or 7, which name no piece (python-chess makes a Move with promotion 7 or 8)."""
     to_square = raw_move & 0x3F
     from_square = (raw_move >> 6) & 0x3F
     part = (raw_move >> 12) & 0x7
+    if part > 5:
+        return None
     promotion = part + 1 if part else None
     if from_square == to_square:
         return _move_class()(from_square, to_square, None, promotion)

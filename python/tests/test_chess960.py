@@ -1,6 +1,7 @@
 """rankfile.chess960 against the rankfile program of the same build (`rankfile 960`,
 `rankfile is960`) and python-chess 1.11.2's Board.from_chess960_pos."""
 import json
+import random
 import subprocess
 
 import pytest
@@ -170,3 +171,24 @@ def test_languages_and_back_ranks_are_the_clis(cli):
         chess960.language("xx")
     with pytest.raises(ValueError):
         chess960.back_rank(960)
+
+
+def test_check_of_random_back_ranks_is_the_clis(cli):
+    """6,000 random back ranks (any letters K Q R B N in either case, and shuffles of a setup's
+    pieces) judged by check and by `rankfile is960 --json` reading them one a line."""
+    rng = random.Random("is960")
+    texts = ["".join(rng.choice("KQRBNkqrbn") for _ in range(8)) for _ in range(3000)]
+    texts += ["".join(rng.sample("RRNNBBQK", 8)) for _ in range(3000)]
+    done = subprocess.run([cli, "is960", "--json"], input="\n".join(texts) + "\n", capture_output=True,
+                          text=True)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == len(texts)
+    starts = 0
+    for text, answer in zip(texts, answers):
+        verdict = chess960.check(text)
+        if answer["chess960"]:
+            assert (verdict.number, verdict.reason) == (answer["number"], "start"), text
+            starts += 1
+        else:
+            assert (verdict.number, verdict.reason, verdict.message) == (None, answer["rule"], answer["reason"]), text
+    assert starts > 100

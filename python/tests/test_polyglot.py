@@ -49,7 +49,11 @@ def random_games(ours, theirs, rng, plies):
 
 
 def entries(found):
-    return [(e.key, e.raw_move, e.weight, e.learn, e.move.uci()) for e in found]
+    """Entries as comparable tuples; a move python-chess decodes with a promotion that is no
+    piece (bits 12-14 = 6 or 7) is None in rankfile."""
+    return [(e.key, e.raw_move, e.weight, e.learn,
+             None if e.move is None or (e.move.promotion or e.move.drop or 0) > 6 else e.move.uci())
+            for e in found]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -260,3 +264,45 @@ def test_reader_files_and_errors(tmp_path, shared_data):
     with rankfile.polyglot.open_reader(path) as reader:
         with pytest.raises(TypeError):
             reader.find_all(object())
+
+
+def test_random_books_read_as_python_chess_reads_them(python_chess, tmp_path):
+    """Books of random bytes (unsorted, most moves naming nothing legal) with entries of the
+    positions asked about sprinkled in, legal and illegal: the same entries come back, and the
+    binary search lands where python-chess's does."""
+    import chess.polyglot
+
+    rng = random.Random("random-books")
+    fens = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2P3k1/8/8/8/8/6K1/8 w - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"]
+    pairs = [(rankfile.Board(fen), python_chess.Board(fen)) for fen in fens]
+    keys = [chess.polyglot.zobrist_hash(theirs) for _ours, theirs in pairs]
+    found = 0
+    for trial in range(40):
+        rows = []
+        for _ in range(rng.randrange(0, 200)):
+            key = rng.choice(keys) if rng.random() < 0.3 else rng.getrandbits(64)
+            if rng.random() < 0.5:
+                move = rng.getrandbits(16)
+            else:  # a from-to pair of some legal move, with random promotion bits
+                theirs = pairs[rng.randrange(len(pairs))][1]
+                m = rng.choice(list(theirs.legal_moves))
+                move = m.to_square | m.from_square << 6 | rng.choice([0, 0, 0, 1, 4, 5, 7]) << 12
+            rows.append((key, move, rng.getrandbits(16) if rng.random() < 0.8 else 0, rng.getrandbits(32)))
+        if trial % 2:
+            rows.sort(key=lambda row: row[0])
+        path = tmp_path / f"random-{trial}.bin"
+        with open(path, "wb") as f:
+            for row in rows:
+                f.write(struct.pack(">QHHI", *row))
+        with rankfile.polyglot.open_reader(path) as reader, chess.polyglot.open_reader(path) as oracle:
+            for (ours, theirs), key in zip(pairs, keys):
+                for minimum in (0, 1):
+                    want = entries(oracle.find_all(theirs, minimum_weight=minimum))
+                    assert entries(reader.find_all(ours, minimum_weight=minimum)) == want
+                    found += len(want)
+                    assert entries(reader.find_all(key, minimum_weight=minimum)) == entries(
+                        oracle.find_all(key, minimum_weight=minimum))
+    assert found >= 40
