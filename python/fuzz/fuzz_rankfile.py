@@ -91,7 +91,7 @@ def _moves(text, selector):
                 move = parse(token)
             except ValueError:
                 continue
-            assert board.is_legal(move), f"{board.fen()}: {token} parsed to {move}, not legal"
+            assert not move or board.is_legal(move), f"{board.fen()}: {token} parsed to {move}, not legal"
         try:
             move = rankfile.Move.from_uci(token)
             assert rankfile.Move.from_uci(move.uci()) == move
