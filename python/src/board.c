@@ -417,6 +417,10 @@ static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
     Py_INCREF(obj);
     p->obj = obj;
     rf_position_play(&b->pos, m);
+    /* python-chess counts a Crazyhouse drop, a pawn's too, as a move that does not reset the
+     * halfmove clock (no field the position derives from the clock). */
+    if (p->before.variant == RF_VARIANT_CRAZYHOUSE && RF_MOVE_KIND(m) == RF_MOVE_DROP)
+        b->pos.halfmove = p->before.halfmove + 1;
     b->moves_valid = 0;
     b->setup_status = 0;
     return 0;
@@ -692,9 +696,19 @@ static int king_square(const rf_position *p, int color)
     return k ? 63 - __builtin_clzll(k) : -1;
 }
 
+/* Atomic: kings that touch give no check (neither could take the other without exploding). */
+static int kings_connected(const rf_position *p)
+{
+    rf_bitboard w = p->by_type[RF_KING] & p->by_color[RF_WHITE], b = p->by_type[RF_KING] & p->by_color[RF_BLACK];
+    for (; w; w &= w - 1)
+        if (steps(__builtin_ctzll(w), king_steps) & b) return 1;
+    return 0;
+}
+
 static rf_bitboard checkers_of(const rf_position *p)
 {
     if (p->variant == RF_VARIANT_ANTICHESS) return 0;
+    if (p->variant == RF_VARIANT_ATOMIC && kings_connected(p)) return 0;
     int k = king_square(p, p->side);
     return k < 0 ? 0 : attackers_of(p, !p->side, k, p->by_type[0]);
 }
@@ -1531,7 +1545,11 @@ static uint32_t status_of(const BoardObject *b)
             int pushed_to = p->ep ^ 8, pushed_from = p->ep ^ 24;
             rf_bitboard before = (occ & ~BB(pushed_to)) | BB(pushed_from);
             int attacked = 0;
-            for (rf_bitboard k = our_kings; k; k &= k - 1)
+            rf_bitboard path = our_kings;
+            if (p->variant == RF_VARIANT_ATOMIC) /* a king next to the enemy king is safe there */
+                for (rf_bitboard k = t[RF_KING] & p->by_color[!p->side]; k; k &= k - 1)
+                    path &= ~steps(__builtin_ctzll(k), king_steps);
+            for (rf_bitboard k = path; k; k &= k - 1)
                 if (attackers_of(p, !p->side, __builtin_ctzll(k), before)) attacked = 1;
             if (n > 1 || (63 - __builtin_clzll(checkers) != pushed_to && attacked)) e |= ST_IMPOSSIBLE_CHECK;
         } else if (n > 2 || (n == 2 && (line_through(__builtin_ctzll(checkers), 63 - __builtin_clzll(checkers)) & our_kings))) {
@@ -1909,6 +1927,46 @@ static PyObject *board_explosion(PyObject *self, PyObject *move)
     return Py_BuildValue("(iKK)", e.center, (unsigned long long)e.blast, (unsigned long long)lost);
 }
 
+static PyObject *board_set_pocket(PyObject *self, PyObject *args)
+{
+    PyObject *color;
+    int n[6];
+    if (!PyArg_ParseTuple(args, "O(iiiiii):_set_pocket", &color, &n[0], &n[1], &n[2], &n[3], &n[4], &n[5])) return NULL;
+    int c;
+    if (color_arg(color, &c) < 0) return NULL;
+    BoardObject *b = (BoardObject *)self;
+    rf_setup setup;
+    rf_setup_from_position(&setup, &b->pos);
+    for (int i = 0; i < 6; i++) {
+        if (n[i] < 0 || n[i] > 64) {
+            PyErr_SetString(PyExc_ValueError, "a pocket holds 0..64 pieces of a type");
+            return NULL;
+        }
+        setup.pocket[c][i + 1] = (uint8_t)n[i];
+    }
+    setup.extras |= RF_SETUP_POCKET;
+    if (rebuild(b, &setup, b->pos.chess960) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *board_set_remaining_checks(PyObject *self, PyObject *args)
+{
+    int w, bl;
+    if (!PyArg_ParseTuple(args, "ii:_set_remaining_checks", &w, &bl)) return NULL;
+    if (w < 0 || w > 3 || bl < 0 || bl > 3) {
+        PyErr_SetString(PyExc_ValueError, "remaining checks are 0..3");
+        return NULL;
+    }
+    BoardObject *b = (BoardObject *)self;
+    rf_setup setup;
+    rf_setup_from_position(&setup, &b->pos);
+    setup.remaining_checks[RF_WHITE] = (uint8_t)w;
+    setup.remaining_checks[RF_BLACK] = (uint8_t)bl;
+    setup.extras |= RF_SETUP_CHECKS;
+    if (rebuild(b, &setup, b->pos.chess960) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
 /* ---- registration ----------------------------------------------------------------------------- */
 
 static PyObject *register_board_class(PyObject *self, PyObject *args)
@@ -2023,6 +2081,8 @@ static PyMethodDef board_methods[] = {
     {"_bitboards", board_bitboards, METH_NOARGS, "(white, black, occupied, pawns, knights, bishops, rooks, queens, kings)"},
     {"_pocket_counts", board_pockets_of, METH_O, "The Crazyhouse pocket of a colour: counts of pawn..king."},
     {"_remaining_checks", board_remaining_checks_of, METH_NOARGS, "Three-check: (white, black) checks still to give."},
+    {"_set_pocket", board_set_pocket, METH_VARARGS, "Sets a Crazyhouse pocket: (color, counts of pawn..king)."},
+    {"_set_remaining_checks", board_set_remaining_checks, METH_VARARGS, "Three-check: sets (white, black) checks still to give."},
     {"_explosion", board_explosion, METH_O, "(centre or None, blast bitboard, bitboard of the pieces lost) of a legal move."},
     {"ply", board_ply, METH_NOARGS,
      "ply() -> int\n\nThe number of half-moves since the start of the game, by the fullmove number."},

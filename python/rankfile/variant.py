@@ -1,0 +1,217 @@
+"""rankfile.variant: the lichess variants, python-chess's chess.variant over the C library.
+
+Each class is a rankfile.Board whose rules are the C library's variant of the same name
+(rf_variant): AtomicBoard, KingOfTheHillBoard, ThreeCheckBoard, RacingKingsBoard, HordeBoard,
+AntichessBoard, CrazyhouseBoard. find_variant(name) finds a class by any of its aliases.
+"""
+from typing import Iterable, List, Optional, Type
+
+from rankfile import (
+    BLACK,
+    PIECE_SYMBOLS,
+    PIECE_TYPES,
+    STARTING_FEN,
+    WHITE,
+    Board,
+    Color,
+    Move,
+    PieceType,
+    SquareSet,
+    _rankfile,
+    piece_symbol,
+)
+
+
+class AtomicBoard(Board):
+    """Atomic chess: a capture explodes the capturer, the captured piece and every piece but the
+    pawns next to the capture square; a king that explodes loses."""
+
+    aliases = ["Atomic", "Atom", "Atomic chess"]
+    uci_variant = "atomic"
+    xboard_variant = "atomic"
+    starting_fen = STARTING_FEN
+    _rf_variant = 1
+
+    def explosion(self, move: Move) -> SquareSet:
+        """The squares the legal move blows up: its capture square and the eight around it
+        (en passant: around the square the pawn lands on); empty for a move that captures
+        nothing. IllegalMoveError for a move that is not legal."""
+        center, blast, _lost = self._explosion(move)
+        return SquareSet(blast if center is not None else 0)
+
+    def explosion_losses(self, move: Move) -> SquareSet:
+        """The squares whose pieces the legal move removes from the board: the capturer, the
+        captured piece and every piece but the pawns next to the capture square."""
+        return SquareSet(self._explosion(move)[2])
+
+
+class KingOfTheHillBoard(Board):
+    """King of the Hill: a king that reaches d4, e4, d5 or e5 wins."""
+
+    aliases = ["King of the Hill", "KOTH", "kingOfTheHill"]
+    uci_variant = "kingofthehill"
+    xboard_variant = "kingofthehill"
+    starting_fen = STARTING_FEN
+    _rf_variant = 2
+
+
+class ThreeCheckBoard(Board):
+    """Three-check: the side that gives its third check wins. The FEN carries the checks each
+    side still has to give ("3+3" after the en passant field)."""
+
+    aliases = ["Three-check", "Three check", "Threecheck", "Three check chess", "3-check", "3 check", "3check"]
+    uci_variant = "3check"
+    xboard_variant = "3check"
+    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
+    _rf_variant = 3
+
+    @property
+    def remaining_checks(self) -> List[int]:
+        """The checks each side still has to give, indexed by colour: [BLACK, WHITE] (a copy:
+        assign the whole list to change it)."""
+        white, black = self._remaining_checks()
+        return [black, white]
+
+    @remaining_checks.setter
+    def remaining_checks(self, value: List[int]) -> None:
+        self._set_remaining_checks(value[WHITE], value[BLACK])
+
+
+class RacingKingsBoard(Board):
+    """Racing Kings: no checks; the first king on the eighth rank wins (Black may still draw by
+    reaching it on the next move)."""
+
+    aliases = ["Racing Kings", "Racing", "Race", "racingkings"]
+    uci_variant = "racingkings"
+    xboard_variant = "racingkings"
+    starting_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"
+    _rf_variant = 4
+
+
+class HordeBoard(Board):
+    """Horde: White's 36 pawns against Black's army; White wins by checkmate, Black by taking
+    every white piece."""
+
+    aliases = ["Horde", "Horde chess"]
+    uci_variant = "horde"
+    xboard_variant = "horde"
+    starting_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+    _rf_variant = 5
+
+
+class AntichessBoard(Board):
+    """Antichess (lichess's Giveaway): captures are compulsory, the king is an ordinary piece,
+    and a side without pieces or moves wins."""
+
+    aliases = ["Antichess", "Anti chess", "Anti"]
+    uci_variant = "antichess"
+    xboard_variant = "giveaway"
+    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+    _rf_variant = 6
+
+
+class CrazyhousePocket:
+    """A side's Crazyhouse pocket on a board: count(piece_type), len(), str() ("qnp"); add()
+    and remove() change the board's pocket."""
+
+    def __init__(self, board: "CrazyhouseBoard", color: Color) -> None:
+        self._board = board
+        self._color = color
+
+    def _counts(self) -> List[int]:
+        return list(self._board._pocket_counts(self._color))
+
+    def count(self, piece_type: PieceType) -> int:
+        """How many pieces of that type the pocket holds."""
+        return self._counts()[piece_type - 1]
+
+    def add(self, piece_type: PieceType) -> None:
+        """Puts a piece of that type into the pocket."""
+        counts = self._counts()
+        counts[piece_type - 1] += 1
+        self._board._set_pocket(self._color, tuple(counts))
+
+    def remove(self, piece_type: PieceType) -> None:
+        """Takes a piece of that type out of the pocket; ValueError when there is none."""
+        counts = self._counts()
+        if not counts[piece_type - 1]:
+            raise ValueError(f"cannot remove {piece_symbol(piece_type)} from {self!r}")
+        counts[piece_type - 1] -= 1
+        self._board._set_pocket(self._color, tuple(counts))
+
+    def reset(self) -> None:
+        """Empties the pocket."""
+        self._board._set_pocket(self._color, (0, 0, 0, 0, 0, 0))
+
+    def __len__(self) -> int:
+        return sum(self._counts())
+
+    def __str__(self) -> str:
+        counts = self._counts()
+        return "".join(piece_symbol(pt) * counts[pt - 1] for pt in reversed(PIECE_TYPES))
+
+    def __repr__(self) -> str:
+        return f"CrazyhousePocket('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CrazyhousePocket):
+            return self._counts() == other._counts()
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CrazyhouseBoard(Board):
+    """Crazyhouse: a captured piece goes to the captor's pocket and may be dropped back onto the
+    board instead of a move. The FEN carries the pockets ("[QNp]" after the board) and marks
+    promoted pieces ("Q~")."""
+
+    aliases = ["Crazyhouse", "Crazy House", "House", "ZH"]
+    uci_variant = "crazyhouse"
+    xboard_variant = "crazyhouse"
+    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    _rf_variant = 7
+
+    @property
+    def pockets(self) -> List[CrazyhousePocket]:
+        """The two pockets, indexed by colour: [BLACK, WHITE]."""
+        return [CrazyhousePocket(self, BLACK), CrazyhousePocket(self, WHITE)]
+
+
+VARIANTS: List[Type[Board]] = [
+    Board,
+    AntichessBoard,
+    AtomicBoard,
+    KingOfTheHillBoard,
+    RacingKingsBoard,
+    HordeBoard,
+    ThreeCheckBoard,
+    CrazyhouseBoard,
+]
+
+for _cls in VARIANTS[1:]:
+    _rankfile._register_board_class(_cls._rf_variant, _cls)
+del _cls
+
+
+def find_variant(name: str) -> Type[Board]:
+    """The board class of a variant by any of its aliases, case-insensitive ("Atomic", "KOTH",
+    "3check", "ZH", "Standard", ...); ValueError for an unknown name."""
+    for variant in VARIANTS:
+        if any(alias.lower() == name.lower() for alias in variant.aliases):
+            return variant
+    raise ValueError(f"unsupported variant: {name}")
+
+
+__all__ = [
+    "AntichessBoard",
+    "AtomicBoard",
+    "CrazyhouseBoard",
+    "CrazyhousePocket",
+    "HordeBoard",
+    "KingOfTheHillBoard",
+    "RacingKingsBoard",
+    "ThreeCheckBoard",
+    "VARIANTS",
+    "find_variant",
+]
