@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import typing
+import weakref
 from collections.abc import MutableMapping
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -19,6 +20,9 @@ from rankfile import _rankfile
 
 TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 """The Seven Tag Roster: the tags every exported game carries first, in this order."""
+
+_ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
+                    "Black": "?", "Result": "*"}
 
 TAG_NAME_REGEX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
 
@@ -42,8 +46,7 @@ class Headers(MutableMapping):
         self._tag_roster: Dict[str, str] = {}
         self._others: Dict[str, str] = {}
         if data is None:
-            data = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
-                    "White": "?", "Black": "?", "Result": "*"}
+            data = _ROSTER_DEFAULTS
         self.update(data, **kwargs)
 
     def is_chess960(self) -> bool:
@@ -70,7 +73,8 @@ class Headers(MutableMapping):
         VariantBoard = self.variant()
         fen = self.get("FEN", VariantBoard.starting_fen)
         board = VariantBoard(fen, chess960=self.is_chess960())
-        board.chess960 = board.chess960 or board.has_chess960_castling_rights()
+        if not getattr(board, "chess960", True) and hasattr(board, "has_chess960_castling_rights"):
+            board.chess960 = board.has_chess960_castling_rights()
         return board
 
     def __setitem__(self, key: str, value: str) -> None:
@@ -112,9 +116,12 @@ class Headers(MutableMapping):
         return f"{type(self).__name__}({pairs})"
 
     @classmethod
-    def _from_pairs(cls, pairs: Iterable[Tuple[str, str]]) -> "Headers":
+    def _from_pairs(cls, pairs: Iterable[Tuple[str, str]], roster: bool = False) -> "Headers":
         # The reader's tags as they were read: no name check (python-chess's reader has none).
-        headers = cls({})
+        # roster: start from the Seven Tag Roster's defaults, as a game read by python-chess.
+        headers = cls.__new__(cls)
+        headers._tag_roster = dict(_ROSTER_DEFAULTS) if roster else {}
+        headers._others = {}
         roster, others = headers._tag_roster, headers._others
         for key, value in pairs:
             if key in TAG_ROSTER:
@@ -122,6 +129,756 @@ class Headers(MutableMapping):
             else:
                 others[key] = value
         return headers
+
+
+# ---- games: nodes, reading, export --------------------------------------------------------
+
+class GameNode:
+    """A node of a game tree: the game itself (:class:`Game`) or a move (:class:`ChildNode`).
+    ``variations`` are the moves that follow, the main line first."""
+
+    parent: Optional["GameNode"]
+    move: Optional[Any]
+    variations: List["ChildNode"]
+    comment: str
+    starting_comment: str
+    nags: set
+
+    def board(self) -> Any:
+        """A new board at this node's position (the game's start, then the moves to here)."""
+        raise NotImplementedError
+
+    def ply(self) -> int:
+        """The number of half-moves from the game's start to this node."""
+        ply = 0
+        node = self
+        while node.parent is not None:
+            ply += 1
+            node = node.parent
+        return ply
+
+    def game(self) -> "Game":
+        """The root node."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return typing.cast(Game, node)
+
+    def root(self) -> "GameNode":
+        """The root node (as :meth:`game`)."""
+        return self.game()
+
+    def end(self) -> "GameNode":
+        """The last node of the main line from here."""
+        node = self
+        while node.variations:
+            node = node.variations[0]
+        return node
+
+    def is_end(self) -> bool:
+        """True when no move follows."""
+        return not self.variations
+
+    def next(self) -> Optional["ChildNode"]:
+        """The main-line move after this node, or None."""
+        return self.variations[0] if self.variations else None
+
+    def is_mainline(self) -> bool:
+        """True when this node is on the game's main line."""
+        node = self
+        while node.parent is not None:
+            parent = node.parent
+            if not parent.variations or parent.variations[0] is not node:
+                return False
+            node = parent
+        return True
+
+    def is_main_variation(self) -> bool:
+        """True when this node is its parent's first variation (or the root)."""
+        if self.parent is None:
+            return True
+        return not self.parent.variations or self.parent.variations[0] is self
+
+    def starts_variation(self) -> bool:
+        """True when this node starts a side line (it is not its parent's first variation)."""
+        if self.parent is None or not self.parent.variations:
+            return False
+        return self.parent.variations[0] is not self
+
+    def variation(self, move: Union[int, Any]) -> "ChildNode":
+        """The variation by index, or the one that starts with `move`."""
+        if isinstance(move, int):
+            return self.variations[move]
+        for variation in self.variations:
+            if variation.move == move:
+                return variation
+        raise KeyError(move)
+
+    def has_variation(self, move: Any) -> bool:
+        """True when a variation starts with `move`."""
+        return any(variation.move == move for variation in self.variations)
+
+    def add_variation(self, move: Any, *, comment: str = "", starting_comment: str = "",
+                      nags: Iterable[int] = ()) -> "ChildNode":
+        """Adds a variation starting with `move` (last) and returns its node."""
+        node = ChildNode(self, move, comment=comment, starting_comment=starting_comment, nags=nags)
+        self.variations.append(node)
+        return node
+
+    def add_main_variation(self, move: Any, *, comment: str = "", nags: Iterable[int] = ()) -> "ChildNode":
+        """Adds a variation starting with `move` as the main line and returns its node."""
+        node = self.add_variation(move, comment=comment, nags=nags)
+        self.variations.remove(node)
+        self.variations.insert(0, node)
+        return node
+
+    def add_line(self, moves: Iterable[Any], *, comment: str = "", starting_comment: str = "",
+                 nags: Iterable[int] = ()) -> "GameNode":
+        """Adds moves one after another from here; the last node gets the comment and NAGs."""
+        node: GameNode = self
+        for move in moves:
+            node = node.add_variation(move, starting_comment=starting_comment)
+            starting_comment = ""
+        if comment:
+            node.comment = comment
+        node.nags.update(nags)
+        return node
+
+    def remove_variation(self, move: Union[int, Any]) -> None:
+        """Removes a variation (by index or first move)."""
+        self.variations.remove(self.variation(move))
+
+    def promote_to_main(self, move: Union[int, Any]) -> None:
+        """Makes a variation the main line."""
+        variation = self.variation(move)
+        self.variations.remove(variation)
+        self.variations.insert(0, variation)
+
+    def promote(self, move: Union[int, Any]) -> None:
+        """Moves a variation one up in the list."""
+        variation = self.variation(move)
+        i = self.variations.index(variation)
+        if i > 0:
+            self.variations[i - 1], self.variations[i] = self.variations[i], self.variations[i - 1]
+
+    def demote(self, move: Union[int, Any]) -> None:
+        """Moves a variation one down in the list."""
+        variation = self.variation(move)
+        i = self.variations.index(variation)
+        if i < len(self.variations) - 1:
+            self.variations[i + 1], self.variations[i] = self.variations[i], self.variations[i + 1]
+
+    def mainline(self) -> "Mainline":
+        """The nodes of the main line after this one (an iterable)."""
+        return Mainline(self, lambda node: node)
+
+    def mainline_moves(self) -> "Mainline":
+        """The moves of the main line after this one (an iterable)."""
+        return Mainline(self, lambda node: node.move)
+
+    def accept(self, visitor: "BaseVisitor") -> Any:
+        """Traverses the game in PGN order, calling the visitor; returns visitor.result()."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.accept(StringExporter(columns=None))
+
+
+class ChildNode(GameNode):
+    """A move of a game and what follows it."""
+
+    def __init__(self, parent: GameNode, move: Any, *, comment: str = "",
+                 starting_comment: str = "", nags: Iterable[int] = ()) -> None:
+        self.parent = parent
+        self.move = move
+        self.variations = []
+        self.comment = comment
+        self.starting_comment = starting_comment
+        self.nags = set(nags)
+
+    def board(self) -> Any:
+        moves = []
+        node: GameNode = self
+        while node.parent is not None:
+            moves.append(node.move)
+            node = node.parent
+        board = node.board()
+        for move in reversed(moves):
+            board.push(move)
+        return board
+
+    def san(self) -> str:
+        """The move in SAN, in its parent's position."""
+        return _rankfile._pgn_san(self.parent.board(), self.move)[0]
+
+    def uci(self, *, chess960: Optional[bool] = None) -> str:
+        """The move in UCI (castling as the game's castling mode writes it)."""
+        return self.move.uci()
+
+    def turn(self) -> bool:
+        """The side to move after this move (True: White)."""
+        return not _rankfile._pgn_san(self.parent.board(), self.move)[1]
+
+    def end(self) -> "ChildNode":
+        return typing.cast(ChildNode, super().end())
+
+    def _accept_node(self, board: Any, visitor: "BaseVisitor") -> None:
+        if self.starting_comment:
+            visitor.visit_comment(self.starting_comment)
+        visitor.visit_move(board, self.move)
+        board.push(self.move)
+        visitor.visit_board(board)
+        board.pop()
+        for nag in sorted(self.nags):
+            visitor.visit_nag(nag)
+        if self.comment:
+            visitor.visit_comment(self.comment)
+
+    def _accept(self, board: Any, visitor: "BaseVisitor", *, sidelines: bool = True) -> None:
+        # The main line iteratively (a game may be thousands of moves long), side lines by
+        # recursion (as deep as the PGN's nesting).
+        node: ChildNode = self
+        while True:
+            node._accept_node(board, visitor)
+            parent = node.parent
+            if sidelines and parent is not None:
+                for side in parent.variations[1:]:
+                    if visitor.begin_variation() is not SKIP:
+                        side._accept(board, visitor, sidelines=False)
+                    visitor.end_variation()
+            sidelines = True
+            if not node.variations:
+                break
+            board.push(node.move)
+            pushed = node
+            node = node.variations[0]
+            # the main line goes on after the side lines of this move
+            del pushed
+        # undo the pushes of this line
+        n = 0
+        walk: GameNode = node
+        while walk is not self:
+            n += 1
+            walk = typing.cast(GameNode, walk.parent)
+        for _ in range(n):
+            board.pop()
+
+    def accept(self, visitor: "BaseVisitor") -> Any:
+        """Traverses this move and what follows it (no headers), as python-chess does."""
+        self._accept(self.parent.board(), visitor, sidelines=False)
+        return visitor.result()
+
+    def __repr__(self) -> str:
+        try:
+            san, turn, number = _rankfile._pgn_san(self.parent.board(), self.move)
+        except ValueError:
+            return f"<{type(self).__name__} at {id(self):#x} (dangling: {self.move})>"
+        return f"<{type(self).__name__} at {id(self):#x} ({number}{'.' if turn else '...'} {san} ...)>"
+
+
+class Game(GameNode):
+    """A game: the root node, with the tags (``headers``), the start position (``board()``)
+    and the errors met while reading it (``errors``).
+
+    A game from :func:`read_game` keeps its moves in a compact list until its nodes are asked
+    for: ``mainline_moves()`` reads that list, anything that needs nodes (``variations``,
+    ``mainline()``, ``end()``, ``comment``, export) builds them once."""
+
+    headers: Headers
+    errors: List[Exception]
+
+    def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
+        self.parent = None
+        self.move = None
+        self.headers = Headers(headers)
+        self.errors = []
+        self.starting_comment = ""
+        self._variations: List[ChildNode] = []
+        self._comment = ""
+        self._nags: set = set()
+        self._pending: Optional[Tuple[list, Optional[list]]] = None
+        self._start: Any = None
+
+    @classmethod
+    def _read(cls, data: tuple) -> "Game":
+        pairs, start, moves, events, error, result = data
+        game = cls.__new__(cls)
+        game.parent = None
+        game.move = None
+        game.headers = Headers._from_pairs(pairs, True)
+        game.errors = [] if error is None else [error]
+        game.starting_comment = ""
+        game._variations = []
+        game._comment = ""
+        game._nags = set()
+        game._pending = (moves, events)
+        game._start = start
+        if result and error is None and game.headers.get("Result", "*") == "*":
+            game.headers["Result"] = result
+        return game
+
+    def _build(self) -> None:
+        moves, events = typing.cast(Tuple[list, Optional[list]], self._pending)
+        self._pending = None
+        node: GameNode = self
+        if events is None:
+            for move in moves:
+                child = ChildNode.__new__(ChildNode)
+                child.parent = node
+                child.move = move
+                child.variations = []
+                child.comment = ""
+                child.starting_comment = ""
+                child.nags = set()
+                node.variations.append(child)
+                node = child
+            return
+        # python-chess's GameBuilder: a comment before any move is the game's, a comment after
+        # a move is that move's, a comment at the start of a variation is its first move's
+        # starting comment; NAGs go to the last move.
+        stack: List[GameNode] = [self]
+        starting_comment = ""
+        in_variation = False
+        for event in events:
+            if event is True:
+                stack.append(typing.cast(GameNode, stack[-1].parent))
+                in_variation = False
+            elif event is False:
+                stack.pop()
+            elif isinstance(event, str):
+                top = stack[-1]
+                if in_variation or (top.parent is None and top.is_end()):
+                    top.comment = " ".join(filter(None, [top.comment, event]))
+                else:
+                    starting_comment = " ".join(filter(None, [starting_comment, event]))
+            elif isinstance(event, int):
+                stack[-1].nags.add(event)
+            else:
+                child = ChildNode.__new__(ChildNode)
+                child.parent = stack[-1]
+                child.move = event
+                child.variations = []
+                child.comment = ""
+                child.starting_comment = starting_comment
+                child.nags = set()
+                stack[-1].variations.append(child)
+                stack[-1] = child
+                starting_comment = ""
+                in_variation = True
+
+    @property
+    def variations(self) -> List[ChildNode]:  # type: ignore[override]
+        if self._pending is not None:
+            self._build()
+        return self._variations
+
+    @variations.setter
+    def variations(self, value: List[ChildNode]) -> None:
+        if self._pending is not None:
+            self._build()
+        self._variations = value
+
+    @property
+    def comment(self) -> str:  # type: ignore[override]
+        if self._pending is not None:
+            self._build()
+        return self._comment
+
+    @comment.setter
+    def comment(self, value: str) -> None:
+        if self._pending is not None:
+            self._build()
+        self._comment = value
+
+    @property
+    def nags(self) -> set:  # type: ignore[override]
+        if self._pending is not None:
+            self._build()
+        return self._nags
+
+    @nags.setter
+    def nags(self, value: set) -> None:
+        if self._pending is not None:
+            self._build()
+        self._nags = value
+
+    def board(self) -> Any:
+        """A new board at the game's start: the position the reader started from (the [FEN]
+        and [Variant] tags as read), or for a game made in Python the one its tags describe."""
+        if self._start is not None:
+            return self._start.board()
+        return self.headers.board()
+
+    def mainline_moves(self) -> "Mainline":
+        if self._pending is not None:
+            return Mainline(self, lambda node: node.move, self._pending[0])
+        return super().mainline_moves()
+
+    def setup(self, board: Any) -> None:
+        """Sets the start position (the FEN, SetUp and Variant tags) from a board or a FEN."""
+        import rankfile
+        self._start = None
+        if isinstance(board, str):
+            board = rankfile.Board(board)
+        fen = board.fen()
+        cls = type(board)
+        chess960 = bool(getattr(board, "chess960", False))
+        if fen == cls.starting_fen and not chess960:
+            self.headers.pop("FEN", None)
+            self.headers.pop("SetUp", None)
+        else:
+            self.headers["FEN"] = fen
+            self.headers["SetUp"] = "1"
+        if cls.aliases[0] == "Standard" and chess960:
+            self.headers["Variant"] = "Chess960"
+        elif cls.aliases[0] != "Standard":
+            self.headers["Variant"] = cls.aliases[0]
+            self.headers["FEN"] = fen
+        else:
+            self.headers.pop("Variant", None)
+        self._start_board = board
+
+    @classmethod
+    def from_board(cls, board: Any) -> "Game":
+        """A game of the board's moves (its move stack), from the position they started at;
+        the Result tag is the board's result()."""
+        moves = board.move_stack
+        root = board.root() if hasattr(board, "root") else None
+        if root is None:
+            for _ in moves:
+                board.pop()
+            try:
+                root = type(board)(board.fen(), chess960=bool(getattr(board, "chess960", False)))
+            finally:
+                for move in moves:
+                    board.push(move)
+        game = cls()
+        game.setup(root)
+        node: GameNode = game
+        for move in moves:
+            node = node.add_variation(move)
+        result = getattr(board, "result", None)
+        game.headers["Result"] = result() if result is not None else "*"
+        return game
+
+    @classmethod
+    def without_tag_roster(cls) -> "Game":
+        """A game with no tags at all."""
+        return cls(headers={})
+
+    def accept(self, visitor: "BaseVisitor") -> Any:
+        if visitor.begin_game() is not SKIP:
+            visitor.begin_headers()
+            for name, value in self.headers.items():
+                visitor.visit_header(name, value)
+            if visitor.end_headers() is not SKIP:
+                board = self.board()
+                visitor.visit_board(board)
+                if self.comment:
+                    visitor.visit_comment(self.comment)
+                if self.variations:
+                    self.variations[0]._accept(board, visitor)
+                visitor.visit_result(self.headers.get("Result", "*"))
+        visitor.end_game()
+        return visitor.result()
+
+    def __repr__(self) -> str:
+        return "<{} at {:#x} ({!r} vs. {!r}, {!r} at {!r}{})>".format(
+            type(self).__name__, id(self), self.headers.get("White", "?"),
+            self.headers.get("Black", "?"), self.headers.get("Date", "????.??.??"),
+            self.headers.get("Site", "?"), f", {len(self.errors)} errors" if self.errors else "")
+
+
+class Mainline:
+    """The main line from a node: its moves (``mainline_moves()``) or nodes (``mainline()``).
+    Iterable (also reversed); ``str()`` is its movetext."""
+
+    def __init__(self, start: GameNode, f: Any, moves: Optional[list] = None) -> None:
+        self.start = start
+        self.f = f
+        self._moves = moves
+
+    def __bool__(self) -> bool:
+        if self._moves is not None:
+            return bool(self._moves)
+        return bool(self.start.variations)
+
+    def __iter__(self) -> Iterator[Any]:
+        if self._moves is not None:
+            return iter(self._moves)
+        return self._walk()
+
+    def _walk(self) -> Iterator[Any]:
+        node = self.start
+        while node.variations:
+            node = node.variations[0]
+            yield self.f(node)
+
+    def __reversed__(self) -> Iterator[Any]:
+        return reversed(list(self))
+
+    def __str__(self) -> str:
+        exporter = StringExporter(columns=None)
+        node = self.start.next()
+        if node is not None:
+            node._accept(self.start.board(), _MainlineOnly(exporter), sidelines=False)
+        return exporter.result()
+
+    def __repr__(self) -> str:
+        return f"<Mainline at {id(self):#x} ({self})>"
+
+
+class _Skip:
+    def __repr__(self) -> str:
+        return "SKIP"
+
+
+SKIP = _Skip()
+"""What a visitor returns to skip a game, its movetext or a variation."""
+
+
+class BaseVisitor:
+    """The callbacks of a game traversal (GameNode.accept), python-chess's visitor protocol."""
+
+    def begin_game(self) -> Any:
+        return None
+
+    def begin_headers(self) -> Any:
+        return None
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        pass
+
+    def end_headers(self) -> Any:
+        return None
+
+    def begin_parse_san(self, board: Any, san: str) -> Any:
+        return None
+
+    def visit_move(self, board: Any, move: Any) -> None:
+        pass
+
+    def visit_board(self, board: Any) -> None:
+        pass
+
+    def visit_comment(self, comment: str) -> None:
+        pass
+
+    def visit_nag(self, nag: int) -> None:
+        pass
+
+    def begin_variation(self) -> Any:
+        return None
+
+    def end_variation(self) -> None:
+        pass
+
+    def visit_result(self, result: str) -> None:
+        pass
+
+    def end_game(self) -> None:
+        pass
+
+    def result(self) -> Any:
+        return None
+
+    def handle_error(self, error: Exception) -> None:
+        raise error
+
+
+class _MainlineOnly(BaseVisitor):
+    """Passes a main line's moves, comments and NAGs to an exporter, no side lines."""
+
+    def __init__(self, inner: BaseVisitor) -> None:
+        self.inner = inner
+
+    def visit_move(self, board: Any, move: Any) -> None:
+        self.inner.visit_move(board, move)
+
+    def visit_comment(self, comment: str) -> None:
+        self.inner.visit_comment(comment)
+
+    def visit_nag(self, nag: int) -> None:
+        self.inner.visit_nag(nag)
+
+    def begin_variation(self) -> Any:
+        return SKIP
+
+
+class StringExporter(BaseVisitor):
+    """Writes a game as PGN text, as python-chess's StringExporter: tags, an empty line, the
+    movetext (lines of at most `columns` characters; None: one line), the result."""
+
+    def __init__(self, *, columns: Optional[int] = 80, headers: bool = True,
+                 comments: bool = True, variations: bool = True) -> None:
+        self.columns = columns
+        self.headers = headers
+        self.comments = comments
+        self.variations = variations
+        self.found_headers = False
+        self.force_movenumber = True
+        self.lines: List[str] = []
+        self.current_line = ""
+        self.variation_depth = 0
+
+    def flush_current_line(self) -> None:
+        if self.current_line:
+            self.lines.append(self.current_line.rstrip())
+        self.current_line = ""
+
+    def write_token(self, token: str) -> None:
+        if self.columns is not None and self.columns - len(self.current_line) < len(token):
+            self.flush_current_line()
+        self.current_line += token
+
+    def write_line(self, line: str = "") -> None:
+        self.flush_current_line()
+        self.lines.append(line.rstrip())
+
+    def end_game(self) -> None:
+        self.write_line()
+
+    def begin_headers(self) -> None:
+        self.found_headers = False
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        if self.headers:
+            self.found_headers = True
+            self.write_line(f"[{tagname} \"{tagvalue}\"]")
+
+    def end_headers(self) -> None:
+        if self.found_headers:
+            self.write_line()
+
+    def begin_variation(self) -> Any:
+        self.variation_depth += 1
+        if self.variations:
+            self.write_token("( ")
+            self.force_movenumber = True
+            return None
+        return SKIP
+
+    def end_variation(self) -> None:
+        self.variation_depth -= 1
+        if self.variations:
+            self.write_token(") ")
+            self.force_movenumber = True
+
+    def visit_comment(self, comment: str) -> None:
+        if self.comments and (self.variations or not self.variation_depth):
+            self.write_token("{ " + comment.replace("}", "").strip() + " } ")
+            self.force_movenumber = True
+
+    def visit_nag(self, nag: int) -> None:
+        if self.comments and (self.variations or not self.variation_depth):
+            self.write_token("$" + str(nag) + " ")
+
+    def visit_move(self, board: Any, move: Any) -> None:
+        if self.variations or not self.variation_depth:
+            san, white, number = _rankfile._pgn_san(board, move)
+            if white:
+                self.write_token(f"{number}. ")
+            elif self.force_movenumber:
+                self.write_token(f"{number}... ")
+            self.write_token(san + " ")
+            self.force_movenumber = False
+
+    def visit_result(self, result: str) -> None:
+        self.write_token(result + " ")
+
+    def result(self) -> str:
+        if self.current_line:
+            return "\n".join(self.lines + [self.current_line.rstrip()]).rstrip()
+        return "\n".join(self.lines).rstrip()
+
+    def __str__(self) -> str:
+        return self.result()
+
+
+class FileExporter(StringExporter):
+    """As StringExporter, writing each line to a text handle; result() is the characters written."""
+
+    def __init__(self, handle: Any, *, columns: Optional[int] = 80, headers: bool = True,
+                 comments: bool = True, variations: bool = True) -> None:
+        super().__init__(columns=columns, headers=headers, comments=comments, variations=variations)
+        self.handle = handle
+        self.written = 0
+
+    def begin_game(self) -> None:
+        self.written = 0
+
+    def flush_current_line(self) -> None:
+        if self.current_line:
+            self.written += self.handle.write(self.current_line.rstrip())
+            self.written += self.handle.write("\n")
+        self.current_line = ""
+
+    def write_line(self, line: str = "") -> None:
+        self.flush_current_line()
+        self.written += self.handle.write(line.rstrip())
+        self.written += self.handle.write("\n")
+
+    def result(self) -> int:  # type: ignore[override]
+        return self.written
+
+
+# The text a handle's last game left unread (the rest of its last line, when it is more than
+# white space), with the handle's position then (None when it has none), read first next time
+# unless the handle has moved since (a seek()).
+_leftovers: "weakref.WeakKeyDictionary[Any, Tuple[str, Any]]" = weakref.WeakKeyDictionary()
+
+
+def _tell(handle: Any) -> Any:
+    try:
+        return handle.tell()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _read_handle(handle: Any, mode: int) -> Any:
+    try:
+        kept = _leftovers.pop(handle, None)
+    except TypeError:  # a handle that takes no weak reference: nothing can have been left
+        kept = None
+    leftover = None
+    if kept is not None:
+        leftover, position = kept
+        if position is not None and _tell(handle) != position:
+            leftover = None
+    data, leftover = _rankfile._pgn_read(handle, leftover, mode)
+    if leftover is not None:
+        try:
+            _leftovers[handle] = (leftover, _tell(handle))
+        except TypeError:
+            pass
+    return data
+
+
+def read_game(handle: Any) -> Optional[Game]:
+    """Reads the next game from a text handle (a file opened in text mode, io.StringIO):
+    a :class:`Game`, or None at the end of the handle.
+
+    Every move is checked by the C reader; a bad move (illegal, ambiguous, no move at all), a
+    bad [FEN] or an unknown [Variant] goes into ``game.errors`` and ends the game's moves there,
+    and the next call reads the next game. The handle is read one line at a time; a game ends
+    at its termination marker (or at the next game's tags, or the end of the handle), and when
+    more than white space follows the marker on its line, that rest is kept for the next call
+    on this handle (dropped if the handle is moved with seek() in between). Call read_game in a
+    loop on one handle as with python-chess."""
+    data = _read_handle(handle, 0)
+    return None if data is None else Game._read(data)
+
+
+def read_headers(handle: Any) -> Optional[Headers]:
+    """Reads the next game's tags and skips its moves (unchecked): its :class:`Headers`, or
+    None at the end of the handle."""
+    data = _read_handle(handle, 1)
+    return None if data is None else Headers._from_pairs(data)
+
+
+def skip_game(handle: Any) -> bool:
+    """Skips the next game (unchecked): True, or False at the end of the handle."""
+    return _read_handle(handle, 2) is not None
 
 
 # ---- whole files: read_table and iter_games -------------------------------------------------

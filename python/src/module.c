@@ -51,7 +51,8 @@ PyMODINIT_FUNC PyInit__rankfile(void)
         rfpy_table_init(module) < 0 ||
         rfpy_polyglot_init(module) < 0 ||
         rfpy_svg_init(module) < 0 ||
-        rfpy_chess960_init(module) < 0) {
+        rfpy_chess960_init(module) < 0 ||
+        rfpy_pgn_init(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -79,5 +79,6 @@ int rfpy_table_init(PyObject *module);
 int rfpy_polyglot_init(PyObject *module);
 int rfpy_svg_init(PyObject *module);
 int rfpy_chess960_init(PyObject *module);
+int rfpy_pgn_init(PyObject *module);
 
 #endif
