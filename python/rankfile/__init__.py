@@ -121,6 +121,70 @@ Bitboard = int
 BB_EMPTY = 0
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 BB_SQUARES = [1 << sq for sq in SQUARES]
+BB_A1: Bitboard = 1 << 0
+BB_B1: Bitboard = 1 << 1
+BB_C1: Bitboard = 1 << 2
+BB_D1: Bitboard = 1 << 3
+BB_E1: Bitboard = 1 << 4
+BB_F1: Bitboard = 1 << 5
+BB_G1: Bitboard = 1 << 6
+BB_H1: Bitboard = 1 << 7
+BB_A2: Bitboard = 1 << 8
+BB_B2: Bitboard = 1 << 9
+BB_C2: Bitboard = 1 << 10
+BB_D2: Bitboard = 1 << 11
+BB_E2: Bitboard = 1 << 12
+BB_F2: Bitboard = 1 << 13
+BB_G2: Bitboard = 1 << 14
+BB_H2: Bitboard = 1 << 15
+BB_A3: Bitboard = 1 << 16
+BB_B3: Bitboard = 1 << 17
+BB_C3: Bitboard = 1 << 18
+BB_D3: Bitboard = 1 << 19
+BB_E3: Bitboard = 1 << 20
+BB_F3: Bitboard = 1 << 21
+BB_G3: Bitboard = 1 << 22
+BB_H3: Bitboard = 1 << 23
+BB_A4: Bitboard = 1 << 24
+BB_B4: Bitboard = 1 << 25
+BB_C4: Bitboard = 1 << 26
+BB_D4: Bitboard = 1 << 27
+BB_E4: Bitboard = 1 << 28
+BB_F4: Bitboard = 1 << 29
+BB_G4: Bitboard = 1 << 30
+BB_H4: Bitboard = 1 << 31
+BB_A5: Bitboard = 1 << 32
+BB_B5: Bitboard = 1 << 33
+BB_C5: Bitboard = 1 << 34
+BB_D5: Bitboard = 1 << 35
+BB_E5: Bitboard = 1 << 36
+BB_F5: Bitboard = 1 << 37
+BB_G5: Bitboard = 1 << 38
+BB_H5: Bitboard = 1 << 39
+BB_A6: Bitboard = 1 << 40
+BB_B6: Bitboard = 1 << 41
+BB_C6: Bitboard = 1 << 42
+BB_D6: Bitboard = 1 << 43
+BB_E6: Bitboard = 1 << 44
+BB_F6: Bitboard = 1 << 45
+BB_G6: Bitboard = 1 << 46
+BB_H6: Bitboard = 1 << 47
+BB_A7: Bitboard = 1 << 48
+BB_B7: Bitboard = 1 << 49
+BB_C7: Bitboard = 1 << 50
+BB_D7: Bitboard = 1 << 51
+BB_E7: Bitboard = 1 << 52
+BB_F7: Bitboard = 1 << 53
+BB_G7: Bitboard = 1 << 54
+BB_H7: Bitboard = 1 << 55
+BB_A8: Bitboard = 1 << 56
+BB_B8: Bitboard = 1 << 57
+BB_C8: Bitboard = 1 << 58
+BB_D8: Bitboard = 1 << 59
+BB_E8: Bitboard = 1 << 60
+BB_F8: Bitboard = 1 << 61
+BB_G8: Bitboard = 1 << 62
+BB_H8: Bitboard = 1 << 63
 BB_FILES = [0x0101_0101_0101_0101 << i for i in range(8)]
 BB_RANKS = [0xFF << (8 * i) for i in range(8)]
 BB_LIGHT_SQUARES = 0x55AA_55AA_55AA_55AA
@@ -189,9 +253,19 @@ class Piece:
 
     __slots__ = ("piece_type", "color")
 
+    piece_type: PieceType
+    color: Color
+
     def __init__(self, piece_type: PieceType, color: Color) -> None:
-        self.piece_type = piece_type
-        self.color = color
+        # Immutable: boards hand out one shared Piece per kind.
+        object.__setattr__(self, "piece_type", piece_type)
+        object.__setattr__(self, "color", color)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Piece is immutable (boards share them)")
+
+    def __reduce__(self) -> tuple:
+        return (Piece, (self.piece_type, self.color))
 
     def symbol(self) -> str:
         """The FEN letter: upper case for White ("N"), lower case for Black ("n")."""
@@ -468,6 +542,50 @@ class Board(_rankfile._Board):
         """An empty board, White to move, no move stack."""
         type(self).__init__(self, None, chess960=self.chess960)
 
+    def _board_codes(self) -> bytearray:
+        codes = bytearray(64)
+        for sq, piece in self.piece_map().items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        return codes
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Puts a piece on a square (None empties it); the move stack stays. promoted marks a
+        Crazyhouse piece that returns to the pocket as a pawn."""
+        codes = self._board_codes()
+        codes[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+        mask = self.promoted & ~BB_SQUARES[square]
+        self._set_board(bytes(codes), mask | (BB_SQUARES[square] if promoted and piece else 0))
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        """Empties a square and returns the piece that stood there, or None."""
+        piece = self.piece_at(square)
+        if piece is not None:
+            self.set_piece_at(square, None)
+        return piece
+
+    def set_piece_map(self, pieces: Dict[Square, Piece]) -> None:
+        """Replaces every piece by those of the mapping (square -> Piece)."""
+        codes = bytearray(64)
+        for sq, piece in pieces.items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        self._set_board(bytes(codes), 0)
+
+    def set_board_fen(self, fen: str) -> None:
+        """Replaces the pieces by those of a FEN's board field; FenError when it is none."""
+        if not isinstance(fen, str) or " " in fen.strip():
+            raise ValueError(f"expected a board fen without spaces: {fen!r}")
+        board = type(self)(f"{fen.strip()} w - - 0 1")
+        self._set_board(bytes(board._board_codes()), board.promoted)
+
+    def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
+        """The legal move from one square to another (a pawn reaching the last rank promotes to a
+        queen unless told otherwise; castling found by the king's two squares or its rook's);
+        IllegalMoveError when there is none."""
+        if promotion is None and self.piece_type_at(from_square) == PAWN and square_rank(to_square) in (0, 7):
+            promotion = QUEEN
+        move = self.parse_uci(Move(from_square, to_square, promotion).uci())
+        return move
+
     def generate_legal_moves(self) -> Iterator[Move]:
         """The legal moves, one after the other."""
         return iter(self.legal_moves)
@@ -557,6 +675,10 @@ class Board(_rankfile._Board):
                 out.append(f"{opcode} \"{text}\";")
         return " ".join(out)
 
+    def __reduce__(self) -> tuple:
+        root = self.root()
+        return (_rebuild_board, (type(self), root.fen(), self.chess960, [m.uci() for m in self.move_stack]))
+
     def __repr__(self) -> str:
         if self.chess960:
             return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
@@ -596,6 +718,14 @@ class Board(_rankfile._Board):
     def _repr_svg_(self) -> str:
         import rankfile.svg
         return rankfile.svg.board(self, lastmove=self.peek() if self.move_stack else None, size=390)
+
+
+def _rebuild_board(cls: type, fen: str, chess960: bool, moves: List[str]) -> Board:
+    """A pickled board: its root position, then its moves."""
+    board = cls(fen, chess960=chess960)
+    for uci in moves:
+        board.push(Move.from_uci(uci))
+    return board
 
 
 _rankfile._register_board_class(0, Board)

@@ -25,6 +25,8 @@ typedef struct {
     Py_ssize_t plies, cap;
     uint32_t setup_status; /* python-chess status bits known only from the FEN read (bad castling
                               rights, invalid en passant square); cleared by a move */
+    rf_bitboard written_castling; /* while setup_status has them: the castling rights */
+    rf_square written_ep;         /* and the en passant square the FEN said */
     int moves_valid;       /* `moves` holds the legal moves of `pos` */
     rf_movelist moves;
 } BoardObject;
@@ -100,11 +102,15 @@ const rf_position *rfpy_board_position(PyObject *board)
 }
 
 static void sort_python_chess(BoardObject *b);
+static int variant_end(const rf_position *p);
 
 static const rf_movelist *legal(BoardObject *b)
 {
     if (!b->moves_valid) {
-        rf_generate_moves(&b->moves, &b->pos);
+        /* python-chess lists no move once the variant's rules ended the game (the library
+         * agrees but for Antichess with the side not to move bare: that side has won). */
+        if (b->pos.variant != RF_VARIANT_STANDARD && variant_end(&b->pos)) b->moves.count = 0;
+        else rf_generate_moves(&b->moves, &b->pos);
         sort_python_chess(b);
         b->moves_valid = 1;
     }
@@ -170,12 +176,46 @@ PyObject *rfpy_board_from_position(const rf_position *pos)
 
 /* ---- reading a FEN --------------------------------------------------------------------------- */
 
-/* Sets *pos from FEN text as python-chess reads it: every well-formed position is taken (its
- * faults are reported by status()), castling rights are kept only where python-chess keeps them
- * (standard castling mode: rooks on the corners, the king on the e-file) and the en passant
- * square only where it could stand. *setup_status receives the status bits the reading alone
- * knows. Returns 0, or -1 with FenError. */
-static int read_fen(rf_position *pos, uint32_t *setup_status, const char *text, size_t len, int variant, int chess960)
+/* A position made from a setup as python-chess takes one: every well-formed position is taken
+ * (status() reports its faults), castling rights are kept only where python-chess keeps them
+ * (in standard castling mode: the king on the e-file, the rook on a corner of its back rank)
+ * and the en passant square only where a pawn could have skipped it. `status` has the status
+ * bits only the setup knows (rights or square dropped), `castling` and `ep` what it said. */
+typedef struct {
+    rf_position pos;
+    uint32_t status;
+    rf_bitboard castling;
+    rf_square ep;
+} Made;
+
+static int make_position(Made *out, rf_setup setup, int variant, int chess960)
+{
+    rf_error err;
+    out->status = 0;
+    out->castling = setup.castling;
+    out->ep = setup.ep;
+    if (!chess960) {
+        rf_bitboard keep = 0;
+        if (setup.board[4] == RF_MAKE_PIECE(RF_WHITE, RF_KING)) keep |= setup.castling & (BB(0) | BB(7));
+        if (setup.board[60] == RF_MAKE_PIECE(RF_BLACK, RF_KING)) keep |= setup.castling & (BB(56) | BB(63));
+        setup.castling = keep;
+    }
+    if (rf_position_from_setup(&out->pos, &setup, (rf_variant)variant, chess960 ? RF_PARSE_CHESS960 : 0,
+                               RF_INVALID_ALL, &err) != RF_OK) {
+        rfpy_raise(err.status, &err, NULL, NULL);
+        return -1;
+    }
+    rf_bitboard castling = 0;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++)
+            if (out->pos.castle_rook[c][s] != RF_NO_SQUARE) castling |= BB(out->pos.castle_rook[c][s]);
+    if (castling != out->castling) out->status |= ST_BAD_CASTLING_RIGHTS;
+    if (out->ep != out->pos.ep) out->status |= ST_INVALID_EP_SQUARE;
+    return 0;
+}
+
+/* Reads FEN text into *out (make_position); -1 with FenError for text that is no FEN. */
+static int read_fen(Made *out, const char *text, size_t len, int variant, int chess960)
 {
     rf_setup setup;
     rf_error err;
@@ -190,45 +230,26 @@ static int read_fen(rf_position *pos, uint32_t *setup_status, const char *text, 
         rfpy_raise(st, &err, NULL, NULL);
         return -1;
     }
-    *setup_status = 0;
-    if (!chess960) {
-        /* python-chess's standard castling mode: a right needs its king on the e-file and its rook
-         * on a corner of the same back rank. */
-        rf_bitboard keep = 0;
-        if (setup.board[4] == RF_MAKE_PIECE(RF_WHITE, RF_KING)) keep |= setup.castling & (BB(0) | BB(7));
-        if (setup.board[60] == RF_MAKE_PIECE(RF_BLACK, RF_KING)) keep |= setup.castling & (BB(56) | BB(63));
-        if (keep != setup.castling) *setup_status |= ST_BAD_CASTLING_RIGHTS;
-        setup.castling = keep;
-    }
-    st = rf_position_from_setup(pos, &setup, (rf_variant)variant, chess960 ? RF_PARSE_CHESS960 : 0,
-                                RF_INVALID_ALL, &err);
-    if (st != RF_OK) {
-        rfpy_raise(st, &err, NULL, NULL);
-        return -1;
-    }
-    rf_bitboard castling = 0;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (pos->castle_rook[c][s] != RF_NO_SQUARE) castling |= BB(pos->castle_rook[c][s]);
-    if (castling != setup.castling) *setup_status |= ST_BAD_CASTLING_RIGHTS;
-    if (setup.ep != RF_NO_SQUARE && pos->ep == RF_NO_SQUARE) *setup_status |= ST_INVALID_EP_SQUARE;
-    return 0;
+    return make_position(out, setup, variant, chess960);
+}
+
+static void take_made(BoardObject *b, const Made *made)
+{
+    b->pos = made->pos;
+    b->moves_valid = 0;
+    b->setup_status = made->status;
+    b->written_castling = made->castling;
+    b->written_ep = made->ep;
 }
 
 static int board_set_fen_text(BoardObject *b, PyObject *fen, int chess960)
 {
     int variant = class_variant(Py_TYPE(b));
-    rf_position pos;
-    uint32_t setup_status = 0;
+    Made made;
     if (fen == Py_None) {
         rf_setup setup;
         rf_setup_clear(&setup);
-        rf_error err;
-        if (rf_position_from_setup(&pos, &setup, (rf_variant)variant, chess960 ? RF_PARSE_CHESS960 : 0,
-                                   RF_INVALID_ALL, &err) != RF_OK) {
-            rfpy_raise(err.status, &err, NULL, NULL);
-            return -1;
-        }
+        if (make_position(&made, setup, variant, chess960) < 0) return -1;
     } else {
         if (!PyUnicode_Check(fen)) {
             PyErr_SetString(PyExc_TypeError, "a FEN must be a str or None");
@@ -237,10 +258,10 @@ static int board_set_fen_text(BoardObject *b, PyObject *fen, int chess960)
         Py_ssize_t len;
         const char *text = PyUnicode_AsUTF8AndSize(fen, &len);
         if (!text) return -1;
-        if (read_fen(&pos, &setup_status, text, (size_t)len, variant, chess960) < 0) return -1;
+        if (read_fen(&made, text, (size_t)len, variant, chess960) < 0) return -1;
     }
-    set_position(b, &pos);
-    b->setup_status = setup_status;
+    clear_stack(b);
+    take_made(b, &made);
     return 0;
 }
 
@@ -262,7 +283,7 @@ static int board_tp_init(PyObject *self, PyObject *args, PyObject *kwargs)
     static char *kwlist[] = {"fen", "chess960", NULL};
     PyObject *fen = NULL;
     int chess960 = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O$p:Board", kwlist, &fen, &chess960)) return -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|Op:Board", kwlist, &fen, &chess960)) return -1;
     if (!fen) {
         fen = PyObject_GetAttrString((PyObject *)Py_TYPE(self), "starting_fen");
         if (!fen) return -1;
@@ -336,6 +357,17 @@ static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs,
     unsigned flags = shredder ? RF_FEN_SHREDDER : 0;
     if (parse_ep_option(en_passant, &flags, &b->pos) < 0) return -1;
     size_t n = rf_position_to_fen(buf, RF_FEN_MAX, &b->pos, flags);
+    if (promoted && promoted != Py_None) {
+        int mark = PyObject_IsTrue(promoted);
+        if (mark < 0) return -1;
+        if (!mark) { /* no '~' marks: shift the text over them */
+            size_t w = 0;
+            for (size_t r = 0; r < n; r++)
+                if (buf[r] != '~') buf[w++] = buf[r];
+            buf[w] = 0;
+            n = w;
+        }
+    }
     if (!six) {
         /* Drop the two counters (and keep Three-check's "+N+N" field in its place). */
         for (int k = 0; k < 2 && n > 0; k++) {
@@ -364,11 +396,12 @@ static PyObject *board_epd_fields(PyObject *self, PyObject *args, PyObject *kwar
 static PyObject *board_board_fen(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"promoted", NULL};
-    PyObject *promoted = Py_False;
+    PyObject *promoted = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$O:board_fen", kwlist, &promoted)) return NULL;
-    int mark = PyObject_IsTrue(promoted);
-    if (mark < 0) return NULL;
     BoardObject *b = (BoardObject *)self;
+    /* python-chess marks promoted pieces by default in Crazyhouse only. */
+    int mark = promoted == Py_None ? b->pos.variant == RF_VARIANT_CRAZYHOUSE : PyObject_IsTrue(promoted);
+    if (mark < 0) return NULL;
     char buf[RF_FEN_MAX];
     rf_position_to_fen(buf, sizeof buf, &b->pos, RF_FEN_BOARD_ONLY);
     if (b->pos.variant == RF_VARIANT_CRAZYHOUSE) {
@@ -1135,9 +1168,12 @@ static PyObject *board_uci(PyObject *self, PyObject *args, PyObject *kwargs)
     rfpy_move_fields(move, &from, &to, &promotion, &drop);
     char buf[8];
     if (m != RF_MOVE_NONE && RF_MOVE_KIND(m) == RF_MOVE_CASTLING) {
-        rf_position mode_pos = b->pos;
-        mode_pos.chess960 = (uint8_t)mode;
-        rf_move_to_uci(buf, sizeof buf, &mode_pos, m);
+        /* king-takes-rook; python-chess writes the king's step only for a king on e1/e8 and a
+         * rook on the corner, the castling standard chess knows. */
+        int king = RF_MOVE_FROM(m), rook = RF_MOVE_TO(m);
+        int standard = (king == 4 && (rook == 0 || rook == 7)) || (king == 60 && (rook == 56 || rook == 63));
+        if (!mode && standard) rook = RF_SQUARE(rook > king ? 6 : 2, RF_RANK_OF(king));
+        rfpy_move_uci_text(buf, king, rook, 0, 0);
     } else {
         rfpy_move_uci_text(buf, from, to, promotion, drop);
     }
@@ -1618,6 +1654,8 @@ static PyObject *copy_board(BoardObject *b, Py_ssize_t keep)
     BoardObject *c = (BoardObject *)obj;
     c->pos = b->pos;
     c->setup_status = b->setup_status;
+    c->written_castling = b->written_castling;
+    c->written_ep = b->written_ep;
     if (keep > b->plies) keep = b->plies;
     if (keep > 0) {
         c->stack = PyMem_Malloc((size_t)keep * sizeof *c->stack);
@@ -1680,15 +1718,9 @@ static PyObject *board_richcompare(PyObject *a, PyObject *b, int op)
  * change is read as a FEN would be, so a contradiction is reported by status(). */
 static int rebuild(BoardObject *b, const rf_setup *setup, int chess960)
 {
-    rf_position pos;
-    rf_error err;
-    if (rf_position_from_setup(&pos, setup, (rf_variant)b->pos.variant, chess960 ? RF_PARSE_CHESS960 : 0,
-                               RF_INVALID_ALL, &err) != RF_OK) {
-        rfpy_raise(err.status, &err, NULL, NULL);
-        return -1;
-    }
-    b->pos = pos;
-    b->moves_valid = 0;
+    Made made;
+    if (make_position(&made, *setup, b->pos.variant, chess960) < 0) return -1;
+    take_made(b, &made);
     return 0;
 }
 
@@ -1713,7 +1745,8 @@ static PyObject *get_halfmove(PyObject *self, void *c)
 static PyObject *get_ep(PyObject *self, void *c)
 {
     (void)c;
-    rf_square ep = ((BoardObject *)self)->pos.ep;
+    const BoardObject *b = (BoardObject *)self;
+    rf_square ep = b->setup_status & ST_INVALID_EP_SQUARE ? b->written_ep : b->pos.ep;
     if (ep == RF_NO_SQUARE) Py_RETURN_NONE;
     return PyLong_FromLong(ep);
 }
@@ -1721,7 +1754,9 @@ static PyObject *get_ep(PyObject *self, void *c)
 static PyObject *get_castling(PyObject *self, void *c)
 {
     (void)c;
-    const rf_position *p = &((BoardObject *)self)->pos;
+    const BoardObject *b = (BoardObject *)self;
+    const rf_position *p = &b->pos;
+    if (b->setup_status & ST_BAD_CASTLING_RIGHTS) return PyLong_FromUnsignedLongLong(b->written_castling);
     rf_bitboard mask = 0;
     for (int i = 0; i < 2; i++)
         for (int s = 0; s < 2; s++)
@@ -1750,6 +1785,9 @@ static int field_setter(PyObject *self, PyObject *value, void *closure)
     }
     rf_setup setup;
     rf_setup_from_position(&setup, &b->pos);
+    /* What the FEN said and the position could not keep stays until changed. */
+    if (b->setup_status & ST_BAD_CASTLING_RIGHTS) setup.castling = b->written_castling;
+    if (b->setup_status & ST_INVALID_EP_SQUARE) setup.ep = b->written_ep;
     int chess960 = b->pos.chess960;
     const char *what = closure;
     if (strcmp(what, "turn") == 0) {
@@ -1805,7 +1843,6 @@ static PyObject *board_set_chess960_pos(PyObject *self, PyObject *number)
     rf_setup_from_position(&setup, &start);
     clear_stack(b);
     b->setup_status = 0;
-    b->pos.variant = b->pos.variant; /* keeps the class's variant for rebuild */
     if (rebuild(b, &setup, 1) < 0) return NULL;
     Py_RETURN_NONE;
 }
@@ -1967,6 +2004,38 @@ static PyObject *board_set_remaining_checks(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+static PyObject *board_set_board(PyObject *self, PyObject *args)
+{
+    const char *codes;
+    Py_ssize_t len;
+    unsigned long long promoted;
+    if (!PyArg_ParseTuple(args, "y#K:_set_board", &codes, &len, &promoted)) return NULL;
+    if (len != 64) {
+        PyErr_SetString(PyExc_ValueError, "64 piece codes, a1 first");
+        return NULL;
+    }
+    BoardObject *b = (BoardObject *)self;
+    rf_setup setup;
+    rf_setup_from_position(&setup, &b->pos);
+    if (b->setup_status & ST_BAD_CASTLING_RIGHTS) setup.castling = b->written_castling;
+    if (b->setup_status & ST_INVALID_EP_SQUARE) setup.ep = b->written_ep;
+    for (int sq = 0; sq < 64; sq++) {
+        rf_piece p = (rf_piece)codes[sq];
+        if (p && (RF_PIECE_TYPE(p) < RF_PAWN || RF_PIECE_TYPE(p) > RF_KING || (p & ~15))) {
+            PyErr_Format(PyExc_ValueError, "piece code %d is no piece", p);
+            return NULL;
+        }
+        setup.board[sq] = p;
+    }
+    rf_bitboard occupied = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if (setup.board[sq]) occupied |= BB(sq);
+    /* Only Crazyhouse remembers promoted pieces. */
+    setup.promoted = b->pos.variant == RF_VARIANT_CRAZYHOUSE ? (rf_bitboard)promoted & occupied : 0;
+    if (rebuild(b, &setup, b->pos.chess960) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
 /* ---- registration ----------------------------------------------------------------------------- */
 
 static PyObject *register_board_class(PyObject *self, PyObject *args)
@@ -2081,6 +2150,7 @@ static PyMethodDef board_methods[] = {
     {"_bitboards", board_bitboards, METH_NOARGS, "(white, black, occupied, pawns, knights, bishops, rooks, queens, kings)"},
     {"_pocket_counts", board_pockets_of, METH_O, "The Crazyhouse pocket of a colour: counts of pawn..king."},
     {"_remaining_checks", board_remaining_checks_of, METH_NOARGS, "Three-check: (white, black) checks still to give."},
+    {"_set_board", board_set_board, METH_VARARGS, "Sets the pieces: 64 library piece codes (bytes, a1 first) and the promoted ones."},
     {"_set_pocket", board_set_pocket, METH_VARARGS, "Sets a Crazyhouse pocket: (color, counts of pawn..king)."},
     {"_set_remaining_checks", board_set_remaining_checks, METH_VARARGS, "Three-check: sets (white, black) checks still to give."},
     {"_explosion", board_explosion, METH_O, "(centre or None, blast bitboard, bitboard of the pieces lost) of a legal move."},

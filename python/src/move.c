@@ -113,7 +113,7 @@ int rfpy_move_fields(PyObject *obj, int *from, int *to, int *promotion, int *dro
         rc = 0;
     if (!d && PyErr_ExceptionMatches(PyExc_AttributeError)) {
         PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "expected a Move, not %s", Py_TYPE(obj) == NULL ? "?" : "another object");
+        PyErr_SetString(PyExc_TypeError, "expected a Move (an object with from_square, to_square, promotion and drop)");
     }
     Py_XDECREF(f);
     Py_XDECREF(t);
