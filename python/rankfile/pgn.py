@@ -73,7 +73,7 @@ class Headers(MutableMapping):
         VariantBoard = self.variant()
         fen = self.get("FEN", VariantBoard.starting_fen)
         board = VariantBoard(fen, chess960=self.is_chess960())
-        if not getattr(board, "chess960", True) and hasattr(board, "has_chess960_castling_rights"):
+        if not board.chess960 and hasattr(board, "has_chess960_castling_rights"):
             board.chess960 = board.has_chess960_castling_rights()
         return board
 
@@ -309,7 +309,7 @@ class ChildNode(GameNode):
 
     def san(self) -> str:
         """The move in SAN, in its parent's position."""
-        return _rankfile._pgn_san(self.parent.board(), self.move)[0]
+        return self.parent.board().san(self.move)
 
     def uci(self, *, chess960: Optional[bool] = None) -> str:
         """The move in UCI (castling as the game's castling mode writes it)."""
@@ -317,7 +317,7 @@ class ChildNode(GameNode):
 
     def turn(self) -> bool:
         """The side to move after this move (True: White)."""
-        return not _rankfile._pgn_san(self.parent.board(), self.move)[1]
+        return not self.parent.board().turn
 
     def end(self) -> "ChildNode":
         return typing.cast(ChildNode, super().end())
@@ -370,10 +370,12 @@ class ChildNode(GameNode):
 
     def __repr__(self) -> str:
         try:
-            san, turn, number = _rankfile._pgn_san(self.parent.board(), self.move)
+            board = self.parent.board()
+            san = board.san(self.move)
         except ValueError:
             return f"<{type(self).__name__} at {id(self):#x} (dangling: {self.move})>"
-        return f"<{type(self).__name__} at {id(self):#x} ({number}{'.' if turn else '...'} {san} ...)>"
+        return (f"<{type(self).__name__} at {id(self):#x} "
+                f"({board.fullmove_number}{'.' if board.turn else '...'} {san} ...)>")
 
 
 class Game(GameNode):
@@ -522,7 +524,7 @@ class Game(GameNode):
             board = rankfile.Board(board)
         fen = board.fen()
         cls = type(board)
-        chess960 = bool(getattr(board, "chess960", False))
+        chess960 = board.chess960
         if fen == cls.starting_fen and not chess960:
             self.headers.pop("FEN", None)
             self.headers.pop("SetUp", None)
@@ -542,23 +544,12 @@ class Game(GameNode):
     def from_board(cls, board: Any) -> "Game":
         """A game of the board's moves (its move stack), from the position they started at;
         the Result tag is the board's result()."""
-        moves = board.move_stack
-        root = board.root() if hasattr(board, "root") else None
-        if root is None:
-            for _ in moves:
-                board.pop()
-            try:
-                root = type(board)(board.fen(), chess960=bool(getattr(board, "chess960", False)))
-            finally:
-                for move in moves:
-                    board.push(move)
         game = cls()
-        game.setup(root)
+        game.setup(board.root())
         node: GameNode = game
-        for move in moves:
+        for move in board.move_stack:
             node = node.add_variation(move)
-        result = getattr(board, "result", None)
-        game.headers["Result"] = result() if result is not None else "*"
+        game.headers["Result"] = board.result()
         return game
 
     @classmethod
@@ -775,12 +766,11 @@ class StringExporter(BaseVisitor):
 
     def visit_move(self, board: Any, move: Any) -> None:
         if self.variations or not self.variation_depth:
-            san, white, number = _rankfile._pgn_san(board, move)
-            if white:
-                self.write_token(f"{number}. ")
+            if board.turn:
+                self.write_token(f"{board.fullmove_number}. ")
             elif self.force_movenumber:
-                self.write_token(f"{number}... ")
-            self.write_token(san + " ")
+                self.write_token(f"{board.fullmove_number}... ")
+            self.write_token(board.san(move) + " ")
             self.force_movenumber = False
 
     def visit_result(self, result: str) -> None:

@@ -344,29 +344,10 @@ done:
     return result;
 }
 
-/* _pgn_san(board, move) -> (san, turn, fullmove_number): the move's SAN in the board's position,
- * and who moves and the move number there (what an exporter writes before it). */
-static PyObject *pgn_san(PyObject *self, PyObject *args)
-{
-    (void)self;
-    PyObject *board, *move;
-    if (!PyArg_ParseTuple(args, "OO", &board, &move)) return NULL;
-    const rf_position *pos = rfpy_board_position(board);
-    if (!pos) return NULL;
-    rf_move m;
-    if (rfpy_move_to_rf(pos, move, &m) < 0) return NULL;
-    char san[RF_SAN_MAX];
-    size_t n = rf_move_to_san(san, sizeof san, pos, m);
-    return Py_BuildValue("(s#Nk)", san, (Py_ssize_t)n, PyBool_FromLong(pos->side == RF_WHITE),
-                         (unsigned long)pos->fullmove);
-}
-
 static PyMethodDef pgn_functions[] = {
     {"_pgn_read", pgn_read, METH_VARARGS,
      "_pgn_read(handle, leftover, mode) -> (data, leftover)\n\n"
      "Reads one game from a text handle (rankfile.pgn.read_game is the interface)."},
-    {"_pgn_san", pgn_san, METH_VARARGS,
-     "_pgn_san(board, move) -> (san, turn, fullmove_number)\n\nA legal move's SAN and its number."},
     {NULL, NULL, 0, NULL},
 };
 
