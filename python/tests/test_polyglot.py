@@ -62,7 +62,7 @@ def test_zobrist_hash_equals_python_chess_on_random_games(python_chess, variant)
 
     rng = random.Random(f"polyglot-{variant}")
     positions = 0
-    for _game in range(12):
+    for _game in range(20):
         ours, theirs = variant_boards(python_chess, variant)
         for ours, theirs in random_games(ours, theirs, rng, 200):
             assert rankfile.polyglot.zobrist_hash(ours) == chess.polyglot.zobrist_hash(theirs), theirs.fen()
@@ -70,15 +70,18 @@ def test_zobrist_hash_equals_python_chess_on_random_games(python_chess, variant)
     assert positions >= 1000
 
 
-def test_zobrist_hash_equals_python_chess_in_chess960(python_chess):
+@pytest.mark.parametrize("variant", ["chess", "atomic", "kingofthehill", "3check", "crazyhouse"])
+def test_zobrist_hash_equals_python_chess_in_chess960(python_chess, variant):
+    """Chess960 start positions: every castling right counts, its rook on a corner or not."""
     import chess.polyglot
 
-    rng = random.Random("polyglot-960")
+    rng = random.Random(f"polyglot-960-{variant}")
     positions = 0
-    for _game in range(20):
+    for _game in range(15):
         number = rng.randrange(960)
-        ours = rankfile.chess960.position(number)
-        theirs = python_chess.Board.from_chess960_pos(number)
+        ours, theirs = variant_boards(python_chess, variant)
+        theirs = type(theirs).from_chess960_pos(number)
+        ours = rankfile.chess960.position(number) if variant == "chess" else type(ours).from_chess960_pos(number)
         for ours, theirs in random_games(ours, theirs, rng, 150):
             assert rankfile.polyglot.zobrist_hash(ours) == chess.polyglot.zobrist_hash(theirs), theirs.fen()
             positions += 1
@@ -230,6 +233,29 @@ def test_book_moves_decoded_as_python_chess_does(python_chess, tmp_path):
                 assert entries(reader.find_all(key, minimum_weight=minimum)) == entries(
                     oracle.find_all(key, minimum_weight=minimum))
             assert reader.find(ours).move.uci() == oracle.find(theirs).move.uci()
+
+
+@pytest.mark.parametrize("variant, fen, moves", [
+    # Antichess: a promotion to a king (bits 12-14 = 5) besides the usual ones
+    ("antichess", "8/1P6/8/8/8/8/6k1/8 w - - 0 1", [("b7b8", 5, 4), ("b7b8", 4, 3), ("b7b8", 0, 1)]),
+    # Crazyhouse: drops written as from = to with the piece in bits 12-14 (1 knight .. 4 queen;
+    # 0 names no piece), legal and not
+    ("crazyhouse", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[NBp] w KQkq - 2 3",
+     [("d4d4", 1, 5), ("d4d4", 2, 4), ("e4e4", 1, 3), ("h3h3", 0, 2), ("a3a3", 4, 1), ("f3e5", 0, 6)]),
+])
+def test_variant_book_moves_decoded_as_python_chess_does(python_chess, tmp_path, variant, fen, moves):
+    import chess.polyglot
+
+    ours, theirs = variant_boards(python_chess, variant)
+    ours, theirs = type(ours)(fen), type(theirs)(fen)
+    key = chess.polyglot.zobrist_hash(theirs)
+    assert rankfile.polyglot.zobrist_hash(ours) == key
+    path = write_book(tmp_path / f"{variant}.bin", [(key, raw(uci, p), w, 0) for uci, p, w in moves])
+    with rankfile.polyglot.open_reader(path) as reader, chess.polyglot.open_reader(path) as oracle:
+        want = entries(oracle.find_all(theirs, minimum_weight=0))
+        assert len(want) >= 2
+        assert entries(reader.find_all(ours, minimum_weight=0)) == want
+        assert entries(reader.find_all(key, minimum_weight=0)) == entries(oracle.find_all(key, minimum_weight=0))
 
 
 def test_reader_files_and_errors(tmp_path, shared_data):
