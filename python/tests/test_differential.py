@@ -25,7 +25,7 @@ import pytest
 
 from conftest import need
 
-DEFAULT_GAMES = 120
+DEFAULT_GAMES = 100
 VARIANTS = ["standard", "chess960", "atomic", "kingofthehill", "threecheck", "racingkings",
             "horde", "antichess", "crazyhouse"]
 # python-chess's names of the variants (chess.variant.find_variant) where they differ.
