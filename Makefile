@@ -112,13 +112,16 @@ bench-python: configure
 
 # The Python package's fuzz target (atheris: python3 -m pip install atheris) for FUZZ_TIME
 # seconds, from python/fuzz/corpus; new inputs go to $(BUILD)/fuzz-python, crashes to
-# $(BUILD)/fuzz-python-crash-*. Build with CMAKE_FLAGS=-DRF_SANITIZE=ON BUILD=build-sanitize
-# to have ASan watch the C side (libasan is preloaded then, as tests/python.sh does).
+# $(BUILD)/fuzz-python-crash-*. With BUILD=build-sanitize (configured by make test-sanitize)
+# ASan watches the C side (libasan is preloaded, as tests/python.sh does); atheris then has no
+# coverage feedback (ASan's runtime holds the coverage hooks), so the inputs that the plain
+# build's run found (build/fuzz-python) are its seeds too.
+FUZZ_PYTHON_SEEDS = python/fuzz/corpus $(filter-out $(BUILD)/fuzz-python,$(wildcard build/fuzz-python))
 fuzz-python: python
 	@mkdir -p $(BUILD)/fuzz-python
 	@asan=$$(ldd $(BUILD)/python/rankfile/_rankfile*.so | sed -n 's/^[[:space:]]*libasan[^ ]* => \([^ ]*\) .*/\1/p'); \
 	  env PYTHONPATH=$(BUILD)/python $${asan:+LD_PRELOAD=$$asan PYTHONMALLOC=malloc ASAN_OPTIONS=detect_leaks=0} \
-	  python3 python/fuzz/fuzz_rankfile.py $(BUILD)/fuzz-python python/fuzz/corpus \
+	  python3 python/fuzz/fuzz_rankfile.py $(BUILD)/fuzz-python $(FUZZ_PYTHON_SEEDS) \
 	    -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 \
 	    -artifact_prefix=$(BUILD)/fuzz-python-crash-
 
