@@ -6,9 +6,14 @@ agree on: the FEN, the legal moves (as UCI), the SAN of every legal move, check,
 stalemate, insufficient material (both sides and each side), the outcome and result, the
 variant end (win, loss, draw), the clocks, the en passant square, the castling rights, the
 checkers, the Crazyhouse pockets, the Polyglot key (standard chess and Chess960), and the
-move played (capture, castling, en passant, zeroing, gives check). A sample of plies compares
-more: the ASCII board, the EPD, the X-FEN and Shredder FENs, the piece map, repetitions and
-draw claims, and undoing the move.
+move played (capture, castling, en passant, zeroing, legality, its SAN read back), pushed in
+rankfile by push, push_uci, push_san or Move.from_uci at random. A sample of plies compares
+more: the ASCII and Unicode boards, the board FEN, the EPD, the X-FEN and Shredder FENs, the
+piece map, the kings and the pieces of each kind, the attackers of a square, repetitions and
+draw claims, the status, gives_check and LAN of every legal move, a random move that is not
+legal, and pop() restoring the position. At the end of each game, its PGN
+(pgn.Game.from_board) is the same, and rankfile.pgn.read_game reads it back to the same moves and
+position.
 
 The random player prefers a capture half of the time, so that games reach endgames (promotions,
 insufficient material, explosions, empty armies) within a few dozen plies.
@@ -20,6 +25,7 @@ seed and ply, the FEN before the move, the move, and both libraries' answers.
 """
 import os
 import random
+import re
 
 import pytest
 
@@ -32,6 +38,14 @@ VARIANTS = ["standard", "chess960", "atomic", "kingofthehill", "threecheck", "ra
 PYTHON_CHESS_NAME = {"threecheck": "3check"}
 MAX_PLIES = 600
 MAX_REPORTED = 20
+# Open differences, each reproduced exactly by a strict expected failure at the end of this file
+# and listed in docs/python.md: (variant, question with its arguments dropped) -> why. A
+# disagreement on that question in that variant is counted and printed, not failed, and the
+# game goes on; once it is fixed its expected failure passes, which fails: drop it here then.
+OPEN = {
+    ("antichess", "king()"): "py-board: python-chess's king(color) leaves out a king that a pawn "
+                             "promoted to (its `promoted` mask); rankfile's gives its square",
+}
 
 
 def games_per_variant(variant):
@@ -98,7 +112,8 @@ def pocket_counts(board, chess):
 
 
 class Game:
-    """One game played side by side; `check` raises Disagreement on the first difference."""
+    """One game played side by side; `play` raises Disagreement on the first difference (one
+    listed in OPEN is recorded in `open_seen` instead)."""
 
     def __init__(self, variant, index, rankfile, rf_variant, rf_polyglot, chess):
         self.variant, self.index = variant, index
@@ -106,9 +121,13 @@ class Game:
         self.rf, self.pc = new_boards(variant, self.rng, rankfile, rf_variant, chess)
         self.rankfile, self.rf_polyglot, self.chess = rankfile, rf_polyglot, chess
         self.ply, self.last = 0, None
+        self.open_seen = []
 
     def fail(self, what, ours, theirs, move=None):
-        raise Disagreement(
+        raise Disagreement(self.message(what, ours, theirs, move))
+
+    def message(self, what, ours, theirs, move=None):
+        return (
             f"{self.variant} game {self.index} (seed {series_seed()}/{self.variant}/{self.index}) "
             f"ply {self.ply}: {what}\n  FEN:          {self.pc.fen()}\n"
             f"  move:         {move if move is not None else '(position)'}"
@@ -117,6 +136,9 @@ class Game:
 
     def same(self, what, ours, theirs, move=None):
         if ours != theirs:
+            if (self.variant, re.sub(r"\(.*\)", "()", what)) in OPEN:
+                self.open_seen.append(self.message(what, ours, theirs, move))
+                return
             self.fail(what, ours, theirs, move)
 
     def ask(self, what, question, move=None):
@@ -258,7 +280,25 @@ class Game:
         self.same("len(move_stack)", len(self.rf.move_stack), len(self.pc.move_stack))
         self.same("move_stack (UCI)", [m.uci() for m in self.rf.move_stack],
                   [m.uci() for m in self.pc.move_stack])
+        self.check_pgn()
         return self.ply
+
+    def check_pgn(self):
+        """The whole game as PGN (Game.from_board, str), and read back by rankfile.pgn."""
+        try:
+            import rankfile.pgn as rf_pgn
+        except ImportError:
+            return
+        import io
+
+        import chess.pgn
+        text = str(chess.pgn.Game.from_board(self.pc))
+        self.same("str(pgn.Game.from_board())", str(rf_pgn.Game.from_board(self.rf)), text)
+        game = rf_pgn.read_game(io.StringIO(text))
+        self.same("pgn.read_game(): errors", game.errors, [])
+        self.same("pgn.read_game(): main line", [m.uci() for m in game.mainline_moves()],
+                  [m.uci() for m in self.pc.move_stack])
+        self.same("pgn.read_game(): end().board().fen()", game.end().board().fen(), self.pc.fen())
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -266,7 +306,7 @@ def test_random_games_agree_with_python_chess(variant, python_chess):
     rankfile, rf_variant, rf_polyglot, chess = modules(python_chess)
     if variant in ("standard", "chess960") and rf_polyglot is None:
         need("rankfile.polyglot (python/rankfile/polyglot.py)")
-    failures, plies = [], 0
+    failures, plies, open_seen = [], 0, []
     games = games_per_variant(variant)
     for index in range(games):
         game = Game(variant, index, rankfile, rf_variant, rf_polyglot, chess)
@@ -276,6 +316,24 @@ def test_random_games_agree_with_python_chess(variant, python_chess):
             failures.append(str(disagreement))
             if len(failures) >= MAX_REPORTED:
                 break
+        finally:
+            open_seen += game.open_seen
     print(f"{variant}: {games} games, {plies} plies compared")
+    if open_seen:
+        print(f"{variant}: {len(open_seen)} answers differ as listed in OPEN; the first:\n{open_seen[0]}")
     assert not failures, (f"{len(failures)} of {games} {variant} games disagree "
                           f"(first {MAX_REPORTED} shown):\n" + "\n".join(failures))
+
+
+@pytest.mark.xfail(strict=True, reason=OPEN[("antichess", "king()")])
+def test_open_antichess_king_promoted_from_a_pawn(python_chess):
+    import chess.variant
+
+    import rankfile.variant
+    boards = [module.AntichessBoard("8/8/8/8/8/8/3p4/7K b - - 0 1")
+              for module in (rankfile.variant, chess.variant)]
+    for board in boards:
+        board.push_uci("d2d1k")
+    ours, theirs = boards
+    assert theirs.king(python_chess.BLACK) is None
+    assert ours.king(python_chess.BLACK) == theirs.king(python_chess.BLACK)
