@@ -245,6 +245,9 @@ def main():
             print(f"read_table: {games:,} games ({path}), and its plies and moves_uci columns",
                   flush=True)
 
+            # The first call imports NumPy (a tenth of a second, once per process): not timed.
+            rankfile.pgn.read_table(b"1. e4 *")["plies"]
+
             def read():
                 tab = rankfile.pgn.read_table(path)
                 tab["plies"], tab["moves_uci"]
