@@ -6,7 +6,8 @@ PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all configure run python test test-sanitize test-tsan test-deep bench fuzz fuzz-merge install uninstall clean \
+.PHONY: all configure run python test test-sanitize test-tsan test-deep bench bench-python fuzz fuzz-python fuzz-merge \
+	install uninstall clean \
 	web web-serve
 
 all: configure
@@ -101,6 +102,28 @@ bench: all
 	  cmake --build build-clang -j $(JOBS) --target rankfile_cli >/dev/null && \
 	  python3 bench/bench.py gcc=$(BUILD)/rankfile clang=build-clang/rankfile $(BENCH_FLAGS); \
 	else python3 bench/bench.py gcc=$(BUILD)/rankfile $(BENCH_FLAGS); fi
+
+# The Python package against python-chess, side by side in one process (bench/python.py; see
+# bench/README.md): read_game, read_table, playouts, FEN, perft, and the ratios.
+# BENCH_PYTHON_FLAGS=--quick for a short run.
+bench-python: configure
+	cmake --build $(BUILD) -j $(JOBS) --target rankfile_python rankfile_cli
+	python3 bench/python.py --build $(BUILD) $(BENCH_PYTHON_FLAGS)
+
+# The Python package's fuzz target (atheris: python3 -m pip install atheris) for FUZZ_TIME
+# seconds, from python/fuzz/corpus; new inputs go to $(BUILD)/fuzz-python, crashes to
+# $(BUILD)/fuzz-python-crash-*. With BUILD=build-sanitize (configured by make test-sanitize)
+# ASan watches the C side (libasan is preloaded, as tests/python.sh does); atheris then has no
+# coverage feedback (ASan's runtime holds the coverage hooks), so the inputs that the plain
+# build's run found (build/fuzz-python) are its seeds too.
+FUZZ_PYTHON_SEEDS = python/fuzz/corpus $(filter-out $(BUILD)/fuzz-python,$(wildcard build/fuzz-python))
+fuzz-python: python
+	@mkdir -p $(BUILD)/fuzz-python
+	@asan=$$(ldd $(BUILD)/python/rankfile/_rankfile*.so | sed -n 's/^[[:space:]]*libasan[^ ]* => \([^ ]*\) .*/\1/p'); \
+	  env PYTHONPATH=$(BUILD)/python $${asan:+LD_PRELOAD=$$asan PYTHONMALLOC=malloc ASAN_OPTIONS=detect_leaks=0} \
+	  python3 python/fuzz/fuzz_rankfile.py $(BUILD)/fuzz-python $(FUZZ_PYTHON_SEEDS) \
+	    -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 \
+	    -artifact_prefix=$(BUILD)/fuzz-python-crash-
 
 # The web page (web/; its contract: docs/web.md): the library and web/rankfile_web.c
 # built by Emscripten (emcc; Debian's package `emscripten`) into build-web/: index.html,

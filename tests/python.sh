@@ -1,6 +1,7 @@
 # The Python package's tests (python/tests, pytest) against the package built in the build tree
 # ($BUILD/python: the extension module and a copy of python/rankfile). Skips (77) when the package
 # was not built (no CPython headers) or pytest is missing, unless RF_CI is set: then that fails.
+# Under AddressSanitizer (a package built with -DRF_SANITIZE=ON) its runtime is preloaded.
 # Usage: sh tests/python.sh PACKAGE-DIR|- TESTS-DIR CLI SHARED-DATA [PYTEST ARGS...]
 PKG=$1 TESTS=$2 CLI=$3 SHARED=$4
 shift 4
@@ -13,5 +14,18 @@ missing() {
 command -v python3 >/dev/null || missing "python3 (apt-get install python3)"
 python3 -c 'import pytest' 2>/dev/null || missing "pytest (python3 -m pip install pytest)"
 export PYTHONPATH="$PKG${PYTHONPATH:+:$PYTHONPATH}" RF_CLI="$CLI" RF_SHARED_DATA="$SHARED"
+# A package built with -DRF_SANITIZE=ON (make test-sanitize) links AddressSanitizer's runtime,
+# which must be loaded before everything else: python3 is not built with it, so preload it.
+# Leak detection is off (the interpreter keeps its objects to the end on purpose); Python's own
+# allocator steps aside (PYTHONMALLOC=malloc) so that ASan sees every object's memory.
+asan=$(ldd "$PKG/rankfile/"_rankfile*.so 2>/dev/null | sed -n 's/^[[:space:]]*libasan[^ ]* => \([^ ]*\) .*/\1/p' | head -n 1)
+if [ -n "$asan" ]; then
+    echo "python: the package is built with AddressSanitizer: preloading $asan"
+    export LD_PRELOAD="$asan${LD_PRELOAD:+ $LD_PRELOAD}" PYTHONMALLOC=malloc \
+        ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    # The differential test's point here is memory safety, not coverage of the rules (the plain
+    # build plays the full series): a fifth of its games, unless RF_PY_DIFF_GAMES says.
+    export RF_PY_DIFF_GAMES="${RF_PY_DIFF_GAMES:-20}"
+fi
 # -p no:cacheprovider: nothing written into the source tree.
 exec python3 -m pytest -q -p no:cacheprovider "$TESTS" "$@"
