@@ -60,7 +60,7 @@ OPEN = [
     ("antichess", {"king()"},
      "py-board: python-chess's king(color) leaves out a king that a pawn promoted to (its "
      "`promoted` mask); rankfile's gives its square",
-     lambda game, ours, theirs: ours is not None and theirs is None),
+     lambda game, ours, theirs: bool(game.pc.promoted & game.pc.kings)),
     ("atomic", {"fen()", "epd()"},
      "python-chess's Atomic fen() writes the en passant square only when the capture would be "
      "legal in standard chess, while its legal moves hold it by Atomic's rules (the capture "
