@@ -72,22 +72,13 @@ uint64_t rf__compute_key(const rf_position *pos);
  * are found as the rules count them. */
 int rf__ep_legal(const rf_position *pos);
 
-/* The part of a position before the variant state: all that variants without state read. */
-#define RF__POSITION_CORE offsetof(rf_position, promoted)
-
-/* Copies the core of *src to *dst (the variant state of *dst is left as it was). */
-RF_INLINE void rf__copy_core(rf_position *dst, const rf_position *src)
-{
-    memcpy(dst, src, RF__POSITION_CORE);
-}
-
 /* Empties a position (no pieces, White to move, no rights, counters 0 1, standard chess). */
 void rf__position_clear(rf_position *pos);
 
 /* NULL when every invariant of rf_position holds, else a description of the first broken one. */
 const char *rf__position_check(const rf_position *pos);
 
-/* The same, without the variant state (for positions copied by rf__copy_core). */
+/* The same, without the variant state (rf__position_check's first part). */
 const char *rf__position_check_core(const rf_position *pos);
 
 #endif
