@@ -11,7 +11,7 @@
  * rf_init() chooses one build for every variant (rf_kernel_select may choose the other later),
  * and the library and perft then use only that build; nothing in one build calls into the
  * other. Inside a module the hot path (move generation, make-move, the perft recursion of
- * src/kernel/perft.h) is static inline code of constant arguments, so each row's functions are
+ * src/kernel/walk.h) is static inline code of constant arguments, so each row's functions are
  * fully specialised copies.
  *
  * Adding a variant: its file in src/variants/, and one row in RF_VARIANT_MODULES below.
