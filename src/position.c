@@ -3,6 +3,7 @@
  * check that debug builds and tests run after every change to a position.
  */
 #include "position.h"
+#include "kernel/node.h"
 
 #include "variant.h"
 
@@ -60,7 +61,9 @@ unsigned rf__castling_bits(const rf_position *pos)
 int rf__ep_legal(const rf_position *pos)
 {
     if (pos->ep == RF_NO_SQUARE) return 0;
-    return rf__variant_of(pos)->ep_legal(pos);
+    rf__node n;
+    rf__node_from_position(&n, pos);
+    return rf__variant_of(pos)->node_ep_legal(&n, (rf_color)pos->side);
 }
 
 uint64_t rf__compute_key(const rf_position *pos)

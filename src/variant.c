@@ -182,7 +182,7 @@ uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int de
     uint64_t nodes = 0;
     for (rf_move *m = moves; m < end; m++) {
         rf_position child = *pos;
-        row->play(&child, *m);
+        rf__play_simple(&child, *m);
         nodes += rf__perft_simple(row, &child, depth - 1);
     }
     return nodes;

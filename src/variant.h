@@ -22,6 +22,7 @@
 #include "position.h"
 
 struct rf__tt;
+struct rf__node;
 
 /* Why a rule of a variant ended the game: a stable code for programs ("king_of_the_hill") and
  * the words for people ("Black's king reached the hill"). Both static. */
@@ -50,12 +51,18 @@ typedef struct rf__variant {
     /* The same moves by the simple method: every pseudo-legal move played on a copy and kept
      * when the rules allow the result. The test oracle of `generate`. */
     rf_move *(*generate_simple)(const rf_position *pos, rf_move *out);
-    /* Plays a legal move. */
-    void (*play)(rf_position *pos, rf_move move);
+    /* The child node after side `us` (to move) plays the legal move m in node n: the make-move
+     * perft inlines (kernel/make.h's shape) behind a call. rf_position_play (src/play.c) plays
+     * every move through it and writes the child back into the position. */
+    void (*node_make)(struct rf__node *child, const struct rf__node *n, rf_color us, rf_move m);
+    /* 1 when side `us` has a legal en passant capture in node n, by the variant's generator. */
+    bool (*node_ep_legal)(const struct rf__node *n, rf_color us);
+    /* Optional: the variant's own effects of a move for the simple method (rf__play_simple,
+     * src/play_simple.c), on rf_position and without the kernel, after the plain board update
+     * of *before (Atomic's blast, Crazyhouse's pocket, Three-check's count). */
+    void (*play_simple)(rf_position *pos, const rf_position *before, rf_move move);
     /* The enemy pieces giving check to the king of colour c, as the variant counts checks. */
     rf_bitboard (*checkers)(const rf_position *pos, rf_color c);
-    /* 1 when the side to move has a legal en passant capture (the value of pos->ep_legal). */
-    int (*ep_legal)(const rf_position *pos);
     /* Perft below the position; `tt` (may be NULL) remembers subtree counts. depth >= 1. */
     uint64_t (*perft)(const rf_position *pos, int depth, const struct rf__tt *tt);
     /* The winner when a rule of the variant itself has ended the game (Atomic: a king
@@ -140,6 +147,16 @@ int rf__material_never_insufficient(const rf_position *pos, rf_color c);
  * legal move (the game is over)"), or
  * NULL when it may (see RF_MOVE_NULL in rankfile.h). */
 const char *rf__null_move_refused(const rf_position *pos);
+
+/* rf_position_play through a given row (a build of the position's variant, for tests that compare
+ * builds): the row's node_make, and the child written back into the position. */
+void rf__play_by(const rf__variant *row, rf_position *pos, rf_move move);
+
+/* The simple method's make-move: a move of the side to move played on rf_position by removing
+ * and putting pieces (rights, en passant square, counters; the key of the pieces), then the
+ * row's play_simple hook; pos->ep_legal is left 0 (the simple generator does not read it). The
+ * oracle's make-move, independent of the kernel's. */
+void rf__play_simple(rf_position *pos, rf_move move);
 
 /* Perft by a row's simple generator and make-move, with no shortcut: the oracle the fast perft
  * (row->perft) is tested against. depth >= 1. */

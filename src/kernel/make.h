@@ -103,7 +103,7 @@ RF_INLINE void rf__make(rf__node *c, const rf__node *n, const rf_color us, const
     const rf_piece_type moved = kind >= RF_VISIT_PROMO_N ? RF_PAWN : landed;
     if (kind == RF_VISIT_KING) c->special &= ~rf__node_back_rank(us);
     /* A king captured (a position accepted with the side not to move in check): its side's
-     * rights die when no king of that side is left on its back rank, as in play_core. */
+     * rights die when no king of that side is left on its back rank. */
     if ((t & n->kings) && !(c->kings & c->color[them] & rf__node_back_rank(them)))
         c->special &= ~rf__node_back_rank(them);
     /* After a double step, an enemy pawn beside the pawn may take it en passant. */

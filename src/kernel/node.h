@@ -21,6 +21,8 @@
 #include "../castling.h"
 #include "../position.h"
 
+#include <string.h>
+
 typedef struct rf__node {
     rf_bitboard color[2];  /* the squares of each colour's pieces */
     rf_bitboard pawns, knights, kings;
@@ -111,9 +113,10 @@ RF_INLINE void rf__node_from_position(rf__node *n, const rf_position *pos)
     n->diag = pos->by_type[RF_BISHOP] | pos->by_type[RF_QUEEN];
     n->orth = pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
     n->special = 0;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (pos->castle_rook[c][s] != RF_NO_SQUARE) n->special |= RF_BB(pos->castle_rook[c][s]);
+    const rf_square *rooks = &pos->castle_rook[0][0];
+    if ((rooks[0] & rooks[1] & rooks[2] & rooks[3]) != RF_NO_SQUARE) /* all RF_NO_SQUARE (64): none */
+        for (int i = 0; i < 4; i++)
+            if (rooks[i] != RF_NO_SQUARE) n->special |= RF_BB(rooks[i]);
     if (pos->ep != RF_NO_SQUARE && (RF_BB(pos->ep) & rf__node_ep_rank(us))) {
         rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
         if (pos->board[victim] == RF_MAKE_PIECE(them, RF_PAWN) && pos->board[pos->ep] == RF_NO_PIECE)
@@ -122,9 +125,12 @@ RF_INLINE void rf__node_from_position(rf__node *n, const rf_position *pos)
     n->key = 0;
     /* The checks and the pockets share the word: a position has at most one of them. */
     n->state = (uint64_t)pos->remaining_checks[RF_WHITE] | (uint64_t)pos->remaining_checks[RF_BLACK] << 8;
-    for (int c = 0; c < 2; c++)
-        for (int pt = RF_PAWN; pt <= RF_QUEEN; pt++)
+    for (int c = 0; c < 2; c++) {
+        uint64_t hand; /* the colour's eight pocket counters at once: most positions have none */
+        memcpy(&hand, pos->pocket[c], sizeof hand);
+        for (int pt = RF_PAWN; hand && pt <= RF_QUEEN; pt++)
             n->state |= (uint64_t)(pos->pocket[c][pt] & 63) << rf__node_pocket_shift(c, pt);
+    }
     n->promoted = pos->promoted;
 }
 

@@ -1,7 +1,8 @@
 /*
  * kernel/perft.h - the helpers a variant module's row uses around its kernel: list a node
- * generator's moves as rf_move values, and play a move on rf_position through a make-move of
- * constant side. (The perft walk itself is the template kernel/walk.h.)
+ * generator's moves as rf_move values, find a legal en passant capture, and play one move on a
+ * node through a make-move of constant side (rf_position_play's make-move). The perft walk
+ * itself is the template kernel/walk.h.
  */
 #ifndef RF_KERNEL_PERFT_H
 #define RF_KERNEL_PERFT_H
@@ -9,18 +10,6 @@
 #include "../position.h"
 #include "node.h"
 #include "generate.h"
-
-/* A make-move for side `us`. */
-typedef void (*rf__kernel_play)(rf_position *pos, rf_move move, rf_color us);
-
-/* Plays a move on the API's board through the make-move of constant side for the side to move. */
-RF_INLINE void play_root(rf_position *pos, rf_move move, const rf__kernel_play play)
-{
-    if (pos->side == RF_WHITE)
-        play(pos, move, RF_WHITE);
-    else
-        play(pos, move, RF_BLACK);
-}
 
 /* The legal moves of a position from a node generator, written from `out` on by a listing visit
  * function (rf__visit_list, or a variant's own for its own kinds of move); returns the end. */
@@ -38,6 +27,67 @@ RF_INLINE rf_move *rf__node_list_by(const rf_position *pos, rf_move *out, const 
         generate(&e);
     }
     return w.out;
+}
+
+/* The visit function that finds en passant: counts the RF_VISIT_EP moves into w->nodes. */
+RF_KERNEL_INLINE void rf__visit_ep(rf__walk *w, const rf__node *n, rf_color us, int kind, rf_square from, rf_square to)
+{
+    (void)n, (void)us, (void)from, (void)to;
+    w->nodes += kind == RF_VISIT_EP;
+}
+
+/* 1 when the generator gives side `us` a legal en passant capture in node n (which keeps an en
+ * passant square only when an enemy pawn stands in front of it). */
+RF_INLINE bool rf__node_has_ep(const rf__node *n, rf_color us, const rf__generator generate)
+{
+    if (!(n->special & rf__node_ep_rank(us))) return false;
+    rf__walk w = {NULL, 0, 0, NULL, NULL, 0};
+    rf__emit e = {n, us, false, &w, rf__visit_ep, 0};
+    generate(&e);
+    return w.nodes != 0;
+}
+
+/* The visit kind of a legal move m of node n, for a make-move of kernel/make.h. */
+RF_INLINE int rf__visit_kind(const rf__node *n, rf_move m)
+{
+    const rf_square from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
+    switch (RF_MOVE_KIND(m)) {
+    case RF_MOVE_PROMOTION:
+        return RF_MOVE_PROMOTED(m) == RF_KING ? RF_VISIT_PROMO_K : RF_VISIT_PROMO_N + (RF_MOVE_PROMOTED(m) - RF_KNIGHT);
+    case RF_MOVE_EN_PASSANT: return RF_VISIT_EP;
+    case RF_MOVE_CASTLING: return RF_VISIT_CASTLE;
+    default: break;
+    }
+    switch (rf__node_type_at(n, RF_BB(from))) {
+    case RF_PAWN: /* a double step from the second rank (Horde's from the first is a plain step) */
+        return (to ^ from) == 16 && RF_RANK_OF(from) == (n->color[RF_WHITE] & RF_BB(from) ? 1 : 6) ? RF_VISIT_DOUBLE
+                                                                                                : RF_VISIT_PAWN;
+    case RF_KNIGHT: return RF_VISIT_KNIGHT;
+    case RF_BISHOP: return RF_VISIT_BISHOP;
+    case RF_ROOK: return RF_VISIT_ROOK;
+    case RF_QUEEN: return RF_VISIT_QUEEN;
+    default: return RF_VISIT_KING;
+    }
+}
+
+/* A make-move on nodes (kernel/make.h's shape). */
+typedef void (*rf__maker)(rf__node *c, const rf__node *n, rf_color us, int kind, rf_square from, rf_square to,
+                          bool hashed);
+
+/* The child of node n after side `us` plays move m of visit kind `kind`, through a make-move of
+ * constant side (the API's make-move, rf_position_play: the one perft inlines). */
+RF_INLINE void rf__node_play_kind(rf__node *c, const rf__node *n, rf_color us, rf_move m, int kind, const rf__maker make)
+{
+    if (us == RF_WHITE)
+        make(c, n, RF_WHITE, kind, RF_MOVE_FROM(m), RF_MOVE_TO(m), false);
+    else
+        make(c, n, RF_BLACK, kind, RF_MOVE_FROM(m), RF_MOVE_TO(m), false);
+}
+
+/* The same for a move whose kind rf__visit_kind tells. */
+RF_INLINE void rf__node_play(rf__node *c, const rf__node *n, rf_color us, rf_move m, const rf__maker make)
+{
+    rf__node_play_kind(c, n, us, m, rf__visit_kind(n, m), make);
 }
 
 /* The same, listed by rf__visit_list. */

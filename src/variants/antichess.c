@@ -31,7 +31,6 @@
  * Compiled once per instruction set: see variant.h.
  */
 #include "../kernel/make.h"
-#include "../kernel/movegen.h"
 #include "../kernel/perft.h"
 #include "../validate.h"
 #include "../variant.h"
@@ -195,28 +194,8 @@ RF_KERNEL_INLINE void generate_anti(rf__emit *e)
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_anti); }
 
-/* 1 when side `us` (to move) can capture en passant: a pawn of ours attacks the square behind
- * the enemy pawn that has just stepped over it. Any capture is legal. */
-RF_INLINE bool anti_ep_legal(const rf_position *pos, const rf_color us)
-{
-    if (pos->ep == RF_NO_SQUARE) return false;
-    const rf_color them = rf__other(us);
-    rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
-    if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN) || pos->board[pos->ep] != RF_NO_PIECE) return false;
-    return (rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN)) != 0;
-}
-
-static int ep_legal(const rf_position *pos) { return anti_ep_legal(pos, (rf_color)pos->side); }
-
-/* The board (play_core: a captured king is one more piece gone, a king promotion a new king),
- * then whether the side now to move can capture en passant. */
-RF_KERNEL_INLINE void play_anti(rf_position *pos, rf_move move, const rf_color us)
-{
-    play_core(pos, move, us);
-    if (pos->ep != RF_NO_SQUARE && anti_ep_legal(pos, rf__other(us))) set_ep_legal(pos);
-}
-
-static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_anti); }
+static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
+static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_anti); }
 
 /* No piece ever gives check. */
 static rf_bitboard checkers(const rf_position *pos, rf_color c)
@@ -272,7 +251,7 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     rf_move quiet[RF_MAX_MOVES * 2], *quiet_end = quiet, *kept = out;
     for (rf_move *m = pseudo; m < end; m++) {
         rf_position after = *pos;
-        play(&after, *m);
+        rf__play_simple(&after, *m);
         if (rf__popcount(after.by_color[them]) < before)
             *kept++ = *m;
         else
@@ -384,9 +363,9 @@ const rf__variant RF_KERNEL(rf__variant_antichess) = {
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
-    .play = play,
+    .node_make = node_make,
+    .node_ep_legal = node_ep_legal,
     .checkers = checkers,
-    .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,

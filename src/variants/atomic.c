@@ -25,9 +25,8 @@
  * (rf_atomic_explosion, rf_atomic_board_move) are compiled in the portable build only.
  */
 #include "../kernel/atomic_make.h"
-#include "../kernel/movegen.h"
 #include "../kernel/perft.h"
-#include "../kernel/pseudo.h"
+#include "../pseudo.h"
 #include "../validate.h"
 #include "../variant.h"
 
@@ -91,82 +90,24 @@ RF_INLINE bool atomic_castling_path_ok(const rf_position *pos, rf_color us, rf_s
     return true;
 }
 
-/* Whether our king on ksq survives a capture whose explosion (`removed`: capturer, captured
- * piece, non-pawn neighbours of the centre) leaves the occupancy `occ`, judged on bitboards
- * instead of on a played copy (en passant, which play_atomic asks about): the enemy king is gone,
- * or touches ours, or no enemy piece left attacks ours through `occ`. */
-RF_INLINE bool king_safe_after(const rf_position *pos, rf_color us, rf_square ksq, rf_bitboard occ,
-                               rf_bitboard removed)
+/* The simple method: after the board move, a capture's blast takes the capturer (now on `to`)
+ * and every piece but a pawn around `to`, and the castling rights of an exploded rook or king. */
+static void play_simple(rf_position *pos, const rf_position *before, rf_move move)
 {
-    rf_bitboard theirs = pos->by_color[rf__other(us)] & ~removed;
-    rf_bitboard their_king = theirs & pos->by_type[RF_KING];
-    if (!their_king || (rf__king_attacks[ksq] & their_king)) return true;
-    rf_bitboard rq = pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
-    rf_bitboard bq = pos->by_type[RF_BISHOP] | pos->by_type[RF_QUEEN];
-    return !(theirs & ((rf__pawn_attacks[us][ksq] & pos->by_type[RF_PAWN]) |
-                       (rf__knight_attacks[ksq] & pos->by_type[RF_KNIGHT]) |
-                       (rf__rook_attacks(ksq, occ) & rq) | (rf__bishop_attacks(ksq, occ) & bq)));
-}
-
-/* Whether a capture from `from` landing on `to` (capturing on `victim`) is legal. */
-RF_INLINE bool capture_is_legal(const rf_position *pos, rf_color us, rf_square ksq, rf_square from,
-                                rf_square to, rf_square victim)
-{
-    rf_bitboard occ = pos->by_type[0];
-    rf_bitboard blast = (rf__king_attacks[to] & occ & ~pos->by_type[RF_PAWN]) | RF_BB(from) |
-                        RF_BB(to) | RF_BB(victim);
-    if (blast & RF_BB(ksq)) return false;
-    return king_safe_after(pos, us, ksq, occ & ~blast, blast);
-}
-
-/* 1 when side `us` (to move) has a legal en passant capture: the generator's test
- * (rf__atomic_survives), on the position. */
-RF_INLINE bool atomic_ep_legal(const rf_position *pos, const rf_color us)
-{
-    const rf_color them = rf__other(us);
-    rf_bitboard kings = rf__pieces(pos, us, RF_KING);
-    if (pos->ep == RF_NO_SQUARE || !kings || rf__more_than_one(kings) || !rf__pieces(pos, them, RF_KING))
-        return false;
-    rf_square ksq = rf__lsb(kings);
-    rf_square victim = (rf_square)(us == RF_WHITE ? pos->ep - 8 : pos->ep + 8);
-    if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN) || (pos->by_type[0] & RF_BB(pos->ep)))
-        return false;
-    for (rf_bitboard b = rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN); b;)
-        if (capture_is_legal(pos, us, ksq, rf__pop_lsb(&b), pos->ep, victim)) return true;
-    return false;
-}
-
-/* Plays a legal Atomic move of side `us`: the move, then the explosion, then whether the side now
- * to move can capture en passant (only after a double step, which never explodes). */
-RF_KERNEL_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color us)
-{
-    if (!is_capture(pos, move)) {
-        play_core(pos, move, us);
-        if (pos->ep != RF_NO_SQUARE && atomic_ep_legal(pos, rf__other(us))) set_ep_legal(pos);
-        return;
-    }
-    rf_square to = RF_MOVE_TO(move);
-    play_core(pos, move, us);
-    /* The capturing piece now stands on `to`: it explodes with its neighbours. */
-    rf_bitboard blast = explosion_mask(pos, to);
+    if (!is_capture(before, move)) return;
+    const rf_bitboard blast = explosion_mask(pos, RF_MOVE_TO(move));
     for (rf_bitboard b = blast; b;) rf__remove_piece(pos, rf__pop_lsb(&b));
-    for (int c = 0; c < 2; c++) {
+    for (int c = 0; c < 2; c++)
         for (int s = 0; s < 2; s++) {
-            rf_square r = pos->castle_rook[c][s];
+            const rf_square r = pos->castle_rook[c][s];
             if (r == RF_NO_SQUARE) continue;
-            /* The rook exploded, or the king: none is left on the back rank (another king may
-             * stand elsewhere in a position accepted with too many kings). */
-            if ((blast & RF_BB(r)) ||
-                !(rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(c == RF_WHITE ? 0 : 7))) {
-                pos->castle_rook[c][s] = RF_NO_SQUARE;
-                pos->key ^= rf__zobrist_castling[c * 2 + s];
-            }
+            if (!(blast & RF_BB(r)) && (rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(c == RF_WHITE ? 0 : 7)))
+                continue;
+            pos->castle_rook[c][s] = RF_NO_SQUARE;
+            pos->key ^= rf__zobrist_castling[c * 2 + s];
         }
-    }
 }
 
-/* The generator as perft uses it: the last ply's count is one function per side, called after
- * every move rather than inlined after each (the Atomic generator is large). */
 /* Perft's generator: counting goes through one out-of-line copy of the generator per side, not
  * one inlined at each of the walk's counting sites. */
 __attribute__((noinline)) static unsigned count_white(const rf__node *n)
@@ -192,9 +133,14 @@ RF_KERNEL_INLINE void generate_node(rf__emit *e)
 #define RF_WALK_MAKE rf__atomic_make
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__atomic_generate); }
-static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_atomic); }
-
-static int ep_legal(const rf_position *pos) { return atomic_ep_legal(pos, (rf_color)pos->side); }
+/* The make-move of rf_position_play: a capture (not en passant, not a promotion) is an
+ * explosion whatever the capturer. */
+static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m)
+{
+    const bool explodes = RF_MOVE_KIND(m) == RF_MOVE_NORMAL && (n->color[rf__other(us)] & RF_BB(RF_MOVE_TO(m)));
+    rf__node_play_kind(c, n, us, m, explodes ? RF_VISIT_EXPLODE : rf__visit_kind(n, m), rf__atomic_make);
+}
+static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, rf__atomic_generate); }
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return atomic_checkers(pos, c); }
 
@@ -222,7 +168,7 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
                 *end++ = RF_MOVE_MAKE_KIND(rf__lsb(kings), pos->castle_rook[us][side], RF_MOVE_CASTLING);
     for (rf_move *m = pseudo; m < end; m++) {
         rf_position after = *pos;
-        play(&after, *m);
+        rf__play_simple(&after, *m);
         if (legal_after(&after, us)) *out++ = *m;
     }
     return out;
@@ -313,9 +259,10 @@ const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
-    .play = play,
+    .node_make = node_make,
+    .node_ep_legal = node_ep_legal,
+    .play_simple = play_simple,
     .checkers = checkers,
-    .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,
@@ -454,7 +401,7 @@ rf_status rf_atomic_board_move(rf_position *pos, rf_explosion *report, const cha
     pos->ep_legal = 0;
     pos->key = rf__compute_key(pos);
     rf_atomic_explosion(report, pos, move);
-    play(pos, move);
+    rf_position_play(pos, move);
     return RF_OK;
 }
 #endif

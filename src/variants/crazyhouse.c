@@ -18,7 +18,6 @@
  * Compiled once per instruction set: see variant.h.
  */
 #include "../kernel/make.h"
-#include "../kernel/movegen.h"
 #include "../kernel/perft.h"
 #include "../variant.h"
 
@@ -122,11 +121,12 @@ RF_KERNEL_INLINE void make_zh(rf__node *c, const rf__node *n, const rf_color us,
         if (n->color[them] & t) {
             rf_piece_type pt = (promoted & t) ? RF_PAWN : rf__node_type_at(n, t);
             if (pt != RF_KING) state += ZH_ONE(us, pt); /* a king is taken only off the rules */
-            changed |= promoted & t;
         }
-        if (promoted & f) changed |= f | t;
-        else if (kind >= RF_VISIT_PROMO_N && kind <= RF_VISIT_PROMO_Q) changed |= t;
-        promoted ^= changed;
+        /* The piece on `to` is promoted when a promoted piece moved there or a pawn promoted. */
+        rf_bitboard now = promoted & ~(f | t);
+        if ((promoted & f) || (kind >= RF_VISIT_PROMO_N && kind <= RF_VISIT_PROMO_Q)) now |= t;
+        changed = promoted ^ now;
+        promoted = now;
     }
     c->state = state;
     c->promoted = promoted;
@@ -166,42 +166,42 @@ static void promoted_toggle(rf_position *pos, rf_bitboard squares)
     for (rf_bitboard b = squares; b;) pos->key ^= rf__zobrist_promoted[rf__pop_lsb(&b)];
 }
 
-/* Plays a legal move: a drop here, a board move by standard chess's make-move and then the
- * pocket and the promoted pieces. */
-static void play(rf_position *pos, rf_move move)
+/* The simple method: a drop takes the piece from the pocket (a pawn's restarts the halfmove
+ * clock); a capture puts the captured piece in the mover's pocket (a promoted one as a pawn), and
+ * the promoted pieces follow the move. */
+static void play_simple(rf_position *pos, const rf_position *before, rf_move move)
 {
-    const rf_color us = (rf_color)pos->side, them = rf__other(us);
+    const rf_color us = (rf_color)before->side;
     const rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
-    if (RF_MOVE_KIND(move) == RF_MOVE_DROP) {
-        rf_piece_type pt = RF_MOVE_DROPPED(move);
-        if (pos->ep_legal) pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
-        pos->ep = RF_NO_SQUARE;
-        pos->ep_legal = 0;
-        pos->halfmove = pt == RF_PAWN ? 0 : pos->halfmove + 1;
-        if (us == RF_BLACK) pos->fullmove++;
-        rf__put_piece(pos, RF_MAKE_PIECE(us, pt), to);
-        pocket_add(pos, us, pt, -1);
-        pos->side = (uint8_t)them;
-        pos->key ^= rf__zobrist_side;
+    const unsigned kind = RF_MOVE_KIND(move);
+    if (kind == RF_MOVE_DROP) {
+        pocket_add(pos, us, RF_MOVE_DROPPED(move), -1);
+        if (RF_MOVE_DROPPED(move) == RF_PAWN) pos->halfmove = 0;
         return;
     }
-    const unsigned kind = RF_MOVE_KIND(move);
-    rf_bitboard changed = 0;
+    if (kind == RF_MOVE_CASTLING) return;
     if (kind == RF_MOVE_EN_PASSANT) {
         pocket_add(pos, us, RF_PAWN, 1);
-    } else if (kind != RF_MOVE_CASTLING) {
-        rf_piece captured = pos->board[to];
-        if (captured != RF_NO_PIECE && RF_PIECE_TYPE(captured) != RF_KING)
-            pocket_add(pos, us, (pos->promoted & RF_BB(to)) ? RF_PAWN : RF_PIECE_TYPE(captured), 1);
-        changed = pos->promoted & RF_BB(to);
-        if (pos->promoted & RF_BB(from)) changed ^= RF_BB(from) | RF_BB(to);
-        else if (kind == RF_MOVE_PROMOTION) changed ^= RF_BB(to);
+        return;
     }
+    const rf_piece captured = before->board[to];
+    if (captured != RF_NO_PIECE && RF_PIECE_TYPE(captured) != RF_KING)
+        pocket_add(pos, us, (before->promoted & RF_BB(to)) ? RF_PAWN : RF_PIECE_TYPE(captured), 1);
+    rf_bitboard changed = before->promoted & RF_BB(to);
+    if (before->promoted & RF_BB(from))
+        changed ^= RF_BB(from) | RF_BB(to);
+    else if (kind == RF_MOVE_PROMOTION)
+        changed ^= RF_BB(to);
     promoted_toggle(pos, changed);
-    play_standard(pos, move, us);
 }
 
-static int ep_legal(const rf_position *pos) { return standard_ep_legal(pos, (rf_color)pos->side); }
+/* The make-move of rf_position_play: a drop by its own kind. */
+static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m)
+{
+    const int kind = RF_MOVE_KIND(m) == RF_MOVE_DROP ? (int)(ZH_DROP + (RF_MOVE_DROPPED(m) - RF_PAWN)) : rf__visit_kind(n, m);
+    rf__node_play_kind(c, n, us, m, kind, make_zh);
+}
+static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_zh); }
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
 
@@ -226,7 +226,7 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
             if (pt == RF_PAWN && (RF_RANK_OF(sq) == 0 || RF_RANK_OF(sq) == 7)) continue;
             rf_move m = RF_MOVE_MAKE_DROP(sq, pt);
             rf_position after = *pos;
-            play(&after, m);
+            rf__play_simple(&after, m);
             if (!checkers(&after, us)) *out++ = m;
         }
     }
@@ -275,9 +275,10 @@ const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
-    .play = play,
+    .node_make = node_make,
+    .node_ep_legal = node_ep_legal,
+    .play_simple = play_simple,
     .checkers = checkers,
-    .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = rf__variant_never_ends,
     .insufficient_material = insufficient_material,

@@ -22,9 +22,8 @@
  * Compiled once per instruction set: see variant.h.
  */
 #include "../kernel/make.h"
-#include "../kernel/movegen.h"
 #include "../kernel/perft.h"
-#include "../kernel/pseudo.h"
+#include "../pseudo.h"
 #include "../validate.h"
 #include "../variant.h"
 
@@ -83,31 +82,8 @@ static bool position_over(const rf_position *pos)
     return !pos->by_color[RF_WHITE] || !pos->by_color[RF_BLACK];
 }
 
-/* 1 when side `us` (to move) has a legal en passant capture: standard chess's test for a side
- * with a king; without one any pawn beside the square may take. */
-static bool horde_ep_legal(const rf_position *pos, rf_color us)
-{
-    if (pos->ep == RF_NO_SQUARE || position_over(pos)) return false;
-    if (rf__pieces(pos, us, RF_KING)) return standard_ep_legal(pos, us);
-    rf_color them = rf__other(us);
-    rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
-    return pos->board[victim] == RF_MAKE_PIECE(them, RF_PAWN) && pos->board[pos->ep] == RF_NO_PIECE &&
-           (rf__pawn_attacks[them][pos->ep] & rf__pieces(pos, us, RF_PAWN)) != 0;
-}
-
-static int ep_legal(const rf_position *pos) { return horde_ep_legal(pos, (rf_color)pos->side); }
-
-/* Standard chess's make-move, less the en passant square of a double step from the first rank. */
-static void play(rf_position *pos, rf_move move)
-{
-    rf_color us = (rf_color)pos->side;
-    play_core(pos, move, us);
-    if (pos->ep == RF_NO_SQUARE) return;
-    if (RF_RANK_OF(RF_MOVE_FROM(move)) == (us == RF_WHITE ? 0 : 7))
-        pos->ep = RF_NO_SQUARE;
-    else if (horde_ep_legal(pos, rf__other(us)))
-        set_ep_legal(pos);
-}
+static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
+static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_horde); }
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
 
@@ -333,9 +309,9 @@ const rf__variant RF_KERNEL(rf__variant_horde) = {
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
-    .play = play,
+    .node_make = node_make,
+    .node_ep_legal = node_ep_legal,
     .checkers = checkers,
-    .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,

@@ -13,7 +13,6 @@
  * Compiled once per instruction set: see variant.h.
  */
 #include "../kernel/make.h"
-#include "../kernel/movegen.h"
 #include "../kernel/perft.h"
 #include "../variant.h"
 
@@ -31,7 +30,8 @@ RF_KERNEL_INLINE void generate_hill(rf__emit *e)
 #define RF_WALK_MAKE rf__make
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_hill); }
-static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_standard); }
+static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
+static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_hill); }
 
 /* The simple generator: none on the hill, else standard chess's (every pseudo-legal move played
  * on a copy). */
@@ -39,11 +39,6 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
 {
     if (pos->by_type[RF_KING] & RF_HILL) return out;
     return STANDARD.generate_simple(pos, out);
-}
-
-static int ep_legal(const rf_position *pos)
-{
-    return !(pos->by_type[RF_KING] & RF_HILL) && standard_ep_legal(pos, (rf_color)pos->side);
 }
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
@@ -87,9 +82,9 @@ const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
-    .play = play,
+    .node_make = node_make,
+    .node_ep_legal = node_ep_legal,
     .checkers = checkers,
-    .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,

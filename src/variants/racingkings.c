@@ -20,7 +20,6 @@
  * Compiled once per instruction set: see variant.h.
  */
 #include "../kernel/make.h"
-#include "../kernel/movegen.h"
 #include "../kernel/perft.h"
 #include "../variant.h"
 
@@ -57,26 +56,6 @@ RF_KERNEL_INLINE bool gives_check(const rf__node *c, const rf_color us)
     return false;
 }
 
-/* The visit kind of a legal move of node n. */
-RF_KERNEL_INLINE int visit_kind(const rf__node *n, rf_move m)
-{
-    const rf_square from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
-    switch (RF_MOVE_KIND(m)) {
-    case RF_MOVE_PROMOTION: return RF_VISIT_PROMO_N + (RF_MOVE_PROMOTED(m) - RF_KNIGHT);
-    case RF_MOVE_EN_PASSANT: return RF_VISIT_EP;
-    case RF_MOVE_CASTLING: return RF_VISIT_CASTLE;
-    default: break;
-    }
-    switch (rf__node_type_at(n, RF_BB(from))) {
-    case RF_PAWN: return (to ^ from) == 16 ? RF_VISIT_DOUBLE : RF_VISIT_PAWN;
-    case RF_KNIGHT: return RF_VISIT_KNIGHT;
-    case RF_BISHOP: return RF_VISIT_BISHOP;
-    case RF_ROOK: return RF_VISIT_ROOK;
-    case RF_QUEEN: return RF_VISIT_QUEEN;
-    default: return RF_VISIT_KING;
-    }
-}
-
 /* The plain path: standard chess's legal moves, each made, kept when it gives no check. */
 __attribute__((noinline)) static void generate_tested(rf__emit *e)
 {
@@ -86,7 +65,7 @@ __attribute__((noinline)) static void generate_tested(rf__emit *e)
     rf__generate(&all);
     for (rf_move *m = moves; m < list.out; m++) {
         const rf_square from = RF_MOVE_FROM(*m), to = RF_MOVE_TO(*m);
-        const int kind = visit_kind(e->n, *m);
+        const int kind = rf__visit_kind(e->n, *m);
         rf__node child;
         rf__make(&child, e->n, e->us, kind, from, to, false);
         if (gives_check(&child, e->us)) continue;
@@ -152,22 +131,8 @@ RF_KERNEL_INLINE void generate_race(rf__emit *e)
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_race); }
 
-/* 1 when the side to move has a legal en passant capture (only in positions with pawns,
- * accepted outside the rules). */
-static int ep_legal(const rf_position *pos)
-{
-    if (pos->ep == RF_NO_SQUARE || !standard_ep_legal(pos, (rf_color)pos->side)) return 0;
-    rf_move moves[RF_MAX_MOVES], *end = generate(pos, moves);
-    for (rf_move *m = moves; m < end; m++)
-        if (RF_MOVE_KIND(*m) == RF_MOVE_EN_PASSANT) return 1;
-    return 0;
-}
-
-static void play(rf_position *pos, rf_move move)
-{
-    play_core(pos, move, (rf_color)pos->side);
-    if (pos->ep != RF_NO_SQUARE && ep_legal(pos)) set_ep_legal(pos);
-}
+static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
+static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_race); }
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
 
@@ -187,7 +152,7 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     rf_move moves[RF_MAX_MOVES], *end = STANDARD.generate_simple(pos, moves);
     for (rf_move *m = moves; m < end; m++) {
         rf_position after = *pos;
-        STANDARD.play(&after, *m);
+        rf__play_simple(&after, *m);
         if (!checkers(&after, them)) *out++ = *m;
     }
     return out;
@@ -264,9 +229,9 @@ const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
-    .play = play,
+    .node_make = node_make,
+    .node_ep_legal = node_ep_legal,
     .checkers = checkers,
-    .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,

@@ -5,9 +5,8 @@
  * Compiled once per instruction set: see variant.h.
  */
 #include "../kernel/make.h"
-#include "../kernel/movegen.h"
 #include "../kernel/perft.h"
-#include "../kernel/pseudo.h"
+#include "../pseudo.h"
 #include "../validate.h"
 #include "../variant.h"
 
@@ -17,7 +16,8 @@
 #define RF_WALK_MAKE rf__make
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__generate); }
-static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_standard); }
+static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
+static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, rf__generate); }
 
 /* Whether the king of `us` on ksq stands unattacked once a move has made the board `occ` and
  * the enemy's pieces `enemy` (a captured piece taken out). */
@@ -99,8 +99,6 @@ static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt,
     return out;
 }
 
-static int ep_legal(const rf_position *pos) { return standard_ep_legal(pos, (rf_color)pos->side); }
-
 static rf_bitboard checkers(const rf_position *pos, rf_color c)
 {
     rf_bitboard kings = rf__pieces(pos, c, RF_KING), found = 0;
@@ -137,7 +135,7 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     }
     for (rf_move *m = pseudo; m < end; m++) {
         rf_position after = *pos;
-        play(&after, *m);
+        rf__play_simple(&after, *m);
         if (!checkers(&after, us)) *out++ = *m;
     }
     return out;
@@ -187,9 +185,9 @@ const rf__variant RF_KERNEL(rf__variant_standard) = {
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
-    .play = play,
+    .node_make = node_make,
+    .node_ep_legal = node_ep_legal,
     .checkers = checkers,
-    .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = rf__variant_never_ends,
     .insufficient_material = insufficient_material,

@@ -19,7 +19,6 @@
  * Compiled once per instruction set: see variant.h.
  */
 #include "../kernel/make.h"
-#include "../kernel/movegen.h"
 #include "../kernel/perft.h"
 #include "../variant.h"
 
@@ -67,23 +66,19 @@ static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt,
     return STANDARD.moves_to(pos, out, pt, to);
 }
 
-/* A standard move; a check given counts down the mover's counter (and its key), and when that
- * was the third the game is over, so no en passant capture is left. */
-RF_KERNEL_INLINE void play_checks(rf_position *pos, rf_move move, const rf_color us)
+/* The simple method: a check given counts down the mover's counter (and its key). */
+static void play_simple(rf_position *pos, const rf_position *before, rf_move move)
 {
-    play_standard(pos, move, us);
-    if (pos->remaining_checks[us] && checkers(pos, rf__other(us))) {
-        uint8_t r = pos->remaining_checks[us];
-        pos->key ^= rf__zobrist_checks[us][r] ^ rf__zobrist_checks[us][r - 1];
-        pos->remaining_checks[us] = (uint8_t)(r - 1);
-        if (r == 1 && pos->ep_legal) {
-            pos->key ^= rf__zobrist_ep[RF_FILE_OF(pos->ep)];
-            pos->ep_legal = 0;
-        }
-    }
+    (void)move;
+    const rf_color us = (rf_color)before->side;
+    const uint8_t r = pos->remaining_checks[us];
+    if (!r || !checkers(pos, rf__other(us))) return;
+    pos->key ^= rf__zobrist_checks[us][r] ^ rf__zobrist_checks[us][r - 1];
+    pos->remaining_checks[us] = (uint8_t)(r - 1);
 }
 
-static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_checks); }
+static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, make_checks); }
+static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_checks); }
 
 /* The simple generator: none once the game is over, else standard chess's (every pseudo-legal
  * move played on a copy). */
@@ -91,11 +86,6 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
 {
     if (pos_over(pos)) return out;
     return STANDARD.generate_simple(pos, out);
-}
-
-static int ep_legal(const rf_position *pos)
-{
-    return !pos_over(pos) && standard_ep_legal(pos, (rf_color)pos->side);
 }
 
 /* Standard chess's rules; any counters 0-3 (a counter at 0: the game is over). */
@@ -133,9 +123,10 @@ const rf__variant RF_KERNEL(rf__variant_threecheck) = {
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
-    .play = play,
+    .node_make = node_make,
+    .node_ep_legal = node_ep_legal,
+    .play_simple = play_simple,
     .checkers = checkers,
-    .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,

@@ -1,12 +1,13 @@
 /*
- * kernel/pseudo.h - pseudo-legal moves: every move the pieces can make, before asking whether
+ * pseudo.h - pseudo-legal moves: every move the pieces can make, before asking whether
  * the mover's king survives it. The simple generators that play each such move on a copy and
- * test the result (the oracles of the fast generators) start from here.
+ * test the result (the oracles of the fast generators) start from here; with rf__play_simple
+ * (play_simple.c) they share nothing with the kernel.
  */
-#ifndef RF_KERNEL_PSEUDO_H
-#define RF_KERNEL_PSEUDO_H
+#ifndef RF_PSEUDO_H
+#define RF_PSEUDO_H
 
-#include "../position.h"
+#include "position.h"
 
 RF_INLINE rf_move *pseudo_add(rf_move *out, rf_square from, rf_bitboard targets)
 {
