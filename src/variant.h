@@ -20,6 +20,7 @@
 #define RF_VARIANT_H
 
 #include "position.h"
+#include "variants/list.h"
 
 struct rf__tt;
 
@@ -32,6 +33,12 @@ typedef struct rf__end_reason {
 
 typedef struct rf__variant {
     rf_variant id;
+    /* The short name (rf_variant_name: the module's file name), lichess's [Variant] tag
+     * (rf_variant_pgn_name), and the other names rf_variant_from_name reads, folded (lower case,
+     * no spaces, hyphens or underscores), each followed by a space ("koth "; NULL for none). */
+    const char *name;
+    const char *pgn_name;
+    const char *aliases;
     /* The start position as FEN (in standard castling mode). */
     const char *start_fen;
     /* The RF_SETUP_* fields of a FEN that belong to this variant (read and written); a setup
@@ -85,22 +92,12 @@ typedef struct rf__variant {
     bool no_castling;
 } rf__variant;
 
-/* The other names rf_variant_from_name reads for a variant, folded (lower case, no spaces,
- * hyphens or underscores), each followed by a space ("koth "; "" for none); and those of standard
- * chess in Chess960 castling mode. Static. For the documentation's tests (tests/doc_tables.c). */
+/* The other names rf_variant_from_name reads for a variant (the row's aliases; "" for none), and
+ * those of standard chess in Chess960 castling mode, each folded and followed by a space. Static.
+ * For the documentation's tests (tests/doc_tables.c). */
 const char *rf__variant_aliases(rf_variant variant);
 const char *rf__chess960_names(void);
 
-/* The modules: X(file name, rf_variant value). */
-#define RF_VARIANT_MODULES(X)                                                                     \
-    X(standard, RF_VARIANT_STANDARD)                                                              \
-    X(atomic, RF_VARIANT_ATOMIC)                                                                  \
-    X(kingofthehill, RF_VARIANT_KINGOFTHEHILL)                                                    \
-    X(threecheck, RF_VARIANT_THREECHECK)                                                          \
-    X(racingkings, RF_VARIANT_RACINGKINGS)                                                        \
-    X(horde, RF_VARIANT_HORDE)                                                                    \
-    X(crazyhouse, RF_VARIANT_CRAZYHOUSE)                                                          \
-    X(antichess, RF_VARIANT_ANTICHESS)
 
 /* The name of a module's row in the build being compiled. */
 #if RF_PEXT
@@ -109,10 +106,10 @@ const char *rf__chess960_names(void);
 #define RF_KERNEL(name) name##_portable
 #endif
 
-#define RF__DECLARE_MODULE(file, value)                                                           \
+#define RF__DECLARE_MODULE(file, id)                                                              \
     extern const rf__variant rf__variant_##file##_portable;                                       \
     extern const rf__variant rf__variant_##file##_bmi2;
-RF_VARIANT_MODULES(RF__DECLARE_MODULE)
+RF_VARIANT_LIST(RF__DECLARE_MODULE)
 #undef RF__DECLARE_MODULE
 
 /* The rows in use (rf_init's choice, or rf_kernel_select's), by rf_variant; NULL for a variant
@@ -130,10 +127,17 @@ const rf__variant *rf__variant_get(rf_variant variant);
  * the BMI2 build (NULL where it is not compiled or the CPU cannot run it). */
 const rf__variant *rf__variant_build(rf_variant variant, int isa);
 
-/* Row functions several variants share: no rule of the variant ever ends the game
- * (variant_end); material is never insufficient, a king always having a goal to walk to
- * (insufficient_material). */
-rf_result rf__variant_never_ends(const rf_position *pos);
+/* The rules of standard chess a NULL slot stands for (src/rules_standard.c): the start position,
+ * the checks (checkers), the validity rules, the material rule (insufficient_material), and no
+ * rule of the variant ending the game (variant_end). */
+extern const char rf__standard_start_fen[];
+rf_bitboard rf__standard_checkers(const rf_position *pos, rf_color c);
+uint32_t rf__standard_validity(const rf_position *pos);
+int rf__standard_insufficient_material(const rf_position *pos, rf_color c);
+rf_result rf__standard_variant_end(const rf_position *pos);
+
+/* A material rule several variants share: never insufficient, a king always having a goal to walk
+ * to (King of the Hill, Racing Kings). */
 int rf__material_never_insufficient(const rf_position *pos, rf_color c);
 
 /* Why the null move may not be played in *pos, after the side to move ("is in check", "has no

@@ -38,8 +38,6 @@
 
 #include <stdio.h>
 
-#define RF_LIGHT_SQUARES ((rf_bitboard)0x55AA55AA55AA55AAULL) /* b1 is light, a1 dark */
-
 /* The promotions of a set of pawn destinations, each reached from to - delta: five per
  * destination, queen first, king last. */
 #define ANTI_GEN_PROMOTIONS(set, delta)                                                           \
@@ -367,8 +365,9 @@ static int insufficient_material(const rf_position *pos, rf_color c) { return si
 
 const rf__variant RF_KERNEL(rf__variant_antichess) = {
     .id = RF_VARIANT_ANTICHESS,
+    .name = "antichess",
+    .pgn_name = "Antichess",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-    .fen_extras = 0,
     .validity = validity,
     .explain = explain,
     .generate = generate,

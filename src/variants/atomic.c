@@ -34,8 +34,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
-
 /* The squares a capture on `to` clears besides the capturing piece: the captured piece's square
  * and every non-pawn piece on the eight squares around `to`. For en passant `to` is the landing
  * square (the captured pawn itself is removed separately). */
@@ -298,8 +296,8 @@ static int side_insufficient(const rf_position *pos, rf_color c)
 
 const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .id = RF_VARIANT_ATOMIC,
-    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    .fen_extras = 0,
+    .name = "atomic",
+    .pgn_name = "Atomic",
     .validity = validity,
     .explain = explain,
     .generate = generate,

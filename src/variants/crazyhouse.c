@@ -203,7 +203,7 @@ static void play(rf_position *pos, rf_move move)
 
 static int ep_legal(const rf_position *pos) { return standard_ep_legal(pos, (rf_color)pos->side); }
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 /* A piece's moves on the board to a square (SAN reading; drops are read apart): standard
  * chess's. */
@@ -238,7 +238,7 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
  * 64 pieces: the setup refuses more. */
 static uint32_t validity(const rf_position *pos)
 {
-    uint32_t v = STANDARD.validity(pos) & ~RF_INVALID_TOO_MUCH_MATERIAL;
+    uint32_t v = rf__standard_validity(pos) & ~RF_INVALID_TOO_MUCH_MATERIAL;
     if (pos->pocket[RF_WHITE][RF_KING] | pos->pocket[RF_BLACK][RF_KING]) v |= RF_INVALID_VARIANT;
     return v;
 }
@@ -268,6 +268,9 @@ static int insufficient_material(const rf_position *pos, rf_color color)
 
 const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .id = RF_VARIANT_CRAZYHOUSE,
+    .name = "crazyhouse",
+    .pgn_name = "Crazyhouse",
+    .aliases = "zh ",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
     .fen_extras = RF_SETUP_POCKET,
     .validity = validity,
@@ -276,9 +279,7 @@ const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .moves_to = moves_to,
     .generate_simple = generate_simple,
     .play = play,
-    .checkers = checkers,
     .ep_legal = ep_legal,
     .perft = perft,
-    .variant_end = rf__variant_never_ends,
     .insufficient_material = insufficient_material,
 };

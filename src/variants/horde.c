@@ -32,8 +32,6 @@
 
 #define STANDARD RF_KERNEL(rf__variant_standard)
 
-#define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
-
 /* The moves of side `us` when it has no king, in rf__generate's shape: every pseudo-legal move.
  * Pawns push from any rank, step twice from their first two ranks (from the first rank as a
  * plain pawn move: no en passant square follows), capture, promote, and take en passant. */
@@ -151,7 +149,7 @@ static void play(rf_position *pos, rf_move move)
         set_ep_legal(pos);
 }
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 /* The simple generator: none once a side has no piece; for a side with a king standard chess's
  * (every pseudo-legal move played on a copy and tested); for a side without one every
@@ -369,14 +367,14 @@ static int side_insufficient(const rf_position *pos, rf_color c)
 
 const rf__variant RF_KERNEL(rf__variant_horde) = {
     .id = RF_VARIANT_HORDE,
+    .name = "horde",
+    .pgn_name = "Horde",
     .start_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
-    .fen_extras = 0,
     .validity = validity,
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
     .play = play,
-    .checkers = checkers,
     .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,

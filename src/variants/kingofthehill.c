@@ -4,11 +4,14 @@
  * step or by a capture there. Once a king stands on the hill the game is over: no side has a
  * legal move (so no en passant capture either), it is neither checkmate nor stalemate, and the
  * side whose king it is has won. Insufficient material is never claimed: a side with a king can
- * always walk it to the hill. Castling, Chess960 and validity are standard chess's.
+ * always walk it to the hill. Castling, Chess960 and validity are standard chess's (a king on the
+ * hill is allowed: the game is then over; both kings cannot stand there, as the four squares touch
+ * and touching kings are an opposite check).
  *
  * Everything but the hill is standard chess, and is taken from it: the kernel's node generator
- * and make-move for the fast paths, and the standard row of the same build (see variant.h) for
- * validity, checks and the simple generator.
+ * and make-move for the fast paths, the standard row of the same build (see variant.h) for the
+ * simple generator and SAN's moves to a square, and the row's NULL slots for the start position,
+ * validity and checks.
  *
  * Compiled once per instruction set: see variant.h.
  */
@@ -46,18 +49,12 @@ static int ep_legal(const rf_position *pos)
     return !(pos->by_type[RF_KING] & RF_HILL) && standard_ep_legal(pos, (rf_color)pos->side);
 }
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
-
 /* A piece's moves to a square (SAN reading): none on the hill, else standard chess's. */
 static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to)
 {
     if (pos->by_type[RF_KING] & RF_HILL) return out;
     return STANDARD.moves_to(pos, out, pt, to);
 }
-
-/* Standard chess's rules. A king on the hill is allowed: the game is then over. (Both kings
- * cannot stand there, as the four squares touch and touching kings are an opposite check.) */
-static uint32_t validity(const rf_position *pos) { return STANDARD.validity(pos); }
 
 /* The side whose king stands on the hill has won (White's is looked at first, as chessops does,
  * in a position accepted with kings of both colours there). */
@@ -81,14 +78,13 @@ static rf__end_reason end_reason(const rf_position *pos)
 
 const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .id = RF_VARIANT_KINGOFTHEHILL,
-    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    .fen_extras = 0,
-    .validity = validity,
+    .name = "kingofthehill",
+    .pgn_name = "King of the Hill",
+    .aliases = "koth ",
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
     .play = play,
-    .checkers = checkers,
     .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,

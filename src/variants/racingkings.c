@@ -215,7 +215,7 @@ static void play(rf_position *pos, rf_move move)
     if (pos->ep != RF_NO_SQUARE && ep_legal(pos)) set_ep_legal(pos);
 }
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 static bool position_over(const rf_position *pos)
 {
@@ -243,7 +243,7 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
  * check, no castling rights. */
 static uint32_t validity(const rf_position *pos)
 {
-    uint32_t v = STANDARD.validity(pos);
+    uint32_t v = rf__standard_validity(pos);
     if (pos->by_type[RF_PAWN] || checkers(pos, (rf_color)pos->side)) v |= RF_INVALID_VARIANT;
     for (int c = 0; c < 2; c++)
         for (int s = 0; s < 2; s++)
@@ -304,14 +304,14 @@ static rf__end_reason end_reason(const rf_position *pos)
 
 const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .id = RF_VARIANT_RACINGKINGS,
+    .name = "racingkings",
+    .pgn_name = "Racing Kings",
     .start_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-    .fen_extras = 0,
     .validity = validity,
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
     .play = play,
-    .checkers = checkers,
     .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,

@@ -13,8 +13,9 @@
  *
  * Everything but the counters is standard chess, and is taken from it: the kernel's node
  * generator and make-move for the fast paths (the counters ride in the node's `state` word:
- * White's in bits 0-7, Black's in bits 8-15), and the standard row of the same build (see
- * variant.h) for validity, checks and the simple generator.
+ * White's in bits 0-7, Black's in bits 8-15), the standard row of the same build (see
+ * variant.h) for the simple generator and SAN's moves to a square, and the row's NULL slots for
+ * the start position's board, validity and checks.
  *
  * Compiled once per instruction set: see variant.h.
  */
@@ -55,7 +56,8 @@ RF_INLINE void make_checks(rf__node *c, const rf__node *n, const rf_color us, co
 RF_DEFINE_NODE_PERFT(perft, generate_checks, make_checks)
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_checks); }
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 static bool pos_over(const rf_position *pos) { return !pos->remaining_checks[0] || !pos->remaining_checks[1]; }
 
@@ -98,9 +100,6 @@ static int ep_legal(const rf_position *pos)
     return !pos_over(pos) && standard_ep_legal(pos, (rf_color)pos->side);
 }
 
-/* Standard chess's rules; any counters 0-3 (a counter at 0: the game is over). */
-static uint32_t validity(const rf_position *pos) { return STANDARD.validity(pos); }
-
 static rf_result variant_end(const rf_position *pos)
 {
     if (!pos->remaining_checks[RF_WHITE]) return RF_RESULT_WHITE_WINS;
@@ -127,14 +126,15 @@ static int insufficient_material(const rf_position *pos, rf_color c)
 
 const rf__variant RF_KERNEL(rf__variant_threecheck) = {
     .id = RF_VARIANT_THREECHECK,
+    .name = "threecheck",
+    .pgn_name = "Three-check",
+    .aliases = "3check ",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
     .fen_extras = RF_SETUP_CHECKS,
-    .validity = validity,
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
     .play = play,
-    .checkers = checkers,
     .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
