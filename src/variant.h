@@ -90,6 +90,9 @@ typedef struct rf__variant {
     /* 1 when the variant has no castling (Antichess): the castling rights a setup gives are
      * dropped, and refused (RF_INVALID_VARIANT) only when the caller accepts nothing. */
     bool no_castling;
+    /* Optional (NULL: nothing, as in standard chess): the squares a move of *before blows up
+     * (its centre and the eight around it), for the board's marks (rf_render_mark). */
+    rf_bitboard (*blast)(const rf_position *before, rf_move move);
 } rf__variant;
 
 /* The other names rf_variant_from_name reads for a variant (the row's aliases; "" for none), and
@@ -135,6 +138,10 @@ rf_bitboard rf__standard_checkers(const rf_position *pos, rf_color c);
 uint32_t rf__standard_validity(const rf_position *pos);
 int rf__standard_insufficient_material(const rf_position *pos, rf_color c);
 rf_result rf__standard_variant_end(const rf_position *pos);
+
+/* Atomic's blast (src/atomic.c): rf_atomic_explosion's squares, none for a move that captures
+ * nothing. */
+rf_bitboard rf__atomic_marked_blast(const rf_position *before, rf_move move);
 
 /* A material rule several variants share: never insufficient, a king always having a goal to walk
  * to (King of the Hill, Racing Kings). */
