@@ -36,6 +36,16 @@ static const char *accept_hint(uint32_t flag)
     return NULL;
 }
 
+/* The option that reads another variant's fields the library refused (a pocket, check
+ * counters), as a hint after its message; "" for other errors. */
+static const char *foreign_hint(const rf_error *err)
+{
+    if (err->status != RF_ERR_INVALID || err->validity != RF_INVALID_VARIANT) return "";
+    if (err->field == RF_FIELD_POCKET) return " (--variant crazyhouse reads it)";
+    if (err->field == RF_FIELD_CHECKS) return " (--variant threecheck reads them)";
+    return "";
+}
+
 /* The library's "invalid position: RULE; RULE" (one part per refused rule, in the order of the
  * bits) with each rule's --accept hint: rules taken by one --accept word share it ("empty
  * board, missing king (--accept kings takes it)"). 0 when the message is not of that form. */
@@ -115,7 +125,7 @@ int cli_position_read(const cli_common *c, const cli_where *w, const char *text,
                 if (hint) return cli_fail(c, w, text, len, &err, "%s (%s)", err.message, hint);
             }
         }
-        return cli_fail(c, w, text, len, &err, "%s", err.message);
+        return cli_fail(c, w, text, len, &err, "%s%s", err.message, foreign_hint(&err));
     }
     if (!setup) return CLI_OK;
     if (rf_setup_parse(setup, text, len, &err) != RF_OK)

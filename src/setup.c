@@ -121,14 +121,12 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
     if (foreign & RF_SETUP_POCKET)
         return rf__error(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT,
                          "invalid position: a Crazyhouse pocket or promoted piece ('~'), which %s "
-                         "does not have%s",
-                         rf_variant_name(variant),
-                         rf_variant_available(RF_VARIANT_CRAZYHOUSE) ? " (--variant crazyhouse reads it)" : "");
+                         "does not have",
+                         rf_variant_name(variant));
     if (foreign & RF_SETUP_CHECKS)
         return rf__error(err, RF_ERR_INVALID, RF_FIELD_CHECKS, 0, RF_INVALID_VARIANT,
-                         "invalid position: Three-check counters, which %s does not have%s",
-                         rf_variant_name(variant),
-                         rf_variant_available(RF_VARIANT_THREECHECK) ? " (--variant threecheck reads them)" : "");
+                         "invalid position: Three-check counters, which %s does not have",
+                         rf_variant_name(variant));
     if (rules->fen_extras & RF_SETUP_CHECKS) { /* Three-check: 3+3 unless the text says */
         if (setup->remaining_checks[0] > 3 || setup->remaining_checks[1] > 3)
             return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_CHECKS, 0, 0,

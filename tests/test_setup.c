@@ -478,12 +478,15 @@ TEST(variant_fields_outside_their_variant_are_refused)
     CHECK_INT(err.field, RF_FIELD_POCKET);
     CHECK_INT(err.offset, 43);
     CHECK(strstr(err.message, "Crazyhouse pocket") != NULL);
+    CHECK_INT(err.validity, RF_INVALID_VARIANT); /* the library names no option: the CLI adds its hint */
+    CHECK(strstr(err.message, "--") == NULL);
     const char *checks = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1";
     CHECK_INT(rf_position_parse(&pos, checks, strlen(checks), RF_VARIANT_ATOMIC, 0, RF_INVALID_ALL, &err),
               RF_ERR_INVALID);
     CHECK_INT(err.field, RF_FIELD_CHECKS);
     CHECK_INT(err.offset, 53);
     CHECK(strstr(err.message, "Three-check counters") != NULL);
+    CHECK(strstr(err.message, "--") == NULL);
     CHECK_STR(rf_field_name(RF_FIELD_POCKET), "pocket");
     CHECK_STR(rf_field_name(RF_FIELD_CHECKS), "check counters");
 }
