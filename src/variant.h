@@ -2,19 +2,35 @@
  * variant.h - the variant interface: one table row per variant, one file per variant under
  * src/variants/.
  *
- * A variant module fills an rf__variant with its rules. The rest of the library asks the row of
- * a position's variant (rf__variant_of) and never branches on the variant itself.
+ * A variant module fills an rf__variant with its names and rules. The rest of the library asks
+ * the row of a position's variant (rf__variant_of) and never branches on the variant itself. A
+ * slot a row leaves NULL means "as in standard chess": src/variant.c fills it with standard
+ * chess's rule (src/rules_standard.c) in the rows the library reads, so a row lists only the
+ * rules that are its own. The slots that say so are optional instead (NULL: the caller does
+ * without, as standard chess needs nothing there).
  *
  * Each module is compiled once per instruction set (CMake builds every file of src/variants/
  * twice: plain, and for x86-64 with POPCNT/BMI2, where slider attacks are PEXT lookups), so a
- * module exports one row per build, named by RF_KERNEL(): rf__variant_atomic_portable, rf__variant_atomic_bmi2.
- * rf_init() chooses one build for every variant (rf_kernel_select may choose the other later),
- * and the library and perft then use only that build; nothing in one build calls into the
- * other. Inside a module the hot path (move generation, make-move, the perft recursion of
- * src/kernel/perft.h) is static inline code of constant arguments, so each row's functions are
- * fully specialised copies.
+ * module exports one row per build, named by RF_KERNEL(): rf__variant_atomic_portable,
+ * rf__variant_atomic_bmi2. rf_init() chooses one build for every variant (rf_kernel_select may
+ * choose the other later), and the library and perft then use only that build; nothing in one
+ * build calls into the other (code compiled once, like src/rules_standard.c, serves both). Inside
+ * a module the hot path (move generation, make-move, the perft recursion of src/kernel/perft.h)
+ * is static inline code of constant arguments, so each row's functions are fully specialised
+ * copies.
  *
- * Adding a variant: its file in src/variants/, and one row in RF_VARIANT_MODULES below.
+ * Adding a variant takes exactly:
+ *   1. src/variants/NAME.c, defining `const rf__variant RF_KERNEL(rf__variant_NAME)` with its
+ *      id, names (name = "NAME"), generators, play, perft and the slots whose rules differ from
+ *      standard chess's (CMake compiles every file there, twice);
+ *   2. one row X(NAME, ID) in src/variants/list.h, in enum order;
+ *   3. one enumerator RF_VARIANT_ID in include/rankfile.h, before RF_VARIANT_COUNT, which grows
+ *      by one (src/variant.c does not compile while the list and the enum disagree).
+ * The tests then take it in: test_variants and the fuzz targets walk the table, and
+ * tests/CMakeLists.txt gives it the per-variant tests whose files exist (tests/test_NAME.c,
+ * tests/cli/NAME.sh, tests/data/NAME.perft, and chessops' oracle under NAME). The documentation
+ * test (docs_tables) fails until the manual's variant lists (rankfile.h, man/rankfile.1, README,
+ * the --variant help) name it.
  */
 #ifndef RF_VARIANT_H
 #define RF_VARIANT_H
