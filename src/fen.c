@@ -23,6 +23,7 @@
  * named rook exists is a question of validity (RF_INVALID_BAD_CASTLING), not of syntax: the setup
  * keeps the square the letter names, resolved against the board.
  */
+#include "castling.h"
 #include "position.h"
 #include "variant.h"
 
@@ -594,18 +595,15 @@ size_t rf_position_to_fen(char *buf, size_t cap, const rf_position *pos, unsigne
     if (!(flags & RF_FEN_BOARD_ONLY)) {
         put_str(&o, pos->side == RF_WHITE ? " w " : " b ");
         int any = 0;
-        for (int c = 0; c < 2; c++) {
-            for (int s = 0; s < 2; s++) {
-                rf_square r = pos->castle_rook[c][s];
-                if (r == RF_NO_SQUARE) continue;
-                char ch;
-                if (!(flags & RF_FEN_SHREDDER) && is_outermost(pos, (rf_color)c, s, r))
-                    ch = s == RF_KINGSIDE ? 'K' : 'Q';
-                else
-                    ch = (char)('A' + RF_FILE_OF(r));
-                put(&o, c == RF_BLACK ? (char)(ch - 'A' + 'a') : ch);
-                any = 1;
-            }
+        rf__castle_right r;
+        for (int i = 0; rf__castle_next(pos, &i, &r);) {
+            char ch;
+            if (!(flags & RF_FEN_SHREDDER) && is_outermost(pos, r.color, r.side, r.rook))
+                ch = r.side == RF_KINGSIDE ? 'K' : 'Q';
+            else
+                ch = (char)('A' + RF_FILE_OF(r.rook));
+            put(&o, r.color == RF_BLACK ? (char)(ch - 'A' + 'a') : ch);
+            any = 1;
         }
         if (!any) put(&o, '-');
         put(&o, ' ');

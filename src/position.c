@@ -4,6 +4,7 @@
  */
 #include "position.h"
 
+#include "validate.h"
 #include "variant.h"
 
 #include <string.h>
@@ -51,9 +52,8 @@ void rf__zobrist_build(void)
 unsigned rf__castling_bits(const rf_position *pos)
 {
     unsigned bits = 0;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (pos->castle_rook[c][s] != RF_NO_SQUARE) bits |= 1u << (c * 2 + s);
+    rf__castle_right r;
+    for (int i = 0; rf__castle_next(pos, &i, &r);) bits |= 1u << (r.color * 2 + r.side);
     return bits;
 }
 
@@ -136,22 +136,14 @@ const char *rf__position_check_core(const rf_position *pos)
     if (pos->variant >= RF_VARIANT_COUNT || !rf__variants[pos->variant]) return "variant";
     if (pos->chess960 > 1) return "castling mode";
     if (pos->fullmove < 1) return "fullmove number";
-    for (int c = 0; c < 2; c++) {
-        for (int s = 0; s < 2; s++) {
-            rf_square rsq = pos->castle_rook[c][s];
-            if (rsq == RF_NO_SQUARE) continue;
-            if (rsq > 63) return "castling rook square";
-            int back = c == RF_WHITE ? 0 : 7;
-            rf_bitboard kings = rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(back);
-            if (RF_RANK_OF(rsq) != back || pos->board[rsq] != RF_MAKE_PIECE(c, RF_ROOK))
-                return "castling right without its rook";
-            if (kings == 0 || rf__more_than_one(kings)) return "castling right without its king";
-            int kf = RF_FILE_OF(rf__lsb(kings));
-            if (s == RF_KINGSIDE ? RF_FILE_OF(rsq) <= kf : RF_FILE_OF(rsq) >= kf)
-                return "castling rook on the wrong side of its king";
-            if (!pos->chess960 && (kf != 4 || RF_FILE_OF(rsq) != (s == RF_KINGSIDE ? 7 : 0)))
-                return "standard castling mode with Chess960 squares";
-        }
+    rf__castle_right r;
+    for (int i = 0; rf__castle_next(pos, &i, &r);) {
+        const char *broken = rf__castle_right_broken(pos, &r);
+        if (broken) return broken;
+        rf_bitboard king = rf__pieces(pos, r.color, RF_KING) & RF_RANK_BB(r.color == RF_WHITE ? 0 : 7);
+        int kf = RF_FILE_OF(rf__lsb(king));
+        if (!pos->chess960 && (kf != 4 || RF_FILE_OF(r.rook) != (r.side == RF_KINGSIDE ? 7 : 0)))
+            return "standard castling mode with Chess960 squares";
     }
     if (pos->ep != RF_NO_SQUARE) {
         if (pos->ep > 63) return "en passant square";

@@ -295,9 +295,7 @@ static uint32_t validity(const rf_position *pos)
     if (!pos->by_type[0]) v |= RF_INVALID_EMPTY_BOARD;
     if (pos->by_type[RF_PAWN] & (RF_RANK_1_BB | RF_RANK_8_BB)) v |= RF_INVALID_PAWNS_ON_BACKRANK;
     v |= rf__validity_castling(pos) | rf__validity_ep(pos) | validity_material(pos);
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (pos->castle_rook[c][s] != RF_NO_SQUARE) v |= RF_INVALID_VARIANT;
+    if (rf__castling_bits(pos)) v |= RF_INVALID_VARIANT;
     return v;
 }
 

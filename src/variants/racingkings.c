@@ -245,9 +245,7 @@ static uint32_t validity(const rf_position *pos)
 {
     uint32_t v = rf__standard_validity(pos);
     if (pos->by_type[RF_PAWN] || checkers(pos, (rf_color)pos->side)) v |= RF_INVALID_VARIANT;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (pos->castle_rook[c][s] != RF_NO_SQUARE) v |= RF_INVALID_VARIANT;
+    if (rf__castling_bits(pos)) v |= RF_INVALID_VARIANT;
     return v;
 }
 
@@ -262,10 +260,7 @@ static int explain(char *buf, size_t cap, const rf_position *pos, uint32_t flag)
     if (checkers(pos, (rf_color)pos->side))
         what[n] = pos->side == RF_WHITE ? "White's king in check" : "Black's king in check",
         rule[n++] = "no king in check";
-    int castling = 0;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++) castling |= pos->castle_rook[c][s] != RF_NO_SQUARE;
-    if (castling) what[n] = "castling rights", rule[n++] = "no castling";
+    if (rf__castling_bits(pos)) what[n] = "castling rights", rule[n++] = "no castling";
     if (!n) return 0;
     /* "A, B and C (Racing Kings has a, b and c)" */
     char whats[100] = "", rules[60] = "";
