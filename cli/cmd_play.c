@@ -131,9 +131,8 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         rf_move m;
         rf_error err;
         if (rf_move_parse(&m, &game.pos, move, strlen(move), &err) != RF_OK) {
-            /* The library's message reads "move: 'TEXT' ..."; name the move's number too. */
-            const char *what = err.message;
-            if (strncmp(what, "move: ", 6) == 0) what += 6;
+            /* The library's message without its "move: " context; name the move's number too. */
+            const char *what = err.message + err.detail;
             return cli_fail(&o->common, where, text, len, NULL, "move %d: %s", i + 1, what);
         }
         o->done[i].move = m;

@@ -260,6 +260,9 @@ typedef struct rf_error {
     char message[160]; /* one line of printable ASCII (input bytes outside it are shown as
                           '?' or "byte 0xNN"), e.g. "castling field: 'X' is not a castling
                           right (byte 47)" */
+    unsigned short detail; /* where in `message` the words after its context start: message +
+                              detail is the bare message, without "move: " or "invalid
+                              position: " (0 when the message has no such context) */
 } rf_error;
 
 /* ---------------------------------------------------------------------------------------------

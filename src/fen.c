@@ -25,6 +25,7 @@
  */
 #include "castling.h"
 #include "position.h"
+#include "validate.h"
 #include "variant.h"
 
 #include <stdarg.h>
@@ -513,9 +514,9 @@ rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, rf_v
             /* A ninth rank outside Crazyhouse is a board with too many ranks. */
             err->offset = b.offset + (at < b.len ? at : tilde);
             if (at < b.len && b.s[at] == '/')
-                snprintf(err->message, sizeof err->message,
-                         "invalid position: board field: more than 8 ranks (a ninth rank is a "
-                         "pocket only in Crazyhouse)");
+                rf__error_in(err, err->status, err->field, err->offset, err->validity, RF_INVALID_CONTEXT,
+                             "board field: more than 8 ranks (a ninth rank is a pocket only in "
+                             "Crazyhouse)");
         }
         if (err->field == RF_FIELD_CHECKS)
             for (int k = 4; k < ft.n; k++)

@@ -38,6 +38,13 @@
 rf_status rf__error(rf_error *err, rf_status status, rf_field field, size_t offset,
                     uint32_t validity, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
+/* rf__error for a message in a context: "CONTEXT: " and then the words fmt formats, with
+ * err->detail where the words start (so callers that name the context their own way read
+ * err->message + err->detail). */
+rf_status rf__error_in(rf_error *err, rf_status status, rf_field field, size_t offset,
+                       uint32_t validity, const char *context, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
 #define RF_BB(sq) ((rf_bitboard)1 << (sq))
 
 enum { RF_FILE_A = 0, RF_FILE_H = 7, RF_RANK_1 = 0, RF_RANK_8 = 7 };

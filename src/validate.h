@@ -13,6 +13,9 @@
  * no double step explains, more material than promotions explain. */
 uint32_t rf__validity_common(const rf_position *pos);
 
+/* The context of the message of a position refused (rf__error_in): "invalid position: ...". */
+#define RF_INVALID_CONTEXT "invalid position"
+
 uint32_t rf__validity_castling(const rf_position *pos);
 
 /* What is wrong with a castling right of *pos, or NULL when it has its king and rook: the rook

@@ -479,6 +479,8 @@ TEST(variant_fields_outside_their_variant_are_refused)
     CHECK_INT(err.field, RF_FIELD_POCKET);
     CHECK_INT(err.offset, 43);
     CHECK(strstr(err.message, "Crazyhouse pocket") != NULL);
+    CHECK(strncmp(err.message, "invalid position: ", err.detail) == 0 && err.detail == 18);
+    CHECK(strncmp(err.message + err.detail, "a Crazyhouse pocket", 19) == 0);
     CHECK_INT(err.validity, RF_INVALID_VARIANT); /* the library names no option: the CLI adds its hint */
     CHECK(strstr(err.message, "--") == NULL);
     const char *checks = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1";
@@ -565,4 +567,20 @@ TEST(castling_rights_iterate_in_order)
     CHECK_INT(rf_position_from_fen(&pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", RF_VARIANT_STANDARD, NULL), RF_OK);
     int i = 0;
     CHECK(!rf__castle_next(&pos, &i, &r));
+}
+
+/* rf_error.detail: where the bare message starts, after a context; 0 for a message without one. */
+TEST(error_detail_skips_the_context)
+{
+    rf_position pos;
+    rf_error err;
+    rf_move m;
+    CHECK_INT(rf_position_startpos(&pos, RF_VARIANT_STANDARD), RF_OK);
+    CHECK_INT(rf_move_parse(&m, &pos, "e2e5", 4, &err), RF_ERR_ILLEGAL);
+    CHECK_INT(err.detail, 6);
+    CHECK(strncmp(err.message, "move: ", 6) == 0 && err.message[6] != ' ');
+    CHECK_INT(rf_position_from_fen(&pos, "8/8/8/8/8/8/8/8 w - - 0 1", RF_VARIANT_STANDARD, &err), RF_ERR_INVALID);
+    CHECK_INT(err.detail, 18);
+    CHECK_INT(rf_position_from_fen(&pos, "8/8/8/8/8/8/8/8 x - - 0 1", RF_VARIANT_STANDARD, &err), RF_ERR_SYNTAX);
+    CHECK_INT(err.detail, 0);
 }

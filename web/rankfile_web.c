@@ -383,9 +383,8 @@ static const char *load_game(const char *fen, const char *variant, const char *m
         index++;
         if (rf_move_parse(&m, &game.pos, p, (size_t)(q - p), &err) != RF_OK) {
             /* "move 3: 'Ke2' is not a legal move (white to move)": the library's message
-             * without its own "move: " prefix, after the move's place in the list. */
-            const char *what = err.message;
-            if (strncmp(what, "move: ", 6) == 0) what += 6;
+             * without its "move: " context (err.detail), after the move's place in the list. */
+            const char *what = err.message + err.detail;
             snprintf(msg, sizeof msg, "move %u: %s", index, what);
             return fail("moves", msg);
         }
