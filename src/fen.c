@@ -32,35 +32,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char piece_chars[] = ".PNBRQK..pnbrqk.";
-
-char rf_piece_to_char(rf_piece piece) { return piece < 16 ? piece_chars[piece] : '?'; }
-
-rf_piece rf_piece_from_char(char c)
-{
-    for (int i = 1; i < 16; i++)
-        if (piece_chars[i] == c && c != '.') return (rf_piece)i;
-    return RF_NO_PIECE;
-}
-
-void rf_square_name(char buf[3], rf_square sq)
-{
-    if (sq > 63) {
-        buf[0] = '-';
-        buf[1] = '\0';
-        return;
-    }
-    buf[0] = (char)('a' + RF_FILE_OF(sq));
-    buf[1] = (char)('1' + RF_RANK_OF(sq));
-    buf[2] = '\0';
-}
-
-rf_square rf_square_parse(const char *s, size_t len)
-{
-    if (len != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') return RF_NO_SQUARE;
-    return RF_SQUARE(s[0] - 'a', s[1] - '1');
-}
-
 static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
 /* A byte as a message shows it: 'x' when printable ASCII, else byte 0xNN. */
@@ -288,12 +259,6 @@ static rf_status parse_castling(rf_setup *setup, token t, rf_error *err)
 }
 
 
-void rf_setup_clear(rf_setup *setup)
-{
-    memset(setup, 0, sizeof *setup);
-    setup->ep = RF_NO_SQUARE;
-    setup->fullmove = 1;
-}
 
 rf_status rf_epd_next(rf_epd_op *op, const char *text, size_t len, size_t *at, rf_error *err)
 {
@@ -529,6 +494,13 @@ rf_status rf_position_from_fen(rf_position *pos, const char *fen, rf_variant var
                                rf_error *err)
 {
     return rf_position_parse(pos, fen, fen ? strlen(fen) : 0, variant, 0, RF_ACCEPT_DEFAULT, err);
+}
+
+rf_status rf_position_startpos(rf_position *pos, rf_variant variant)
+{
+    const rf__variant *rules = rf__variant_get(variant);
+    if (!rules) return RF_ERR_ARGUMENT;
+    return rf_position_from_fen(pos, rules->start_fen, variant, NULL);
 }
 
 /* Appends to a bounded buffer, counting what would have been written. */

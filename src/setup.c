@@ -1,10 +1,18 @@
 /*
  * setup.c - from a setup (what a text says) to a position (what the rules allow), and back.
+ * It reads no text: fen.c reads and writes FEN on top of it.
  */
 #include "validate.h"
 #include "variant.h"
 
 #include <stdio.h>
+
+void rf_setup_clear(rf_setup *setup)
+{
+    memset(setup, 0, sizeof *setup);
+    setup->ep = RF_NO_SQUARE;
+    setup->fullmove = 1;
+}
 
 void rf_setup_from_position(rf_setup *setup, const rf_position *pos)
 {
@@ -195,11 +203,4 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
                      : (refused & RF_INVALID_BAD_EP_SQUARE) ? RF_FIELD_EP
                                                            : RF_FIELD_BOARD;
     return rf__error_in(err, RF_ERR_INVALID, field, 0, validity, RF_INVALID_CONTEXT, "%s", what);
-}
-
-rf_status rf_position_startpos(rf_position *pos, rf_variant variant)
-{
-    const rf__variant *rules = rf__variant_get(variant);
-    if (!rules) return RF_ERR_ARGUMENT;
-    return rf_position_from_fen(pos, rules->start_fen, variant, NULL);
 }
