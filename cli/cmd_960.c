@@ -72,16 +72,15 @@ static const char *const intro[] = {
     "\n"
     "Prints Chess960 (Fischer Random) start positions: a random one by default, number N\n"
     "(0-959, Scharnagl's numbering: 518 is the standard setup RNBQKBNR) when given, and every\n"
-    "answer shows its number. The line form is 960.py's with the number added:\n"
-    "two spaces, the eight pieces from the a-file in the language's letters, three spaces,\n"
-    "the greeting, three spaces, '#' and the number.\n",
+    "answer shows its number. A line holds two spaces, the eight pieces from the a-file in\n"
+    "the language's letters, three spaces, the greeting, three spaces, '#' and the number.\n",
     NULL,
 };
 
 /* The help goes on in pieces: one string literal would outgrow the 4095 bytes C compilers must
  * take. */
 static const char *const outro[] = {
-    "A random position is drawn as 960.py does: light-squared bishop 0-3 (b d f h), dark-squared\n"
+    "A random position is drawn in five steps: light-squared bishop 0-3 (b d f h), dark-squared\n"
     "bishop 0-3 (a c e g), queen 0-5, first knight 0-4, second knight 0-3 (counting free\n"
     "squares from the a-file), then rook, king, rook on the three squares left. Every setup\n"
     "comes from exactly two of the 1920 draw sequences: each has probability exactly 1/960.\n"
@@ -211,7 +210,7 @@ static void emit(const run960 *o, const setup *w, const setup *b)
         break;
     case FORMAT_FEN: put_fen(&pos, o->fen_flags); break;
     case FORMAT_MAP: {
-        /* Seed 002's notation: the piece letter, then l for light (White) or d for dark. */
+        /* The map notation: the piece letter, then l for light (White) or d for dark. */
         static const int ranks[4] = {0, 1, 6, 7};
         if (o->dbl)
             printf("#%d/#%d", w->number, b->number);

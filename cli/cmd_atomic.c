@@ -1,6 +1,6 @@
 /*
  * cmd_atomic.c - `rankfile atomic`: play one move on a board by Atomic rules and print the
- * board after the explosion (the job of seed 001).
+ * board after the explosion.
  */
 #include "cli.h"
 

@@ -1,5 +1,5 @@
 /*
- * cmd_judge.c - `rankfile judge`: the 'Rank and File' judge (seed 003), standard input to
+ * cmd_judge.c - `rankfile judge`: the 'Rank and File' judge, standard input to
  * standard output.
  *
  * Input: a line with the number of datasets D (1-100); then per dataset a line "w" (White is

@@ -637,7 +637,7 @@ RF_API void rf_atomic_explosion(rf_explosion *out, const rf_position *pos, rf_mo
  * belongs to (that side becomes the side to move first). A pawn moving diagonally to an empty
  * square captures en passant. Only the movement of the piece is checked (its pattern, a clear
  * path, a promotion where needed, no king capturing), not whether its own king is safe:
- * castling is not part of this job. *report (may be NULL) describes the explosion.
+ * there is no castling on a bare board. *report (may be NULL) describes the explosion.
  * Returns RF_OK; RF_ERR_SYNTAX for text that is not a move; RF_ERR_ILLEGAL for a move the piece
  * on the from-square cannot make (an empty from-square included). *pos is unchanged on error. */
 RF_API rf_status rf_atomic_board_move(rf_position *pos, rf_explosion *report, const char *text,

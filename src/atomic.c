@@ -88,7 +88,7 @@ static const char *raw_move(const rf_position *pos, rf_square from, rf_square to
     if (!(rf__piece_attacks(pt, from, pos->by_type[0]) & RF_BB(to))) {
         switch (pt) {
         case RF_KNIGHT: return "a knight does not move that way";
-        case RF_KING: return "a king moves one square (castling is not part of this job)";
+        case RF_KING: return "a king moves one square (no castling on a bare board)";
         default: return (rf__piece_attacks(pt, from, 0) & RF_BB(to)) ? "the path is blocked"
                                                                     : "that piece does not move that way";
         }
