@@ -131,15 +131,15 @@ const char *rf__chess960_names(void);
 RF_VARIANT_LIST(RF__DECLARE_MODULE)
 #undef RF__DECLARE_MODULE
 
-/* The rows in use (rf_init's choice, or rf_kernel_select's), by rf_variant; NULL for a variant
- * this build does not play. */
+/* The rows in use (rf_init's choice, or rf_kernel_select's), by rf_variant, NULL slots filled
+ * (see the top). */
 extern const rf__variant *rf__variants[RF_VARIANT_COUNT];
 
 /* Chooses the build of every module (the BMI2 one where it is compiled in and rf__use_bmi2);
  * called once by rf_init, and again by rf_kernel_select("auto"). */
 void rf__variants_choose(void);
 
-/* The chosen row of a variant, or NULL when it is not played (or out of range). */
+/* The chosen row of a variant, or NULL for a value out of range. */
 const rf__variant *rf__variant_get(rf_variant variant);
 
 /* One build of a variant's module, for tests that compare builds: isa 0 the portable build, 1
