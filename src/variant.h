@@ -85,12 +85,15 @@ typedef struct rf__variant {
      * exploded), else RF_RESULT_ONGOING. */
     rf_result (*variant_end)(const rf_position *pos);
     /* Why variant_end ended the game (called only when it has, and for a stalemate when
-     * stalemate_result is set). May be NULL: the code is then "variant_end" and the words
-     * "variant end". */
+     * stalemate_result is set). May be NULL: the code is then end_codes[0] and the words
+     * end_text[the result], or, without end_codes, "variant_end" and "variant end". */
     rf__end_reason (*end_reason)(const rf_position *pos);
-    /* Every code end_reason gives, NULL-terminated (NULL when end_reason is): end_reason takes
+    /* Every code the variant's own end gives, NULL-terminated (NULL for none): end_reason takes
      * its codes from this list, and the documentation's tests read it (tests/doc_tables.c). */
     const char *const *end_codes;
+    /* Without end_reason: the words of the variant's own end, by the result variant_end gives
+     * ([RF_RESULT_WHITE_WINS], [RF_RESULT_BLACK_WINS], [RF_RESULT_DRAW]). */
+    const char *end_text[4];
     /* 1 when colour c cannot win, by the variant's material rule (chessops'
      * hasInsufficientMaterial); neither side can when it holds for both. */
     int (*insufficient_material)(const rf_position *pos, rf_color c);

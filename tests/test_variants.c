@@ -180,6 +180,11 @@ TEST(variant_list_names_the_rows)
                 CHECK_MSG(rows[isa]->start_fen && rows[isa]->checkers && rows[isa]->validity &&
                               rows[isa]->variant_end && rows[isa]->insufficient_material,
                           "%s build %d: a slot left NULL", rf_variant_name((rf_variant)v), isa);
+        /* A variant's own end is named: by end_reason, or by its code and words by result. */
+        const rf__variant *row = rows[0];
+        if (row->end_codes && !row->end_reason)
+            CHECK_MSG(row->end_text[RF_RESULT_WHITE_WINS] && row->end_text[RF_RESULT_BLACK_WINS],
+                      "%s: end_codes without end_reason or end_text", rf_variant_name((rf_variant)v));
     }
     CHECK(rf__variant_kingofthehill_portable.checkers == NULL &&
           rf__variant_get(RF_VARIANT_KINGOFTHEHILL)->checkers == rf__standard_checkers);

@@ -254,15 +254,8 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
-/* The codes end_reason gives (variant.h). */
+/* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"explosion", NULL};
-
-static rf__end_reason end_reason(const rf_position *pos)
-{
-    rf__end_reason r = {end_codes[0], variant_end(pos) == RF_RESULT_WHITE_WINS ? "Black's king exploded"
-                                                                              : "White's king exploded"};
-    return r;
-}
 
 /* lichess's rule, side by side: side c cannot win when the enemy king still stands and either c
  * has a bare king; or the enemy has more than a king but the board holds only kings and bishops,
@@ -292,7 +285,6 @@ static int side_insufficient(const rf_position *pos, rf_color c)
     return false;
 }
 
-
 const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .id = RF_VARIANT_ATOMIC,
     .name = "atomic",
@@ -306,8 +298,8 @@ const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
-    .end_reason = end_reason,
     .end_codes = end_codes,
+    .end_text = {[RF_RESULT_WHITE_WINS] = "Black's king exploded", [RF_RESULT_BLACK_WINS] = "White's king exploded"},
     .insufficient_material = side_insufficient,
     .blast = rf__atomic_marked_blast,
 };

@@ -65,16 +65,8 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
-/* The codes end_reason gives (variant.h). */
+/* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"king_of_the_hill", NULL};
-
-static rf__end_reason end_reason(const rf_position *pos)
-{
-    rf__end_reason r = {end_codes[0], variant_end(pos) == RF_RESULT_WHITE_WINS
-                                                ? "White's king reached the hill"
-                                                : "Black's king reached the hill"};
-    return r;
-}
 
 const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .id = RF_VARIANT_KINGOFTHEHILL,
@@ -88,7 +80,8 @@ const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
-    .end_reason = end_reason,
     .end_codes = end_codes,
+    .end_text = {[RF_RESULT_WHITE_WINS] = "White's king reached the hill",
+                 [RF_RESULT_BLACK_WINS] = "Black's king reached the hill"},
     .insufficient_material = rf__material_never_insufficient, /* any king can walk to the hill */
 };

@@ -285,17 +285,8 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_DRAW;
 }
 
-/* The codes end_reason gives (variant.h). */
+/* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"race", NULL};
-
-static rf__end_reason end_reason(const rf_position *pos)
-{
-    rf_result r = variant_end(pos);
-    rf__end_reason why = {end_codes[0], r == RF_RESULT_WHITE_WINS   ? "White's king reached the eighth rank"
-                                  : r == RF_RESULT_BLACK_WINS ? "Black's king reached the eighth rank"
-                                                              : "both kings reached the eighth rank"};
-    return why;
-}
 
 const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .id = RF_VARIANT_RACINGKINGS,
@@ -310,7 +301,9 @@ const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
-    .end_reason = end_reason,
     .end_codes = end_codes,
+    .end_text = {[RF_RESULT_WHITE_WINS] = "White's king reached the eighth rank",
+                 [RF_RESULT_BLACK_WINS] = "Black's king reached the eighth rank",
+                 [RF_RESULT_DRAW] = "both kings reached the eighth rank"},
     .insufficient_material = rf__material_never_insufficient, /* a king can always race */
 };

@@ -56,7 +56,6 @@ RF_INLINE void make_checks(rf__node *c, const rf__node *n, const rf_color us, co
 RF_DEFINE_NODE_PERFT(perft, generate_checks, make_checks)
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_checks); }
 
-
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 static bool pos_over(const rf_position *pos) { return !pos->remaining_checks[0] || !pos->remaining_checks[1]; }
@@ -107,16 +106,8 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
-/* The codes end_reason gives (variant.h). */
+/* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"three_check", NULL};
-
-static rf__end_reason end_reason(const rf_position *pos)
-{
-    rf__end_reason r = {end_codes[0], variant_end(pos) == RF_RESULT_WHITE_WINS
-                                           ? "White gave the third check"
-                                           : "Black gave the third check"};
-    return r;
-}
 
 /* A side with its king alone can give no check (chessops). */
 static int insufficient_material(const rf_position *pos, rf_color c)
@@ -138,7 +129,8 @@ const rf__variant RF_KERNEL(rf__variant_threecheck) = {
     .ep_legal = ep_legal,
     .perft = perft,
     .variant_end = variant_end,
-    .end_reason = end_reason,
     .end_codes = end_codes,
+    .end_text = {[RF_RESULT_WHITE_WINS] = "White gave the third check",
+                 [RF_RESULT_BLACK_WINS] = "Black gave the third check"},
     .insufficient_material = insufficient_material,
 };
