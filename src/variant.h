@@ -30,7 +30,8 @@
  * tests/CMakeLists.txt gives it the per-variant tests whose files exist (tests/test_NAME.c,
  * tests/cli/NAME.sh, tests/data/NAME.perft, and chessops' oracle under NAME). The documentation
  * test (docs_tables) fails until the manual's variant lists (rankfile.h, man/rankfile.1, README,
- * the --variant help) name it.
+ * the --variant help) name it. The Python package offers a variant through a class of its own
+ * (python/rankfile/variant.py), added when it should have one.
  */
 #ifndef RF_VARIANT_H
 #define RF_VARIANT_H
