@@ -13,9 +13,9 @@
 
 #define RF_INLINE static inline __attribute__((always_inline))
 
-/* For the generator and make-move of a variant, which the perft recursion (kernel/perft.h) gets as
- * function arguments: inlined there once optimisation has made those arguments constants; an
- * unoptimised build cannot, and calls them. Sanitizer and fuzzing builds (RF_NO_FORCE_INLINE)
+/* For the generator phases and make-move of a variant, which the perft walk (the template
+ * kernel/walk.h) is built from: inlined there, with the side to move and the kind of move as
+ * constants, in optimised builds; an unoptimised build calls them. Sanitizer and fuzzing builds (RF_NO_FORCE_INLINE)
  * leave the choice to the compiler: forced, the perft walks grow large enough to take
  * instrumented compilers many minutes. */
 #if defined(__OPTIMIZE__) && !defined(RF_NO_FORCE_INLINE)

@@ -15,7 +15,7 @@
  * rf__variant_atomic_bmi2. rf_init() chooses one build for every variant (rf_kernel_select may
  * choose the other later), and the library and perft then use only that build; nothing in one
  * build calls into the other (code compiled once, like src/rules_standard.c, serves both). Inside
- * a module the hot path (move generation, make-move, the perft recursion of src/kernel/perft.h)
+ * a module the hot path (move generation, make-move, the perft walk of src/kernel/walk.h)
  * is static inline code of constant arguments, so each row's functions are fully specialised
  * copies.
  *

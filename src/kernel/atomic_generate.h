@@ -34,6 +34,7 @@
 
 #include "generate.h"
 
+
 /* The kind of every capture but en passant and promotions: the capturer explodes whatever it
  * is, so its type does not matter to the child. (A capturing promotion keeps its promotion kind;
  * the make-move tells it from a quiet one by the enemy piece on its square.) */
@@ -67,224 +68,244 @@ RF_INLINE bool rf__atomic_survives(const rf__node *n, const rf_color us, rf_squa
              theirs);
 }
 
-/* The moves of the piece on `from` of visit kind `kind` with attacks `att`: the quiet ones to
- * `quiet` (its check and pin masks applied), and its captures by the masks of its kind of piece
- * (see the top of this file): those of `ok` legal, those of `test` judged one by one. */
-#define RF_ATOMIC_PIECE(kind, from, att, quiet, ok, test)                                         \
-    do {                                                                                          \
-        rf_bitboard caps_ = (att) & (ok);                                                         \
-        for (rf_bitboard t_ = (att) & (test); t_;) {                                              \
-            rf_square to_ = rf__pop_lsb(&t_);                                                     \
-            if (rf__atomic_survives(n, us, ksq, rf__atomic_blast(n, occ, (from), to_)))           \
-                caps_ |= RF_BB(to_);                                                              \
-        }                                                                                         \
-        if (count) {                                                                              \
-            total += (unsigned)rf__popcount((quiet) | caps_);                                     \
-        } else {                                                                                  \
-            RF_GEN_SET((kind), (from), (quiet));                                                  \
-            RF_GEN_SET(RF_VISIT_EXPLODE, (from), caps_);                                          \
-        }                                                                                         \
-    } while (0)
+/* A node's masks for Atomic moves (see the top of this file). */
+typedef struct rf__atomic {
+    rf_bitboard ours, theirs, occ, kbb, ekings;
+    rf_square ksq;
+    rf_bitboard near;                        /* the squares around our king */
+    rf_bitboard checkers, pinned, blockers;  /* none while the kings touch */
+    rf_bitboard quiet_to;                    /* where a quiet move may go */
+    rf_bitboard cap_ok, cap_test;            /* captures legal / judged alone, by a non-blocker */
+    rf_bitboard exposed, cap_ok_x, cap_test_x; /* our blockers, and the same for them */
+} rf__atomic;
 
-/* The legal Atomic moves of side `us`, the side to move: counted (returns the number) when
- * `count`, else each given to `visit` (returns 0). */
-RF_KERNEL_INLINE unsigned rf__atomic_generate(const rf__node *n, const rf_color us, const bool count,
-                                              rf__walk *w, const rf__visit visit)
+/* The attacks of a piece of visit kind `kind` (knight to queen) on `from`. */
+RF_INLINE rf_bitboard rf__kind_attacks(const int kind, rf_square from, rf_bitboard occ)
 {
-    const rf_color them = rf__other(us);
-    const rf_bitboard ours = n->color[us], theirs = n->color[them], occ = ours | theirs;
-    const rf_bitboard kbb = n->kings & ours, ekings = n->kings & theirs;
-    unsigned total = 0;
-    if (!kbb || rf__more_than_one(kbb) || !ekings) return 0;
-    const rf_square ksq = rf__lsb(kbb);
-    const rf_bitboard near = rf__king_attacks[ksq];
-    const rf_bitboard their_pawns = n->pawns & theirs, their_knights = n->knights & theirs;
-    const rf_bitboard their_diag = n->diag & theirs, their_orth = n->orth & theirs;
-
-    /* Checkers, pinned pieces (ours, alone between our king and an enemy slider) and blockers
-     * (any piece between them); none while the kings touch. */
-    rf_bitboard checkers = 0, pinned = 0, blockers = 0;
-    if (!(near & ekings)) {
-        checkers = (rf__knight_attacks[ksq] & their_knights) | (rf__pawn_attacks[us][ksq] & their_pawns);
-        for (rf_bitboard s = (rf__rook_rays[ksq] & their_orth) | (rf__bishop_rays[ksq] & their_diag); s;) {
-            rf_square sq = rf__pop_lsb(&s);
-            rf_bitboard between = rf__between[ksq][sq] & occ;
-            if (!between) {
-                checkers |= RF_BB(sq);
-            } else {
-                blockers |= between;
-                if (!rf__more_than_one(between)) pinned |= between & ours;
-            }
-        }
+    switch (kind) {
+    case RF_VISIT_KNIGHT: return rf__knight_attacks[from];
+    case RF_VISIT_BISHOP: return rf__bishop_attacks(from, occ);
+    case RF_VISIT_ROOK: return rf__rook_attacks(from, occ);
+    default: return rf__queen_attacks(from, occ);
     }
-
-    /* The king, to empty squares: next to an enemy king, or not attacked with it lifted (the
-     * enemy pawns' attacks as a set, then knights and sliders square by square when one square
-     * is left, as sets when more are). */
-    {
-        rf_bitboard targets = near & ~occ;
-        if (targets) {
-            rf_bitboard beside = 0;
-            for (rf_bitboard b = ekings; b;) beside |= rf__king_attacks[rf__pop_lsb(&b)];
-            rf_bitboard safe = targets & beside;
-            targets &= ~beside &
-                       ~(them == RF_WHITE ? rf__north(rf__east(their_pawns) | rf__west(their_pawns))
-                                          : rf__south(rf__east(their_pawns) | rf__west(their_pawns)));
-            const rf_bitboard lifted = occ ^ kbb;
-            if (targets && !rf__more_than_one(targets)) {
-                rf_square to = rf__lsb(targets);
-                if (!(rf__knight_attacks[to] & their_knights) &&
-                    !(rf__bishop_attacks(to, lifted) & their_diag) && !(rf__rook_attacks(to, lifted) & their_orth))
-                    safe |= targets;
-            } else if (targets) {
-                rf_bitboard danger = 0;
-                for (rf_bitboard b = their_knights; b;) danger |= rf__knight_attacks[rf__pop_lsb(&b)];
-                for (rf_bitboard b = their_diag; b;) danger |= rf__bishop_attacks(rf__pop_lsb(&b), lifted);
-                for (rf_bitboard b = their_orth; b;) danger |= rf__rook_attacks(rf__pop_lsb(&b), lifted);
-                safe |= targets & ~danger;
-            }
-            RF_GEN_SET(RF_VISIT_KING, ksq, safe);
-        }
-    }
-
-    /* The masks of the other pieces' moves. Quiet: to empty squares, in single check between
-     * the king and a slider checker, in double check none. Captures (never next to our king):
-     * cap_ok legal and cap_test judged alone for a piece that is not a blocker, cap_ok_x and
-     * cap_test_x for one that is. Against several enemy kings (a position accepted with too
-     * many) every capture is judged alone. */
-    const rf_bitboard capturable = theirs & ~near;
-    rf_bitboard quiet_to = ~occ;
-    if (checkers) quiet_to = rf__more_than_one(checkers) ? 0 : quiet_to & rf__between[ksq][rf__lsb(checkers)];
-    rf_bitboard cap_ok = capturable, cap_test = 0, exposed = 0, cap_ok_x = 0, cap_test_x = 0;
-    if (rf__more_than_one(ekings)) {
-        cap_ok = 0;
-        cap_test = capturable;
-    } else if (checkers | blockers) {
-        const rf_bitboard kill = rf__king_attacks[rf__lsb(ekings)] | ekings;
-        if (checkers) {
-            rf_bitboard zone = capturable & ~kill;
-            for (rf_bitboard b = checkers; b;) {
-                rf_square sq = rf__pop_lsb(&b);
-                zone &= RF_BB(sq) | (n->pawns & RF_BB(sq) ? 0 : rf__king_attacks[sq]);
-            }
-            cap_ok = capturable & kill;
-            cap_test = zone;
-        } else {
-            rf_bitboard unsafe = blockers & theirs;
-            for (rf_bitboard b = blockers & ~n->pawns; b;) unsafe |= rf__king_attacks[rf__pop_lsb(&b)];
-            cap_ok = capturable & (kill | ~unsafe);
-            cap_test = capturable & ~cap_ok;
-            exposed = blockers & ours;
-            cap_ok_x = capturable & kill;
-            cap_test_x = capturable & ~kill;
-        }
-    }
-
-    /* Knights and sliders; a pinned one moves quietly only along its line through the king. */
-#define RF_ATOMIC_PIECES(kind, set, attacks)                                                      \
-    for (rf_bitboard b = (set); b;) {                                                             \
-        rf_square from = rf__pop_lsb(&b);                                                         \
-        rf_bitboard att = attacks, quiet = att & quiet_to;                                        \
-        if (pinned & RF_BB(from)) quiet &= rf__line[ksq][from];                                   \
-        const bool x = (exposed & RF_BB(from)) != 0;                                              \
-        RF_ATOMIC_PIECE((kind), from, att, quiet, x ? cap_ok_x : cap_ok, x ? cap_test_x : cap_test); \
-    }
-    RF_ATOMIC_PIECES(RF_VISIT_KNIGHT, n->knights & ours, rf__knight_attacks[from])
-    RF_ATOMIC_PIECES(RF_VISIT_BISHOP, n->diag & ~n->orth & ours, rf__bishop_attacks(from, occ))
-    RF_ATOMIC_PIECES(RF_VISIT_ROOK, n->orth & ~n->diag & ours, rf__rook_attacks(from, occ))
-    RF_ATOMIC_PIECES(RF_VISIT_QUEEN, n->diag & n->orth & ours, rf__queen_attacks(from, occ))
-#undef RF_ATOMIC_PIECES
-
-    /* Pawns, a whole set of destinations at a time for each kind of move: steps by pawns not
-     * pinned, with those a pinned pawn makes along its line added; captures by pawns that are
-     * not blockers, with those judged alone added (in each set a square is reached from one
-     * square only, so one set holds the moves of every pawn). */
-    {
-        const int up = us == RF_WHITE ? 8 : -8;
-        const rf_bitboard rank3 = RF_RANK_BB(us == RF_WHITE ? 2 : 5);
-        const rf_bitboard rank8 = RF_RANK_BB(us == RF_WHITE ? 7 : 0);
-        const rf_bitboard pawns = n->pawns & ours;
-#define FORWARD(b) (us == RF_WHITE ? rf__north(b) : rf__south(b))
-        rf_bitboard single = FORWARD(pawns & ~pinned) & ~occ;
-        for (rf_bitboard b = pawns & pinned; b;) {
-            rf_square from = rf__pop_lsb(&b);
-            single |= FORWARD(RF_BB(from)) & ~occ & rf__line[ksq][from];
-        }
-        rf_bitboard dbl = FORWARD(single & rank3) & quiet_to;
-        single &= quiet_to;
-
-        const rf_bitboard capturers = pawns & ~exposed;
-        rf_bitboard west = FORWARD(rf__west(capturers)), east = FORWARD(rf__east(capturers));
-        rf_bitboard west_ok = west & cap_ok, east_ok = east & cap_ok;
-        for (rf_bitboard b = west & cap_test; b;) {
-            rf_square to = rf__pop_lsb(&b);
-            if (rf__atomic_survives(n, us, ksq, rf__atomic_blast(n, occ, (rf_square)(to - (up - 1)), to)))
-                west_ok |= RF_BB(to);
-        }
-        for (rf_bitboard b = east & cap_test; b;) {
-            rf_square to = rf__pop_lsb(&b);
-            if (rf__atomic_survives(n, us, ksq, rf__atomic_blast(n, occ, (rf_square)(to - (up + 1)), to)))
-                east_ok |= RF_BB(to);
-        }
-        for (rf_bitboard b = pawns & exposed; b;) {
-            rf_square from = rf__pop_lsb(&b);
-            rf_bitboard att = rf__pawn_attacks[us][from], ok = att & cap_ok_x;
-            for (rf_bitboard t = att & cap_test_x; t;) {
-                rf_square to = rf__pop_lsb(&t);
-                if (rf__atomic_survives(n, us, ksq, rf__atomic_blast(n, occ, from, to))) ok |= RF_BB(to);
-            }
-            west_ok |= ok & FORWARD(rf__west(RF_BB(from)));
-            east_ok |= ok & FORWARD(rf__east(RF_BB(from)));
-        }
-#undef FORWARD
-        RF_GEN_PAWNS(RF_VISIT_PAWN, single & ~rank8, up, false);
-        RF_GEN_PAWNS(RF_VISIT_DOUBLE, dbl, 2 * up, false);
-        RF_GEN_PAWNS(RF_VISIT_EXPLODE, west_ok & ~rank8, up - 1, false);
-        RF_GEN_PAWNS(RF_VISIT_EXPLODE, east_ok & ~rank8, up + 1, false);
-        if ((single | west_ok | east_ok) & rank8) {
-            RF_GEN_PAWNS(RF_VISIT_PAWN, single & rank8, up, true);
-            RF_GEN_PAWNS(RF_VISIT_PAWN, west_ok & rank8, up - 1, true);
-            RF_GEN_PAWNS(RF_VISIT_PAWN, east_ok & rank8, up + 1, true);
-        }
-
-        /* En passant: the blast is centred on the square the pawn lands on, and the captured
-         * pawn beside it goes too. */
-        rf_bitboard epbb = n->special & rf__node_ep_rank(us) & ~near;
-        if (epbb) {
-            rf_square ep = rf__lsb(epbb);
-            rf_bitboard victim = RF_BB(us == RF_WHITE ? ep - 8 : ep + 8);
-            for (rf_bitboard b = rf__pawn_attacks[them][ep] & pawns; b;) {
-                rf_square from = rf__pop_lsb(&b);
-                rf_bitboard removed = (rf__king_attacks[ep] & occ & ~n->pawns) | RF_BB(from) | victim;
-                if (rf__atomic_survives(n, us, ksq, removed)) RF_GEN_ONE(RF_VISIT_EP, from, ep);
-            }
-        }
-    }
-
-    /* Castling, king takes own rook: not out of check; the squares the king and rook cross or
-     * land on empty but for the two of them; each square the king crosses next to an enemy
-     * king or not attacked with our king lifted and the rook in place; the square it lands on
-     * next to an enemy king or not attacked once both have moved. */
-    rf_bitboard rights = n->special & rf__node_back_rank(us);
-    if (rights && !checkers) {
-        rf_bitboard beside = 0;
-        for (rf_bitboard b = ekings; b;) beside |= rf__king_attacks[rf__pop_lsb(&b)];
-        while (rights) {
-            rf_square rsq = rf__pop_lsb(&rights);
-            int side = rsq > ksq ? RF_KINGSIDE : RF_QUEENSIDE;
-            if (occ & rf__castle_empty[us][side][RF_FILE_OF(ksq)][RF_FILE_OF(rsq)]) continue;
-            rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
-            bool safe = true;
-            for (rf_bitboard path = rf__between[ksq][kto] & ~beside; path && safe;)
-                safe = !rf__atomic_attacked(n, us, rf__pop_lsb(&path), occ ^ kbb);
-            if (safe && !(beside & RF_BB(kto)))
-                safe = !rf__atomic_attacked(n, us, kto, (occ ^ kbb ^ RF_BB(rsq)) | RF_BB(kto) | RF_BB(rto));
-            if (safe) RF_GEN_ONE(RF_VISIT_CASTLE, ksq, rsq);
-        }
-    }
-    return total;
 }
 
-#undef RF_ATOMIC_PIECE
+/* Checkers, pinned pieces (ours, alone between our king and an enemy slider) and blockers (any
+ * piece between them); none while the kings touch. */
+RF_KERNEL_INLINE void rf__atomic_checks(rf__atomic *a, const rf__node *n, const rf_color us)
+{
+    const rf_square ksq = a->ksq;
+    const rf_bitboard theirs = a->theirs;
+    a->checkers = a->pinned = a->blockers = 0;
+    if (a->near & a->ekings) return;
+    a->checkers = ((rf__knight_attacks[ksq] & n->knights) | (rf__pawn_attacks[us][ksq] & n->pawns)) & theirs;
+    for (rf_bitboard s = ((rf__rook_rays[ksq] & n->orth) | (rf__bishop_rays[ksq] & n->diag)) & theirs; s;) {
+        rf_square sq = rf__pop_lsb(&s);
+        rf_bitboard between = rf__between[ksq][sq] & a->occ;
+        if (!between) {
+            a->checkers |= RF_BB(sq);
+        } else {
+            a->blockers |= between;
+            if (!rf__more_than_one(between)) a->pinned |= between & a->ours;
+        }
+    }
+}
+
+/* The masks of the other pieces' moves. Quiet: to empty squares, in single check between the
+ * king and a slider checker, in double check none. Captures (never next to our king): cap_ok
+ * legal and cap_test judged alone for a piece that is not a blocker, cap_ok_x and cap_test_x for
+ * one that is. Against several enemy kings (a position accepted with too many) every capture is
+ * judged alone. */
+RF_KERNEL_INLINE void rf__atomic_capture_masks(rf__atomic *a, const rf__node *n)
+{
+    const rf_bitboard capturable = a->theirs & ~a->near, checkers = a->checkers;
+    a->quiet_to = ~a->occ;
+    if (checkers) a->quiet_to = rf__more_than_one(checkers) ? 0 : a->quiet_to & rf__between[a->ksq][rf__lsb(checkers)];
+    a->cap_ok = capturable;
+    a->cap_test = a->exposed = a->cap_ok_x = a->cap_test_x = 0;
+    if (rf__more_than_one(a->ekings)) {
+        a->cap_ok = 0;
+        a->cap_test = capturable;
+        return;
+    }
+    if (!(checkers | a->blockers)) return;
+    const rf_bitboard kill = rf__king_attacks[rf__lsb(a->ekings)] | a->ekings;
+    if (checkers) {
+        rf_bitboard zone = capturable & ~kill;
+        for (rf_bitboard b = checkers; b;) {
+            rf_square sq = rf__pop_lsb(&b);
+            zone &= RF_BB(sq) | (n->pawns & RF_BB(sq) ? 0 : rf__king_attacks[sq]);
+        }
+        a->cap_ok = capturable & kill;
+        a->cap_test = zone;
+        return;
+    }
+    rf_bitboard unsafe = a->blockers & a->theirs;
+    for (rf_bitboard b = a->blockers & ~n->pawns; b;) unsafe |= rf__king_attacks[rf__pop_lsb(&b)];
+    a->cap_ok = capturable & (kill | ~unsafe);
+    a->cap_test = capturable & ~a->cap_ok;
+    a->exposed = a->blockers & a->ours;
+    a->cap_ok_x = capturable & kill;
+    a->cap_test_x = capturable & ~kill;
+}
+
+/* Of the captures `test` by the piece on `from`, those after which our king survives. */
+RF_INLINE rf_bitboard rf__atomic_judge(const rf__node *n, const rf_color us, const rf__atomic *a, rf_square from,
+                                       rf_bitboard test)
+{
+    rf_bitboard ok = 0;
+    for (rf_bitboard t = test; t;) {
+        rf_square to = rf__pop_lsb(&t);
+        if (rf__atomic_survives(n, us, a->ksq, rf__atomic_blast(n, a->occ, from, to))) ok |= RF_BB(to);
+    }
+    return ok;
+}
+
+/* The king, to empty squares: next to an enemy king, or not attacked with it lifted. */
+RF_KERNEL_INLINE void rf__atomic_gen_king(rf__emit *e, const rf__atomic *a)
+{
+    const rf__node *n = e->n;
+    const rf_color them = rf__other(e->us);
+    rf_bitboard targets = a->near & ~a->occ;
+    if (!targets) return;
+    rf_bitboard beside = 0;
+    for (rf_bitboard b = a->ekings; b;) beside |= rf__king_attacks[rf__pop_lsb(&b)];
+    const rf_bitboard safe = targets & beside;
+    targets &= ~beside & ~rf__pawn_danger(n, them);
+    rf__emit_set(e, RF_VISIT_KING, a->ksq, safe | rf__king_steps(n, them, targets, a->occ ^ a->kbb));
+}
+
+/* The knights, bishops, rooks or queens (visit kind `kind`, the set `set`): a pinned one moves
+ * quietly only along its line through the king; its captures by the masks of its kind of piece. */
+RF_KERNEL_INLINE void rf__atomic_gen_type(rf__emit *e, const rf__atomic *a, const int kind, rf_bitboard set)
+{
+    while (set) {
+        rf_square from = rf__pop_lsb(&set);
+        rf_bitboard att = rf__kind_attacks(kind, from, a->occ), quiet = att & a->quiet_to;
+        if (a->pinned & RF_BB(from)) quiet &= rf__line[a->ksq][from];
+        const bool x = (a->exposed & RF_BB(from)) != 0;
+        rf_bitboard caps = att & (x ? a->cap_ok_x : a->cap_ok);
+        caps |= rf__atomic_judge(e->n, e->us, a, from, att & (x ? a->cap_test_x : a->cap_test));
+        if (e->count) {
+            e->total += (unsigned)rf__popcount(quiet | caps);
+        } else {
+            rf__emit_set(e, kind, from, quiet);
+            rf__emit_set(e, RF_VISIT_EXPLODE, from, caps);
+        }
+    }
+}
+
+/* Of the pawn captures `set` from to - delta, those legal (cap_ok, or judged alone). */
+RF_INLINE rf_bitboard rf__atomic_pawn_caps(const rf__node *n, const rf_color us, const rf__atomic *a, rf_bitboard set,
+                                           const int delta)
+{
+    rf_bitboard ok = set & a->cap_ok;
+    for (rf_bitboard b = set & a->cap_test; b;) {
+        rf_square to = rf__pop_lsb(&b);
+        if (rf__atomic_survives(n, us, a->ksq, rf__atomic_blast(n, a->occ, (rf_square)(to - delta), to))) ok |= RF_BB(to);
+    }
+    return ok;
+}
+
+/* Pawns, a whole set of destinations at a time for each kind of move: steps by pawns not pinned,
+ * with those a pinned pawn makes along its line added; captures by pawns that are not blockers,
+ * with those judged alone added (in each set a square is reached from one square only, so one
+ * set holds the moves of every pawn). */
+RF_KERNEL_INLINE void rf__atomic_gen_pawns(rf__emit *e, const rf__atomic *a)
+{
+    const rf__node *n = e->n;
+    const rf_color us = e->us;
+    const int up = rf__up(us);
+    const rf_bitboard pawns = n->pawns & a->ours;
+    rf__pawn_moves p;
+    p.single = rf__forward(us, pawns & ~a->pinned) & ~a->occ;
+    for (rf_bitboard b = pawns & a->pinned; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        p.single |= rf__forward(us, RF_BB(from)) & ~a->occ & rf__line[a->ksq][from];
+    }
+    p.dbl = rf__forward(us, p.single & rf__rank3(us)) & a->quiet_to;
+    p.single &= a->quiet_to;
+    const rf_bitboard capturers = pawns & ~a->exposed;
+    p.west = rf__atomic_pawn_caps(n, us, a, rf__forward(us, rf__west(capturers)), up - 1);
+    p.east = rf__atomic_pawn_caps(n, us, a, rf__forward(us, rf__east(capturers)), up + 1);
+    for (rf_bitboard b = pawns & a->exposed; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard att = rf__pawn_attacks[us][from];
+        rf_bitboard ok = (att & a->cap_ok_x) | rf__atomic_judge(n, us, a, from, att & a->cap_test_x);
+        p.west |= ok & rf__forward(us, rf__west(RF_BB(from)));
+        p.east |= ok & rf__forward(us, rf__east(RF_BB(from)));
+    }
+    rf__emit_pawn_moves(e, &p, RF_VISIT_EXPLODE);
+}
+
+/* En passant: the blast is centred on the square the pawn lands on, and the captured pawn beside
+ * it goes too. */
+RF_KERNEL_INLINE void rf__atomic_gen_ep(rf__emit *e, const rf__atomic *a)
+{
+    const rf__node *n = e->n;
+    const rf_color us = e->us;
+    const rf_bitboard epbb = n->special & rf__node_ep_rank(us) & ~a->near;
+    if (!epbb) return;
+    const rf_square ep = rf__lsb(epbb);
+    const rf_bitboard victim = RF_BB(us == RF_WHITE ? ep - 8 : ep + 8);
+    for (rf_bitboard b = rf__pawn_attacks[rf__other(us)][ep] & n->pawns & a->ours; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf_bitboard removed = (rf__king_attacks[ep] & a->occ & ~n->pawns) | RF_BB(from) | victim;
+        if (rf__atomic_survives(n, us, a->ksq, removed)) rf__emit_one(e, RF_VISIT_EP, from, ep);
+    }
+}
+
+/* Castling, king takes own rook: not out of check; the squares the king and rook cross or land
+ * on empty but for the two of them; each square the king crosses next to an enemy king or not
+ * attacked with our king lifted and the rook in place; the square it lands on next to an enemy
+ * king or not attacked once both have moved. */
+RF_KERNEL_INLINE void rf__atomic_gen_castles(rf__emit *e, const rf__atomic *a)
+{
+    const rf__node *n = e->n;
+    const rf_color us = e->us;
+    rf_bitboard rights = n->special & rf__node_back_rank(us);
+    if (!rights || a->checkers) return;
+    const rf_square ksq = a->ksq;
+    rf_bitboard beside = 0;
+    for (rf_bitboard b = a->ekings; b;) beside |= rf__king_attacks[rf__pop_lsb(&b)];
+    while (rights) {
+        rf_square rsq = rf__pop_lsb(&rights);
+        int side = rsq > ksq ? RF_KINGSIDE : RF_QUEENSIDE;
+        if (a->occ & rf__castle_empty[us][side][RF_FILE_OF(ksq)][RF_FILE_OF(rsq)]) continue;
+        rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+        bool safe = true;
+        for (rf_bitboard path = rf__between[ksq][kto] & ~beside; path && safe;)
+            safe = !rf__atomic_attacked(n, us, rf__pop_lsb(&path), a->occ ^ a->kbb);
+        if (safe && !(beside & RF_BB(kto)))
+            safe = !rf__atomic_attacked(n, us, kto, (a->occ ^ a->kbb ^ RF_BB(rsq)) | RF_BB(kto) | RF_BB(rto));
+        if (safe) rf__emit_one(e, RF_VISIT_CASTLE, ksq, rsq);
+    }
+}
+
+/* The legal Atomic moves of side e->us, the side to move. */
+RF_KERNEL_INLINE void rf__atomic_generate(rf__emit *e)
+{
+    const rf__node *n = e->n;
+    const rf_color us = e->us;
+    rf__atomic a;
+    a.ours = n->color[us];
+    a.theirs = n->color[rf__other(us)];
+    a.occ = a.ours | a.theirs;
+    a.kbb = n->kings & a.ours;
+    a.ekings = n->kings & a.theirs;
+    if (!a.kbb || rf__more_than_one(a.kbb) || !a.ekings) return;
+    a.ksq = rf__lsb(a.kbb);
+    a.near = rf__king_attacks[a.ksq];
+    rf__atomic_checks(&a, n, us);
+    rf__atomic_gen_king(e, &a);
+    rf__atomic_capture_masks(&a, n);
+    rf__atomic_gen_type(e, &a, RF_VISIT_KNIGHT, n->knights & a.ours);
+    rf__atomic_gen_type(e, &a, RF_VISIT_BISHOP, n->diag & ~n->orth & a.ours);
+    rf__atomic_gen_type(e, &a, RF_VISIT_ROOK, n->orth & ~n->diag & a.ours);
+    rf__atomic_gen_type(e, &a, RF_VISIT_QUEEN, n->diag & n->orth & a.ours);
+    rf__atomic_gen_pawns(e, &a);
+    rf__atomic_gen_ep(e, &a);
+    rf__atomic_gen_castles(e, &a);
+}
 
 #endif

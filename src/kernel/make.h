@@ -11,100 +11,104 @@
 #ifndef RF_KERNEL_MAKE_H
 #define RF_KERNEL_MAKE_H
 
-#include "generate.h"
+#include "emit.h"
 
-/* The child of node n after side `us` plays the move; `hashed`: keep the key of the pieces. */
-RF_INLINE void rf__make(rf__node *c, const rf__node *n, const rf_color us, const int kind,
-                        rf_square from, rf_square to, const bool hashed)
+/* Castling, king takes own rook: the king and rook to their squares, the mover's rights gone. */
+RF_INLINE void rf__make_castle(rf__node *c, const rf__node *n, const rf_color us, rf_square from, rf_square to,
+                               const bool hashed)
 {
     const rf_color them = rf__other(us);
-    const rf_bitboard f = RF_BB(from), t = RF_BB(to), ft = f | t;
-    const rf_bitboard back = rf__node_back_rank(us);
-    c->state = n->state;
+    const rf_bitboard f = RF_BB(from), t = RF_BB(to);
+    const int side = to > from ? RF_KINGSIDE : RF_QUEENSIDE;
+    const rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
+    c->color[us] = (n->color[us] ^ f ^ t) | RF_BB(kto) | RF_BB(rto);
+    c->color[them] = n->color[them];
+    c->pawns = n->pawns;
+    c->knights = n->knights;
+    c->diag = n->diag;
+    c->orth = (n->orth ^ t) | RF_BB(rto);
+    c->kings = (n->kings ^ f) | RF_BB(kto);
+    c->special = n->special & ~rf__node_back_rank(us) & ~RF_NODE_EP_RANKS;
+    if (hashed)
+        c->key = n->key ^ rf__zobrist_piece[RF_MAKE_PIECE(us, RF_KING)][from] ^
+                 rf__zobrist_piece[RF_MAKE_PIECE(us, RF_KING)][kto] ^ rf__zobrist_piece[RF_MAKE_PIECE(us, RF_ROOK)][to] ^
+                 rf__zobrist_piece[RF_MAKE_PIECE(us, RF_ROOK)][rto];
+}
 
+/* En passant: our pawn moves, the enemy pawn behind the target square goes. */
+RF_INLINE void rf__make_ep(rf__node *c, const rf__node *n, const rf_color us, rf_square from, rf_square to,
+                           const bool hashed)
+{
+    const rf_color them = rf__other(us);
+    const rf_square vsq = us == RF_WHITE ? (rf_square)(to - 8) : (rf_square)(to + 8);
+    const rf_bitboard ft = RF_BB(from) | RF_BB(to), v = RF_BB(vsq);
+    c->color[us] = n->color[us] ^ ft;
+    c->color[them] = n->color[them] ^ v;
+    c->pawns = n->pawns ^ ft ^ v;
+    c->knights = n->knights;
+    c->diag = n->diag;
+    c->orth = n->orth;
+    c->kings = n->kings;
+    c->special = n->special & ~RF_NODE_EP_RANKS;
+    if (hashed)
+        c->key = n->key ^ rf__zobrist_piece[RF_MAKE_PIECE(us, RF_PAWN)][from] ^
+                 rf__zobrist_piece[RF_MAKE_PIECE(us, RF_PAWN)][to] ^ rf__zobrist_piece[RF_MAKE_PIECE(them, RF_PAWN)][vsq];
+}
+
+/* The piece of visit kind `kind` (not castling or en passant) moved from f to t in c's piece sets,
+ * the target square already cleared; returns its type after the move. */
+RF_INLINE rf_piece_type rf__make_piece(rf__node *c, const int kind, rf_bitboard f, rf_bitboard t)
+{
+    const rf_bitboard ft = f | t;
+    switch (kind) {
+    case RF_VISIT_PAWN:
+    case RF_VISIT_DOUBLE: c->pawns ^= ft; return RF_PAWN;
+    case RF_VISIT_KNIGHT: c->knights ^= ft; return RF_KNIGHT;
+    case RF_VISIT_BISHOP: c->diag ^= ft; return RF_BISHOP;
+    case RF_VISIT_ROOK: c->orth ^= ft; return RF_ROOK;
+    case RF_VISIT_QUEEN: c->diag ^= ft; c->orth ^= ft; return RF_QUEEN;
+    case RF_VISIT_KING: c->kings ^= ft; return RF_KING;
+    case RF_VISIT_PROMO_N: c->pawns ^= f; c->knights |= t; return RF_KNIGHT;
+    case RF_VISIT_PROMO_B: c->pawns ^= f; c->diag |= t; return RF_BISHOP;
+    case RF_VISIT_PROMO_R: c->pawns ^= f; c->orth |= t; return RF_ROOK;
+    case RF_VISIT_PROMO_K: c->pawns ^= f; c->kings |= t; return RF_KING;
+    default: c->pawns ^= f; c->diag |= t; c->orth |= t; return RF_QUEEN; /* RF_VISIT_PROMO_Q */
+    }
+}
+
+/* The child of node n after side `us` plays the move; `hashed`: keep the key of the pieces. */
+RF_INLINE void rf__make(rf__node *c, const rf__node *n, const rf_color us, const int kind, rf_square from,
+                        rf_square to, const bool hashed)
+{
+    const rf_color them = rf__other(us);
+    const rf_bitboard f = RF_BB(from), t = RF_BB(to), keep = ~t;
+    c->state = n->state;
     if (kind == RF_VISIT_CASTLE) {
-        int side = to > from ? RF_KINGSIDE : RF_QUEENSIDE;
-        rf_square kto = rf__castle_king_to(us, side), rto = rf__castle_rook_to(us, side);
-        c->color[us] = (n->color[us] ^ ft) | RF_BB(kto) | RF_BB(rto);
-        c->color[them] = n->color[them];
-        c->pawns = n->pawns;
-        c->knights = n->knights;
-        c->diag = n->diag;
-        c->orth = (n->orth ^ t) | RF_BB(rto);
-        c->kings = (n->kings ^ f) | RF_BB(kto);
-        c->special = n->special & ~back & ~RF_NODE_EP_RANKS;
-        if (hashed)
-            c->key = n->key ^ rf__zobrist_piece[RF_MAKE_PIECE(us, RF_KING)][from] ^
-                     rf__zobrist_piece[RF_MAKE_PIECE(us, RF_KING)][kto] ^
-                     rf__zobrist_piece[RF_MAKE_PIECE(us, RF_ROOK)][to] ^
-                     rf__zobrist_piece[RF_MAKE_PIECE(us, RF_ROOK)][rto];
+        rf__make_castle(c, n, us, from, to, hashed);
         return;
     }
     if (kind == RF_VISIT_EP) {
-        rf_square vsq = us == RF_WHITE ? (rf_square)(to - 8) : (rf_square)(to + 8);
-        rf_bitboard v = RF_BB(vsq);
-        c->color[us] = n->color[us] ^ ft;
-        c->color[them] = n->color[them] ^ v;
-        c->pawns = n->pawns ^ ft ^ v;
-        c->knights = n->knights;
-        c->diag = n->diag;
-        c->orth = n->orth;
-        c->kings = n->kings;
-        c->special = n->special & ~RF_NODE_EP_RANKS;
-        if (hashed)
-            c->key = n->key ^ rf__zobrist_piece[RF_MAKE_PIECE(us, RF_PAWN)][from] ^
-                     rf__zobrist_piece[RF_MAKE_PIECE(us, RF_PAWN)][to] ^
-                     rf__zobrist_piece[RF_MAKE_PIECE(them, RF_PAWN)][vsq];
+        rf__make_ep(c, n, us, from, to, hashed);
         return;
     }
-
-    const rf_bitboard keep = ~t;
-    c->color[us] = n->color[us] ^ ft;
+    c->color[us] = n->color[us] ^ f ^ t;
     c->color[them] = n->color[them] & keep;
     c->pawns = n->pawns & keep;
     c->knights = n->knights & keep;
     c->diag = n->diag & keep;
     c->orth = n->orth & keep;
     c->kings = n->kings & keep;
-    c->special = n->special & ~ft & ~RF_NODE_EP_RANKS;
-    rf_piece_type moved, landed;
-    switch (kind) {
-    case RF_VISIT_PAWN:
-    case RF_VISIT_DOUBLE: c->pawns ^= ft; moved = landed = RF_PAWN; break;
-    case RF_VISIT_KNIGHT: c->knights ^= ft; moved = landed = RF_KNIGHT; break;
-    case RF_VISIT_BISHOP: c->diag ^= ft; moved = landed = RF_BISHOP; break;
-    case RF_VISIT_ROOK: c->orth ^= ft; moved = landed = RF_ROOK; break;
-    case RF_VISIT_QUEEN:
-        c->diag ^= ft;
-        c->orth ^= ft;
-        moved = landed = RF_QUEEN;
-        break;
-    case RF_VISIT_KING:
-        c->kings ^= ft;
-        c->special &= ~back;
-        moved = landed = RF_KING;
-        break;
-    case RF_VISIT_PROMO_N: c->pawns ^= f; c->knights |= t; moved = RF_PAWN; landed = RF_KNIGHT; break;
-    case RF_VISIT_PROMO_B: c->pawns ^= f; c->diag |= t; moved = RF_PAWN; landed = RF_BISHOP; break;
-    case RF_VISIT_PROMO_R: c->pawns ^= f; c->orth |= t; moved = RF_PAWN; landed = RF_ROOK; break;
-    case RF_VISIT_PROMO_K: c->pawns ^= f; c->kings |= t; moved = RF_PAWN; landed = RF_KING; break;
-    default: /* RF_VISIT_PROMO_Q */
-        c->pawns ^= f;
-        c->diag |= t;
-        c->orth |= t;
-        moved = RF_PAWN;
-        landed = RF_QUEEN;
-        break;
-    }
+    c->special = n->special & ~(f | t) & ~RF_NODE_EP_RANKS;
+    const rf_piece_type landed = rf__make_piece(c, kind, f, t);
+    const rf_piece_type moved = kind >= RF_VISIT_PROMO_N ? RF_PAWN : landed;
+    if (kind == RF_VISIT_KING) c->special &= ~rf__node_back_rank(us);
     /* A king captured (a position accepted with the side not to move in check): its side's
      * rights die when no king of that side is left on its back rank, as in play_core. */
     if ((t & n->kings) && !(c->kings & c->color[them] & rf__node_back_rank(them)))
         c->special &= ~rf__node_back_rank(them);
-    if (kind == RF_VISIT_DOUBLE) {
-        /* An enemy pawn beside the pawn may take it en passant. */
-        rf_bitboard beside = rf__east(t) | rf__west(t);
-        if (beside & n->pawns & n->color[them]) c->special |= RF_BB((from + to) / 2);
-    }
+    /* After a double step, an enemy pawn beside the pawn may take it en passant. */
+    if (kind == RF_VISIT_DOUBLE && ((rf__east(t) | rf__west(t)) & n->pawns & n->color[them]))
+        c->special |= RF_BB((from + to) / 2);
     if (hashed) {
         uint64_t key = n->key ^ rf__zobrist_piece[RF_MAKE_PIECE(us, moved)][from] ^
                        rf__zobrist_piece[RF_MAKE_PIECE(us, landed)][to];

@@ -20,6 +20,7 @@
 
 #include "../castling.h"
 #include "../position.h"
+#include "../rng.h"
 
 typedef struct rf__node {
     rf_bitboard color[2];  /* the squares of each colour's pieces */
@@ -83,18 +84,10 @@ RF_INLINE uint64_t rf__node_key(const rf__node *n)
     return key;
 }
 
-/* A 64-bit mix (splitmix64's finaliser): the `special` word's part of a node's table key. */
-RF_INLINE uint64_t rf__node_mix(uint64_t x)
-{
-    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return x ^ (x >> 31);
-}
-
 /* The key of a node with side `us` to move, for the transposition table. */
 RF_INLINE uint64_t rf__node_table_key(const rf__node *n, rf_color us)
 {
-    return n->key ^ rf__node_mix(n->special) ^ rf__node_mix(n->state) ^
+    return n->key ^ rf__mix64(n->special) ^ rf__mix64(n->state) ^
            (us == RF_BLACK ? rf__zobrist_side : 0);
 }
 
@@ -111,9 +104,8 @@ RF_INLINE void rf__node_from_position(rf__node *n, const rf_position *pos)
     n->diag = pos->by_type[RF_BISHOP] | pos->by_type[RF_QUEEN];
     n->orth = pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
     n->special = 0;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (pos->castle_rook[c][s] != RF_NO_SQUARE) n->special |= RF_BB(pos->castle_rook[c][s]);
+    rf__castle_right right;
+    for (int i = 0; rf__castle_next(pos, &i, &right);) n->special |= RF_BB(right.rook);
     if (pos->ep != RF_NO_SQUARE && (RF_BB(pos->ep) & rf__node_ep_rank(us))) {
         rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
         if (pos->board[victim] == RF_MAKE_PIECE(them, RF_PAWN) && pos->board[pos->ep] == RF_NO_PIECE)

@@ -22,7 +22,7 @@
  * writes it (the generic writer: here the player who moved has just lost, by taking the opponent
  * to no pieces or no moves).
  *
- * Perft runs on the node kernel with this module's own generator, in rf__generate's shape: every
+ * Perft runs on the node kernel with this module's own generator, an rf__generator (kernel/emit.h): every
  * pseudo-legal move is legal (no king safety), so a node's captures are bitboards (pawn captures
  * by shifts, each piece's attacks on enemy pieces), and only when there is none the quiet moves
  * are generated; counting is by popcounts. Make-move is the kernel's rf__make, which plays a
@@ -40,22 +40,11 @@
 
 /* The promotions of a set of pawn destinations, each reached from to - delta: five per
  * destination, queen first, king last. */
-#define ANTI_GEN_PROMOTIONS(set, delta)                                                           \
-    do {                                                                                          \
-        rf_bitboard set_ = (set);                                                                 \
-        if (count) {                                                                              \
-            total += 5u * (unsigned)rf__popcount(set_);                                           \
-        } else {                                                                                  \
-            while (set_) {                                                                        \
-                rf_square to_ = rf__pop_lsb(&set_), from_ = (rf_square)(to_ - (delta));           \
-                visit(w, n, us, RF_VISIT_PROMO_Q, from_, to_);                                    \
-                visit(w, n, us, RF_VISIT_PROMO_R, from_, to_);                                    \
-                visit(w, n, us, RF_VISIT_PROMO_B, from_, to_);                                    \
-                visit(w, n, us, RF_VISIT_PROMO_N, from_, to_);                                    \
-                visit(w, n, us, RF_VISIT_PROMO_K, from_, to_);                                    \
-            }                                                                                     \
-        }                                                                                         \
-    } while (0)
+RF_KERNEL_INLINE void emit_promotions(rf__emit *e, rf_bitboard set, const int delta)
+{
+    rf__emit_promotions(e, set, delta);
+    rf__emit_pawns(e, RF_VISIT_PROMO_K, set, delta);
+}
 
 /* Adds a piece's captures and quiet moves to the counts. In the BMI2 build a popcount is one
  * instruction: both are counted, without a branch. In the portable build it is a routine: only
@@ -71,115 +60,137 @@ RF_INLINE void count_targets(rf_bitboard captures, rf_bitboard quiets, unsigned 
 #endif
 }
 
-/* The legal moves of Antichess for side `us`: counted (returns the number) when `count`, else
- * each given to `visit` (returns 0). Counting takes captures and quiet moves side by side from
- * each piece's attack set, and answers the captures when there is any. Walking computes the attack
- * sets once, in a fixed order of piece types, and keeps them for a second pass, which gives the
- * captures when there is any capture at all, else the quiet moves. */
-RF_KERNEL_INLINE unsigned generate_anti(const rf__node *n, const rf_color us, const bool count, rf__walk *w,
-                                        const rf__visit visit)
+/* The pieces of a node of one side, by type: knights, bishops, rooks, queens, kings. */
+typedef struct anti_pieces {
+    rf_bitboard set[5];
+} anti_pieces;
+
+static const int anti_kinds[5] = {RF_VISIT_KNIGHT, RF_VISIT_BISHOP, RF_VISIT_ROOK, RF_VISIT_QUEEN, RF_VISIT_KING};
+
+/* The attacks of a piece of type index i (anti_pieces' order) on `from`. */
+RF_INLINE rf_bitboard anti_attacks(const int i, rf_square from, rf_bitboard occ)
 {
-    const rf_color them = rf__other(us);
-    const rf_bitboard ours = n->color[us], theirs = n->color[them], occ = ours | theirs, empty = ~occ;
-    const rf_bitboard pawns = n->pawns & ours;
-    const rf_bitboard rank3 = RF_RANK_BB(us == RF_WHITE ? 2 : 5);
-    const rf_bitboard rank8 = RF_RANK_BB(us == RF_WHITE ? 7 : 0);
-    const int up = us == RF_WHITE ? 8 : -8;
-    unsigned total = 0;
-#define FORWARD(b) (us == RF_WHITE ? rf__north(b) : rf__south(b))
-
-    /* Pawn captures and en passant (the square is kept in a node only when the pawn that
-     * skipped it stands in front). */
-    const rf_bitboard west = FORWARD(rf__west(pawns)) & theirs, east = FORWARD(rf__east(pawns)) & theirs;
-    const rf_bitboard epbb = n->special & rf__node_ep_rank(us);
-    const rf_bitboard ep_from = epbb ? rf__pawn_attacks[them][rf__lsb(epbb)] & pawns : 0;
-
-    const rf_bitboard knights = n->knights & ours, bishops = n->diag & ~n->orth & ours,
-                      rooks = n->orth & ~n->diag & ours, queens = n->diag & n->orth & ours, kings = n->kings & ours;
-
-    if (count) {
-        unsigned caps = (unsigned)(rf__popcount(west) + rf__popcount(east) + rf__popcount(ep_from));
-        if ((west | east) & rank8)
-            caps += 4u * (unsigned)(rf__popcount(west & rank8) + rf__popcount(east & rank8));
-        unsigned quiet = 0;
-#define COUNT_PIECES(set, attacks)                                                                \
-    for (rf_bitboard b = (set); b;) {                                                             \
-        const rf_bitboard a = (attacks);                                                          \
-        count_targets(a & theirs, a & empty, &caps, &quiet);                                      \
+    switch (i) {
+    case 0: return rf__knight_attacks[from];
+    case 1: return rf__bishop_attacks(from, occ);
+    case 2: return rf__rook_attacks(from, occ);
+    case 3: return rf__queen_attacks(from, occ);
+    default: return rf__king_attacks[from];
     }
-        COUNT_PIECES(knights, rf__knight_attacks[rf__pop_lsb(&b)])
-        COUNT_PIECES(bishops, rf__bishop_attacks(rf__pop_lsb(&b), occ))
-        COUNT_PIECES(rooks, rf__rook_attacks(rf__pop_lsb(&b), occ))
-        COUNT_PIECES(queens, rf__queen_attacks(rf__pop_lsb(&b), occ))
-        COUNT_PIECES(kings, rf__king_attacks[rf__pop_lsb(&b)])
-#undef COUNT_PIECES
-        if (caps) return caps;
-        const rf_bitboard single = FORWARD(pawns) & empty;
-        const rf_bitboard dbl = FORWARD(single & rank3) & empty;
-        return quiet + (unsigned)(rf__popcount(single) + rf__popcount(dbl)) + 4u * (unsigned)rf__popcount(single & rank8);
-    }
-
-    /* Every other piece's squares to go to, by type: knights, bishops, rooks, queens, kings. */
-    rf_bitboard att[64];
-    unsigned k = 0;
-    rf_bitboard reach = 0;
-    for (rf_bitboard b = knights; b;) reach |= att[k++] = rf__knight_attacks[rf__pop_lsb(&b)] & ~ours;
-    for (rf_bitboard b = bishops; b;) reach |= att[k++] = rf__bishop_attacks(rf__pop_lsb(&b), occ) & ~ours;
-    for (rf_bitboard b = rooks; b;) reach |= att[k++] = rf__rook_attacks(rf__pop_lsb(&b), occ) & ~ours;
-    for (rf_bitboard b = queens; b;) reach |= att[k++] = rf__queen_attacks(rf__pop_lsb(&b), occ) & ~ours;
-    for (rf_bitboard b = kings; b;) reach |= att[k++] = rf__king_attacks[rf__pop_lsb(&b)] & ~ours;
-
-    /* Captures are compulsory: with any, the captures alone; else the quiet moves. */
-    const bool captures = ((reach & theirs) | west | east | ep_from) != 0;
-    const rf_bitboard target = captures ? theirs : empty;
-    if (captures) {
-        RF_GEN_PAWNS(RF_VISIT_PAWN, west & ~rank8, up - 1, false);
-        RF_GEN_PAWNS(RF_VISIT_PAWN, east & ~rank8, up + 1, false);
-        if ((west | east) & rank8) {
-            ANTI_GEN_PROMOTIONS(west & rank8, up - 1);
-            ANTI_GEN_PROMOTIONS(east & rank8, up + 1);
-        }
-        if (ep_from) {
-            const rf_square ep = rf__lsb(epbb);
-            for (rf_bitboard b = ep_from; b;) {
-                rf_square from = rf__pop_lsb(&b);
-                RF_GEN_ONE(RF_VISIT_EP, from, ep);
-            }
-        }
-    } else {
-        const rf_bitboard single = FORWARD(pawns) & empty;
-        const rf_bitboard dbl = FORWARD(single & rank3) & empty;
-        RF_GEN_PAWNS(RF_VISIT_PAWN, single & ~rank8, up, false);
-        RF_GEN_PAWNS(RF_VISIT_DOUBLE, dbl, 2 * up, false);
-        if (single & rank8) ANTI_GEN_PROMOTIONS(single & rank8, up);
-    }
-#undef FORWARD
-
-    k = 0;
-    for (rf_bitboard b = knights; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_KNIGHT, from, att[k++] & target);
-    }
-    for (rf_bitboard b = bishops; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_BISHOP, from, att[k++] & target);
-    }
-    for (rf_bitboard b = rooks; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_ROOK, from, att[k++] & target);
-    }
-    for (rf_bitboard b = queens; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_QUEEN, from, att[k++] & target);
-    }
-    for (rf_bitboard b = kings; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_KING, from, att[k++] & target);
-    }
-    return total;
 }
 
-RF_DEFINE_NODE_PERFT(perft, generate_anti, rf__make)
+/* Adds the captures and quiet moves of the pieces `set` of type index i to the counts. */
+RF_INLINE void count_type(const int i, rf_bitboard set, rf_bitboard occ, rf_bitboard theirs, unsigned *caps,
+                          unsigned *quiet)
+{
+    for (rf_bitboard b = set; b;) {
+        const rf_bitboard a = anti_attacks(i, rf__pop_lsb(&b), occ);
+        count_targets(a & theirs, a & ~occ, caps, quiet);
+    }
+}
+
+/* Keeps the squares each piece of `set` (type index i) may go to in att[k...]; returns the next
+ * k, and adds the squares to *reach. */
+RF_INLINE unsigned attacks_type(const int i, rf_bitboard set, rf_bitboard occ, rf_bitboard ours, rf_bitboard *att,
+                                unsigned k, rf_bitboard *reach)
+{
+    for (rf_bitboard b = set; b;) *reach |= att[k++] = anti_attacks(i, rf__pop_lsb(&b), occ) & ~ours;
+    return k;
+}
+
+/* The moves of the pieces `set` of type index i to att[k...] & target; returns the next k. */
+RF_KERNEL_INLINE unsigned emit_type(rf__emit *e, const int i, rf_bitboard set, const rf_bitboard *att, unsigned k,
+                                    rf_bitboard target)
+{
+    for (rf_bitboard b = set; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf__emit_set(e, anti_kinds[i], from, att[k++] & target);
+    }
+    return k;
+}
+
+/* Counting: captures and quiet moves side by side from each piece's attack set; the captures
+ * when there is any. */
+RF_KERNEL_INLINE unsigned count_anti(const rf__node *n, const rf_color us, const anti_pieces *pc, rf_bitboard ep_from)
+{
+    const rf_bitboard ours = n->color[us], theirs = n->color[rf__other(us)], occ = ours | theirs;
+    const rf_bitboard rank8 = rf__rank8(us), pawns = n->pawns & ours;
+    const rf_bitboard west = rf__forward(us, rf__west(pawns)) & theirs, east = rf__forward(us, rf__east(pawns)) & theirs;
+    unsigned caps = (unsigned)(rf__popcount(west) + rf__popcount(east) + rf__popcount(ep_from));
+    if ((west | east) & rank8) caps += 4u * (unsigned)(rf__popcount(west & rank8) + rf__popcount(east & rank8));
+    unsigned quiet = 0;
+    /* One call per type, so that each type's attacks are a constant choice. */
+    count_type(0, pc->set[0], occ, theirs, &caps, &quiet);
+    count_type(1, pc->set[1], occ, theirs, &caps, &quiet);
+    count_type(2, pc->set[2], occ, theirs, &caps, &quiet);
+    count_type(3, pc->set[3], occ, theirs, &caps, &quiet);
+    count_type(4, pc->set[4], occ, theirs, &caps, &quiet);
+    if (caps) return caps;
+    const rf_bitboard single = rf__forward(us, n->pawns & ours) & ~occ, dbl = rf__forward(us, single & rf__rank3(us)) & ~occ;
+    return quiet + (unsigned)(rf__popcount(single) + rf__popcount(dbl)) + 4u * (unsigned)rf__popcount(single & rank8);
+}
+
+/* The pawn moves of a walk: the captures (and en passant) when `captures`, else the pushes. */
+RF_KERNEL_INLINE void emit_anti_pawns(rf__emit *e, const rf__pawn_moves *p, rf_bitboard ep_from, const bool captures)
+{
+    const int up = rf__up(e->us);
+    const rf_bitboard rank8 = rf__rank8(e->us);
+    if (!captures) {
+        rf__emit_pawns(e, RF_VISIT_PAWN, p->single & ~rank8, up);
+        rf__emit_pawns(e, RF_VISIT_DOUBLE, p->dbl, 2 * up);
+        if (p->single & rank8) emit_promotions(e, p->single & rank8, up);
+        return;
+    }
+    rf__emit_pawns(e, RF_VISIT_PAWN, p->west & ~rank8, up - 1);
+    rf__emit_pawns(e, RF_VISIT_PAWN, p->east & ~rank8, up + 1);
+    if ((p->west | p->east) & rank8) {
+        emit_promotions(e, p->west & rank8, up - 1);
+        emit_promotions(e, p->east & rank8, up + 1);
+    }
+    for (rf_bitboard b = ep_from; b;) {
+        rf_square from = rf__pop_lsb(&b);
+        rf__emit_one(e, RF_VISIT_EP, from, rf__lsb(e->n->special & rf__node_ep_rank(e->us)));
+    }
+}
+
+/* The legal moves of Antichess for side e->us. Walking computes the attack sets once, in a
+ * fixed order of piece types, and keeps them for a second pass, which gives the captures when
+ * there is any capture at all, else the quiet moves. The en passant square is kept in a node
+ * only when the pawn that skipped it stands in front. */
+RF_KERNEL_INLINE void generate_anti(rf__emit *e)
+{
+    const rf__node *n = e->n;
+    const rf_color us = e->us, them = rf__other(us);
+    const rf_bitboard ours = n->color[us], theirs = n->color[them], occ = ours | theirs;
+    const rf_bitboard epbb = n->special & rf__node_ep_rank(us);
+    const rf_bitboard ep_from = epbb ? rf__pawn_attacks[them][rf__lsb(epbb)] & n->pawns & ours : 0;
+    const anti_pieces pc = {{n->knights & ours, n->diag & ~n->orth & ours, n->orth & ~n->diag & ours,
+                             n->diag & n->orth & ours, n->kings & ours}};
+    if (e->count) {
+        e->total += count_anti(n, us, &pc, ep_from);
+        return;
+    }
+    const rf__pawn_moves p = rf__pawn_moves_of(us, n->pawns & ours, ~occ, theirs);
+    rf_bitboard att[64], reach = 0;
+    unsigned k = attacks_type(0, pc.set[0], occ, ours, att, 0, &reach);
+    k = attacks_type(1, pc.set[1], occ, ours, att, k, &reach);
+    k = attacks_type(2, pc.set[2], occ, ours, att, k, &reach);
+    k = attacks_type(3, pc.set[3], occ, ours, att, k, &reach);
+    attacks_type(4, pc.set[4], occ, ours, att, k, &reach);
+    /* Captures are compulsory: with any, the captures alone; else the quiet moves. */
+    const bool captures = ((reach & theirs) | p.west | p.east | ep_from) != 0;
+    const rf_bitboard target = captures ? theirs : ~occ;
+    emit_anti_pawns(e, &p, ep_from, captures);
+    k = emit_type(e, 0, pc.set[0], att, 0, target);
+    k = emit_type(e, 1, pc.set[1], att, k, target);
+    k = emit_type(e, 2, pc.set[2], att, k, target);
+    k = emit_type(e, 3, pc.set[3], att, k, target);
+    emit_type(e, 4, pc.set[4], att, k, target);
+}
+
+#define RF_WALK_GENERATE generate_anti
+#define RF_WALK_MAKE rf__make
+#include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_anti); }
 
 /* 1 when side `us` (to move) can capture en passant: a pawn of ours attacks the square behind

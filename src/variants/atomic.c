@@ -164,21 +164,30 @@ RF_KERNEL_INLINE void play_atomic(rf_position *pos, rf_move move, const rf_color
 
 /* The generator as perft uses it: the last ply's count is one function per side, called after
  * every move rather than inlined after each (the Atomic generator is large). */
+/* Perft's generator: counting goes through one out-of-line copy of the generator per side, not
+ * one inlined at each of the walk's counting sites. */
 __attribute__((noinline)) static unsigned count_white(const rf__node *n)
 {
-    return rf__atomic_generate(n, RF_WHITE, true, NULL, NULL);
+    rf__emit e = {n, RF_WHITE, true, NULL, NULL, 0};
+    rf__atomic_generate(&e);
+    return e.total;
 }
 __attribute__((noinline)) static unsigned count_black(const rf__node *n)
 {
-    return rf__atomic_generate(n, RF_BLACK, true, NULL, NULL);
+    rf__emit e = {n, RF_BLACK, true, NULL, NULL, 0};
+    rf__atomic_generate(&e);
+    return e.total;
 }
-RF_KERNEL_INLINE unsigned generate_node(const rf__node *n, const rf_color us, const bool count,
-                                        rf__walk *w, const rf__visit visit)
+RF_KERNEL_INLINE void generate_node(rf__emit *e)
 {
-    if (count) return us == RF_WHITE ? count_white(n) : count_black(n);
-    return rf__atomic_generate(n, us, false, w, visit);
+    if (e->count)
+        e->total += e->us == RF_WHITE ? count_white(e->n) : count_black(e->n);
+    else
+        rf__atomic_generate(e);
 }
-RF_DEFINE_NODE_PERFT(perft, generate_node, rf__atomic_make)
+#define RF_WALK_GENERATE generate_node
+#define RF_WALK_MAKE rf__atomic_make
+#include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__atomic_generate); }
 static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_atomic); }
 

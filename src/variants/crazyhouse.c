@@ -68,28 +68,26 @@ RF_KERNEL_INLINE rf_bitboard drop_targets(const rf__node *n, const rf_color us)
     return rf__between[ksq][rf__lsb(checkers)];
 }
 
-/* The legal moves of Crazyhouse, in rf__generate's shape: standard chess's, then the drops. */
-RF_KERNEL_INLINE unsigned generate_zh(const rf__node *n, const rf_color us, const bool count, rf__walk *w,
-                                      const rf__visit visit)
+/* The legal moves of Crazyhouse: standard chess's, then the drops. */
+RF_KERNEL_INLINE void generate_zh(rf__emit *e)
 {
-    unsigned total = rf__generate(n, us, count, w, visit);
-    const uint64_t hand = (n->state >> rf__node_pocket_shift(us, RF_PAWN)) & ZH_HAND_MASK;
-    if (!hand) return total;
-    const rf_bitboard targets = drop_targets(n, us);
-    if (!targets) return total;
+    rf__generate(e);
+    const uint64_t hand = (e->n->state >> rf__node_pocket_shift(e->us, RF_PAWN)) & ZH_HAND_MASK;
+    if (!hand) return;
+    const rf_bitboard targets = drop_targets(e->n, e->us);
+    if (!targets) return;
     for (int pt = RF_PAWN; pt <= RF_QUEEN; pt++) {
         if (!((hand >> ((pt - RF_PAWN) * 6)) & 63)) continue;
         rf_bitboard to = pt == RF_PAWN ? targets & ~RF_NODE_BACK_RANKS : targets;
-        if (count) {
-            total += (unsigned)rf__popcount(to);
+        if (e->count) {
+            e->total += (unsigned)rf__popcount(to);
         } else {
             while (to) {
                 rf_square sq = rf__pop_lsb(&to);
-                visit(w, n, us, ZH_DROP + (pt - RF_PAWN), sq, sq);
+                e->visit(e->w, e->n, e->us, ZH_DROP + (pt - RF_PAWN), sq, sq);
             }
         }
     }
-    return total;
 }
 
 /* The child of node n after side `us` plays a move: standard chess's make-move, then the
@@ -146,7 +144,9 @@ RF_KERNEL_INLINE void visit_list_zh(rf__walk *w, const rf__node *n, rf_color us,
         rf__visit_list(w, n, us, kind, from, to);
 }
 
-RF_DEFINE_NODE_PERFT(perft, generate_zh, make_zh)
+#define RF_WALK_GENERATE generate_zh
+#define RF_WALK_MAKE make_zh
+#include "../kernel/walk.h"
 
 static rf_move *generate(const rf_position *pos, rf_move *out)
 {

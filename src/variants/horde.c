@@ -32,88 +32,46 @@
 
 #define STANDARD RF_KERNEL(rf__variant_standard)
 
-/* The moves of side `us` when it has no king, in rf__generate's shape: every pseudo-legal move.
- * Pawns push from any rank, step twice from their first two ranks (from the first rank as a
- * plain pawn move: no en passant square follows), capture, promote, and take en passant. */
-RF_KERNEL_INLINE unsigned generate_kingless(const rf__node *n, const rf_color us, const bool count,
-                                            rf__walk *w, const rf__visit visit)
+/* The moves of side e->us when it has no king: every pseudo-legal move. Pawns push from any
+ * rank, step twice from their first two ranks (from the first rank as a plain pawn move: no en
+ * passant square follows), capture, promote, and take en passant. */
+RF_KERNEL_INLINE void generate_kingless(rf__emit *e)
 {
-    const rf_color them = rf__other(us);
+    const rf__node *n = e->n;
+    const rf_color us = e->us, them = rf__other(us);
     const rf_bitboard ours = n->color[us], theirs = n->color[them], occ = ours | theirs;
-    const rf_bitboard empty = ~occ, movable = ~ours, pawns = n->pawns & ours;
-    const int up = us == RF_WHITE ? 8 : -8;
-    const rf_bitboard rank2 = RF_RANK_BB(us == RF_WHITE ? 1 : 6);
-    const rf_bitboard rank3 = RF_RANK_BB(us == RF_WHITE ? 2 : 5);
-    const rf_bitboard rank8 = RF_RANK_BB(us == RF_WHITE ? 7 : 0);
-    unsigned total = 0;
-#define FORWARD(b) (us == RF_WHITE ? rf__north(b) : rf__south(b))
-    const rf_bitboard single = FORWARD(pawns) & empty;
-    const rf_bitboard dbl = FORWARD(single & rank3) & empty;  /* from the second rank */
-    const rf_bitboard dbl1 = FORWARD(single & rank2) & empty; /* from the first rank */
-    const rf_bitboard west = FORWARD(rf__west(pawns)) & theirs, east = FORWARD(rf__east(pawns)) & theirs;
-#undef FORWARD
+    const rf__pawn_moves p = rf__pawn_moves_of(us, n->pawns & ours, ~occ, theirs);
+    const rf_bitboard from_first = rf__forward(us, p.single & RF_RANK_BB(us == RF_WHITE ? 1 : 6)) & ~occ;
+    rf__emit_pawn_moves(e, &p, RF_VISIT_PAWN);
+    rf__emit_pawns(e, RF_VISIT_PAWN, from_first, 2 * rf__up(us));
     const rf_bitboard epbb = n->special & rf__node_ep_rank(us);
-    const rf_bitboard ep_from = epbb ? rf__pawn_attacks[them][rf__lsb(epbb)] & pawns : 0;
-
-    if (count) {
-        total = (unsigned)(rf__popcount(single) + rf__popcount(dbl) + rf__popcount(dbl1) + rf__popcount(west) +
-                           rf__popcount(east) + rf__popcount(ep_from));
-        if ((single | west | east) & rank8)
-            total += 3u * (unsigned)(rf__popcount(single & rank8) + rf__popcount(west & rank8) +
-                                     rf__popcount(east & rank8));
-        for (rf_bitboard b = n->knights & ours; b;)
-            total += (unsigned)rf__popcount(rf__knight_attacks[rf__pop_lsb(&b)] & movable);
-        for (rf_bitboard b = n->diag & ours; b;)
-            total += (unsigned)rf__popcount(rf__bishop_attacks(rf__pop_lsb(&b), occ) & movable);
-        for (rf_bitboard b = n->orth & ours; b;)
-            total += (unsigned)rf__popcount(rf__rook_attacks(rf__pop_lsb(&b), occ) & movable);
-        return total;
+    if (epbb)
+        for (rf_bitboard b = rf__pawn_attacks[them][rf__lsb(epbb)] & n->pawns & ours; b;)
+            rf__emit_one(e, RF_VISIT_EP, rf__pop_lsb(&b), rf__lsb(epbb));
+    if (e->count) {
+        e->total += rf__count_pieces(n, ours, occ, ~ours);
+        return;
     }
-
-    RF_GEN_PAWNS(RF_VISIT_PAWN, single & ~rank8, up, false);
-    RF_GEN_PAWNS(RF_VISIT_DOUBLE, dbl, 2 * up, false);
-    RF_GEN_PAWNS(RF_VISIT_PAWN, dbl1, 2 * up, false);
-    RF_GEN_PAWNS(RF_VISIT_PAWN, west & ~rank8, up - 1, false);
-    RF_GEN_PAWNS(RF_VISIT_PAWN, east & ~rank8, up + 1, false);
-    if ((single | west | east) & rank8) {
-        RF_GEN_PAWNS(RF_VISIT_PAWN, single & rank8, up, true);
-        RF_GEN_PAWNS(RF_VISIT_PAWN, west & rank8, up - 1, true);
-        RF_GEN_PAWNS(RF_VISIT_PAWN, east & rank8, up + 1, true);
-    }
-    for (rf_bitboard b = ep_from; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_ONE(RF_VISIT_EP, from, rf__lsb(epbb));
-    }
-    for (rf_bitboard b = n->knights & ours; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_KNIGHT, from, rf__knight_attacks[from] & movable);
-    }
-    for (rf_bitboard b = n->diag & ~n->orth & ours; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_BISHOP, from, rf__bishop_attacks(from, occ) & movable);
-    }
-    for (rf_bitboard b = n->orth & ~n->diag & ours; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_ROOK, from, rf__rook_attacks(from, occ) & movable);
-    }
-    for (rf_bitboard b = n->diag & n->orth & ours; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_QUEEN, from, rf__queen_attacks(from, occ) & movable);
-    }
-    return total;
+    const rf__masks m = {ours, theirs, occ, 0, 0, 0, 0, 0};
+    const rf__targets t = {~ours, ~ours, ~ours, ~ours, 0, 0};
+    rf__gen_pieces(e, &m, &t);
 }
 
 /* The legal moves of Horde: none once a side has no piece left; the side with a king plays
  * standard chess, the side without one every pseudo-legal move. */
-RF_KERNEL_INLINE unsigned generate_horde(const rf__node *n, const rf_color us, const bool count, rf__walk *w,
-                                         const rf__visit visit)
+RF_KERNEL_INLINE void generate_horde(rf__emit *e)
 {
-    if (!n->color[RF_WHITE] || !n->color[RF_BLACK]) return 0;
-    if (n->kings & n->color[us]) return rf__generate(n, us, count, w, visit);
-    return generate_kingless(n, us, count, w, visit);
+    const rf__node *n = e->n;
+    if (!n->color[RF_WHITE] || !n->color[RF_BLACK]) return;
+    if (n->kings & n->color[e->us])
+        rf__generate(e);
+    else
+        generate_kingless(e);
 }
 
-RF_DEFINE_NODE_PERFT(perft, generate_horde, rf__make)
+#define RF_WALK_GENERATE generate_horde
+#define RF_WALK_MAKE rf__make
+#include "../kernel/walk.h"
 
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_horde); }
 

@@ -25,14 +25,14 @@
 #define STANDARD RF_KERNEL(rf__variant_standard)
 
 /* The legal moves of a node, as rf__generate gives them: none once a king is on the hill. */
-RF_KERNEL_INLINE unsigned generate_hill(const rf__node *n, const rf_color us, const bool count,
-                                        rf__walk *w, const rf__visit visit)
+RF_KERNEL_INLINE void generate_hill(rf__emit *e)
 {
-    if (n->kings & RF_HILL) return 0;
-    return rf__generate(n, us, count, w, visit);
+    if (!(e->n->kings & RF_HILL)) rf__generate(e);
 }
 
-RF_DEFINE_NODE_PERFT(perft, generate_hill, rf__make)
+#define RF_WALK_GENERATE generate_hill
+#define RF_WALK_MAKE rf__make
+#include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_hill); }
 static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_standard); }
 

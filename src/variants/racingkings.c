@@ -78,124 +78,78 @@ RF_KERNEL_INLINE int visit_kind(const rf__node *n, rf_move m)
 }
 
 /* The plain path: standard chess's legal moves, each made, kept when it gives no check. */
-__attribute__((noinline)) static unsigned generate_tested(const rf__node *n, const rf_color us, const bool count,
-                                                         rf__walk *w, const rf__visit visit)
+__attribute__((noinline)) static void generate_tested(rf__emit *e)
 {
     rf_move moves[RF_MAX_MOVES];
     rf__walk list = {moves, 0, 0, NULL, NULL, 0};
-    rf__generate(n, us, false, &list, rf__visit_list);
-    unsigned total = 0;
+    rf__emit all = {e->n, e->us, false, &list, rf__visit_list, 0};
+    rf__generate(&all);
     for (rf_move *m = moves; m < list.out; m++) {
         const rf_square from = RF_MOVE_FROM(*m), to = RF_MOVE_TO(*m);
-        const int kind = visit_kind(n, *m);
+        const int kind = visit_kind(e->n, *m);
         rf__node child;
-        rf__make(&child, n, us, kind, from, to, false);
-        if (gives_check(&child, us)) continue;
-        if (count)
-            total++;
+        rf__make(&child, e->n, e->us, kind, from, to, false);
+        if (gives_check(&child, e->us)) continue;
+        if (e->count)
+            e->total++;
         else
-            visit(w, n, us, kind, from, to);
+            e->visit(e->w, e->n, e->us, kind, from, to);
     }
-    return total;
 }
 
-/* The legal moves of Racing Kings, in rf__generate's shape: none once the race is over, else
- * standard chess's moves less those that give check. */
-RF_KERNEL_INLINE unsigned generate_race(const rf__node *n, const rf_color us, const bool count, rf__walk *w,
-                                        const rf__visit visit)
+/* Our pieces that alone stand between one of our sliders and the enemy king on eksq: moving one
+ * off that line would discover check. */
+RF_INLINE rf_bitboard discoverers(const rf__node *n, const rf__masks *m, rf_square eksq)
 {
-    if (race_over(n, us)) return 0;
-    const rf_color them = rf__other(us);
-    const rf_bitboard ours = n->color[us], theirs = n->color[them], occ = ours | theirs;
-    const rf_bitboard kbb = n->kings & ours, ekbb = n->kings & theirs;
-    if ((n->pawns | n->special) || !kbb || !ekbb || rf__more_than_one(kbb) || rf__more_than_one(ekbb))
-        return generate_tested(n, us, count, w, visit);
-    const rf_square ksq = rf__lsb(kbb), eksq = rf__lsb(ekbb);
-    const rf_bitboard their_knights = n->knights & theirs, their_diag = n->diag & theirs,
-                      their_orth = n->orth & theirs;
-    const rf_bitboard our_knights = n->knights & ours, our_diag = n->diag & ours, our_orth = n->orth & ours;
+    const rf_bitboard our_diag = n->diag & m->ours, our_orth = n->orth & m->ours;
+    rf_bitboard disc = 0;
+    for (rf_bitboard s = (rf__rook_rays[eksq] & our_orth) ? rf__rook_attacks(eksq, m->theirs) & our_orth : 0; s;) {
+        rf_bitboard between = rf__between[eksq][rf__pop_lsb(&s)] & m->occ;
+        if (!rf__more_than_one(between)) disc |= between;
+    }
+    for (rf_bitboard s = (rf__bishop_rays[eksq] & our_diag) ? rf__bishop_attacks(eksq, m->theirs) & our_diag : 0; s;) {
+        rf_bitboard between = rf__between[eksq][rf__pop_lsb(&s)] & m->occ;
+        if (!rf__more_than_one(between)) disc |= between;
+    }
+    return disc;
+}
 
-    /* The check squares: a knight, bishop or rook (a queen: either) there attacks the enemy
-     * king. A king never gives check: kings cannot touch. */
-    const rf_bitboard nchk = rf__knight_attacks[eksq], bchk = rf__bishop_attacks(eksq, occ),
-                      rchk = rf__rook_attacks(eksq, occ);
-
+/* The legal moves of Racing Kings: none once the race is over, else
+ * standard chess's moves less those that give check. The check squares (a knight, bishop or
+ * rook there attacks the enemy king; a queen: either) are taken out of each piece's targets; a
+ * king never gives check, as kings cannot touch. */
+RF_KERNEL_INLINE void generate_race(rf__emit *e)
+{
+    const rf__node *n = e->n;
+    if (race_over(n, e->us)) return;
+    rf__masks m;
+    const rf_bitboard ekbb = n->kings & n->color[rf__other(e->us)];
+    if ((n->pawns | n->special) || !ekbb || rf__more_than_one(ekbb) || !rf__masks_of(&m, n, e->us)) {
+        generate_tested(e);
+        return;
+    }
+    const rf_square eksq = rf__lsb(ekbb);
+    const rf_bitboard nchk = rf__knight_attacks[eksq], bchk = rf__bishop_attacks(eksq, m.occ),
+                      rchk = rf__rook_attacks(eksq, m.occ);
     /* Checks standing already (either king): only in positions accepted outside the rules. */
-    rf_bitboard checkers = ((rf__knight_attacks[ksq] & their_knights) | (rf__king_attacks[ksq] & ekbb));
-    if (checkers || (nchk & our_knights) || (bchk & our_diag) || (rchk & our_orth))
-        return generate_tested(n, us, count, w, visit);
-
-    /* Pins on our king (as rf__generate), and our pieces that alone stand between one of our
-     * sliders and the enemy king (discoverers: each may move only along that line). */
-    rf_bitboard pin_hv = 0, pin_d = 0, disc = 0;
-    pin_hv = rf__pin_rays(ksq, (rf__rook_rays[ksq] & their_orth) ? rf__rook_attacks(ksq, theirs) & their_orth : 0,
-                          occ, &checkers);
-    pin_d = rf__pin_rays(ksq, (rf__bishop_rays[ksq] & their_diag) ? rf__bishop_attacks(ksq, theirs) & their_diag : 0,
-                         occ, &checkers);
-    if (checkers) return generate_tested(n, us, count, w, visit);
-    for (rf_bitboard s = (rf__rook_rays[eksq] & our_orth) ? rf__rook_attacks(eksq, theirs) & our_orth : 0; s;) {
-        rf_bitboard between = rf__between[eksq][rf__pop_lsb(&s)] & occ;
-        if (!rf__more_than_one(between)) disc |= between;
+    if (m.checkers || (nchk & n->knights & m.ours) || (bchk & n->diag & m.ours) || (rchk & n->orth & m.ours)) {
+        generate_tested(e);
+        return;
     }
-    for (rf_bitboard s = (rf__bishop_rays[eksq] & our_diag) ? rf__bishop_attacks(eksq, theirs) & our_diag : 0; s;) {
-        rf_bitboard between = rf__between[eksq][rf__pop_lsb(&s)] & occ;
-        if (!rf__more_than_one(between)) disc |= between;
-    }
-    unsigned total = 0;
+    const rf_bitboard disc = discoverers(n, &m, eksq);
 
     /* The king: to squares not attacked with it lifted, along its line when a discoverer. */
-    {
-        const rf_bitboard lifted = occ ^ kbb;
-        rf_bitboard danger = rf__king_attacks[eksq];
-        rf_bitboard targets = rf__king_attacks[ksq] & ~ours & ~danger;
-        if (disc & kbb) targets &= rf__line[eksq][ksq];
-        if (rf__more_than_one(targets)) {
-            for (rf_bitboard b = their_knights; b;) danger |= rf__knight_attacks[rf__pop_lsb(&b)];
-            for (rf_bitboard b = their_diag; b;) danger |= rf__bishop_attacks(rf__pop_lsb(&b), lifted);
-            for (rf_bitboard b = their_orth; b;) danger |= rf__rook_attacks(rf__pop_lsb(&b), lifted);
-            RF_GEN_SET(RF_VISIT_KING, ksq, targets & ~danger);
-        } else if (targets) {
-            rf_square to = rf__lsb(targets);
-            if (!(rf__knight_attacks[to] & their_knights) && !(rf__bishop_attacks(to, lifted) & their_diag) &&
-                !(rf__rook_attacks(to, lifted) & their_orth))
-                RF_GEN_ONE(RF_VISIT_KING, ksq, to);
-        }
-    }
+    rf_bitboard targets = rf__king_attacks[m.ksq] & ~m.ours & ~rf__king_attacks[eksq];
+    if (disc & m.kbb) targets &= rf__line[eksq][m.ksq];
+    rf__emit_set(e, RF_VISIT_KING, m.ksq, rf__king_steps(n, rf__other(e->us), targets, m.occ ^ m.kbb));
 
-    const rf_bitboard pinned = pin_hv | pin_d;
-    /* Knights: a pinned one or a discoverer cannot move (a knight never stays on a line). */
-    for (rf_bitboard b = our_knights & ~pinned & ~disc; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        RF_GEN_SET(RF_VISIT_KNIGHT, from, rf__knight_attacks[from] & ~ours & ~nchk);
-    }
-    for (rf_bitboard b = our_diag & ~n->orth & ~pin_hv; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        rf_bitboard ray = pin_d & RF_BB(from) ? pin_d : ~(rf_bitboard)0;
-        if (disc & RF_BB(from)) ray &= rf__line[eksq][from];
-        RF_GEN_SET(RF_VISIT_BISHOP, from, rf__bishop_attacks(from, occ) & ~ours & ~bchk & ray);
-    }
-    for (rf_bitboard b = our_orth & ~n->diag & ~pin_d; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        rf_bitboard ray = pin_hv & RF_BB(from) ? pin_hv : ~(rf_bitboard)0;
-        if (disc & RF_BB(from)) ray &= rf__line[eksq][from];
-        RF_GEN_SET(RF_VISIT_ROOK, from, rf__rook_attacks(from, occ) & ~ours & ~rchk & ray);
-    }
-    for (rf_bitboard b = our_diag & n->orth; b;) {
-        rf_square from = rf__pop_lsb(&b);
-        rf_bitboard to;
-        if (!(pinned & RF_BB(from)))
-            to = rf__queen_attacks(from, occ);
-        else if (pin_d & RF_BB(from))
-            to = rf__bishop_attacks(from, occ) & pin_d;
-        else
-            to = rf__rook_attacks(from, occ) & pin_hv;
-        if (disc & RF_BB(from)) to &= rf__line[eksq][from];
-        RF_GEN_SET(RF_VISIT_QUEEN, from, to & ~ours & ~(bchk | rchk));
-    }
-    return total;
+    const rf__targets t = {~m.ours & ~nchk, ~m.ours & ~bchk, ~m.ours & ~rchk, ~m.ours & ~(bchk | rchk), disc, eksq};
+    rf__gen_pieces(e, &m, &t);
 }
 
-RF_DEFINE_NODE_PERFT(perft, generate_race, rf__make)
+#define RF_WALK_GENERATE generate_race
+#define RF_WALK_MAKE rf__make
+#include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_race); }
 
 /* 1 when the side to move has a legal en passant capture (only in positions with pawns,

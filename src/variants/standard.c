@@ -10,7 +10,9 @@
 #include "../kernel/pseudo.h"
 #include "../variant.h"
 
-RF_DEFINE_NODE_PERFT(perft, rf__generate, rf__make)
+#define RF_WALK_GENERATE rf__generate
+#define RF_WALK_MAKE rf__make
+#include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__generate); }
 static void play(rf_position *pos, rf_move move) { play_root(pos, move, play_standard); }
 

@@ -31,11 +31,9 @@ RF_INLINE bool checks_over(uint64_t state) { return !(state & 0xFF) || !(state &
 
 /* The legal moves of a node, as rf__generate gives them: none once a side has given three
  * checks. */
-RF_KERNEL_INLINE unsigned generate_checks(const rf__node *n, const rf_color us, const bool count,
-                                          rf__walk *w, const rf__visit visit)
+RF_KERNEL_INLINE void generate_checks(rf__emit *e)
 {
-    if (checks_over(n->state)) return 0;
-    return rf__generate(n, us, count, w, visit);
+    if (!checks_over(e->n->state)) rf__generate(e);
 }
 
 /* rf__make, and a check given counts down the mover's remaining checks. */
@@ -53,7 +51,9 @@ RF_INLINE void make_checks(rf__node *c, const rf__node *n, const rf_color us, co
     }
 }
 
-RF_DEFINE_NODE_PERFT(perft, generate_checks, make_checks)
+#define RF_WALK_GENERATE generate_checks
+#define RF_WALK_MAKE make_checks
+#include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_checks); }
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
