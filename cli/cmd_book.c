@@ -41,9 +41,11 @@ static const char *const outro[] = {
     NULL,
 };
 
+static int run(cli_io *io, int argc, char **argv);
+
 const cli_command cli_command_book = {
     "book", "the moves a Polyglot opening book holds for positions", intro, NULL,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_book};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run};
 
 typedef struct book_run {
     cli_common common;
@@ -105,13 +107,13 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     while (lo < hi) {
         long mid = lo + (hi - lo) / 2;
         if (!read_entry(o, mid, &e)) {
-            cli_error(o->common.command, "%s: cannot read entry %ld", o->path, mid);
+            cli_error(&o->common, "%s: cannot read entry %ld", o->path, mid);
             return CLI_DATAERR;
         }
         if (e.key < key) lo = mid + 1;
         else hi = mid;
     }
-    static book_move found[RF_MAX_MOVES];
+    book_move found[RF_MAX_MOVES];
     unsigned n = 0, unknown = 0;
     uint64_t total = 0;
     for (long i = lo; i < o->entries && read_entry(o, i, &e) && e.key == key; i++) {
@@ -129,7 +131,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         n++;
     }
     if (unknown)
-        cli_warn(o->common.command, "%s: %u entr%s for %016" PRIx64 " name%s no legal move, left out",
+        cli_warn(&o->common, "%s: %u entr%s for %016" PRIx64 " name%s no legal move, left out",
                   o->path, unknown, unknown == 1 ? "y" : "ies", key, unknown == 1 ? "s" : "");
     qsort(found, n, sizeof *found, by_weight);
     if (o->common.json) {
@@ -137,7 +139,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         rf_position_to_fen(fen, sizeof fen, &pos, 0);
         snprintf(hex, sizeof hex, "%016" PRIx64, key);
         cli_json j;
-        cli_json_answer(&j);
+        cli_json_answer(&j, &o->common);
         cli_json_kstr(&j, "fen", fen);
         cli_json_kstr(&j, "key", hex);
         cli_json_key(&j, "moves");
@@ -156,44 +158,44 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     }
     for (unsigned i = 0; i < n; i++) {
         if (o->one)
-            printf("%s %s %u %.1f%%\n", found[i].uci, found[i].san, found[i].weight,
+            fprintf(o->common.io->out, "%s %s %u %.1f%%\n", found[i].uci, found[i].san, found[i].weight,
                    total ? 100.0 * found[i].weight / (double)total : 0.0);
         else
-            printf("%s%s:%u", i ? " " : "", found[i].uci, found[i].weight);
+            fprintf(o->common.io->out, "%s%s:%u", i ? " " : "", found[i].uci, found[i].weight);
     }
-    if (!o->one) putchar('\n');
+    if (!o->one) putc('\n', o->common.io->out);
     return CLI_OK;
 }
 
-int cli_cmd_book(int argc, char **argv)
+static int run(cli_io *io, int argc, char **argv)
 {
     book_run o;
     cli_args a;
     memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_book, argc, argv);
+    cli_args_start(&a, &o.common, &cli_command_book, io, argc, argv);
     int id = cli_args_next(&a);
     if (id == CLI_ARGS_STOP) return a.status;
     int rest = argc - a.rest;
-    if (rest < 1) return cli_usage(o.common.command, "no book given (rankfile book FILE.bin [FEN])");
+    if (rest < 1) return cli_usage(&o.common, "no book given (rankfile book FILE.bin [FEN])");
     if (rest > 2)
-        return cli_usage(o.common.command, "one FEN at most, in quotes (several: one per line on standard input)");
+        return cli_usage(&o.common, "one FEN at most, in quotes (several: one per line on standard input)");
     o.path = argv[a.rest];
     o.file = fopen(o.path, "rb");
     if (!o.file) {
-        cli_error(o.common.command, "cannot open %s: %s", o.path, strerror(errno));
+        cli_error(&o.common, "cannot open %s: %s", o.path, strerror(errno));
         return CLI_NOINPUT;
     }
     /* fopen opens a directory for reading on Linux: its size would read as a huge number. */
     struct stat st;
     if (fstat(fileno(o.file), &st) == 0 && S_ISDIR(st.st_mode)) {
-        cli_error(o.common.command, "cannot open %s: %s", o.path, strerror(EISDIR));
+        cli_error(&o.common, "cannot open %s: %s", o.path, strerror(EISDIR));
         fclose(o.file);
         return CLI_NOINPUT;
     }
     long size = -1;
     if (fseek(o.file, 0, SEEK_END) == 0) size = ftell(o.file);
     if (size < 0 || size % 16 != 0) {
-        cli_error(o.common.command, "%s is not a Polyglot book (%ld bytes, not a whole number of 16-byte entries)",
+        cli_error(&o.common, "%s is not a Polyglot book (%ld bytes, not a whole number of 16-byte entries)",
                   o.path, size);
         fclose(o.file);
         return CLI_DATAERR;

@@ -50,9 +50,11 @@ static const char *const outro[] = {
     NULL,
 };
 
+static int run(cli_io *io, int argc, char **argv);
+
 const cli_command cli_command_fen = {
     "fen", "validate and normalise FEN positions (EPD operations kept)", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_fen};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run};
 
 typedef struct fen_run {
     cli_common common;
@@ -69,13 +71,14 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     char fen[RF_FEN_MAX];
     rf_position_to_fen(fen, sizeof fen, &pos, o->write_flags);
     if (!o->common.json) {
-        fputs(fen, stdout);
-        cli_epd_write(stdout, NULL, text, &setup);
-        putchar('\n');
+        FILE *out = o->common.io->out;
+        fputs(fen, out);
+        cli_epd_write(out, NULL, text, &setup);
+        putc('\n', out);
         return CLI_OK;
     }
     cli_json j;
-    cli_json_answer(&j);
+    cli_json_answer(&j, &o->common);
     cli_json_key(&j, "input");
     cli_json_string(&j, text, len);
     cli_json_kstr(&j, "fen", fen);
@@ -87,12 +90,12 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     return CLI_OK;
 }
 
-int cli_cmd_fen(int argc, char **argv)
+static int run(cli_io *io, int argc, char **argv)
 {
     fen_run o;
     cli_args a;
     memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_fen, argc, argv);
+    cli_args_start(&a, &o.common, &cli_command_fen, io, argc, argv);
     int id;
     while ((id = cli_args_next(&a)) > 0) {
         if (id == OPT_SHREDDER) {
@@ -103,7 +106,7 @@ int cli_cmd_fen(int argc, char **argv)
             o.write_flags &= ~RF_FEN_EP_ALWAYS;
         } else {
             char shown[64];
-            return cli_usage(o.common.command, "--ep takes 'legal' or 'always', not '%s'",
+            return cli_usage(&o.common, "--ep takes 'legal' or 'always', not '%s'",
                              cli_shown(a.value, strlen(a.value), shown));
         }
     }

@@ -35,9 +35,11 @@ static const char *const outro[] = {
     NULL,
 };
 
+static int run(cli_io *io, int argc, char **argv);
+
 const cli_command cli_command_key = {
     "key", "the Polyglot opening-book key of positions", intro, NULL,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_key};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run};
 
 static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
 {
@@ -49,24 +51,24 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     char key[17];
     snprintf(key, sizeof key, "%016" PRIx64, rf_polyglot_key(&pos));
     if (!o->json) {
-        puts(key);
+        fprintf(o->io->out, "%s\n", key);
         return CLI_OK;
     }
     char fen[RF_FEN_MAX];
     rf_position_to_fen(fen, sizeof fen, &pos, 0);
     cli_json j;
-    cli_json_answer(&j);
+    cli_json_answer(&j, o);
     cli_json_kstr(&j, "fen", fen);
     cli_json_kstr(&j, "key", key);
     cli_json_end(&j);
     return CLI_OK;
 }
 
-int cli_cmd_key(int argc, char **argv)
+static int run(cli_io *io, int argc, char **argv)
 {
     cli_common o;
     cli_args a;
-    cli_args_start(&a, &o, &cli_command_key, argc, argv);
+    cli_args_start(&a, &o, &cli_command_key, io, argc, argv);
     int id = cli_args_next(&a);
     if (id == CLI_ARGS_STOP) return a.status;
     return cli_batch(&o, argc - a.rest, argv + a.rest, answer, &o);

@@ -35,9 +35,11 @@ static const char *const outro[] = {
     NULL,
 };
 
+static int run(cli_io *io, int argc, char **argv);
+
 const cli_command cli_command_moves = {"moves", "the legal moves of a position, in UCI or SAN",
                                        intro, options, CLI_COMMON_POSITION | CLI_COMMON_JSON,
-                                       outro, cli_cmd_moves};
+                                       outro, run};
 
 typedef struct moves_run {
     cli_common common;
@@ -76,7 +78,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         char fen[RF_FEN_MAX];
         rf_position_to_fen(fen, sizeof fen, &pos, 0);
         cli_json j;
-        cli_json_answer(&j);
+        cli_json_answer(&j, &o->common);
         cli_json_kstr(&j, "fen", fen);
         cli_json_key(&j, "moves");
         cli_json_array(&j);
@@ -86,26 +88,26 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     } else {
         /* One position: a move a line; a batch: a line a position. */
         for (unsigned i = 0; i < n; i++) {
-            if (i && !o->one) putchar(' ');
-            fputs(texts[i].shown, stdout);
-            if (o->one) putchar('\n');
+            if (i && !o->one) putc(' ', o->common.io->out);
+            fputs(texts[i].shown, o->common.io->out);
+            if (o->one) putc('\n', o->common.io->out);
         }
-        if (!o->one) putchar('\n');
+        if (!o->one) putc('\n', o->common.io->out);
     }
     return CLI_OK;
 }
 
-int cli_cmd_moves(int argc, char **argv)
+static int run(cli_io *io, int argc, char **argv)
 {
     moves_run o;
     cli_args a;
     memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_moves, argc, argv);
+    cli_args_start(&a, &o.common, &cli_command_moves, io, argc, argv);
     int id;
     while ((id = cli_args_next(&a)) > 0) o.san = 1;
     if (id == CLI_ARGS_STOP) return a.status;
     if (argc - a.rest > 1)
-        return cli_usage(o.common.command,
+        return cli_usage(&o.common,
                          "one FEN at most, in quotes (several: one per line on standard input)");
     o.one = argc - a.rest == 1;
     return cli_batch(&o.common, argc - a.rest, argv + a.rest, answer, &o);

@@ -117,9 +117,11 @@ static const char *const outro[] = {
     NULL,
 };
 
+static int run(cli_io *io, int argc, char **argv);
+
 const cli_command cli_command_perft = {
     "perft", "count move sequences (perft), divide, or check a perft suite", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_perft};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run};
 
 #define MAX_DEPTH RF_PERFT_MAX_DEPTH
 
@@ -137,6 +139,7 @@ typedef struct perft_run {
     unsigned long part_k, part_n; /* --part K/N: 1/1 without it */
     int progress; /* PROGRESS_* */
     rf_perft_table *table; /* --hash: one table for every count of the run */
+    cli_lines *lines;      /* the run's line buffer for suite, job and result files */
 } perft_run;
 
 /* ---- progress ------------------------------------------------------------------------------ */
@@ -152,6 +155,7 @@ typedef struct progress_view {
     unsigned move_no, moves;
     double last_line;        /* PROGRESS_LINES: when the last line was written */
     int shown;               /* PROGRESS_*TERMINAL: a line is on the screen */
+    FILE *err;               /* the run's error stream, where the line goes */
 } progress_view;
 
 static double seconds_since(const struct timespec *t)
@@ -181,17 +185,18 @@ static void progress_write(const progress_view *v, const rf_perft_progress *p)
     char nodes[48], when[32];
     rf_count_format(nodes, sizeof nodes, p->nodes);
     double n = (double)p->nodes.hi * 18446744073709551616.0 + (double)p->nodes.lo;
-    fputs("rankfile: perft: ", stderr);
-    if (v->move) fprintf(stderr, "%s (%u of %u): ", v->move, v->move_no, v->moves);
-    fprintf(stderr, "%zu/%zu jobs, %s nodes, %.1f Mnodes/s", p->jobs_done, p->jobs_total, nodes,
+    FILE *err = v->err;
+    fputs("rankfile: perft: ", err);
+    if (v->move) fprintf(err, "%s (%u of %u): ", v->move, v->move_no, v->moves);
+    fprintf(err, "%zu/%zu jobs, %s nodes, %.1f Mnodes/s", p->jobs_done, p->jobs_total, nodes,
             p->seconds > 0 ? n / p->seconds / 1e6 : 0.0);
     if (p->jobs_done == p->jobs_total) {
         format_duration(when, sizeof when, p->seconds);
-        fprintf(stderr, ", done in %s", when);
+        fprintf(err, ", done in %s", when);
     } else if (p->jobs_done) {
         format_duration(when, sizeof when,
                         p->seconds * (double)(p->jobs_total - p->jobs_done) / (double)p->jobs_done);
-        fprintf(stderr, ", %s left", when);
+        fprintf(err, ", %s left", when);
     }
 }
 
@@ -204,19 +209,19 @@ static int progress_show(void *user, const rf_perft_progress *p)
         /* A --divide's moves end on stdout; its last line is the count's. */
         if ((end && !v->move) || t - v->last_line >= 5) {
             progress_write(v, p);
-            fputc('\n', stderr);
+            fputc('\n', v->err);
             v->last_line = t;
         }
     } else if (end) {
-        if (v->shown) fputs("\r\033[K", stderr);
+        if (v->shown) fputs("\r\033[K", v->err);
         v->shown = 0;
     } else if (v->mode == PROGRESS_FORCED_TERMINAL || seconds_since(&v->started) >= 1) {
-        fputc('\r', stderr);
+        fputc('\r', v->err);
         progress_write(v, p);
-        fputs("\033[K", stderr);
+        fputs("\033[K", v->err);
         v->shown = 1;
     }
-    fflush(stderr);
+    fflush(v->err);
     return 0;
 }
 
@@ -233,30 +238,30 @@ static int count_nodes(const perft_run *o, const rf_position *pos, int depth, rf
     }
     rf_error err;
     if (rf_perft_run(out, pos, depth, &opt, &err) != RF_OK) {
-        cli_error(o->common.command, "%s", err.message);
+        cli_error(&o->common, "%s", err.message);
         return err.status == RF_ERR_NO_MEMORY ? CLI_SOFTWARE : CLI_USAGE;
     }
     return 0;
 }
 
-static void close_input(FILE *f)
+static void close_input(const perft_run *o, FILE *f)
 {
-    if (f != stdin) fclose(f);
+    if (f != o->common.io->in) fclose(f);
 }
 
 /* A suite or job file; NULL after the error (a directory is one: it has no lines to read). */
 static FILE *open_input(const perft_run *o, const char *path)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    FILE *f = strcmp(path, "-") == 0 ? o->common.io->in : fopen(path, "r");
     if (!f) {
-        cli_error(o->common.command, "cannot open '%s': %s", path, strerror(errno));
+        cli_error(&o->common, "cannot open '%s': %s", path, strerror(errno));
         return NULL;
     }
     struct stat st;
     int fd = fileno(f);
     if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        cli_error(o->common.command, "cannot open '%s': %s", path, strerror(EISDIR));
-        close_input(f);
+        cli_error(&o->common, "cannot open '%s': %s", path, strerror(EISDIR));
+        close_input(o, f);
         return NULL;
     }
     return f;
@@ -296,11 +301,11 @@ static int by_move(const void *a, const void *b)
     return strcmp(((const root_move *)a)->uci, ((const root_move *)b)->uci);
 }
 
-static void divide_line(const root_move *r)
+static void divide_line(FILE *out, const root_move *r)
 {
     char c[48];
     rf_count_format(c, sizeof c, r->nodes);
-    printf("%s: %s\n", r->uci, c);
+    fprintf(out, "%s: %s\n", r->uci, c);
 }
 
 static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
@@ -316,7 +321,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     rf_movelist list;
     root_move roots[RF_MAX_MOVES];
     unsigned n = 0;
-    progress_view view = {o->progress, {0, 0}, NULL, 0, 0, 0, 0};
+    progress_view view = {o->progress, {0, 0}, NULL, 0, 0, 0, 0, o->common.io->err};
     clock_gettime(CLOCK_MONOTONIC, &view.started);
     if (!o->divide || depth == 0) {
         if ((st = count_nodes(o, &pos, depth, &total, &view))) return st;
@@ -333,8 +338,8 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
             cli_count_add(&total, roots[i].nodes);
             /* Streamed as each root move finishes, so a long count shows its progress. */
             if (!o->sort && !o->common.json) {
-                divide_line(&roots[i]);
-                fflush(stdout);
+                divide_line(o->common.io->out, &roots[i]);
+                fflush(o->common.io->out);
             }
         }
         if (o->sort) qsort(roots, n, sizeof *roots, by_move);
@@ -342,7 +347,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     rf_count_format(total_text, sizeof total_text, total);
     if (o->common.json) {
         cli_json j;
-        cli_json_answer(&j);
+        cli_json_answer(&j, &o->common);
         cli_json_kstr(&j, "fen", fen);
         cli_json_kint(&j, "depth", depth);
         cli_json_kcount(&j, "nodes", total);
@@ -358,10 +363,10 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         cli_json_end(&j);
     } else if (o->divide) {
         if (o->sort)
-            for (unsigned i = 0; i < n; i++) divide_line(&roots[i]);
-        printf("\nNodes searched: %s\n", total_text);
+            for (unsigned i = 0; i < n; i++) divide_line(o->common.io->out, &roots[i]);
+        fprintf(o->common.io->out, "\nNodes searched: %s\n", total_text);
     } else {
-        puts(total_text);
+        fprintf(o->common.io->out, "%s\n", total_text);
     }
     return CLI_OK;
 }
@@ -383,7 +388,7 @@ typedef struct suite_state {
 static void finish_position(suite_state *s)
 {
     if (s->have_pos && s->pos_checked && !s->pos_failed && !s->o->common.json)
-        printf("ok %s\n", s->id);
+        fprintf(s->o->common.io->out, "ok %s\n", s->id);
     s->have_pos = 0;
     s->pos_failed = 0;
     s->pos_checked = 0;
@@ -391,7 +396,7 @@ static void finish_position(suite_state *s)
 
 static void suite_error(suite_state *s, const char *what)
 {
-    cli_error(s->o->common.command, "%s:%lu: %s", s->where.file, s->where.no, what);
+    cli_error(&s->o->common, "%s:%lu: %s", s->where.file, s->where.no, what);
     s->status = cli_worse(s->status, CLI_DATAERR);
 }
 
@@ -415,7 +420,7 @@ static void check_count(suite_state *s, long depth, uint64_t expected)
     char fen[RF_FEN_MAX];
     rf_position_to_fen(fen, sizeof fen, &s->pos, s->fen_flags);
     cli_json j;
-    cli_json_start(&j, stdout);
+    cli_json_start(&j, o->common.io->out);
     int skip = depth > MAX_DEPTH || (o->max_depth >= 0 && depth > o->max_depth) ||
                expected > o->max_nodes;
     rf_count count = {0, 0};
@@ -453,7 +458,7 @@ static void check_count(suite_state *s, long depth, uint64_t expected)
     if (!o->common.json) {
         char got[48];
         rf_count_format(got, sizeof got, count);
-        printf("FAIL %s depth %ld: %s nodes, expected %llu (%s)\n", s->id, depth, got,
+        fprintf(o->common.io->out, "FAIL %s depth %ld: %s nodes, expected %llu (%s)\n", s->id, depth, got,
                (unsigned long long)expected, fen);
     }
 }
@@ -536,40 +541,40 @@ static int run_suite(const perft_run *o)
 {
     FILE *f = open_input(o, o->suite);
     if (!f) return CLI_NOINPUT;
-    static suite_state s;
-    static cli_lines lines;
+    suite_state s;
+    cli_lines *lines = o->lines;
     memset(&s, 0, sizeof s);
     s.o = o;
     s.where.file = o->suite;
-    cli_lines_start(&lines, f);
-    while (cli_lines_next(&lines)) {
-        s.where.no = lines.no;
-        if (lines.too_long || memchr(lines.buf, '\0', lines.len))
-            suite_error(&s, lines.too_long ? "line too long" : "NUL byte in line");
+    cli_lines_start(lines, f, o->common.io->out);
+    while (cli_lines_next(lines)) {
+        s.where.no = lines->no;
+        if (lines->too_long || memchr(lines->buf, '\0', lines->len))
+            suite_error(&s, lines->too_long ? "line too long" : "NUL byte in line");
         else
-            suite_line(&s, lines.buf);
+            suite_line(&s, lines->buf);
     }
     finish_position(&s);
-    close_input(f);
+    close_input(o, f);
     /* A suite that checks nothing is no pass: an empty file, or one of another kind. */
     if (s.passed + s.failed + s.skipped == 0) {
-        cli_error(o->common.command, "%s: no perft counts to check (a suite has 'perft DEPTH "
+        cli_error(&o->common, "%s: no perft counts to check (a suite has 'perft DEPTH "
                                      "NODES' lines or 'FEN ;D1 20' lines)",
                   o->suite);
-        return cli_finish(o->common.command, CLI_DATAERR);
+        return cli_finish(&o->common, CLI_DATAERR);
     }
     if (o->common.json) {
         cli_json j;
-        cli_json_answer(&j);
+        cli_json_answer(&j, &o->common);
         cli_json_kint(&j, "passed", (long long)s.passed);
         cli_json_kint(&j, "failed", (long long)s.failed);
         cli_json_kint(&j, "skipped", (long long)s.skipped);
         cli_json_end(&j);
     } else {
-        printf("%lu passed, %lu failed, %lu skipped\n", s.passed, s.failed, s.skipped);
+        fprintf(o->common.io->out, "%lu passed, %lu failed, %lu skipped\n", s.passed, s.failed, s.skipped);
     }
     int code = s.status != CLI_OK ? s.status : s.failed ? CLI_NO : CLI_OK;
-    return cli_finish(o->common.command, code);
+    return cli_finish(&o->common, code);
 }
 
 /* ---- job and result files: the header --------------------------------------------------------
@@ -637,7 +642,7 @@ static void header_write(const perft_run *o, const job_header *h, int results)
     snprintf(part, sizeof part, "%lu/%lu", h->part_k, h->part_n);
     if (o->common.json) {
         cli_json j;
-        cli_json_answer(&j);
+        cli_json_answer(&j, &o->common);
         cli_json_kstr(&j, "variant", rf_variant_name(h->variant));
         cli_json_kbool(&j, "chess960", h->chess960);
         cli_json_kstr(&j, "root", h->root);
@@ -650,8 +655,8 @@ static void header_write(const perft_run *o, const job_header *h, int results)
         cli_json_end(&j);
         return;
     }
-    printf("%s\n%s# fingerprint: %s\n", results ? RESULTS_MAGIC : JOBS_MAGIC, fields, fp);
-    if (results) printf("# part: %s\n", part);
+    fprintf(o->common.io->out, "%s\n%s# fingerprint: %s\n", results ? RESULTS_MAGIC : JOBS_MAGIC, fields, fp);
+    if (results) fprintf(o->common.io->out, "# part: %s\n", part);
 }
 
 /* Reads "K/N" (1 <= K <= N <= PART_MAX); 1 on success. */
@@ -676,7 +681,7 @@ static int header_read(const perft_run *o, cli_lines *l, const char *path, int r
 {
     static const char *const order[] = {"variant", "chess960", "root",        "depth", "split",
                                         "jobs",    "move orders", "fingerprint", "part"};
-    const char *cmd = o->common.command;
+    const cli_common *cmd = &o->common;
     const char *magic = results ? RESULTS_MAGIC : JOBS_MAGIC;
     const char *what = results ? "a result file of 'rankfile perft --jobs'"
                                : "a job file of 'rankfile perft --split'";
@@ -870,13 +875,13 @@ static int run_split(const perft_run *o, const char *fen, const char *depth_text
     split_collect(&l, &pos, (int)o->split);
     if (l.failed) {
         free(l.fens);
-        cli_error(o->common.command, "--split %ld gives more than %d positions; split at a lower ply",
+        cli_error(&o->common, "--split %ld gives more than %d positions; split at a lower ply",
                   o->split, SPLIT_MAX_POSITIONS);
         return CLI_USAGE;
     }
     if (!l.count) {
         /* A job file always has jobs: a split of none would read as a count of nothing. */
-        cli_error(o->common.command, "no position is %ld plies below this one (the game ends "
+        cli_error(&o->common, "no position is %ld plies below this one (the game ends "
                                      "sooner): nothing to split; count it directly",
                   o->split);
         return CLI_DATAERR;
@@ -893,18 +898,18 @@ static int run_split(const perft_run *o, const char *fen, const char *depth_text
         while (k < l.count && strcmp(l.fens[i], l.fens[k]) == 0) k++;
         if (o->common.json) {
             cli_json j;
-            cli_json_answer(&j);
+            cli_json_answer(&j, &o->common);
             cli_json_kint(&j, "depth", depth - o->split);
             cli_json_kint(&j, "count", (long long)(k - i));
             cli_json_kstr(&j, "fen", l.fens[i]);
             cli_json_end(&j);
         } else {
-            printf("%ld %zu %s\n", depth - o->split, k - i, l.fens[i]);
+            fprintf(o->common.io->out, "%ld %zu %s\n", depth - o->split, k - i, l.fens[i]);
         }
         i = k;
     }
     free(l.fens);
-    return cli_finish(o->common.command, CLI_OK);
+    return cli_finish(&o->common, CLI_OK);
 }
 
 /* The closing total of --jobs and --sum: 'Nodes searched: N', or {"nodes":N,KEY:n}. */
@@ -912,7 +917,7 @@ static void print_total(const perft_run *o, rf_count total, const char *key, siz
 {
     if (o->common.json) {
         cli_json j;
-        cli_json_answer(&j);
+        cli_json_answer(&j, &o->common);
         cli_json_kcount(&j, "nodes", total);
         cli_json_kint(&j, key, (long long)n);
         cli_json_end(&j);
@@ -920,7 +925,7 @@ static void print_total(const perft_run *o, rf_count total, const char *key, siz
     }
     char text[48];
     rf_count_format(text, sizeof text, total);
-    printf("Nodes searched: %s\n", text);
+    fprintf(o->common.io->out, "Nodes searched: %s\n", text);
 }
 
 /* ---- jobs and results ----------------------------------------------------------------------- */
@@ -1011,7 +1016,7 @@ static int by_key(const void *a, const void *b)
 static int job_check(const perft_run *o, const job_header *h, const job *jb, int positions,
                      const char *path, unsigned long no)
 {
-    const char *cmd = o->common.command;
+    const cli_common *cmd = &o->common;
     if (jb->depth != h->depth - h->split) {
         cli_error(cmd, "%s:%lu: a job of depth %ld in a split of depth %ld at ply %ld (expected "
                        "depth %ld)",
@@ -1036,33 +1041,33 @@ static int job_file_read(const perft_run *o, const char *path, job_header *h, ke
 {
     FILE *f = open_input(o, path);
     if (!f) return CLI_NOINPUT;
-    static cli_lines lines;
-    cli_lines_start(&lines, f);
-    const char *cmd = o->common.command;
-    int status = header_read(o, &lines, path, 0, h);
+    cli_lines *lines = o->lines;
+    cli_lines_start(lines, f, o->common.io->out);
+    const cli_common *cmd = &o->common;
+    int status = header_read(o, lines, path, 0, h);
     uint64_t orders = 0;
-    while (status == 0 && cli_lines_next(&lines)) {
+    while (status == 0 && cli_lines_next(lines)) {
         job jb;
-        if (lines.len == 0 || lines.buf[0] == '#') continue;
-        if (lines.too_long || !lines.ended || memchr(lines.buf, '\0', lines.len) ||
-            !parse_job(lines.buf, &jb)) {
-            cli_error(cmd, "%s:%lu: expected 'DEPTH COUNT FEN'%s", path, lines.no,
-                      lines.ended ? "" : " (the file is cut short)");
+        if (lines->len == 0 || lines->buf[0] == '#') continue;
+        if (lines->too_long || !lines->ended || memchr(lines->buf, '\0', lines->len) ||
+            !parse_job(lines->buf, &jb)) {
+            cli_error(cmd, "%s:%lu: expected 'DEPTH COUNT FEN'%s", path, lines->no,
+                      lines->ended ? "" : " (the file is cut short)");
             status = CLI_DATAERR;
-        } else if ((status = job_check(o, h, &jb, 1, path, lines.no)) != 0) {
+        } else if ((status = job_check(o, h, &jb, 1, path, lines->no)) != 0) {
             break;
         } else if (jobs->count == h->jobs) {
-            cli_error(cmd, "%s:%lu: more jobs than the header's %llu", path, lines.no,
+            cli_error(cmd, "%s:%lu: more jobs than the header's %llu", path, lines->no,
                       (unsigned long long)h->jobs);
             status = CLI_DATAERR;
-        } else if (!key_add(jobs, job_key(&jb), path, lines.no)) {
+        } else if (!key_add(jobs, job_key(&jb), path, lines->no)) {
             cli_error(cmd, "out of memory");
             status = CLI_SOFTWARE;
         } else {
             orders += jb.count;
         }
     }
-    close_input(f);
+    close_input(o, f);
     if (status) return status;
     if (jobs->count < h->jobs) {
         cli_error(cmd, "%s: %zu jobs where its header says %llu: the file is cut short", path,
@@ -1100,7 +1105,7 @@ static int check_mode(const perft_run *o, const job_header *h, const char *path)
     /* --chess960 alone leaves the variant standard: only a variant named is compared. */
     int named = c->variant != RF_VARIANT_STANDARD || !c->chess960;
     if ((named && c->variant != h->variant) || (c->chess960 && !h->chess960)) {
-        return cli_usage(c->command, "%s%s contradicts the %s file %s (variant %s%s)",
+        return cli_usage(c, "%s%s contradicts the %s file %s (variant %s%s)",
                          named ? "--variant " : "--chess960",
                          named ? rf_variant_name(c->variant) : "",
                          path == o->jobs ? "job" : "result", path,
@@ -1116,18 +1121,18 @@ static int run_jobs(const perft_run *o)
     int status = job_file_read(o, o->jobs, &h, &jobs);
     if (status == 0) status = check_mode(o, &h, o->jobs);
     if (status == 0 && o->part_n > h.jobs) {
-        cli_usage(o->common.command, "--part %lu/%lu: the job file %s has only %llu jobs",
+        cli_usage(&o->common, "--part %lu/%lu: the job file %s has only %llu jobs",
                   o->part_k, o->part_n, o->jobs, (unsigned long long)h.jobs);
         status = CLI_USAGE;
     }
     if (status) {
         key_free(&jobs);
-        return cli_finish(o->common.command, status);
+        return cli_finish(&o->common, status);
     }
     h.part_k = o->part_k;
     h.part_n = o->part_n;
     header_write(o, &h, 1);
-    fflush(stdout);
+    fflush(o->common.io->out);
     const cli_common *c = &o->common;
     unsigned long counted = 0;
     rf_count total = {0, 0};
@@ -1139,7 +1144,7 @@ static int run_jobs(const perft_run *o)
         if (!parse_job(jobs.items[i].key, &jb) ||
             rf_position_parse(&pos, jb.fen, jb.fen_len, h.variant,
                               h.chess960 ? RF_PARSE_CHESS960 : 0, c->accept, &err) != RF_OK) {
-            cli_error(c->command, "%s:%lu: the job cannot be read again", o->jobs,
+            cli_error(c, "%s:%lu: the job cannot be read again", o->jobs,
                       jobs.items[i].line);
             status = CLI_SOFTWARE;
             break;
@@ -1151,7 +1156,7 @@ static int run_jobs(const perft_run *o)
         counted++;
         if (c->json) {
             cli_json j;
-            cli_json_answer(&j);
+            cli_json_answer(&j, &o->common);
             cli_json_kint(&j, "depth", jb.depth);
             cli_json_kint(&j, "count", (long long)jb.count);
             cli_json_key(&j, "fen");
@@ -1161,15 +1166,15 @@ static int run_jobs(const perft_run *o)
         } else {
             char text[48];
             rf_count_format(text, sizeof text, scaled);
-            printf("%s %s\n", text, jobs.items[i].key);
+            fprintf(o->common.io->out, "%s %s\n", text, jobs.items[i].key);
         }
-        fflush(stdout);
+        fflush(o->common.io->out);
     }
     key_free(&jobs);
     /* The total line says that every job was counted: it is left out after an error, so that a
      * partial total can never be taken for the whole. */
     if (status == 0) print_total(o, total, "jobs", counted);
-    return cli_finish(o->common.command, status ? status : CLI_OK);
+    return cli_finish(&o->common, status ? status : CLI_OK);
 }
 
 /* ---- --sum ---------------------------------------------------------------------------------- */
@@ -1182,13 +1187,13 @@ static int read_results(const perft_run *o, const char *path, key_list *results,
 {
     FILE *f = open_input(o, path);
     if (!f) return CLI_NOINPUT;
-    static cli_lines lines;
-    cli_lines_start(&lines, f);
-    const char *cmd = o->common.command;
+    cli_lines *lines = o->lines;
+    cli_lines_start(lines, f, o->common.io->out);
+    const cli_common *cmd = &o->common;
     rf_count mine = {0, 0}, said = {0, 0};
     int have_total = 0;
     job_header h;
-    int status = header_read(o, &lines, path, 1, &h);
+    int status = header_read(o, lines, path, 1, &h);
     if (status == 0 && *have_first && h.fingerprint != first->fingerprint) {
         cli_error(cmd, "%s: results of another split (fingerprint %016llx) than %s's (%016llx): "
                        "add up the results of one job file",
@@ -1200,18 +1205,18 @@ static int read_results(const perft_run *o, const char *path, key_list *results,
         *first = h;
         *have_first = 1;
     }
-    while (status == 0 && cli_lines_next(&lines)) {
-        const char *p = lines.buf;
-        if (lines.len == 0 || p[0] == '#') continue;
-        if (!lines.ended) {
-            cli_error(cmd, "%s:%lu: the last line is cut short (no newline)", path, lines.no);
+    while (status == 0 && cli_lines_next(lines)) {
+        const char *p = lines->buf;
+        if (lines->len == 0 || p[0] == '#') continue;
+        if (!lines->ended) {
+            cli_error(cmd, "%s:%lu: the last line is cut short (no newline)", path, lines->no);
             status = CLI_DATAERR;
         } else if (have_total) {
-            cli_error(cmd, "%s:%lu: a line after the total line", path, lines.no);
+            cli_error(cmd, "%s:%lu: a line after the total line", path, lines->no);
             status = CLI_DATAERR;
         } else if (strncmp(p, "Nodes searched: ", 16) == 0) {
-            if (!cli_count_parse(p + 16, lines.len - 16, &said)) {
-                cli_error(cmd, "%s:%lu: expected 'Nodes searched: N'", path, lines.no);
+            if (!cli_count_parse(p + 16, lines->len - 16, &said)) {
+                cli_error(cmd, "%s:%lu: expected 'Nodes searched: N'", path, lines->no);
                 status = CLI_DATAERR;
             }
             have_total = 1;
@@ -1221,15 +1226,15 @@ static int read_results(const perft_run *o, const char *path, key_list *results,
             job jb;
             if (p[0] == '{') {
                 cli_error(cmd, "%s:%lu: --sum reads the text form of --jobs, not JSON", path,
-                          lines.no);
+                          lines->no);
                 status = CLI_DATAERR;
-            } else if (lines.too_long || memchr(p, '\0', lines.len) ||
+            } else if (lines->too_long || memchr(p, '\0', lines->len) ||
                        !cli_count_parse(p, n, &nodes) || !parse_job(p + n, &jb)) {
-                cli_error(cmd, "%s:%lu: expected 'NODES DEPTH COUNT FEN'", path, lines.no);
+                cli_error(cmd, "%s:%lu: expected 'NODES DEPTH COUNT FEN'", path, lines->no);
                 status = CLI_DATAERR;
-            } else if ((status = job_check(o, &h, &jb, 0, path, lines.no)) != 0) {
+            } else if ((status = job_check(o, &h, &jb, 0, path, lines->no)) != 0) {
                 break;
-            } else if (!key_add(results, job_key(&jb), path, lines.no)) {
+            } else if (!key_add(results, job_key(&jb), path, lines->no)) {
                 cli_error(cmd, "out of memory");
                 status = CLI_SOFTWARE;
             } else {
@@ -1237,7 +1242,7 @@ static int read_results(const perft_run *o, const char *path, key_list *results,
             }
         }
     }
-    close_input(f);
+    close_input(o, f);
     if (status) return status;
     if (!have_total) {
         cli_error(cmd, "%s: no 'Nodes searched' line: the file is cut short, or its --jobs run "
@@ -1256,7 +1261,7 @@ static int read_results(const perft_run *o, const char *path, key_list *results,
 /* Every job answered exactly once, and nothing else answered. 0 or CLI_DATAERR. */
 static int check_answers(const perft_run *o, key_list *jobs, key_list *results)
 {
-    const char *cmd = o->common.command;
+    const cli_common *cmd = &o->common;
     int status = 0;
     /* Each kind of fault is one line: the first instance, and how many more there are. */
     size_t twice = 0;
@@ -1310,7 +1315,7 @@ static int check_answers(const perft_run *o, key_list *jobs, key_list *results)
 
 static int run_sum(const perft_run *o, int nfiles, char **files)
 {
-    const char *cmd = o->common.command;
+    const cli_common *cmd = &o->common;
     key_list results = {NULL, 0, 0}, jobs = {NULL, 0, 0};
     rf_count total = {0, 0};
     job_header first;
@@ -1347,19 +1352,30 @@ static int run_sum(const perft_run *o, int nfiles, char **files)
 
 /* ---- the command ---------------------------------------------------------------------------- */
 
-int cli_cmd_perft(int argc, char **argv)
+static int dispatch(perft_run *o, int rest, char **args, int sum);
+static int perft_command(cli_io *io, int argc, char **argv);
+
+/* The count, the suite or the split as the options say, with the code path --kernel chose for
+ * this run alone: the one in use before is put back after it. */
+static int run(cli_io *io, int argc, char **argv)
+{
+    const char *kernel = rf_kernel_name();
+    int st = perft_command(io, argc, argv);
+    rf_kernel_select(kernel);
+    return st;
+}
+
+static int perft_command(cli_io *io, int argc, char **argv)
 {
     perft_run o;
     cli_args a;
     memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_perft, argc, argv);
+    cli_args_start(&a, &o.common, &cli_command_perft, io, argc, argv);
     o.max_nodes = UINT64_MAX;
     o.max_depth = -1;
     int sum = 0, id, have_max = 0, have_counting = 0, have_kernel = 0, progress = -1, have_part = 0;
     o.part_k = o.part_n = 1;
     long t;
-    /* Each run starts from the default code path (the fuzz targets run many in one process). */
-    rf_kernel_select("auto");
     while ((id = cli_args_next(&a)) > 0) {
         const char *v = a.value;
         cli_common *c = &o.common;
@@ -1370,7 +1386,7 @@ int cli_cmd_perft(int argc, char **argv)
         case OPT_JOBS: o.jobs = v; break;
         case OPT_PART:
             if (!parse_part(v, strlen(v), &o.part_k, &o.part_n))
-                return cli_usage(c->command, "--part takes K/N, 1 <= K <= N <= %d (not '%s')",
+                return cli_usage(c, "--part takes K/N, 1 <= K <= N <= %d (not '%s')",
                                  PART_MAX, v);
             have_part = 1;
             break;
@@ -1405,7 +1421,7 @@ int cli_cmd_perft(int argc, char **argv)
         }
     }
     if (id == CLI_ARGS_STOP) return a.status;
-    const char *cmd = o.common.command;
+    const cli_common *cmd = &o.common;
     int rest = argc - a.rest;
     char **args = argv + a.rest;
     int single = !sum && !o.jobs && !o.split && !o.suite;
@@ -1438,34 +1454,47 @@ int cli_cmd_perft(int argc, char **argv)
     if (have_kernel && sum) cli_warn(cmd, "--sum counts nothing; --kernel changes nothing");
     if (progress == 1 && !single)
         cli_warn(cmd, "--progress belongs to a single count; it changes nothing here");
-    /* The last option given wins; without one, a terminal on stderr shows the line. */
-    int terminal = isatty(STDERR_FILENO);
+    /* The last option given wins; without one, a terminal on the error stream shows the line. */
+    int terminal = fileno(io->err) >= 0 && isatty(fileno(io->err));
     o.progress = progress == 0 ? PROGRESS_OFF
                  : progress == 1 ? (terminal ? PROGRESS_FORCED_TERMINAL : PROGRESS_LINES)
                  : terminal ? PROGRESS_TERMINAL : PROGRESS_OFF;
+    if (!(o.lines = malloc(sizeof *o.lines))) {
+        cli_error(cmd, "out of memory");
+        return CLI_SOFTWARE;
+    }
+    int st = dispatch(&o, rest, args, sum);
+    free(o.lines);
+    return st;
+}
+
+/* The run with its options read: what it was asked to do. */
+static int dispatch(perft_run *o, int rest, char **args, int sum)
+{
+    const cli_common *cmd = &o->common;
     if (sum) {
         if (!rest) return cli_usage(cmd, "--sum takes the result files to add up");
-        return run_sum(&o, rest, args);
+        return run_sum(o, rest, args);
     }
-    if (o.split && !o.jobs) {
+    if (o->split && !o->jobs) {
         if (rest != 2) return cli_usage(cmd, "--split needs FEN DEPTH");
-        return run_split(&o, args[0], args[1]);
+        return run_split(o, args[0], args[1]);
     }
-    if (o.jobs && rest) return cli_usage(cmd, "--jobs takes no FEN or DEPTH");
-    if (o.suite && rest) return cli_usage(cmd, "--suite takes no FEN or DEPTH");
-    if (!o.jobs && !o.suite) {
+    if (o->jobs && rest) return cli_usage(cmd, "--jobs takes no FEN or DEPTH");
+    if (o->suite && rest) return cli_usage(cmd, "--suite takes no FEN or DEPTH");
+    if (!o->jobs && !o->suite) {
         if (rest != 1 && rest != 2)
             return cli_usage(cmd, "expected FEN DEPTH, or DEPTH with positions on standard input");
-        if (cli_parse_int(&o.common, "DEPTH", args[rest - 1], 0, MAX_DEPTH, &o.depth))
+        if (cli_parse_int(&o->common, "DEPTH", args[rest - 1], 0, MAX_DEPTH, &o->depth))
             return CLI_USAGE;
     }
     /* One table for the whole run: a divide's root moves, the jobs and the suite's positions
      * reuse each other's subtree counts. */
-    if (o.hash_mb && !(o.table = rf_perft_table_new(o.hash_mb))) {
-        cli_error(cmd, "cannot allocate a %zu MiB hash table: give --hash less", o.hash_mb);
+    if (o->hash_mb && !(o->table = rf_perft_table_new(o->hash_mb))) {
+        cli_error(cmd, "cannot allocate a %zu MiB hash table: give --hash less", o->hash_mb);
         return CLI_SOFTWARE;
     }
-    int st = o.jobs ? run_jobs(&o) : o.suite ? run_suite(&o) : cli_batch(&o.common, rest - 1, args, answer, &o);
-    rf_perft_table_free(o.table);
+    int st = o->jobs ? run_jobs(o) : o->suite ? run_suite(o) : cli_batch(&o->common, rest - 1, args, answer, o);
+    rf_perft_table_free(o->table);
     return st;
 }

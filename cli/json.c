@@ -13,9 +13,9 @@ void cli_json_start(cli_json *j, FILE *out)
     j->out = out;
 }
 
-void cli_json_answer(cli_json *j)
+void cli_json_answer(cli_json *j, const cli_common *c)
 {
-    cli_json_start(j, stdout);
+    cli_json_start(j, c->io->out);
     cli_json_object(j);
 }
 

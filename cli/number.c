@@ -27,7 +27,7 @@ int cli_parse_u64(const cli_common *c, const char *what, const char *text, uint6
     uint64_t v;
     if (!cli_number_u64(text, strlen(text), &v) || v < min || v > max) {
         char shown[64];
-        return cli_usage(c->command, "%s must be a whole number %llu-%llu, not '%s'", what,
+        return cli_usage(c, "%s must be a whole number %llu-%llu, not '%s'", what,
                          (unsigned long long)min, (unsigned long long)max,
                          cli_shown(text, strlen(text), shown));
     }
@@ -55,7 +55,7 @@ int cli_parse_mb(const cli_common *c, const char *what, const char *text, size_t
     if (pages > 0 && page > 0) {
         uint64_t have = (uint64_t)pages / (1048576u / (uint64_t)page);
         if (mb > have)
-            return cli_usage(c->command, "%s %llu MiB is more than this machine's memory (%llu MiB)",
+            return cli_usage(c, "%s %llu MiB is more than this machine's memory (%llu MiB)",
                              what, (unsigned long long)mb, (unsigned long long)have);
     }
     *out = (size_t)mb;

@@ -27,8 +27,6 @@
 #define HEADER_START "# rankfile-mpi checkpoint 1 "
 #define LINE_MAX_BYTES (RF_FEN_MAX + 128)
 
-static const char *const command = "rankfile-mpi";
-
 static uint32_t fnv1a(const char *s, size_t n)
 {
     uint32_t h = 2166136261u;
@@ -73,12 +71,12 @@ static int first_line(FILE *f, char *buf, size_t cap)
     return 0;
 }
 
-int mpi_checkpoint_peek_ply(const char *path, int *ply, int *status)
+int mpi_checkpoint_peek_ply(const cli_common *common, const char *path, int *ply, int *status)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         if (errno == ENOENT) return 0;
-        cli_error(command, "cannot open checkpoint '%s': %s", path, strerror(errno));
+        cli_error(common, "cannot open checkpoint '%s': %s", path, strerror(errno));
         *status = CLI_NOINPUT;
         return -1;
     }
@@ -91,7 +89,7 @@ int mpi_checkpoint_peek_ply(const char *path, int *ply, int *status)
     if (strncmp(line, HEADER_START, strlen(HEADER_START)) != 0 ||
         !header_field(line, "split", value, sizeof value) ||
         (v = strtol(value, &end, 10), *end != '\0' || v < 0 || v > 6)) {
-        cli_error(command, "%s: not a rankfile-mpi checkpoint (its first line is not "
+        cli_error(common, "%s: not a rankfile-mpi checkpoint (its first line is not "
                            "'" HEADER_START "...')",
                   path);
         *status = CLI_DATAERR;
@@ -113,8 +111,8 @@ static int by_key(const void *a, const void *b)
 
 /* Reads the finished jobs of an open checkpoint whose header matched. 0 or an exit status;
  * *valid_end: the offset after the last whole line. */
-static int read_jobs(FILE *f, const char *path, mpi_plan *plan, long *valid_end,
-                     size_t *resumed)
+static int read_jobs(const cli_common *common, FILE *f, const char *path, mpi_plan *plan,
+                     long *valid_end, size_t *resumed)
 {
     size_t n = plan->count;
     keyed *keys = malloc((n ? n : 1) * sizeof *keys);
@@ -122,7 +120,7 @@ static int read_jobs(FILE *f, const char *path, mpi_plan *plan, long *valid_end,
     if (!keys || !text) {
         free(keys);
         free(text);
-        cli_error(command, "out of memory");
+        cli_error(common, "out of memory");
         return CLI_SOFTWARE;
     }
     for (size_t i = 0; i < n; i++) {
@@ -140,7 +138,7 @@ static int read_jobs(FILE *f, const char *path, mpi_plan *plan, long *valid_end,
         size_t len = strlen(line);
         if (len == 0 || line[len - 1] != '\n') {
             if (len == sizeof line - 1) {
-                cli_error(command, "%s:%lu: line too long", path, no);
+                cli_error(common, "%s:%lu: line too long", path, no);
                 status = CLI_DATAERR;
             }
             break; /* torn: cut off below and counted again */
@@ -155,7 +153,7 @@ static int read_jobs(FILE *f, const char *path, mpi_plan *plan, long *valid_end,
         if (!hash || !space || space >= hash || *end != '\0' || strlen(hash + 2) != 8 ||
             sum != fnv1a(line, (size_t)(hash - line)) ||
             !cli_count_parse(line, (size_t)(space - line), &nodes)) {
-            cli_error(command, "%s:%lu: a damaged line (expected 'NODES ROOT DEPTH COUNT FEN "
+            cli_error(common, "%s:%lu: a damaged line (expected 'NODES ROOT DEPTH COUNT FEN "
                                "#CHECKSUM', the checksum matching)",
                       path, no);
             status = CLI_DATAERR;
@@ -165,11 +163,11 @@ static int read_jobs(FILE *f, const char *path, mpi_plan *plan, long *valid_end,
         probe.key = space + 1;
         if (n) hit = bsearch(&probe, keys, n, sizeof *keys, by_key);
         if (!hit) {
-            cli_error(command, "%s:%lu: job '%s' is not a job of this count", path, no,
+            cli_error(common, "%s:%lu: job '%s' is not a job of this count", path, no,
                       probe.key);
             status = CLI_DATAERR;
         } else if (plan->jobs[hit->job].done) {
-            cli_error(command, "%s:%lu: job '%s' is listed twice", path, no, probe.key);
+            cli_error(common, "%s:%lu: job '%s' is listed twice", path, no, probe.key);
             status = CLI_DATAERR;
         } else {
             plan->jobs[hit->job].done = 1;
@@ -198,7 +196,7 @@ static int lock_file(mpi_checkpoint *cp)
         lk.l_whence = SEEK_SET;
         if (fcntl(cp->fd, F_SETLK, &lk) == 0) return 0;
         if (errno != EACCES && errno != EAGAIN) {
-            cli_error(command, "cannot lock checkpoint '%s': %s", cp->path, strerror(errno));
+            cli_error(cp->common, "cannot lock checkpoint '%s': %s", cp->path, strerror(errno));
             return CLI_NOINPUT;
         }
         memset(&lk, 0, sizeof lk);
@@ -206,22 +204,24 @@ static int lock_file(mpi_checkpoint *cp)
         lk.l_whence = SEEK_SET;
         long pid = fcntl(cp->fd, F_GETLK, &lk) == 0 && lk.l_type != F_UNLCK ? (long)lk.l_pid : 0;
         if (tries == LOCK_WAIT_SECONDS * 10) {
-            cli_error(command, "%s is in use by another run (process %ld): stop it, or give "
+            cli_error(cp->common, "%s is in use by another run (process %ld): stop it, or give "
                                "another checkpoint",
                       cp->path, pid);
             return CLI_NOINPUT;
         }
         if (tries == 0)
-            fprintf(stderr, "%s: waiting for %s: another run (process %ld) still writes it\n",
-                    command, cp->path, pid);
+            fprintf(cp->common->io->err,
+                    "%s: waiting for %s: another run (process %ld) still writes it\n",
+                    cp->common->command, cp->path, pid);
         struct timespec ts = {0, 100000000L};
         nanosleep(&ts, NULL);
     }
 }
 
-int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoint_id *id,
-                        mpi_plan *plan, size_t *resumed)
+int mpi_checkpoint_open(mpi_checkpoint *cp, const cli_common *common, const char *path,
+                        const mpi_checkpoint_id *id, mpi_plan *plan, size_t *resumed)
 {
+    cp->common = common;
     char want[LINE_MAX_BYTES], have[LINE_MAX_BYTES];
     header_text(want, sizeof want, id);
     cp->f = NULL;
@@ -237,13 +237,13 @@ int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoi
         int e = errno;
         struct stat sb;
         int exists = stat(path, &sb) == 0;
-        cli_error(command, "cannot %s checkpoint '%s': %s", exists ? "open" : "create", path,
+        cli_error(common, "cannot %s checkpoint '%s': %s", exists ? "open" : "create", path,
                   strerror(e));
         return exists ? CLI_NOINPUT : CLI_CANTCREAT;
     }
     int st = lock_file(cp);
     if (st == 0 && !(cp->f = fdopen(cp->fd, "a+"))) {
-        cli_error(command, "cannot open checkpoint '%s': %s", path, strerror(errno));
+        cli_error(common, "cannot open checkpoint '%s': %s", path, strerror(errno));
         st = CLI_NOINPUT;
     }
     if (st) {
@@ -263,17 +263,17 @@ int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoi
                 if (!header_field(have, keys[k], a, sizeof a)) snprintf(a, sizeof a, "missing");
                 header_field(want, keys[k], b, sizeof b);
                 if (strcmp(a, b) != 0) {
-                    cli_error(command, "%s is the checkpoint of another count: its %s is '%s', "
+                    cli_error(common, "%s is the checkpoint of another count: its %s is '%s', "
                                        "this count's is '%s'",
                               path, keys[k], a, b);
                     break;
                 }
             }
             if (k == sizeof keys / sizeof *keys)
-                cli_error(command, "%s: not a rankfile-mpi checkpoint of this count (header '%s')",
+                cli_error(common, "%s: not a rankfile-mpi checkpoint of this count (header '%s')",
                           path, have);
         } else {
-            st = read_jobs(cp->f, path, plan, &valid_end, resumed);
+            st = read_jobs(common, cp->f, path, plan, &valid_end, resumed);
         }
     }
     if (st) {
@@ -284,20 +284,20 @@ int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoi
     /* A torn last line (or a torn header: valid_end 0) goes; what is whole stays. */
     if (fstat(cp->fd, &sb) == 0 && sb.st_size != (off_t)valid_end &&
         ftruncate(cp->fd, (off_t)valid_end) != 0) {
-        cli_error(command, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
+        cli_error(common, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
         mpi_checkpoint_close(cp);
         return CLI_IOERR;
     }
     /* From reading to appending: the stream is positioned anew. */
     if (fseek(cp->f, 0, SEEK_END) != 0) {
-        cli_error(command, "cannot write checkpoint '%s': %s", path, strerror(errno));
+        cli_error(common, "cannot write checkpoint '%s': %s", path, strerror(errno));
         mpi_checkpoint_close(cp);
         return CLI_IOERR;
     }
     if (valid_end == 0) {
         fprintf(cp->f, "%s\n", want);
         if (fflush(cp->f) != 0 || fsync(cp->fd) != 0) {
-            cli_error(command, "cannot write checkpoint '%s': %s", path, strerror(errno));
+            cli_error(common, "cannot write checkpoint '%s': %s", path, strerror(errno));
             mpi_checkpoint_close(cp);
             return CLI_IOERR;
         }
@@ -316,7 +316,7 @@ int mpi_checkpoint_add(mpi_checkpoint *cp, const mpi_plan *plan, const mpi_job *
              (unsigned long)fnv1a(line, (size_t)n));
     /* One write per line: a kill can only leave the last line torn. */
     if (fputs(line, cp->f) == EOF || fflush(cp->f) != 0 || fsync(cp->fd) != 0) {
-        cli_error(command, "cannot write checkpoint '%s': %s", cp->path, strerror(errno));
+        cli_error(cp->common, "cannot write checkpoint '%s': %s", cp->path, strerror(errno));
         return CLI_IOERR;
     }
     return 0;

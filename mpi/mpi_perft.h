@@ -71,6 +71,7 @@ typedef struct mpi_checkpoint_id {
 } mpi_checkpoint_id;
 
 typedef struct mpi_checkpoint {
+    const cli_common *common; /* the run: its messages */
     FILE *f;
     const char *path;
     int fd;
@@ -79,7 +80,7 @@ typedef struct mpi_checkpoint {
 /* Reads the ply an existing checkpoint was cut at: 1 and *ply when `path` holds a header,
  * 0 when the file does not exist or is empty, -1 after an error message (exit status in
  * *status). */
-int mpi_checkpoint_peek_ply(const char *path, int *ply, int *status);
+int mpi_checkpoint_peek_ply(const cli_common *common, const char *path, int *ply, int *status);
 
 /* Opens `path` for a count and locks it for the run (waiting while another process holds it,
  * with a line on stderr, up to 30 s; then CLI_NOINPUT): a new or empty file gets the header;
@@ -88,8 +89,8 @@ int mpi_checkpoint_peek_ply(const char *path, int *ply, int *status);
  * without its newline (a run killed while writing it) is cut off and its job redone. A
  * complete line that is malformed, fails its checksum or names no job of the plan is refused
  * (CLI_DATAERR). Returns 0, or an exit status after a one-line message. */
-int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoint_id *id,
-                        mpi_plan *plan, size_t *resumed);
+int mpi_checkpoint_open(mpi_checkpoint *cp, const cli_common *common, const char *path,
+                        const mpi_checkpoint_id *id, mpi_plan *plan, size_t *resumed);
 
 /* Appends the finished job and makes it durable (fflush + fsync). 0, or CLI_IOERR after a
  * message. */
@@ -101,8 +102,9 @@ void mpi_checkpoint_close(mpi_checkpoint *cp);
 /* ---- progress.c ------------------------------------------------------------------------- */
 
 typedef struct mpi_progress {
+    FILE *err;        /* where the report goes (the program's standard error) */
     int on;           /* 0 with --quiet */
-    int tty;          /* stderr is a terminal: one line redrawn in place */
+    int tty;          /* err is a terminal: one line redrawn in place */
     int ranks;
     double start, last;
     size_t jobs, done;
@@ -116,7 +118,7 @@ typedef struct mpi_progress {
 /* Seconds on a monotonic clock. */
 double mpi_now(void);
 
-int mpi_progress_start(mpi_progress *p, int on, int ranks, const mpi_plan *plan);
+int mpi_progress_start(mpi_progress *p, FILE *err, int on, int ranks, const mpi_plan *plan);
 /* A job finished on `rank`: `nodes` leaves counted in `seconds`, estimated size `estimate`. */
 void mpi_progress_job(mpi_progress *p, int rank, double nodes, double seconds,
                       uint64_t estimate);
