@@ -150,3 +150,59 @@ int cli_batch(const cli_common *c, int n, char **args, cli_answer_fn fn, void *c
     if (failed) status = cli_worse(failed, status);
     return cli_finish(c, status);
 }
+
+/* A batch command's run: its spec and its state, for read_position. */
+typedef struct batch_run {
+    const cli_batch_spec *spec;
+    cli_common *run;
+} batch_run;
+
+static int read_position(void *ctx, const char *text, size_t len, const cli_where *where)
+{
+    const batch_run *b = ctx;
+    rf_position pos;
+    rf_setup setup;
+    int st = cli_position_read(b->run, where, text, len, &pos, &setup);
+    return st ? st : b->spec->position(b->run, text, len, &pos, &setup);
+}
+
+/* One of the command's own options. */
+static int batch_option(const cli_batch_spec *b, cli_common *run, int id, const char *value)
+{
+    if (b->option) return b->option(run, id, value);
+    if (!b->flag) return cli_usage(run, "unhandled option");
+    *(int *)(void *)((char *)run + b->flag) = 1;
+    return 0;
+}
+
+int cli_batch_run(const cli_command *cmd, cli_io *io, int argc, char **argv)
+{
+    const cli_batch_spec *b = cmd->batch;
+    cli_common *run = calloc(1, b->size);
+    if (!run) {
+        cli_common c = {.io = io, .command = cmd->name};
+        cli_error(&c, "out of memory");
+        return CLI_SOFTWARE;
+    }
+    cli_args a;
+    cli_args_start(&a, run, cmd, io, argc, argv);
+    int id = 0, st = 0;
+    while (st == 0 && (id = cli_args_next(&a)) > 0) st = batch_option(b, run, id, a.value);
+    if (id == CLI_ARGS_STOP) {
+        st = a.status;
+    } else if (st == 0) {
+        int n = argc - a.rest;
+        batch_run ctx = {b, run};
+        st = b->ready ? b->ready(run, n, argv + a.rest) : -1;
+        if (st < 0 && b->position) st = cli_batch(run, n, argv + a.rest, read_position, &ctx);
+        if (st < 0) st = cli_batch(run, n, argv + a.rest, b->answer, run);
+    }
+    free(run);
+    return st;
+}
+
+int cli_one_position(const cli_common *c, int n)
+{
+    if (n <= 1) return 0;
+    return cli_usage(c, "one FEN at most, in quotes (several: one per line on standard input)");
+}

@@ -92,6 +92,8 @@ typedef struct cli_option {
     const char *help;  /* what it does; each '\n' starts a continuation line */
 } cli_option;
 
+typedef struct cli_batch_spec cli_batch_spec;
+
 typedef struct cli_command {
     const char *name;
     const char *summary;          /* one line for 'rankfile --help' */
@@ -99,9 +101,11 @@ typedef struct cli_command {
     const cli_option *options;    /* the command's own options (ended by id 0) */
     unsigned common;              /* CLI_COMMON_* */
     const char *const *outro;     /* notes, exit status and examples, after the options */
-    /* Runs the command (argv[0] its name); NULL for a program of its own that only parses and
-     * helps through the table (rankfile-mpi). */
+    /* Runs the command (argv[0] its name); NULL for a command that answers its inputs one by
+     * one (batch below), or a program of its own that only parses and helps through the table
+     * (rankfile-mpi). */
     int (*run)(cli_io *io, int argc, char **argv);
+    const cli_batch_spec *batch; /* with run NULL: the command as a batch (cli_batch_run) */
 } cli_command;
 
 /* What every command knows about its run: its name and the common options' values. */
@@ -210,6 +214,8 @@ typedef struct cli_json {
 void cli_json_start(cli_json *j, FILE *out);
 /* Starts an answer: a writer on the run's output with its top-level object open. */
 void cli_json_answer(cli_json *j, const cli_common *c);
+/* Starts an answer about a position: cli_json_answer, then the member "fen" (its FEN). */
+void cli_json_answer_fen(cli_json *j, const cli_common *c, const rf_position *pos);
 void cli_json_object(cli_json *j);
 void cli_json_array(cli_json *j);
 void cli_json_end(cli_json *j); /* closes the innermost object or array */
@@ -273,6 +279,33 @@ void cli_input_notice(const cli_common *c, const char *what);
  * answered by fn, in order; a line too long is answered as an error in place. Returns the
  * worst status (cli_worse), flushed (cli_finish). */
 int cli_batch(const cli_common *c, int n, char **args, cli_answer_fn fn, void *ctx);
+
+/* A command that answers its inputs one by one, run by cli_batch_run: its run state, of `size`
+ * bytes, zeroed, begins with its cli_common; the callbacks get it as `run`. */
+struct cli_batch_spec {
+    size_t size;
+    /* One of the command's own options: 0 to go on, or the exit status to stop with. NULL: an
+     * option sets the int at offset `flag` of the run state to 1 (a command whose options are
+     * one switch), or, with flag 0, the command has none. */
+    int (*option)(void *run, int id, const char *value);
+    size_t flag;
+    /* After the options, with the n arguments: -1 to answer them (or, n == 0, the lines of the
+     * input), else the exit status to stop with. NULL: always -1. */
+    int (*ready)(void *run, int n, char **args);
+    cli_answer_fn answer; /* ctx: the run state; NULL when `position` answers */
+    /* Each input read as a position with the run's common options (cli_position_read, which
+     * answers what cannot be read), then answered here: text[0..len) as given, its setup (EPD
+     * operations). CLI_OK, CLI_NO or CLI_DATAERR to go on, anything else to stop. */
+    int (*position)(void *run, const char *text, size_t len, const rf_position *pos,
+                    const rf_setup *setup);
+};
+
+/* Runs a batch command (cmd->batch): options, ready, then cli_batch over its arguments or
+ * input lines. Returns the exit status. */
+int cli_batch_run(const cli_command *cmd, cli_io *io, int argc, char **argv);
+
+/* The usage error of a command that takes one FEN argument at most, when n > 1; else 0. */
+int cli_one_position(const cli_common *c, int n);
 
 /* Answers a bad input: "rankfile: CMD: WHERE: MESSAGE" on stderr; on stdout 'error MESSAGE'
  * in place, or with --json an object {"input","error"[,"field","offset","invalid"]} (err may

@@ -112,12 +112,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-static int run(cli_io *io, int argc, char **argv);
-
-const cli_command cli_command_960 = {
-    "960", "Chess960 start positions: random or by number, 21 languages", intro, options,
-    CLI_COMMON_JSON, outro, run};
-
 enum { FORMAT_LINE, FORMAT_FEN, FORMAT_MAP, FORMAT_JSON };
 
 typedef struct run960 {
@@ -533,3 +527,7 @@ static int run(cli_io *io, int argc, char **argv)
     free(seen);
     return cli_finish(&o.common, st);
 }
+
+const cli_command cli_command_960 = {
+    "960", "Chess960 start positions: random or by number, 21 languages", intro, options,
+    CLI_COMMON_JSON, outro, run, NULL};

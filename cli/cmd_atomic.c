@@ -4,6 +4,8 @@
  */
 #include "cli.h"
 
+#include <stddef.h>
+
 #include <string.h>
 
 enum { OPT_EXPLAIN = 1 };
@@ -45,12 +47,6 @@ static const char *const outro[] = {
     "    explosion at g3: white pawn f2, black pawn g3\n",
     NULL,
 };
-
-static int run(cli_io *io, int argc, char **argv);
-
-const cli_command cli_command_atomic = {
-    "atomic", "play one Atomic chess capture on a board and show what explodes", intro, options,
-    CLI_COMMON_JSON, outro, run};
 
 static const char *piece_name(rf_piece pc)
 {
@@ -140,27 +136,27 @@ static int answer_line(void *ctx, const char *line, size_t len, const cli_where 
     return answer_move(o, where, line, len, line, board_end, line + start, end - start);
 }
 
-static int run(cli_io *io, int argc, char **argv)
+/* BOARD MOVE as two arguments is answered here; lines of standard input by the batch. */
+static int ready(void *run, int n, char **args)
 {
-    atomic_run o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_atomic, io, argc, argv);
-    int id;
-    while ((id = cli_args_next(&a)) > 0) o.explain = 1;
-    if (id == CLI_ARGS_STOP) return a.status;
-    if (o.common.json && o.explain)
-        cli_warn(&o.common, "--json always describes the explosion; --explain changes "
-                                   "nothing");
-    int rest = argc - a.rest;
-    if (rest == 2) {
-        const char *board = argv[a.rest], *move = argv[a.rest + 1];
+    atomic_run *o = run;
+    if (o->common.json && o->explain)
+        cli_warn(&o->common, "--json always describes the explosion; --explain changes "
+                             "nothing");
+    if (n == 2) {
+        const char *board = args[0], *move = args[1];
         cli_where none = {NULL, NULL, 0, 0};
-        int st = answer_move(&o, &none, board, strlen(board), board, strlen(board), move,
+        int st = answer_move(o, &none, board, strlen(board), board, strlen(board), move,
                              strlen(move));
-        return cli_finish(&o.common, st);
+        return cli_finish(&o->common, st);
     }
-    if (rest != 0)
-        return cli_usage(&o.common, "expected BOARD MOVE, or lines on standard input");
-    return cli_batch(&o.common, 0, NULL, answer_line, &o);
+    if (n != 0) return cli_usage(&o->common, "expected BOARD MOVE, or lines on standard input");
+    return -1;
 }
+
+static const cli_batch_spec batch = {sizeof(atomic_run), NULL, offsetof(atomic_run, explain),
+                                      ready, answer_line, NULL};
+
+const cli_command cli_command_atomic = {
+    "atomic", "play one Atomic chess capture on a board and show what explodes", intro, options,
+    CLI_COMMON_JSON, outro, NULL, &batch};

@@ -41,12 +41,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-static int run(cli_io *io, int argc, char **argv);
-
-const cli_command cli_command_book = {
-    "book", "the moves a Polyglot opening book holds for positions", intro, NULL,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run};
-
 typedef struct book_run {
     cli_common common;
     FILE *file;
@@ -135,12 +129,10 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
                   o->path, unknown, unknown == 1 ? "y" : "ies", key, unknown == 1 ? "s" : "");
     qsort(found, n, sizeof *found, by_weight);
     if (o->common.json) {
-        char fen[RF_FEN_MAX], hex[17];
-        rf_position_to_fen(fen, sizeof fen, &pos, 0);
+        char hex[17];
         snprintf(hex, sizeof hex, "%016" PRIx64, key);
         cli_json j;
-        cli_json_answer(&j, &o->common);
-        cli_json_kstr(&j, "fen", fen);
+        cli_json_answer_fen(&j, &o->common, &pos);
         cli_json_kstr(&j, "key", hex);
         cli_json_key(&j, "moves");
         cli_json_array(&j);
@@ -177,8 +169,7 @@ static int run(cli_io *io, int argc, char **argv)
     if (id == CLI_ARGS_STOP) return a.status;
     int rest = argc - a.rest;
     if (rest < 1) return cli_usage(&o.common, "no book given (rankfile book FILE.bin [FEN])");
-    if (rest > 2)
-        return cli_usage(&o.common, "one FEN at most, in quotes (several: one per line on standard input)");
+    if (rest > 2) return cli_one_position(&o.common, rest - 1);
     o.path = argv[a.rest];
     o.file = fopen(o.path, "rb");
     if (!o.file) {
@@ -206,3 +197,7 @@ static int run(cli_io *io, int argc, char **argv)
     fclose(o.file);
     return code;
 }
+
+const cli_command cli_command_book = {
+    "book", "the moves a Polyglot opening book holds for positions", intro, NULL,
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run, NULL};

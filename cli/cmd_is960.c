@@ -81,12 +81,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-static int run(cli_io *io, int argc, char **argv);
-
-const cli_command cli_command_is960 = {
-    "is960", "is a board a Chess960 start position, and which number", intro, options,
-    CLI_COMMON_JSON, outro, run};
-
 typedef struct is960_run {
     cli_common common;
     unsigned flags;            /* RF_CHESS960_* */
@@ -423,3 +417,7 @@ static int run(cli_io *io, int argc, char **argv)
     if (id == CLI_ARGS_STOP) return a.status;
     return cli_batch(&o.common, argc - a.rest, argv + a.rest, answer, &o);
 }
+
+const cli_command cli_command_is960 = {
+    "is960", "is a board a Chess960 start position, and which number", intro, options,
+    CLI_COMMON_JSON, outro, run, NULL};

@@ -50,10 +50,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-static int run(cli_io *io, int argc, char **argv);
-
-const cli_command cli_command_judge = {"judge", "the 'Rank and File' judge: SAFE, CHECKED or CHECKMATED", intro, NULL, 0, outro, run};
-
 typedef struct reader {
     const cli_common *common;
     cli_lines in;
@@ -236,3 +232,5 @@ static int run(cli_io *io, int argc, char **argv)
     free(r);
     return st;
 }
+
+const cli_command cli_command_judge = {"judge", "the 'Rank and File' judge: SAFE, CHECKED or CHECKMATED", intro, NULL, 0, outro, run, NULL};

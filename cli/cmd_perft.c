@@ -121,7 +121,7 @@ static int run(cli_io *io, int argc, char **argv);
 
 const cli_command cli_command_perft = {
     "perft", "count move sequences (perft), divide, or check a perft suite", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run, NULL};
 
 #define MAX_DEPTH RF_PERFT_MAX_DEPTH
 

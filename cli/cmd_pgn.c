@@ -107,12 +107,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-static int run(cli_io *io, int argc, char **argv);
-
-const cli_command cli_command_pgn = {
-    "pgn", "read, check and convert PGN games: --format pgn|san|uci|fen|json", intro, options,
-    CLI_COMMON_VARIANT | CLI_COMMON_JSON, outro, run};
-
 enum { FORMAT_PGN, FORMAT_SAN, FORMAT_UCI, FORMAT_FEN, FORMAT_JSON };
 static const char *const format_names[] = {"pgn", "san", "uci", "fen", "json"};
 
@@ -681,3 +675,7 @@ static int run(cli_io *io, int argc, char **argv)
     free(o.text.p);
     return cli_finish(&o.common, o.status);
 }
+
+const cli_command cli_command_pgn = {
+    "pgn", "read, check and convert PGN games: --format pgn|san|uci|fen|json", intro, options,
+    CLI_COMMON_VARIANT | CLI_COMMON_JSON, outro, run, NULL};

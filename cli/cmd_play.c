@@ -62,12 +62,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-static int run(cli_io *io, int argc, char **argv);
-
-const cli_command cli_command_play = {
-    "play", "apply UCI or SAN moves to a position, print the resulting FEN", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run};
-
 typedef struct played {
     rf_move move;
     char uci[RF_UCI_MAX];
@@ -145,14 +139,14 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         rf_move_to_san(o->done[i].san, sizeof o->done[i].san, &game->pos, m);
         rf_game_play(game, m);
     }
-    char fen[RF_FEN_MAX];
-    rf_position_to_fen(fen, sizeof fen, &game->pos, 0);
     char *pgn = NULL;
     if (o->pgn && !(pgn = movetext(o, &pos, game))) {
         cli_error(&o->common, "out of memory");
         return CLI_SOFTWARE;
     }
     if (!o->common.json) {
+        char fen[RF_FEN_MAX];
+        rf_position_to_fen(fen, sizeof fen, &game->pos, 0);
         fprintf(o->common.io->out, "%s\n", fen);
         if (o->san) move_line(o, 1);
         if (o->uci) move_line(o, 0);
@@ -161,8 +155,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         return CLI_OK;
     }
     cli_json j;
-    cli_json_answer(&j, &o->common);
-    cli_json_kstr(&j, "fen", fen);
+    cli_json_answer_fen(&j, &o->common, &game->pos);
     for (int san = 0; san < 2; san++) {
         cli_json_key(&j, san ? "moves_san" : "moves_uci");
         cli_json_array(&j);
@@ -303,3 +296,7 @@ static int run(cli_io *io, int argc, char **argv)
     free(o.game);
     return st;
 }
+
+const cli_command cli_command_play = {
+    "play", "apply UCI or SAN moves to a position, print the resulting FEN", intro, options,
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run, NULL};

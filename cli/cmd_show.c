@@ -82,12 +82,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-static int run(cli_io *io, int argc, char **argv);
-
-const cli_command cli_command_show = {
-    "show", "draw a position: terminal diagram, SVG image or JSON", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run};
-
 enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER, COLOR_16, COLOR_256 };
 
 typedef struct show_options {
@@ -176,11 +170,8 @@ static void json_list(cli_json *j, const char *key, const char *items, size_t st
 static void print_json(const show_options *o, const rf_position *pos,
                        const rf_render_options *r, const played *p)
 {
-    char fen[RF_FEN_MAX];
-    rf_position_to_fen(fen, sizeof fen, pos, 0);
     cli_json j;
-    cli_json_answer(&j, &o->common);
-    cli_json_kstr(&j, "fen", fen);
+    cli_json_answer_fen(&j, &o->common, pos);
     cli_json_key(&j, "board");
     cli_json_array(&j);
     for (int rank = 7; rank >= 0; rank--) {
@@ -384,3 +375,7 @@ static int run(cli_io *io, int argc, char **argv)
     if (o.svg) return svg_from_stdin(&o);
     return cli_batch(&o.common, 0, NULL, answer, &o);
 }
+
+const cli_command cli_command_show = {
+    "show", "draw a position: terminal diagram, SVG image or JSON", intro, options,
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run, NULL};

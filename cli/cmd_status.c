@@ -64,49 +64,34 @@ static const char *const outro[] = {
     NULL,
 };
 
-static int run(cli_io *io, int argc, char **argv);
-
-const cli_command cli_command_status = {
-    "status", "check, checkmate, stalemate, insufficient material, outcome", intro, NULL,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run};
-
-static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
+static int answer(void *run, const char *text, size_t len, const rf_position *pos,
+                  const rf_setup *setup)
 {
-    const cli_common *o = ctx;
-    rf_position pos;
-    rf_setup setup;
-    int st = cli_position_read(o, where, text, len, &pos, &setup);
-    if (st) return st;
+    const cli_common *o = run;
+    (void)len;
     rf_game *game = malloc(sizeof *game); /* 12 KiB: off the stack */
     if (!game) {
         cli_error(o, "out of memory");
         return CLI_SOFTWARE;
     }
-    rf_game_start(game, &pos);
+    rf_game_start(game, pos);
     if (!o->json) {
         cli_status_text(o->io->out, game);
         free(game);
         return CLI_OK;
     }
-    char fen[RF_FEN_MAX];
-    rf_position_to_fen(fen, sizeof fen, &pos, 0);
     cli_json j;
-    cli_json_answer(&j, o);
-    cli_json_kstr(&j, "fen", fen);
-    cli_json_kstr(&j, "variant", rf_variant_name((rf_variant)pos.variant));
+    cli_json_answer_fen(&j, o, pos);
+    cli_json_kstr(&j, "variant", rf_variant_name((rf_variant)pos->variant));
     cli_status_json(&j, game);
-    cli_epd_write(NULL, &j, text, &setup);
+    cli_epd_write(NULL, &j, text, setup);
     cli_json_end(&j);
     free(game);
     return CLI_OK;
 }
 
-static int run(cli_io *io, int argc, char **argv)
-{
-    cli_common o;
-    cli_args a;
-    cli_args_start(&a, &o, &cli_command_status, io, argc, argv);
-    int id = cli_args_next(&a);
-    if (id == CLI_ARGS_STOP) return a.status;
-    return cli_batch(&o, argc - a.rest, argv + a.rest, answer, &o);
-}
+static const cli_batch_spec batch = {sizeof(cli_common), NULL, 0, NULL, NULL, answer};
+
+const cli_command cli_command_status = {
+    "status", "check, checkmate, stalemate, insufficient material, outcome", intro, NULL,
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, &batch};

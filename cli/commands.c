@@ -91,7 +91,8 @@ int cli_main(cli_io *io, int argc, char **argv)
         return cli_finish(&top, CLI_OK);
     }
     const cli_command *cmd = find(name);
-    if (cmd) return cmd->run(io, argc - 1, argv + 1);
+    if (cmd && cmd->run) return cmd->run(io, argc - 1, argv + 1);
+    if (cmd) return cli_batch_run(cmd, io, argc - 1, argv + 1);
     if (name[0] == '-') {
         static const char *const global[] = {"--help", "--version"};
         const char *near = cli_suggest(name, global, 2, 2);

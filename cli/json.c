@@ -48,6 +48,14 @@ static void open_container(cli_json *j, char c)
         j->arrays &= ~(1u << j->depth);
 }
 
+void cli_json_answer_fen(cli_json *j, const cli_common *c, const rf_position *pos)
+{
+    char fen[RF_FEN_MAX];
+    rf_position_to_fen(fen, sizeof fen, pos, 0);
+    cli_json_answer(j, c);
+    cli_json_kstr(j, "fen", fen);
+}
+
 void cli_json_object(cli_json *j) { open_container(j, '{'); }
 void cli_json_array(cli_json *j) { open_container(j, '['); }
 

@@ -69,7 +69,7 @@ static const char *const outro[] = {
 /* The program's options and help, for the parser (it is no command of `rankfile`: no run). */
 static const cli_command mpi_command = {
     "rankfile-mpi", "perft over MPI ranks", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, NULL};
 
 /* What rank 0 tells every rank before counting; sent as bytes. */
 typedef struct settings {
@@ -414,13 +414,11 @@ static void print_result(const run_options *o, const mpi_plan *plan)
             cli_count_add(&per_root[plan->jobs[i].root], plan->jobs[i].nodes);
     }
     unsigned roots = o->divide && plan->ply > 0 ? plan->roots : 0;
-    char text[48], fen[RF_FEN_MAX];
+    char text[48];
     rf_count_format(text, sizeof text, total);
     if (o->common.json) {
-        rf_position_to_fen(fen, sizeof fen, &o->root, 0);
         cli_json j;
-        cli_json_answer(&j, &o->common);
-        cli_json_kstr(&j, "fen", fen);
+        cli_json_answer_fen(&j, &o->common, &o->root);
         cli_json_kint(&j, "depth", plan->depth);
         cli_json_kcount(&j, "nodes", total);
         if (o->divide) {
