@@ -192,10 +192,12 @@ int cli_batch_run(const cli_command *cmd, cli_io *io, int argc, char **argv)
         st = a.status;
     } else if (st == 0) {
         int n = argc - a.rest;
+        char **args = argv + a.rest;
         batch_run ctx = {b, run};
-        st = b->ready ? b->ready(run, n, argv + a.rest) : -1;
-        if (st < 0 && b->position) st = cli_batch(run, n, argv + a.rest, read_position, &ctx);
-        if (st < 0) st = cli_batch(run, n, argv + a.rest, b->answer, run);
+        st = b->ready ? b->ready(run, &n, &args) : -1;
+        if (st < 0 && b->position) st = cli_batch(run, n, args, read_position, &ctx);
+        if (st < 0) st = cli_batch(run, n, args, b->answer, run);
+        if (b->finish) b->finish(run);
     }
     free(run);
     return st;

@@ -289,15 +289,17 @@ struct cli_batch_spec {
      * one switch), or, with flag 0, the command has none. */
     int (*option)(void *run, int id, const char *value);
     size_t flag;
-    /* After the options, with the n arguments: -1 to answer them (or, n == 0, the lines of the
-     * input), else the exit status to stop with. NULL: always -1. */
-    int (*ready)(void *run, int n, char **args);
+    /* After the options, with the *n arguments at *args: -1 to answer them (or, *n == 0, the
+     * lines of the input), else the exit status to stop with. It may take arguments of its own
+     * (a file name first: *n and *args less it). NULL: always -1. */
+    int (*ready)(void *run, int *n, char ***args);
     cli_answer_fn answer; /* ctx: the run state; NULL when `position` answers */
     /* Each input read as a position with the run's common options (cli_position_read, which
      * answers what cannot be read), then answered here: text[0..len) as given, its setup (EPD
      * operations). CLI_OK, CLI_NO or CLI_DATAERR to go on, anything else to stop. */
     int (*position)(void *run, const char *text, size_t len, const rf_position *pos,
                     const rf_setup *setup);
+    void (*finish)(void *run); /* frees what ready took, even when it failed; NULL: nothing */
 };
 
 /* Runs a batch command (cmd->batch): options, ready, then cli_batch over its arguments or

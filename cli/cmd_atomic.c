@@ -137,9 +137,11 @@ static int answer_line(void *ctx, const char *line, size_t len, const cli_where 
 }
 
 /* BOARD MOVE as two arguments is answered here; lines of standard input by the batch. */
-static int ready(void *run, int n, char **args)
+static int ready(void *run, int *n_, char ***args_)
 {
     atomic_run *o = run;
+    int n = *n_;
+    char **args = *args_;
     if (o->common.json && o->explain)
         cli_warn(&o->common, "--json always describes the explosion; --explain changes "
                              "nothing");
@@ -155,7 +157,7 @@ static int ready(void *run, int n, char **args)
 }
 
 static const cli_batch_spec batch = {sizeof(atomic_run), NULL, offsetof(atomic_run, explain),
-                                      ready, answer_line, NULL};
+                                      ready, answer_line, NULL, NULL};
 
 const cli_command cli_command_atomic = {
     "atomic", "play one Atomic chess capture on a board and show what explodes", intro, options,

@@ -98,7 +98,7 @@ static int option(void *run, int id, const char *value)
     return 0;
 }
 
-static const cli_batch_spec batch = {sizeof(fen_run), option, 0, NULL, NULL, answer};
+static const cli_batch_spec batch = {sizeof(fen_run), option, 0, NULL, NULL, answer, NULL};
 
 const cli_command cli_command_fen = {
     "fen", "validate and normalise FEN positions (EPD operations kept)", intro, options,

@@ -89,16 +89,16 @@ static int answer(void *run, const char *text, size_t len, const rf_position *po
     return CLI_OK;
 }
 
-static int ready(void *run, int n, char **args)
+static int ready(void *run, int *n, char ***args)
 {
     moves_run *o = run;
     (void)args;
-    o->one = n == 1;
-    return n > 1 ? cli_one_position(&o->common, n) : -1;
+    o->one = *n == 1;
+    return *n > 1 ? cli_one_position(&o->common, *n) : -1;
 }
 
 static const cli_batch_spec batch = {sizeof(moves_run), NULL, offsetof(moves_run, san),
-                                      ready, NULL, answer};
+                                      ready, NULL, answer, NULL};
 
 const cli_command cli_command_moves = {"moves", "the legal moves of a position, in UCI or SAN",
                                        intro, options, CLI_COMMON_POSITION | CLI_COMMON_JSON,

@@ -75,6 +75,7 @@ typedef struct play_run {
     char **moves;
     played *done;
     rf_game *game; /* the game of the answer under way (12 KiB, off the stack) */
+    char *store;   /* the moves' text */
 } play_run;
 
 static void move_line(const play_run *o, int san)
@@ -259,44 +260,51 @@ static int move_words(const cli_common *c, int argc, char **argv, char *store, c
     return n;
 }
 
-static int run(cli_io *io, int argc, char **argv)
+static int option(void *run, int id, const char *value)
 {
-    play_run o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_play, io, argc, argv);
-    int id;
-    while ((id = cli_args_next(&a)) > 0) {
-        if (id == OPT_SAN) o.san = 1;
-        if (id == OPT_UCI) o.uci = 1;
-        if (id == OPT_PGN) o.pgn = 1;
-    }
-    if (id == CLI_ARGS_STOP) return a.status;
-    if (o.common.json && (o.san || o.uci))
-        cli_warn(&o.common, "--json always lists the moves in both notations; --san and "
-                                   "--uci change nothing");
-    int from_stdin = a.rest >= argc || looks_like_move(argv[a.rest]);
-    int first_move = a.rest + !from_stdin;
+    play_run *o = run;
+    (void)value;
+    if (id == OPT_SAN) o->san = 1;
+    if (id == OPT_UCI) o->uci = 1;
+    if (id == OPT_PGN) o->pgn = 1;
+    return 0;
+}
+
+/* FEN MOVE... answers one position; MOVE... alone, each line of standard input. */
+static int ready(void *run, int *n, char ***args)
+{
+    play_run *o = run;
+    if (o->common.json && (o->san || o->uci))
+        cli_warn(&o->common, "--json always lists the moves in both notations; --san and "
+                             "--uci change nothing");
+    int from_stdin = *n == 0 || looks_like_move((*args)[0]);
+    int first_move = !from_stdin;
     size_t room = 1;
-    for (int i = first_move; i < argc; i++) room += strlen(argv[i]) + 1;
-    char *store = malloc(room);
-    o.moves = malloc(room * sizeof *o.moves);
-    o.done = calloc(room, sizeof *o.done);
-    o.game = malloc(sizeof *o.game);
-    if (!store || !o.moves || !o.done || !o.game) {
-        cli_error(&o.common, "out of memory");
+    for (int i = first_move; i < *n; i++) room += strlen((*args)[i]) + 1;
+    o->store = malloc(room);
+    o->moves = malloc(room * sizeof *o->moves);
+    o->done = calloc(room, sizeof *o->done);
+    o->game = malloc(sizeof *o->game);
+    if (!o->store || !o->moves || !o->done || !o->game) {
+        cli_error(&o->common, "out of memory");
         return CLI_SOFTWARE;
     }
-    o.nmoves = move_words(&o.common, argc - first_move, argv + first_move, store, o.moves);
-    int st = CLI_USAGE;
-    if (o.nmoves >= 0) st = cli_batch(&o.common, from_stdin ? 0 : 1, argv + a.rest, answer, &o);
-    free(store);
-    free(o.moves);
-    free(o.done);
-    free(o.game);
-    return st;
+    o->nmoves = move_words(&o->common, *n - first_move, *args + first_move, o->store, o->moves);
+    *n = from_stdin ? 0 : 1;
+    return o->nmoves >= 0 ? -1 : CLI_USAGE;
 }
+
+static void finish(void *run)
+{
+    play_run *o = run;
+    free(o->store);
+    free(o->moves);
+    free(o->done);
+    free(o->game);
+}
+
+static const cli_batch_spec batch = {sizeof(play_run), option, 0, ready, answer, NULL, finish};
 
 const cli_command cli_command_play = {
     "play", "apply UCI or SAN moves to a position, print the resulting FEN", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run, NULL};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, &batch};

@@ -95,6 +95,9 @@ typedef struct show_options {
     rf_square last_from, last_to;
     char last_text[RF_UCI_MAX];
     char arrow_text[RF_RENDER_MAX_ARROWS][RF_UCI_MAX];
+    int charset;     /* 0: as the locale says, 1: --unicode, 2: --ascii */
+    int when;        /* --color: COLOR_* */
+    int color_given; /* --color or --colour appeared */
 } show_options;
 
 /* Reads two squares in UCI form ("e2e4", also with a promotion letter "e7e8q"). */
@@ -297,85 +300,87 @@ static int svg_from_stdin(show_options *o)
     return st;
 }
 
-static int run(cli_io *io, int argc, char **argv)
+/* --color WHEN, --last MOVE, --arrow MOVE; 0 or a usage error. */
+static int option_value(show_options *o, int id, const char *v)
 {
-    show_options o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_show, io, argc, argv);
-    int unicode = -1, when = COLOR_AUTO, color_given = 0, id;
+    static const char *const whens[] = {"auto", "always", "never", "16", "256"};
+    static const int codes[] = {COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER, COLOR_16, COLOR_256};
     char shown[64];
-    while ((id = cli_args_next(&a)) > 0) {
-        const char *v = a.value;
-        switch (id) {
-        case OPT_UNICODE: unicode = 1; break;
-        case OPT_ASCII: unicode = 0; break;
-        case OPT_FLIP: o.render.flags |= RF_RENDER_FLIP; break;
-        case OPT_NO_COORDS: o.render.flags |= RF_RENDER_NO_COORDINATES; break;
-        case OPT_COLOR:
-        case OPT_COLOUR: {
-            static const char *const whens[] = {"auto", "always", "never", "16", "256"};
-            static const int codes[] = {COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER, COLOR_16, COLOR_256};
-            int k = 0;
-            while (k < 5 && strcmp(v, whens[k]) != 0) k++;
-            if (k == 5)
-                return cli_usage(&o.common,
-                                 "--color takes auto, always, never, 16 or 256, not '%s'",
-                                 cli_shown(v, strlen(v), shown));
-            when = codes[k];
-            color_given = 1;
-            break;
-        }
-        case OPT_LAST:
-            if (!parse_squares(v, &o.last_from, &o.last_to))
-                return cli_usage(&o.common,
-                                 "--last takes a move as two squares (e2e4), not '%s'",
-                                 cli_shown(v, strlen(v), shown));
-            o.have_last = 1;
-            rf_square_name(o.last_text, o.last_from);
-            rf_square_name(o.last_text + 2, o.last_to);
-            break;
-        case OPT_ARROW: {
-            unsigned n = o.render.arrow_count;
-            if (n == RF_RENDER_MAX_ARROWS)
-                return cli_usage(&o.common, "at most %d arrows", RF_RENDER_MAX_ARROWS);
-            if (!parse_squares(v, &o.render.arrow_from[n], &o.render.arrow_to[n]))
-                return cli_usage(&o.common, "--arrow takes two squares (g1f3), not '%s'",
-                                 cli_shown(v, strlen(v), shown));
-            rf_square_name(o.arrow_text[n], o.render.arrow_from[n]);
-            rf_square_name(o.arrow_text[n] + 2, o.render.arrow_to[n]);
-            o.render.arrow_count = n + 1;
-            break;
-        }
-        case OPT_SVG: o.svg = v; break;
-        default: break;
-        }
+    int k = 0;
+    unsigned n = o->render.arrow_count;
+    switch (id) {
+    case OPT_LAST:
+        if (!parse_squares(v, &o->last_from, &o->last_to))
+            return cli_usage(&o->common, "--last takes a move as two squares (e2e4), not '%s'",
+                             cli_shown(v, strlen(v), shown));
+        o->have_last = 1;
+        rf_square_name(o->last_text, o->last_from);
+        rf_square_name(o->last_text + 2, o->last_to);
+        return 0;
+    case OPT_ARROW:
+        if (n == RF_RENDER_MAX_ARROWS)
+            return cli_usage(&o->common, "at most %d arrows", RF_RENDER_MAX_ARROWS);
+        if (!parse_squares(v, &o->render.arrow_from[n], &o->render.arrow_to[n]))
+            return cli_usage(&o->common, "--arrow takes two squares (g1f3), not '%s'",
+                             cli_shown(v, strlen(v), shown));
+        rf_square_name(o->arrow_text[n], o->render.arrow_from[n]);
+        rf_square_name(o->arrow_text[n] + 2, o->render.arrow_to[n]);
+        o->render.arrow_count = n + 1;
+        return 0;
+    default: /* --color, --colour */
+        while (k < 5 && strcmp(v, whens[k]) != 0) k++;
+        if (k == 5)
+            return cli_usage(&o->common, "--color takes auto, always, never, 16 or 256, not '%s'",
+                             cli_shown(v, strlen(v), shown));
+        o->when = codes[k];
+        o->color_given = 1;
+        return 0;
     }
-    if (id == CLI_ARGS_STOP) return a.status;
-    if (o.svg && o.common.json && strcmp(o.svg, "-") == 0)
-        return cli_usage(&o.common, "--svg - and --json both want standard output");
-    if (o.have_last && argc - a.rest > 1)
-        return cli_usage(&o.common, "--last marks a move; moves after the FEN already do");
-    /* Options with nothing to change say so rather than pass in silence. */
-    if (o.render.arrow_count && !o.svg)
-        cli_warn(&o.common, "arrows are drawn only in the SVG image; --arrow needs --svg");
-    if ((o.svg || o.common.json) && (unicode >= 0 || color_given))
-        cli_warn(&o.common, "--unicode, --ascii and --color change only the terminal "
-                                   "diagram, not %s", o.svg ? "the SVG image" : "JSON");
-    if (!o.svg && !o.common.json) {
-        if (unicode < 0) unicode = locale_is_utf8();
-        if (unicode) o.render.flags |= RF_RENDER_UNICODE;
-        o.render.flags |= color_flags(when);
-    }
-    if (a.rest < argc) {
-        o.moves = argv + a.rest + 1;
-        o.nmoves = argc - a.rest - 1;
-        return cli_batch(&o.common, 1, argv + a.rest, answer, &o);
-    }
-    if (o.svg) return svg_from_stdin(&o);
-    return cli_batch(&o.common, 0, NULL, answer, &o);
 }
+
+static int option(void *run, int id, const char *v)
+{
+    show_options *o = run;
+    switch (id) {
+    case OPT_UNICODE: o->charset = 1; return 0;
+    case OPT_ASCII: o->charset = 2; return 0;
+    case OPT_FLIP: o->render.flags |= RF_RENDER_FLIP; return 0;
+    case OPT_NO_COORDS: o->render.flags |= RF_RENDER_NO_COORDINATES; return 0;
+    case OPT_SVG: o->svg = v; return 0;
+    default: return option_value(o, id, v);
+    }
+}
+
+/* FEN [MOVE...] answers one position; none, each line of standard input (one with --svg). */
+static int ready(void *run, int *n, char ***args)
+{
+    show_options *o = run;
+    if (o->svg && o->common.json && strcmp(o->svg, "-") == 0)
+        return cli_usage(&o->common, "--svg - and --json both want standard output");
+    if (o->have_last && *n > 1)
+        return cli_usage(&o->common, "--last marks a move; moves after the FEN already do");
+    /* Options with nothing to change say so rather than pass in silence. */
+    if (o->render.arrow_count && !o->svg)
+        cli_warn(&o->common, "arrows are drawn only in the SVG image; --arrow needs --svg");
+    if ((o->svg || o->common.json) && (o->charset || o->color_given))
+        cli_warn(&o->common, "--unicode, --ascii and --color change only the terminal "
+                             "diagram, not %s", o->svg ? "the SVG image" : "JSON");
+    if (!o->svg && !o->common.json) {
+        if (o->charset == 1 || (o->charset == 0 && locale_is_utf8()))
+            o->render.flags |= RF_RENDER_UNICODE;
+        o->render.flags |= color_flags(o->when);
+    }
+    if (*n > 0) {
+        o->moves = *args + 1;
+        o->nmoves = *n - 1;
+        *n = 1;
+        return -1;
+    }
+    return o->svg ? svg_from_stdin(o) : -1;
+}
+
+static const cli_batch_spec batch = {sizeof(show_options), option, 0, ready, answer, NULL, NULL};
 
 const cli_command cli_command_show = {
     "show", "draw a position: terminal diagram, SVG image or JSON", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run, NULL};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, &batch};

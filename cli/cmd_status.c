@@ -90,7 +90,7 @@ static int answer(void *run, const char *text, size_t len, const rf_position *po
     return CLI_OK;
 }
 
-static const cli_batch_spec batch = {sizeof(cli_common), NULL, 0, NULL, NULL, answer};
+static const cli_batch_spec batch = {sizeof(cli_common), NULL, 0, NULL, NULL, answer, NULL};
 
 const cli_command cli_command_status = {
     "status", "check, checkmate, stalemate, insufficient material, outcome", intro, NULL,
