@@ -7,7 +7,7 @@
 # names the files of cli/ (main.c: the program, at the end).
 set(RF_APP_FILES
   # plumbing
-  message.c options.c suggest.c number.c json.c batch.c position.c input.c encoding.c
+  message.c options.c suggest.c number.c json.c bad_input.c batch.c position.c input.c encoding.c
   outcome.c svg.c
   # the commands and the dispatcher
   commands.c cmd_fen.c cmd_moves.c cmd_play.c cmd_status.c cmd_judge.c cmd_perft.c cmd_atomic.c

@@ -7,7 +7,8 @@
  *   suggest.c   "did you mean" for unknown commands and options
  *   number.c    typed number arguments with clear messages
  *   json.c      the JSON writer (NDJSON answers; the one place text is quoted for JSON)
- *   batch.c     input lines (BOM, CR, too long), the batch driver, answers to bad input
+ *   bad_input.c the answer to an input that cannot be answered
+ *   batch.c     input lines (BOM, CR, too long), the batch driver and batch commands
  *   position.c  FEN text + --variant/--chess960/--accept -> a position or an error answer
  *   input.c     input files read as bytes, plain or gzip/zstd-compressed (by their magic bytes)
  *   encoding.c  input text decoded to UTF-8
@@ -233,6 +234,8 @@ void cli_json_kstr(cli_json *j, const char *key, const char *s);
 void cli_json_kbool(cli_json *j, const char *key, int b);
 void cli_json_kint(cli_json *j, const char *key, long long v);
 void cli_json_kcount(cli_json *j, const char *key, rf_count v);
+/* Writes "invalid":[names] for validity flags. */
+void cli_json_validity(cli_json *j, uint32_t validity);
 
 /* ---- batch.c ---------------------------------------------------------------------------- */
 
@@ -309,6 +312,8 @@ int cli_batch_run(const cli_command *cmd, cli_io *io, int argc, char **argv);
 /* The usage error of a command that takes one FEN argument at most, when n > 1; else 0. */
 int cli_one_position(const cli_common *c, int n);
 
+/* ---- bad_input.c ------------------------------------------------------------------------ */
+
 /* Answers a bad input: "rankfile: CMD: WHERE: MESSAGE" on stderr; on stdout 'error MESSAGE'
  * in place, or with --json an object {"input","error"[,"field","offset","invalid"]} (err may
  * be NULL). Returns CLI_DATAERR. */
@@ -327,8 +332,6 @@ int cli_position_read(const cli_common *c, const cli_where *w, const char *text,
  * id \"start\";") on out when j is NULL, else as the member "epd":[{"opcode","operands"}]. */
 void cli_epd_write(FILE *out, cli_json *j, const char *text, const rf_setup *setup);
 
-/* Writes "invalid":[names] for validity flags. */
-void cli_json_validity(cli_json *j, uint32_t validity);
 
 /* ---- input.c ---------------------------------------------------------------------------- */
 

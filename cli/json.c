@@ -204,3 +204,16 @@ void cli_json_kcount(cli_json *j, const char *key, rf_count v)
     cli_json_key(j, key);
     cli_json_count(j, v);
 }
+
+void cli_json_validity(cli_json *j, uint32_t validity)
+{
+    cli_json_key(j, "invalid");
+    cli_json_array(j);
+    for (unsigned bit = 0; bit < 32; bit++) {
+        if (!(validity & RF_INVALID_ALL & (1u << bit))) continue;
+        char name[64];
+        rf_validity_describe(name, sizeof name, 1u << bit);
+        cli_json_text(j, name);
+    }
+    cli_json_end(j);
+}
