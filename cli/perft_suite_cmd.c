@@ -1,0 +1,213 @@
+/*
+ * perft_suite_cmd.c - `rankfile perft --suite FILE`: every position of a perft suite counted
+ * and checked against its expected counts.
+ */
+#include "perft_cli.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct suite_state {
+    const perft_run *o;
+    cli_where where;
+    char id[128];
+    rf_position pos;
+    unsigned fen_flags; /* the position's castling notation as written */
+    int have_pos;
+    unsigned long passed, failed, skipped;
+    int pos_failed, pos_checked;
+    int status;
+} suite_state;
+
+static void finish_position(suite_state *s)
+{
+    if (s->have_pos && s->pos_checked && !s->pos_failed && !s->o->common.json)
+        printf("ok %s\n", s->id);
+    s->have_pos = 0;
+    s->pos_failed = 0;
+    s->pos_checked = 0;
+}
+
+static void suite_error(suite_state *s, const char *what)
+{
+    cli_error(s->o->common.command, "%s:%lu: %s", s->where.file, s->where.no, what);
+    s->status = cli_worse(s->status, CLI_DATAERR);
+}
+
+static void start_position(suite_state *s, const char *fen, size_t len)
+{
+    rf_error err;
+    const cli_common *c = &s->o->common;
+    finish_position(s);
+    if (rf_position_parse(&s->pos, fen, len, c->variant, c->chess960 ? RF_PARSE_CHESS960 : 0,
+                          c->accept, &err) != RF_OK) {
+        suite_error(s, err.message);
+        return;
+    }
+    s->fen_flags = perft_castling_notation(fen, len);
+    s->have_pos = 1;
+}
+
+static void check_count(suite_state *s, long depth, uint64_t expected)
+{
+    const perft_run *o = s->o;
+    char fen[RF_FEN_MAX];
+    rf_position_to_fen(fen, sizeof fen, &s->pos, s->fen_flags);
+    cli_json j;
+    cli_json_start(&j, stdout);
+    int skip = depth > MAX_DEPTH || (o->max_depth >= 0 && depth > o->max_depth) ||
+               expected > o->max_nodes;
+    rf_count count = {0, 0};
+    if (!skip && perft_count_nodes(o, &s->pos, (int)depth, &count, NULL)) {
+        s->status = cli_worse(s->status, CLI_DATAERR);
+        return;
+    }
+    int pass = count.hi == 0 && count.lo == expected;
+    if (o->common.json) {
+        cli_json_object(&j);
+        cli_json_kstr(&j, "id", s->id);
+        cli_json_kstr(&j, "fen", fen);
+        cli_json_kint(&j, "depth", depth);
+        rf_count want = {0, expected};
+        cli_json_kcount(&j, "expected", want);
+        if (skip) {
+            cli_json_kbool(&j, "skipped", 1);
+        } else {
+            cli_json_kcount(&j, "nodes", count);
+            cli_json_kbool(&j, "pass", pass);
+        }
+        cli_json_end(&j);
+    }
+    if (skip) {
+        s->skipped++;
+        return;
+    }
+    s->pos_checked = 1;
+    if (pass) {
+        s->passed++;
+        return;
+    }
+    s->failed++;
+    s->pos_failed = 1;
+    if (!o->common.json) {
+        char got[48];
+        rf_count_format(got, sizeof got, count);
+        printf("FAIL %s depth %ld: %s nodes, expected %llu (%s)\n", s->id, depth, got,
+               (unsigned long long)expected, fen);
+    }
+}
+
+/* Reads "DEPTH NODES" (white space between, nothing after). */
+static int parse_depth_count(const char *p, long *depth, uint64_t *nodes)
+{
+    while (isspace((unsigned char)*p)) p++;
+    size_t n = strcspn(p, " \t");
+    uint64_t d;
+    if (!cli_number_u64(p, n, &d) || d > 1000) return 0;
+    p += n;
+    while (isspace((unsigned char)*p)) p++;
+    n = strcspn(p, " \t");
+    if (!cli_number_u64(p, n, nodes)) return 0;
+    p += n;
+    while (isspace((unsigned char)*p)) p++;
+    *depth = (long)d;
+    return *p == '\0';
+}
+
+/* The words a suite line starts with. */
+static int starts_word(const char *p, const char *word)
+{
+    size_t n = strlen(word);
+    return strncmp(p, word, n) == 0 && (p[n] == ' ' || p[n] == '\t');
+}
+
+static void suite_line(suite_state *s, char *p)
+{
+    while (isspace((unsigned char)*p)) p++;
+    char *hash = strchr(p, '#');
+    if (hash) *hash = '\0';
+    size_t n = strlen(p);
+    while (n && isspace((unsigned char)p[n - 1])) p[--n] = '\0';
+    if (!n) return;
+    long depth;
+    uint64_t nodes;
+    if (starts_word(p, "id")) {
+        finish_position(s);
+        snprintf(s->id, sizeof s->id, "%s", p + 3);
+    } else if (starts_word(p, "epd")) {
+        if (s->have_pos) {
+            finish_position(s);
+            s->id[0] = '\0';
+        }
+        if (!s->id[0]) snprintf(s->id, sizeof s->id, "line-%lu", s->where.no);
+        start_position(s, p + 4, n - 4);
+    } else if (starts_word(p, "perft")) {
+        if (!parse_depth_count(p + 6, &depth, &nodes))
+            suite_error(s, "expected 'perft DEPTH NODES'");
+        else if (s->have_pos)
+            check_count(s, depth, nodes);
+    } else if (strchr(p, ';')) {
+        /* FEN ;D1 20 ;D2 400 */
+        char *semi = strchr(p, ';');
+        finish_position(s);
+        snprintf(s->id, sizeof s->id, "line-%lu", s->where.no);
+        start_position(s, p, (size_t)(semi - p));
+        while (s->have_pos && semi) {
+            char *field = semi + 1;
+            semi = strchr(field, ';');
+            if (semi) *semi = '\0';
+            while (isspace((unsigned char)*field)) field++;
+            if ((field[0] != 'D' && field[0] != 'd') ||
+                !parse_depth_count(field + 1, &depth, &nodes)) {
+                suite_error(s, "expected ';D<depth> <nodes>'");
+                break;
+            }
+            check_count(s, depth, nodes);
+        }
+        finish_position(s);
+        s->id[0] = '\0';
+    } else {
+        suite_error(s, "not a suite line (id, epd, perft, or FEN ;D1 N)");
+    }
+}
+
+int perft_run_suite(const perft_run *o)
+{
+    FILE *f = perft_open_input(o, o->suite);
+    if (!f) return CLI_NOINPUT;
+    static suite_state s;
+    static cli_lines lines;
+    memset(&s, 0, sizeof s);
+    s.o = o;
+    s.where.file = o->suite;
+    cli_lines_start(&lines, f);
+    while (cli_lines_next(&lines)) {
+        s.where.no = lines.no;
+        if (lines.too_long || memchr(lines.buf, '\0', lines.len))
+            suite_error(&s, lines.too_long ? "line too long" : "NUL byte in line");
+        else
+            suite_line(&s, lines.buf);
+    }
+    finish_position(&s);
+    perft_close_input(f);
+    /* A suite that checks nothing is no pass: an empty file, or one of another kind. */
+    if (s.passed + s.failed + s.skipped == 0) {
+        cli_error(o->common.command, "%s: no perft counts to check (a suite has 'perft DEPTH "
+                                     "NODES' lines or 'FEN ;D1 20' lines)",
+                  o->suite);
+        return cli_finish(o->common.command, CLI_DATAERR);
+    }
+    if (o->common.json) {
+        cli_json j;
+        cli_json_answer(&j);
+        cli_json_kint(&j, "passed", (long long)s.passed);
+        cli_json_kint(&j, "failed", (long long)s.failed);
+        cli_json_kint(&j, "skipped", (long long)s.skipped);
+        cli_json_end(&j);
+    } else {
+        printf("%lu passed, %lu failed, %lu skipped\n", s.passed, s.failed, s.skipped);
+    }
+    int code = s.status != CLI_OK ? s.status : s.failed ? CLI_NO : CLI_OK;
+    return cli_finish(o->common.command, code);
+}
