@@ -4,6 +4,8 @@
  */
 #include "perft_cli.h"
 
+#include "perft_suite.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,77 +100,43 @@ static void check_count(suite_state *s, long depth, uint64_t expected)
     }
 }
 
-/* Reads "DEPTH NODES" (white space between, nothing after). */
-static int parse_depth_count(const char *p, long *depth, uint64_t *nodes)
+/* Starts the position of an `epd` line, or of a one-line record (its id: its line). */
+static void suite_position(suite_state *s, const rf__suite_item *it)
 {
-    while (isspace((unsigned char)*p)) p++;
-    size_t n = strcspn(p, " \t");
-    uint64_t d;
-    if (!cli_number_u64(p, n, &d) || d > 1000) return 0;
-    p += n;
-    while (isspace((unsigned char)*p)) p++;
-    n = strcspn(p, " \t");
-    if (!cli_number_u64(p, n, nodes)) return 0;
-    p += n;
-    while (isspace((unsigned char)*p)) p++;
-    *depth = (long)d;
-    return *p == '\0';
-}
-
-/* The words a suite line starts with. */
-static int starts_word(const char *p, const char *word)
-{
-    size_t n = strlen(word);
-    return strncmp(p, word, n) == 0 && (p[n] == ' ' || p[n] == '\t');
+    if (it->kind == RF__SUITE_EPD && s->have_pos) {
+        finish_position(s);
+        s->id[0] = '\0';
+    }
+    if (it->kind == RF__SUITE_FEN) finish_position(s);
+    if (!s->id[0] || it->kind == RF__SUITE_FEN)
+        snprintf(s->id, sizeof s->id, "line-%lu", s->where.no);
+    start_position(s, it->text, it->len);
 }
 
 static void suite_line(suite_state *s, char *p)
 {
-    while (isspace((unsigned char)*p)) p++;
-    char *hash = strchr(p, '#');
-    if (hash) *hash = '\0';
-    size_t n = strlen(p);
-    while (n && isspace((unsigned char)p[n - 1])) p[--n] = '\0';
-    if (!n) return;
-    long depth;
-    uint64_t nodes;
-    if (starts_word(p, "id")) {
-        finish_position(s);
-        snprintf(s->id, sizeof s->id, "%s", p + 3);
-    } else if (starts_word(p, "epd")) {
-        if (s->have_pos) {
+    rf__suite_line l;
+    rf__suite_item it;
+    int one_line = 0;
+    rf__suite_line_start(&l, p, s->where.no);
+    while (rf__suite_line_next(&l, &it) != RF__SUITE_END) {
+        if (it.kind == RF__SUITE_ID) {
             finish_position(s);
-            s->id[0] = '\0';
+            snprintf(s->id, sizeof s->id, "%.*s", (int)it.len, it.text);
+        } else if (it.kind == RF__SUITE_EPD || it.kind == RF__SUITE_FEN) {
+            suite_position(s, &it);
+            one_line = it.kind == RF__SUITE_FEN;
+            /* A one-line record's counts are not read without its position. */
+            if (one_line && !s->have_pos) break;
+        } else if (it.kind == RF__SUITE_COUNT) {
+            if (s->have_pos) check_count(s, it.depth, it.nodes);
+        } else {
+            suite_error(s, it.message);
         }
-        if (!s->id[0]) snprintf(s->id, sizeof s->id, "line-%lu", s->where.no);
-        start_position(s, p + 4, n - 4);
-    } else if (starts_word(p, "perft")) {
-        if (!parse_depth_count(p + 6, &depth, &nodes))
-            suite_error(s, "expected 'perft DEPTH NODES'");
-        else if (s->have_pos)
-            check_count(s, depth, nodes);
-    } else if (strchr(p, ';')) {
-        /* FEN ;D1 20 ;D2 400 */
-        char *semi = strchr(p, ';');
-        finish_position(s);
-        snprintf(s->id, sizeof s->id, "line-%lu", s->where.no);
-        start_position(s, p, (size_t)(semi - p));
-        while (s->have_pos && semi) {
-            char *field = semi + 1;
-            semi = strchr(field, ';');
-            if (semi) *semi = '\0';
-            while (isspace((unsigned char)*field)) field++;
-            if ((field[0] != 'D' && field[0] != 'd') ||
-                !parse_depth_count(field + 1, &depth, &nodes)) {
-                suite_error(s, "expected ';D<depth> <nodes>'");
-                break;
-            }
-            check_count(s, depth, nodes);
-        }
+    }
+    if (one_line) {
         finish_position(s);
         s->id[0] = '\0';
-    } else {
-        suite_error(s, "not a suite line (id, epd, perft, or FEN ;D1 N)");
     }
 }
 
