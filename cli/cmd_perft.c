@@ -213,7 +213,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
             view.move_no = i + 1;
             view.moves = n;
             if ((st = perft_count_nodes(o, &child, depth - 1, &roots[i].nodes, &view))) return st;
-            cli_count_add(&total, roots[i].nodes);
+            rf__count_add(&total, roots[i].nodes);
             /* Streamed as each root move finishes, so a long count shows its progress. */
             if (!o->sort && !o->common.json) {
                 divide_line(&roots[i]);

@@ -233,23 +233,18 @@ void rf__perft_index_sort(rf__perft_index *x)
     if (x->count > 1) qsort(x->keys, x->count, sizeof *x->keys, by_text_item);
 }
 
-const rf__perft_key *rf__perft_index_find(const rf__perft_index *x, const rf__perft_job_line *j)
+const rf__perft_key *rf__perft_index_find(const rf__perft_index *x, const char *key)
 {
-    char *text = key_text(j);
-    if (!text) return NULL;
     /* The first of equal keys: the lowest place where the text is not below it. */
     size_t lo = 0, hi = x->count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (strcmp(x->keys[mid].text, text) < 0)
+        if (strcmp(x->keys[mid].text, key) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    const rf__perft_key *hit = lo < x->count && strcmp(x->keys[lo].text, text) == 0 ? &x->keys[lo]
-                                                                                    : NULL;
-    free(text);
-    return hit;
+    return lo < x->count && strcmp(x->keys[lo].text, key) == 0 ? &x->keys[lo] : NULL;
 }
 
 void rf__perft_index_free(rf__perft_index *x)

@@ -97,8 +97,8 @@ rf_status rf__perft_index_add(rf__perft_index *x, const rf__perft_job_line *j, s
                               rf_error *err);
 /* Sorts the keys by text (equal keys in the order added), for rf__perft_index_find. */
 void rf__perft_index_sort(rf__perft_index *x);
-/* The first key equal to the key of j in a sorted index, or NULL. */
-const rf__perft_key *rf__perft_index_find(const rf__perft_index *x, const rf__perft_job_line *j);
+/* The first key equal to `key` (a job line's canonical text) in a sorted index, or NULL. */
+const rf__perft_key *rf__perft_index_find(const rf__perft_index *x, const char *key);
 void rf__perft_index_free(rf__perft_index *x);
 
 /* ---- the hash and the counts -------------------------------------------------------------- */
