@@ -1,15 +1,13 @@
 /*
- * cmd_perft.c - `rankfile perft`: count the leaves of the legal move tree of a position, split
- * by first move (--divide), check a whole suite of positions against expected counts, or spread
- * one deep count over processes (--split, --jobs, --sum).
+ * cmd_perft.c - `rankfile perft`: the options, and the count of the leaves of the legal move
+ * tree of a position, split by first move with --divide. A whole suite checked against its
+ * expected counts (--suite) and one deep count spread over processes (--split, --jobs, --sum)
+ * have files of their own (see perft_cli.h).
  */
 #include "perft_cli.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -122,51 +120,6 @@ const cli_command cli_command_perft = {
     CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_perft};
 
 
-void perft_close_input(FILE *f)
-{
-    if (f != stdin) fclose(f);
-}
-
-/* A suite or job file; NULL after the error (a directory is one: it has no lines to read). */
-FILE *perft_open_input(const perft_run *o, const char *path)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-    if (!f) {
-        cli_error(o->common.command, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    int fd = fileno(f);
-    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        cli_error(o->common.command, "cannot open '%s': %s", path, strerror(EISDIR));
-        perft_close_input(f);
-        return NULL;
-    }
-    return f;
-}
-
-/* RF_FEN_SHREDDER when the castling field of the FEN `text` names rooks by their files alone
- * (HAha), else 0 (X-FEN: KQkq, with a file letter only where KQkq would be ambiguous), so that a
- * FEN written back keeps the caller's notation. */
-unsigned perft_castling_notation(const char *text, size_t len)
-{
-    size_t i = 0;
-    for (int field = 0; field < 2; field++) {
-        while (i < len && isspace((unsigned char)text[i])) i++;
-        while (i < len && !isspace((unsigned char)text[i])) i++;
-    }
-    while (i < len && isspace((unsigned char)text[i])) i++;
-    int files = 0, kq = 0;
-    for (; i < len && !isspace((unsigned char)text[i]); i++) {
-        char ch = text[i];
-        if (ch == 'K' || ch == 'Q' || ch == 'k' || ch == 'q')
-            kq = 1;
-        else if ((ch >= 'A' && ch <= 'H') || (ch >= 'a' && ch <= 'h'))
-            files = 1;
-    }
-    return files && !kq ? RF_FEN_SHREDDER : 0;
-}
-
 /* ---- one position ---------------------------------------------------------------------- */
 
 typedef struct root_move {
@@ -186,48 +139,45 @@ static void divide_line(const root_move *r)
     printf("%s: %s\n", r->uci, c);
 }
 
-static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
+/* Counts each root move of *pos to depth - 1 into roots[] (streaming its line unless sorted
+ * or JSON), the sum into *total; their number in *n. 0 or an exit code. */
+static int count_divide(const perft_run *o, const rf_position *pos, int depth, root_move *roots,
+                        unsigned *n, rf_count *total, progress_view *view)
 {
-    const perft_run *o = ctx;
-    rf_position pos;
-    int st = cli_position_read(&o->common, where, text, len, &pos, NULL);
-    if (st) return st;
-    char fen[RF_FEN_MAX], total_text[48];
-    rf_position_to_fen(fen, sizeof fen, &pos, 0);
-    rf_count total = {0, 0};
-    int depth = (int)o->depth;
     rf_movelist list;
-    root_move roots[RF_MAX_MOVES];
-    unsigned n = 0;
-    progress_view view = {o->progress, {0, 0}, NULL, 0, 0, 0, 0};
-    clock_gettime(CLOCK_MONOTONIC, &view.started);
-    if (!o->divide || depth == 0) {
-        if ((st = perft_count_nodes(o, &pos, depth, &total, &view))) return st;
-    } else {
-        n = rf_generate_moves(&list, &pos);
-        for (unsigned i = 0; i < n; i++) {
-            rf_position child = pos;
-            rf_position_play(&child, list.moves[i]);
-            rf_move_to_uci(roots[i].uci, sizeof roots[i].uci, &pos, list.moves[i]);
-            view.move = roots[i].uci;
-            view.move_no = i + 1;
-            view.moves = n;
-            if ((st = perft_count_nodes(o, &child, depth - 1, &roots[i].nodes, &view))) return st;
-            rf__count_add(&total, roots[i].nodes);
-            /* Streamed as each root move finishes, so a long count shows its progress. */
-            if (!o->sort && !o->common.json) {
-                divide_line(&roots[i]);
-                fflush(stdout);
-            }
+    *n = rf_generate_moves(&list, pos);
+    for (unsigned i = 0; i < *n; i++) {
+        rf_position child = *pos;
+        rf_position_play(&child, list.moves[i]);
+        rf_move_to_uci(roots[i].uci, sizeof roots[i].uci, pos, list.moves[i]);
+        view->move = roots[i].uci;
+        view->move_no = i + 1;
+        view->moves = *n;
+        int st = perft_count_nodes(o, &child, depth - 1, &roots[i].nodes, view);
+        if (st) return st;
+        rf__count_add(total, roots[i].nodes);
+        /* Streamed as each root move finishes, so a long count shows its progress. */
+        if (!o->sort && !o->common.json) {
+            divide_line(&roots[i]);
+            fflush(stdout);
         }
-        if (o->sort) qsort(roots, n, sizeof *roots, by_move);
     }
+    if (o->sort) qsort(roots, *n, sizeof *roots, by_move);
+    return 0;
+}
+
+/* The answer: the total, with --divide the root moves' lines (those not streamed) first. */
+static void print_answer(const perft_run *o, const rf_position *pos, const root_move *roots,
+                         unsigned n, rf_count total)
+{
+    char fen[RF_FEN_MAX], total_text[48];
     rf_count_format(total_text, sizeof total_text, total);
     if (o->common.json) {
         cli_json j;
+        rf_position_to_fen(fen, sizeof fen, pos, 0);
         cli_json_answer(&j);
         cli_json_kstr(&j, "fen", fen);
-        cli_json_kint(&j, "depth", depth);
+        cli_json_kint(&j, "depth", o->depth);
         cli_json_kcount(&j, "nodes", total);
         if (o->divide) {
             cli_json_key(&j, "divide");
@@ -246,130 +196,162 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     } else {
         puts(total_text);
     }
+}
+
+static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
+{
+    const perft_run *o = ctx;
+    rf_position pos;
+    int st = cli_position_read(&o->common, where, text, len, &pos, NULL);
+    if (st) return st;
+    rf_count total = {0, 0};
+    int depth = (int)o->depth;
+    root_move roots[RF_MAX_MOVES];
+    unsigned n = 0;
+    progress_view view = {o->progress, {0, 0}, NULL, 0, 0, 0, 0};
+    clock_gettime(CLOCK_MONOTONIC, &view.started);
+    if (!o->divide || depth == 0)
+        st = perft_count_nodes(o, &pos, depth, &total, &view);
+    else
+        st = count_divide(o, &pos, depth, roots, &n, &total, &view);
+    if (st) return st;
+    print_answer(o, &pos, roots, n, total);
     return CLI_OK;
 }
 
 /* ---- the command ---------------------------------------------------------------------------- */
 
-int cli_cmd_perft(int argc, char **argv)
+/* The options given besides the run's settings, for the checks of check_modes. */
+typedef struct given {
+    int sum, max, counting, kernel, part;
+    int progress; /* -1: neither --progress nor --quiet; else the last one's (1 or 0) */
+} given;
+
+/* One option into *o and *g: 0, or CLI_USAGE after the error. */
+static int read_option(perft_run *o, given *g, int id, const char *v)
 {
-    perft_run o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_perft, argc, argv);
-    o.max_nodes = UINT64_MAX;
-    o.max_depth = -1;
-    int sum = 0, id, have_max = 0, have_counting = 0, have_kernel = 0, progress = -1, have_part = 0;
-    o.part_k = o.part_n = 1;
+    cli_common *c = &o->common;
     long t;
-    /* Each run starts from the default code path (the fuzz targets run many in one process). */
-    rf_kernel_select("auto");
-    while ((id = cli_args_next(&a)) > 0) {
-        const char *v = a.value;
-        cli_common *c = &o.common;
-        switch (id) {
-        case OPT_DIVIDE: o.divide = 1; break;
-        case OPT_SORT: o.sort = 1; break;
-        case OPT_SUITE: o.suite = v; break;
-        case OPT_JOBS: o.jobs = v; break;
-        case OPT_PART:
-            if (!perft_parse_part(v, strlen(v), &o.part_k, &o.part_n))
-                return cli_usage(c->command, "--part takes K/N, 1 <= K <= N <= %d (not '%s')",
-                                 PART_MAX, v);
-            have_part = 1;
-            break;
-        case OPT_SUM: sum = 1; break;
-        case OPT_MAX_NODES:
-            if (cli_parse_u64(c, "--max-nodes", v, 0, UINT64_MAX, &o.max_nodes)) return CLI_USAGE;
-            have_max = 1;
-            break;
-        case OPT_MAX_DEPTH:
-            if (cli_parse_int(c, "--max-depth", v, 0, MAX_DEPTH, &o.max_depth)) return CLI_USAGE;
-            have_max = 1;
-            break;
-        case OPT_THREADS:
-            if (cli_parse_int(c, "--threads", v, 1, 256, &t)) return CLI_USAGE;
-            o.threads = (int)t;
-            have_counting = 1;
-            break;
-        case OPT_HASH:
-            if (cli_parse_mb(c, "--hash", v, &o.hash_mb)) return CLI_USAGE;
-            have_counting = 1;
-            break;
-        case OPT_SPLIT:
-            if (cli_parse_int(c, "--split", v, 1, 6, &o.split)) return CLI_USAGE;
-            break;
-        case OPT_KERNEL:
-            if (cli_kernel_select(c, v)) return CLI_USAGE;
-            have_kernel = 1;
-            break;
-        case OPT_PROGRESS: progress = 1; break;
-        case OPT_QUIET: progress = 0; break;
-        default: break;
-        }
+    switch (id) {
+    case OPT_DIVIDE: o->divide = 1; return 0;
+    case OPT_SORT: o->sort = 1; return 0;
+    case OPT_SUITE: o->suite = v; return 0;
+    case OPT_JOBS: o->jobs = v; return 0;
+    case OPT_PART:
+        g->part = 1;
+        if (perft_parse_part(v, strlen(v), &o->part_k, &o->part_n)) return 0;
+        return cli_usage(c->command, "--part takes K/N, 1 <= K <= N <= %d (not '%s')", PART_MAX, v);
+    case OPT_SUM: g->sum = 1; return 0;
+    case OPT_MAX_NODES:
+        g->max = 1;
+        return cli_parse_u64(c, "--max-nodes", v, 0, UINT64_MAX, &o->max_nodes);
+    case OPT_MAX_DEPTH:
+        g->max = 1;
+        return cli_parse_int(c, "--max-depth", v, 0, MAX_DEPTH, &o->max_depth);
+    case OPT_THREADS:
+        g->counting = 1;
+        if (cli_parse_int(c, "--threads", v, 1, 256, &t)) return CLI_USAGE;
+        o->threads = (int)t;
+        return 0;
+    case OPT_HASH: g->counting = 1; return cli_parse_mb(c, "--hash", v, &o->hash_mb);
+    case OPT_SPLIT: return cli_parse_int(c, "--split", v, 1, 6, &o->split);
+    case OPT_KERNEL: g->kernel = 1; return cli_kernel_select(c, v);
+    case OPT_PROGRESS: g->progress = 1; return 0;
+    case OPT_QUIET: g->progress = 0; return 0;
+    default: return 0;
     }
-    if (id == CLI_ARGS_STOP) return a.status;
-    const char *cmd = o.common.command;
-    int rest = argc - a.rest;
-    char **args = argv + a.rest;
-    int single = !sum && !o.jobs && !o.split && !o.suite;
-    /* Two ways of running at once: refused, saying which two. */
-    const char *modes[4];
-    int nmodes = 0;
-    if (sum) modes[nmodes++] = "--sum";
-    if (o.split) modes[nmodes++] = "--split";
-    if (o.suite) modes[nmodes++] = "--suite";
-    if (o.jobs && !sum) modes[nmodes++] = "--jobs";
+}
+
+/* Two ways of running at once are refused, saying which two; options with nothing to change
+ * say so rather than pass in silence, naming the one given and the run it does nothing in.
+ * 0 or CLI_USAGE. */
+static int check_modes(const perft_run *o, const given *g)
+{
+    const char *cmd = o->common.command, *modes[4];
+    int nmodes = 0, single = !g->sum && !o->jobs && !o->split && !o->suite;
+    if (g->sum) modes[nmodes++] = "--sum";
+    if (o->split) modes[nmodes++] = "--split";
+    if (o->suite) modes[nmodes++] = "--suite";
+    if (o->jobs && !g->sum) modes[nmodes++] = "--jobs";
     if (nmodes > 1)
         return cli_usage(cmd, "%s and %s are two different runs (%s); give one of them", modes[0],
                          modes[1],
-                         sum && o.split ? "--split writes jobs, --sum adds up their results"
-                                        : "one command does one of them");
-    if (have_part && (!o.jobs || sum))
+                         g->sum && o->split ? "--split writes jobs, --sum adds up their results"
+                                            : "one command does one of them");
+    if (g->part && (!o->jobs || g->sum))
         return cli_usage(cmd, "--part chooses the jobs that --jobs counts; give it with --jobs");
-    /* Options with nothing to change say so rather than pass in silence, naming the one given
-     * and the run it does nothing in. */
-    if ((o.divide || o.sort) && !single)
+    int both = o->divide && o->sort;
+    if ((o->divide || o->sort) && !single)
         cli_warn(cmd, "%s belong%s to a single count; %s nothing with %s",
-                 o.divide && o.sort ? "--divide and --sort" : o.divide ? "--divide" : "--sort",
-                 o.divide && o.sort ? "" : "s", o.divide && o.sort ? "they change" : "it changes",
-                 nmodes ? modes[0] : "--jobs");
-    if (o.sort && !o.divide && single) cli_warn(cmd, "--sort sorts --divide's lines; add --divide");
-    if (have_max && !o.suite) cli_warn(cmd, "--max-nodes and --max-depth belong to --suite");
-    if (have_counting && (sum || (o.split && !o.jobs)))
+                 both ? "--divide and --sort" : o->divide ? "--divide" : "--sort", both ? "" : "s",
+                 both ? "they change" : "it changes", nmodes ? modes[0] : "--jobs");
+    if (o->sort && !o->divide && single)
+        cli_warn(cmd, "--sort sorts --divide's lines; add --divide");
+    if (g->max && !o->suite) cli_warn(cmd, "--max-nodes and --max-depth belong to --suite");
+    if (g->counting && (g->sum || (o->split && !o->jobs)))
         cli_warn(cmd, "--%s counts nothing; --threads and --hash change nothing",
-                 sum ? "sum" : "split");
-    if (have_kernel && sum) cli_warn(cmd, "--sum counts nothing; --kernel changes nothing");
-    if (progress == 1 && !single)
+                 g->sum ? "sum" : "split");
+    if (g->kernel && g->sum) cli_warn(cmd, "--sum counts nothing; --kernel changes nothing");
+    if (g->progress == 1 && !single)
         cli_warn(cmd, "--progress belongs to a single count; it changes nothing here");
-    /* The last option given wins; without one, a terminal on stderr shows the line. */
-    int terminal = isatty(STDERR_FILENO);
-    o.progress = progress == 0 ? PROGRESS_OFF
-                 : progress == 1 ? (terminal ? PROGRESS_FORCED_TERMINAL : PROGRESS_LINES)
-                 : terminal ? PROGRESS_TERMINAL : PROGRESS_OFF;
-    if (sum) {
+    return 0;
+}
+
+/* Runs what the options ask for on the arguments left (rest of them at args). */
+static int run(perft_run *o, const given *g, int rest, char **args)
+{
+    const char *cmd = o->common.command;
+    if (g->sum) {
         if (!rest) return cli_usage(cmd, "--sum takes the result files to add up");
-        return perft_run_sum(&o, rest, args);
+        return perft_run_sum(o, rest, args);
     }
-    if (o.split && !o.jobs) {
+    if (o->split && !o->jobs) {
         if (rest != 2) return cli_usage(cmd, "--split needs FEN DEPTH");
-        return perft_run_split(&o, args[0], args[1]);
+        return perft_run_split(o, args[0], args[1]);
     }
-    if (o.jobs && rest) return cli_usage(cmd, "--jobs takes no FEN or DEPTH");
-    if (o.suite && rest) return cli_usage(cmd, "--suite takes no FEN or DEPTH");
-    if (!o.jobs && !o.suite) {
+    if (o->jobs && rest) return cli_usage(cmd, "--jobs takes no FEN or DEPTH");
+    if (o->suite && rest) return cli_usage(cmd, "--suite takes no FEN or DEPTH");
+    if (!o->jobs && !o->suite) {
         if (rest != 1 && rest != 2)
             return cli_usage(cmd, "expected FEN DEPTH, or DEPTH with positions on standard input");
-        if (cli_parse_int(&o.common, "DEPTH", args[rest - 1], 0, MAX_DEPTH, &o.depth))
+        if (cli_parse_int(&o->common, "DEPTH", args[rest - 1], 0, MAX_DEPTH, &o->depth))
             return CLI_USAGE;
     }
     /* One table for the whole run: a divide's root moves, the jobs and the suite's positions
      * reuse each other's subtree counts. */
-    if (o.hash_mb && !(o.table = rf_perft_table_new(o.hash_mb))) {
-        cli_error(cmd, "cannot allocate a %zu MiB hash table: give --hash less", o.hash_mb);
+    if (o->hash_mb && !(o->table = rf_perft_table_new(o->hash_mb))) {
+        cli_error(cmd, "cannot allocate a %zu MiB hash table: give --hash less", o->hash_mb);
         return CLI_SOFTWARE;
     }
-    int st = o.jobs ? perft_run_jobs(&o) : o.suite ? perft_run_suite(&o) : cli_batch(&o.common, rest - 1, args, answer, &o);
-    rf_perft_table_free(o.table);
+    int st = o->jobs    ? perft_run_jobs(o)
+             : o->suite ? perft_run_suite(o)
+                        : cli_batch(&o->common, rest - 1, args, answer, o);
+    rf_perft_table_free(o->table);
     return st;
+}
+
+int cli_cmd_perft(int argc, char **argv)
+{
+    perft_run o;
+    cli_args a;
+    given g = {0, 0, 0, 0, 0, -1};
+    memset(&o, 0, sizeof o);
+    cli_args_start(&a, &o.common, &cli_command_perft, argc, argv);
+    o.max_nodes = UINT64_MAX;
+    o.max_depth = -1;
+    o.part_k = o.part_n = 1;
+    int id;
+    /* Each run starts from the default code path (the fuzz targets run many in one process). */
+    rf_kernel_select("auto");
+    while ((id = cli_args_next(&a)) > 0)
+        if (read_option(&o, &g, id, a.value)) return CLI_USAGE;
+    if (id == CLI_ARGS_STOP) return a.status;
+    if (check_modes(&o, &g)) return CLI_USAGE;
+    /* The last option given wins; without one, a terminal on stderr shows the line. */
+    int terminal = isatty(STDERR_FILENO);
+    o.progress = g.progress == 0   ? PROGRESS_OFF
+                 : g.progress == 1 ? (terminal ? PROGRESS_FORCED_TERMINAL : PROGRESS_LINES)
+                 : terminal        ? PROGRESS_TERMINAL
+                                   : PROGRESS_OFF;
+    return run(&o, &g, argc - a.rest, argv + a.rest);
 }

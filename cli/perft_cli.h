@@ -1,6 +1,7 @@
 /*
  * perft_cli.h - what the files of `rankfile perft` share. One section per file:
- *   cmd_perft.c        the options, a single count and --divide, the files read
+ *   cmd_perft.c        the options, a single count and --divide
+ *   perft_input.c      the files read, and the castling notation of their FENs
  *   perft_count.c      one count through rf_perft_run, with its progress line on stderr
  *   perft_suite_cmd.c  --suite: a perft suite checked against its expected counts
  *   perft_job_file.c   the job and result files: their header, their lines as lists of jobs
@@ -34,7 +35,7 @@ typedef struct perft_run {
     rf_perft_table *table; /* --hash: one table for every count of the run */
 } perft_run;
 
-/* ---- cmd_perft.c -------------------------------------------------------------------------- */
+/* ---- perft_input.c ------------------------------------------------------------------------ */
 
 /* A suite or job file ('-': stdin); NULL after the error (a directory is one: it has no lines
  * to read). */

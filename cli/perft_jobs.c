@@ -86,8 +86,9 @@ int perft_run_split(const perft_run *o, const char *fen, const char *depth_text)
     rf__perft_split split;
     if (rf__perft_split_make(&split, &pos, (int)o->split, 0, h.fen_flags, SPLIT_MAX_POSITIONS,
                              NULL) != RF_OK) {
-        cli_error(o->common.command, "--split %ld gives more than %d positions; split at a lower ply",
-                  o->split, SPLIT_MAX_POSITIONS);
+        cli_error(o->common.command,
+                  "--split %ld gives more than %d positions; split at a lower ply", o->split,
+                  SPLIT_MAX_POSITIONS);
         return CLI_USAGE;
     }
     if (!split.count) {
@@ -195,7 +196,8 @@ int perft_run_jobs(const perft_run *o)
         return cli_finish(o->common.command, status);
     }
     /* Back in file order: the parts are every N-th job of the file. */
-    for (size_t i = 0; i < jobs.index.count; i++) keys[jobs.index.keys[i].item] = jobs.index.keys[i].text;
+    for (size_t i = 0; i < jobs.index.count; i++)
+        keys[jobs.index.keys[i].item] = jobs.index.keys[i].text;
     h.part_k = o->part_k;
     h.part_n = o->part_n;
     perft_header_write(o, &h, 1);
@@ -254,8 +256,9 @@ static int answered_all(const perft_run *o, job_list *jobs, const job_list *resu
         if (!jobs->at[j->item].hits && (!missing++ || j->item < lost->item)) lost = j;
     }
     if (unknown)
-        cli_error(cmd, "%s:%lu: job '%s' is not in %s (and %zu more)", results->at[stray->item].file,
-                  results->at[stray->item].line, stray->text, o->jobs, unknown - 1);
+        cli_error(cmd, "%s:%lu: job '%s' is not in %s (and %zu more)",
+                  results->at[stray->item].file, results->at[stray->item].line, stray->text,
+                  o->jobs, unknown - 1);
     if (missing)
         cli_error(cmd, "%s:%lu: job '%s' is not answered (and %zu more)", o->jobs,
                   jobs->at[lost->item].line, lost->text, missing - 1);

@@ -6,12 +6,12 @@
  *   NODES ROOT DEPTH COUNT FEN #CHECKSUM
  *
  * The header names the count; each later line is one finished job: NODES (already multiplied
- * by COUNT), the job's key (ROOT: its root move in UCI with --divide, else '-'; DEPTH:
- * the depth counted below the job's position; COUNT: the move orders reaching it), and the
- * perft plan's hash (FNV-1a 64) of the text before " #" in 16 hex digits. The lines of an
- * older rankfile-mpi, whose checksum had 8 digits (FNV-1a 32), are refused with a message
- * saying so: such a count is started again with a new checkpoint. Lines are appended whole and flushed
- * to the disk (fsync) one by one, so only the last line can be torn, and a torn line has no
+ * by COUNT), the job's key (ROOT: its root move in UCI with --divide, else '-'; DEPTH: the
+ * depth counted below the job's position; COUNT: the move orders reaching it), and the perft
+ * plan's hash (FNV-1a 64) of the text before " #" in 16 hex digits. The lines of an older
+ * rankfile-mpi, whose checksum had 8 digits (FNV-1a 32), are refused with a message saying so:
+ * such a count is started again with a new checkpoint. Lines are appended whole and flushed to
+ * the disk (fsync) one by one, so only the last line can be torn, and a torn line has no
  * newline: it is cut off and its job counted again. A run holds a write lock on the file from
  * before it reads it to its end: the ranks of a run whose mpirun was killed append for a moment
  * longer, and a run started again at once waits for them rather than count their jobs twice.
@@ -231,6 +231,75 @@ static int lock_file(mpi_checkpoint *cp)
     }
 }
 
+/* Opens cp->path for the whole run and locks it. 0, or an exit status after a message. */
+static int open_locked(mpi_checkpoint *cp)
+{
+    /* One descriptor for the whole run, locked before anything is read: a second run on the
+     * same file (started while the ranks of a killed one still append) waits for the first to
+     * end rather than count its jobs again. A POSIX lock goes with any descriptor of the file
+     * the process closes, so the file is read and written through this one alone. */
+    cp->fd = open(cp->path, O_RDWR | O_CREAT | O_APPEND, 0644);
+    if (cp->fd < 0) {
+        int e = errno;
+        struct stat sb;
+        int exists = stat(cp->path, &sb) == 0;
+        cli_error(command, "cannot %s checkpoint '%s': %s", exists ? "open" : "create", cp->path,
+                  strerror(e));
+        return exists ? CLI_NOINPUT : CLI_CANTCREAT;
+    }
+    int st = lock_file(cp);
+    if (st == 0 && !(cp->f = fdopen(cp->fd, "a+"))) {
+        cli_error(command, "cannot open checkpoint '%s': %s", cp->path, strerror(errno));
+        st = CLI_NOINPUT;
+    }
+    if (st) {
+        close(cp->fd);
+        cp->fd = -1;
+    }
+    return st;
+}
+
+/* Says how the header `have` differs from this count's, `want`. CLI_DATAERR. */
+static int header_differs(const char *path, const char *have, const char *want)
+{
+    static const char *const keys[] = {"variant", "chess960", "depth", "split", "divide", "fen"};
+    char a[RF_FEN_MAX + 8], b[RF_FEN_MAX + 8];
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        if (!header_field(have, keys[k], a, sizeof a)) snprintf(a, sizeof a, "missing");
+        header_field(want, keys[k], b, sizeof b);
+        if (strcmp(a, b) != 0) {
+            cli_error(command, "%s is the checkpoint of another count: its %s is '%s', this "
+                               "count's is '%s'",
+                      path, keys[k], a, b);
+            return CLI_DATAERR;
+        }
+    }
+    cli_error(command, "%s: not a rankfile-mpi checkpoint of this count (header '%s')", path,
+              have);
+    return CLI_DATAERR;
+}
+
+/* After reading: a torn last line (or a torn header: valid_end 0) cut off, what is whole
+ * kept, the header written to a file without one. 0, or CLI_IOERR after a message. */
+static int ready_to_append(mpi_checkpoint *cp, const char *want, long valid_end)
+{
+    struct stat sb;
+    if (fstat(cp->fd, &sb) == 0 && sb.st_size != (off_t)valid_end &&
+        ftruncate(cp->fd, (off_t)valid_end) != 0) {
+        cli_error(command, "cannot cut the torn last line of '%s': %s", cp->path,
+                  strerror(errno));
+        return CLI_IOERR;
+    }
+    /* From reading to appending: the stream is positioned anew. */
+    if (fseek(cp->f, 0, SEEK_END) != 0 ||
+        (valid_end == 0 &&
+         (fprintf(cp->f, "%s\n", want) < 0 || fflush(cp->f) != 0 || fsync(cp->fd) != 0))) {
+        cli_error(command, "cannot write checkpoint '%s': %s", cp->path, strerror(errno));
+        return CLI_IOERR;
+    }
+    return 0;
+}
+
 int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoint_id *id,
                         mpi_plan *plan, size_t *resumed)
 {
@@ -240,81 +309,15 @@ int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoi
     cp->path = path;
     *resumed = 0;
     long valid_end = 0;
-    /* One descriptor for the whole run, locked before anything is read: a second run on the
-     * same file (started while the ranks of a killed one still append) waits for the first to
-     * end rather than count its jobs again. A POSIX lock goes with any descriptor of the file
-     * the process closes, so the file is read and written through this one alone. */
-    cp->fd = open(path, O_RDWR | O_CREAT | O_APPEND, 0644);
-    if (cp->fd < 0) {
-        int e = errno;
-        struct stat sb;
-        int exists = stat(path, &sb) == 0;
-        cli_error(command, "cannot %s checkpoint '%s': %s", exists ? "open" : "create", path,
-                  strerror(e));
-        return exists ? CLI_NOINPUT : CLI_CANTCREAT;
-    }
-    int st = lock_file(cp);
-    if (st == 0 && !(cp->f = fdopen(cp->fd, "a+"))) {
-        cli_error(command, "cannot open checkpoint '%s': %s", path, strerror(errno));
-        st = CLI_NOINPUT;
-    }
-    if (st) {
-        close(cp->fd);
-        cp->fd = -1;
-        return st;
-    }
+    int st = open_locked(cp);
+    if (st) return st;
     rewind(cp->f);
-    if (first_line(cp->f, have, sizeof have)) {
-        if (strcmp(have, want) != 0) {
-            static const char *const keys[] = {"variant", "chess960", "depth", "split", "divide",
-                                               "fen"};
-            char a[RF_FEN_MAX + 8], b[RF_FEN_MAX + 8];
-            st = CLI_DATAERR;
-            size_t k = 0;
-            for (; k < sizeof keys / sizeof *keys; k++) {
-                if (!header_field(have, keys[k], a, sizeof a)) snprintf(a, sizeof a, "missing");
-                header_field(want, keys[k], b, sizeof b);
-                if (strcmp(a, b) != 0) {
-                    cli_error(command, "%s is the checkpoint of another count: its %s is '%s', "
-                                       "this count's is '%s'",
-                              path, keys[k], a, b);
-                    break;
-                }
-            }
-            if (k == sizeof keys / sizeof *keys)
-                cli_error(command, "%s: not a rankfile-mpi checkpoint of this count (header '%s')",
-                          path, have);
-        } else {
-            st = read_jobs(cp->f, path, plan, &valid_end, resumed);
-        }
-    }
-    if (st) {
-        mpi_checkpoint_close(cp);
-        return st;
-    }
-    struct stat sb;
-    /* A torn last line (or a torn header: valid_end 0) goes; what is whole stays. */
-    if (fstat(cp->fd, &sb) == 0 && sb.st_size != (off_t)valid_end &&
-        ftruncate(cp->fd, (off_t)valid_end) != 0) {
-        cli_error(command, "cannot cut the torn last line of '%s': %s", path, strerror(errno));
-        mpi_checkpoint_close(cp);
-        return CLI_IOERR;
-    }
-    /* From reading to appending: the stream is positioned anew. */
-    if (fseek(cp->f, 0, SEEK_END) != 0) {
-        cli_error(command, "cannot write checkpoint '%s': %s", path, strerror(errno));
-        mpi_checkpoint_close(cp);
-        return CLI_IOERR;
-    }
-    if (valid_end == 0) {
-        fprintf(cp->f, "%s\n", want);
-        if (fflush(cp->f) != 0 || fsync(cp->fd) != 0) {
-            cli_error(command, "cannot write checkpoint '%s': %s", path, strerror(errno));
-            mpi_checkpoint_close(cp);
-            return CLI_IOERR;
-        }
-    }
-    return 0;
+    if (first_line(cp->f, have, sizeof have))
+        st = strcmp(have, want) != 0 ? header_differs(path, have, want)
+                                     : read_jobs(cp->f, path, plan, &valid_end, resumed);
+    if (st == 0) st = ready_to_append(cp, want, valid_end);
+    if (st) mpi_checkpoint_close(cp);
+    return st;
 }
 
 int mpi_checkpoint_add(mpi_checkpoint *cp, const mpi_plan *plan, size_t i)
