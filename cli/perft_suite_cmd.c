@@ -6,8 +6,6 @@
 
 #include "perft_suite.h"
 
-#include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct suite_state {
