@@ -10,8 +10,10 @@ set(RF_APP_FILES
   message.c options.c suggest.c number.c json.c bad_input.c batch.c position.c input.c encoding.c
   outcome.c svg.c
   # the commands and the dispatcher
-  commands.c cmd_fen.c cmd_moves.c cmd_play.c cmd_status.c cmd_judge.c cmd_perft.c cmd_atomic.c
-  cmd_960.c cmd_is960.c cmd_show.c cmd_key.c cmd_book.c cmd_pgn.c)
+  commands.c cmd_fen.c cmd_moves.c cmd_play.c cmd_status.c cmd_judge.c cmd_atomic.c
+  cmd_960.c cmd_is960.c cmd_show.c cmd_key.c cmd_book.c cmd_pgn.c
+  # perft: the count and --divide, and its files
+  cmd_perft.c perft_count.c perft_input.c perft_suite_cmd.c perft_jobs.c perft_job_file.c)
 
 if(CMAKE_SCRIPT_MODE_FILE)
   # `cmake -P cli/app.cmake`: the sources relative to the project's root, one line.
@@ -25,6 +27,9 @@ set(RF_APP_SOURCES ${RF_APP_FILES})
 list(TRANSFORM RF_APP_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/cli/)
 add_library(rankfile_app STATIC ${RF_APP_SOURCES})
 target_include_directories(rankfile_app PUBLIC ${PROJECT_SOURCE_DIR}/cli)
+# perft's files use the library's internal perft plan and suite reader (src/perft_plan.h,
+# src/perft_suite.h).
+target_include_directories(rankfile_app PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_compile_options(rankfile_app PRIVATE ${RF_WARNINGS})
 # Compressed input (input.c), as found above: the definitions for its source, the libraries for
 # whatever links it.

@@ -193,12 +193,6 @@ int cli_parse_u64(const cli_common *c, const char *what, const char *text, uint6
 /* A size in MiB, 1 up to the machine's memory. */
 int cli_parse_mb(const cli_common *c, const char *what, const char *text, size_t *out);
 
-/* Adds b to *total, and a * m (m < 2^64) to *total: 128-bit counts. */
-void cli_count_add(rf_count *total, rf_count b);
-void cli_count_add_product(rf_count *total, rf_count a, uint64_t m);
-/* Reads a decimal count of up to 39 digits that fits in 128 bits. */
-int cli_count_parse(const char *s, size_t len, rf_count *out);
-
 /* ---- json.c ----------------------------------------------------------------------------- */
 
 #define CLI_JSON_DEPTH 8

@@ -136,7 +136,7 @@ static int locale_is_utf8(void)
 }
 
 /* The RF_RENDER_COLOR_* flag for --color WHEN. */
-static unsigned color_flags(int when)
+static unsigned color_flags(FILE *out, int when)
 {
     const char *term = getenv("TERM"), *colorterm = getenv("COLORTERM"),
                *no_color = getenv("NO_COLOR");
@@ -146,7 +146,7 @@ static unsigned color_flags(int when)
     if (when == COLOR_AUTO) {
         /* no-color.org: NO_COLOR set to anything but the empty string turns colour off, and an
          * explicit --color always overrides it. */
-        if (!isatty(STDOUT_FILENO) || (no_color && *no_color)) return 0;
+        if (fileno(out) < 0 || !isatty(fileno(out)) || (no_color && *no_color)) return 0;
         if (term && strcmp(term, "dumb") == 0) return 0;
     }
     if ((colorterm && *colorterm) || (term && strstr(term, "256color")))
@@ -368,7 +368,7 @@ static int ready(void *run, int *n, char ***args)
     if (!o->svg && !o->common.json) {
         if (o->charset == 1 || (o->charset == 0 && locale_is_utf8()))
             o->render.flags |= RF_RENDER_UNICODE;
-        o->render.flags |= color_flags(o->when);
+        o->render.flags |= color_flags(o->common.io->out, o->when);
     }
     if (*n > 0) {
         o->moves = *args + 1;

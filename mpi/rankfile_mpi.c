@@ -255,11 +255,11 @@ static void finish_job(coordinator *c, size_t i, rf_count nodes, int rank, doubl
     mpi_job *j = &c->plan.jobs[i];
     if (j->done) return;
     rf_count scaled = {0, 0};
-    cli_count_add_product(&scaled, nodes, j->count);
+    rf__count_add_product(&scaled, nodes, c->plan.split.jobs[i].count);
     j->nodes = scaled;
     j->done = 1;
     c->pending--;
-    int st = mpi_checkpoint_add(&c->cp, &c->plan, j);
+    int st = mpi_checkpoint_add(&c->cp, &c->plan, i);
     if (st && !c->status) c->status = st;
     double leaves = (double)nodes.hi * 18446744073709551616.0 + (double)nodes.lo;
     mpi_progress_job(&c->progress, rank, leaves, seconds, j->estimate);
@@ -284,8 +284,8 @@ static void *local_counter(void *arg)
         if (i < 0) return NULL;
         rf_count nodes;
         double t0 = mpi_now();
-        int st = count_job(c->s, c->plan.jobs[i].fen, c->plan.depth - c->plan.ply, &nodes, err,
-                           sizeof err);
+        int st = count_job(c->s, c->plan.split.jobs[i].fen, c->plan.depth - c->plan.ply, &nodes,
+                           err, sizeof err);
         pthread_mutex_lock(&c->lock);
         if (st)
             fail(c, CLI_SOFTWARE, err);
@@ -392,7 +392,7 @@ static void hand_out(coordinator *c, int ranks)
         long i = take_job(c);
         if (i >= 0)
             snprintf(text, sizeof text, "%ld %d %s", i, c->plan.depth - c->plan.ply,
-                     c->plan.jobs[i].fen);
+                     c->plan.split.jobs[i].fen);
         pthread_mutex_unlock(&c->lock);
         if (i >= 0) {
             MPI_Send(text, (int)strlen(text) + 1, MPI_CHAR, from, TAG_JOB, MPI_COMM_WORLD);
@@ -409,9 +409,9 @@ static void print_result(const run_options *o, const mpi_plan *plan)
     rf_count per_root[RF_MAX_MOVES];
     memset(per_root, 0, sizeof per_root);
     for (size_t i = 0; i < plan->count; i++) {
-        cli_count_add(&total, plan->jobs[i].nodes);
-        if (plan->jobs[i].root >= 0)
-            cli_count_add(&per_root[plan->jobs[i].root], plan->jobs[i].nodes);
+        int root = plan->split.jobs[i].root;
+        rf__count_add(&total, plan->jobs[i].nodes);
+        if (root >= 0) rf__count_add(&per_root[root], plan->jobs[i].nodes);
     }
     unsigned roots = o->divide && plan->ply > 0 ? plan->roots : 0;
     char text[48];
@@ -468,11 +468,7 @@ static int prepare(coordinator *c, run_options *o, int ranks)
     size_t resumed = 0;
     if (o->checkpoint) {
         char fen[RF_FEN_MAX];
-        rf_position_to_fen(fen, sizeof fen, &o->root, RF_FEN_SHREDDER);
-        for (int k = 0; k < 2; k++) {
-            char *sp = strrchr(fen, ' ');
-            if (sp) *sp = '\0';
-        }
+        rf__perft_fen(fen, &o->root, RF_FEN_SHREDDER);
         mpi_checkpoint_id id = {rf_variant_name((rf_variant)o->s.variant), o->s.chess960,
                                 o->s.depth, ply, o->divide, fen};
         status = mpi_checkpoint_open(&c->cp, cmd, o->checkpoint, &id, &c->plan, &resumed);
