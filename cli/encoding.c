@@ -12,9 +12,10 @@
  *            so the choice is made on a window of 64 KiB: everything not yet handed out when
  *            the bad byte is seen, that window included, is read as Windows-1252 — a Latin-1
  *            file is read as Latin-1 from its first accented letter on.
- * The first time either happens, one line on the run's error stream says so, with the line of the first byte
- * that is not UTF-8: a warning, or an error under --strict (the decoding goes on either way);
- * for a quiet input (cli_input_open_quiet) the line is only kept in the decoder's `note`.
+ * The first time either happens, one line on the run's error stream says so, with the line of
+ * the first byte that is not UTF-8: a warning, or an error under --strict (the decoding goes on
+ * either way); for a quiet input (cli_input_open_quiet) the line is only kept in the decoder's
+ * `note`.
  */
 #include "cli.h"
 

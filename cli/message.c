@@ -1,6 +1,7 @@
 /*
- * message.c - the program's voice: one-line errors and warnings on the run's error stream, usage errors with a
- * pointer to --help, and the final flush that turns a failed write into exit status 74.
+ * message.c - the program's voice: one-line errors and warnings on the run's error stream,
+ * usage errors with a pointer to --help, and the final flush that turns a failed write into
+ * exit status 74.
  */
 #include "cli.h"
 

@@ -131,8 +131,8 @@ static int line_checksum(const cli_common *common, char *line, const char *path,
 
 /* One finished job's line (its newline cut off) marked done in the plan. 0 or an exit status
  * after a message. */
-static int job_done(const cli_common *common, char *line, const char *path, unsigned long no, mpi_plan *plan,
-                    const rf__perft_index *x, size_t *resumed)
+static int job_done(const cli_common *common, char *line, const char *path, unsigned long no,
+                    mpi_plan *plan, const rf__perft_index *x, size_t *resumed)
 {
     rf_count nodes;
     rf__perft_job_line j;
@@ -259,7 +259,8 @@ static int open_locked(mpi_checkpoint *cp)
 }
 
 /* Says how the header `have` differs from this count's, `want`. CLI_DATAERR. */
-static int header_differs(const cli_common *common, const char *path, const char *have, const char *want)
+static int header_differs(const cli_common *common, const char *path, const char *have,
+                          const char *want)
 {
     static const char *const keys[] = {"variant", "chess960", "depth", "split", "divide", "fen"};
     char a[RF_FEN_MAX + 8], b[RF_FEN_MAX + 8];
