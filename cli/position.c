@@ -8,19 +8,6 @@
 
 #include <string.h>
 
-void cli_json_validity(cli_json *j, uint32_t validity)
-{
-    cli_json_key(j, "invalid");
-    cli_json_array(j);
-    for (unsigned bit = 0; bit < 32; bit++) {
-        if (!(validity & RF_INVALID_ALL & (1u << bit))) continue;
-        char name[64];
-        rf_validity_describe(name, sizeof name, 1u << bit);
-        cli_json_text(j, name);
-    }
-    cli_json_end(j);
-}
-
 /* What --accept would do with a position breaking the rule `flag`, for the hint. */
 static const char *accept_hint(uint32_t flag)
 {
