@@ -160,6 +160,15 @@ int cli_args_next(cli_args *a);
 /* Prints the command's help on `out`. */
 void cli_help(FILE *out, const cli_command *cmd);
 
+/* The variants rankfile plays, from the library's table, for help texts: "standard (the default),
+ * chess960, atomic, kingofthehill (koth), ... or crazyhouse (zh)" (without the parenthesised
+ * default and aliases when `aliases` is 0), written to buf like snprintf. */
+void cli_variant_list(char *buf, size_t cap, int aliases);
+
+/* Writes text word-wrapped: each line starts at column `indent` (the first after `col` columns
+ * already written) and ends by column `width` where the words allow. */
+void cli_print_wrapped(FILE *out, const char *text, size_t col, size_t indent, size_t width);
+
 /* Prints the program's version on `out`, then the move generator's code path in use, as
  * "kernel: bmi2 (x86-64 POPCNT/BMI2, PEXT slider lookups)" or "kernel: portable (...)". */
 void cli_version(FILE *out);

@@ -34,10 +34,13 @@ static void usage(FILE *out)
           "\n"
           "options most commands take (see each command's --help):\n"
           "  --json                  one JSON object per answer (NDJSON)\n"
-          "  --variant NAME          standard, chess960, atomic, kingofthehill, threecheck,\n"
-          "                          racingkings, horde, antichess or crazyhouse\n"
-          "                          (lichess's names too)\n"
-          "  --chess960              force Chess960 castling mode (else detected from the FEN)\n"
+          "  --variant NAME",
+          out);
+    char names[512], text[600];
+    cli_variant_list(names, sizeof names, 0);
+    snprintf(text, sizeof text, "%s (lichess's names too)", names);
+    cli_print_wrapped(out, text, strlen("  --variant NAME"), 26, 84);
+    fputs("  --chess960              force Chess960 castling mode (else detected from the FEN)\n"
           "  --accept RULES          take positions that break these rules\n"
           "  -h, --help              the command's help\n"
           "\n"

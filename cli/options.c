@@ -6,6 +6,7 @@
  * added); a mistyped one is answered with the nearest real one.
  */
 #include "cli.h"
+#include "variant.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -22,12 +23,12 @@ enum {
 
 static const cli_option common_json = {
     COMMON_JSON, "json", 0, NULL, "one JSON object per answer (NDJSON); counts stay exact"};
+/* The --variant entry's help: the names come from the library's table (cli_variant_list). */
+static const char variant_help[] =
+    "the rules: %s; lichess's names are read too, in any case ('Atomic', 'King of the Hill', "
+    "'Three-check', 'Racing Kings', 'fromPosition')";
 static const cli_option common_variant[] = {
-    {COMMON_VARIANT, "variant", 0, "NAME",
-     "the rules: standard (the default), chess960, atomic, kingofthehill\n"
-     "(koth), threecheck (3check), racingkings, horde, antichess or\n"
-     "crazyhouse (zh); lichess's names are read too, in any case ('Atomic',\n"
-     "'King of the Hill', 'Three-check', 'Racing Kings', 'fromPosition')"},
+    {COMMON_VARIANT, "variant", 0, "NAME", variant_help},
     {COMMON_CHESS960, "chess960", 0, NULL,
      "Chess960 castling mode (else detected from the castling rights)"},
 };
@@ -76,6 +77,37 @@ static int collect(const cli_option **table, const cli_command *cmd)
     return n;
 }
 
+void cli_variant_list(char *buf, size_t cap, int aliases)
+{
+    size_t n = (size_t)snprintf(buf, cap, "standard%s, %.*s", aliases ? " (the default)" : "",
+                                (int)strcspn(rf__chess960_names(), " "), rf__chess960_names());
+    for (int v = 0; v < RF_VARIANT_COUNT && n < cap; v++) {
+        if (v == RF_VARIANT_STANDARD) continue;
+        const char *alias = rf__variant_aliases((rf_variant)v);
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", v == RF_VARIANT_COUNT - 1 ? " or " : ", ",
+                              rf_variant_name((rf_variant)v));
+        if (aliases && *alias && n < cap)
+            n += (size_t)snprintf(buf + n, cap - n, " (%.*s)", (int)strcspn(alias, " "), alias);
+    }
+}
+
+void cli_print_wrapped(FILE *out, const char *text, size_t col, size_t indent, size_t width)
+{
+    while (*text) {
+        size_t n = strlen(text);
+        if (indent + n > width) { /* break at the last space that fits, or the first one after */
+            size_t cut = width - indent;
+            while (cut > 0 && text[cut] != ' ') cut--;
+            if (cut == 0) cut = strcspn(text, " ");
+            n = cut;
+        }
+        fprintf(out, "%*s%.*s\n", (int)(indent - col), "", (int)n, text);
+        col = 0;
+        text += n;
+        while (*text == ' ') text++;
+    }
+}
+
 void cli_help(FILE *out, const cli_command *cmd)
 {
     const cli_option *table[CLI_MAX_OPTIONS];
@@ -96,6 +128,13 @@ void cli_help(FILE *out, const cli_command *cmd)
         if (col > 22) {
             fputc('\n', out);
             col = 0;
+        }
+        if (o->help == variant_help) {
+            char names[512], text[1024];
+            cli_variant_list(names, sizeof names, 1);
+            snprintf(text, sizeof text, variant_help, names);
+            cli_print_wrapped(out, text, col, 24, 70);
+            continue;
         }
         for (const char *h = o->help; *h;) {
             size_t n = strcspn(h, "\n");
