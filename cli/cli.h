@@ -1,26 +1,46 @@
 /*
- * cli.h - what the commands of the `rankfile` program share. One section per file:
+ * cli.h - the application library (cli/app.cmake): what the `rankfile` program, rankfile-mpi,
+ * the web glue, the Python extension, the fuzz targets and the tests share. One section per
+ * file:
  *   message.c   exit codes, the one-line error format, flushing
  *   options.c   options declared once per command in a table: parsing, help, common options
  *   suggest.c   "did you mean" for unknown commands and options
  *   number.c    typed number arguments with clear messages
- *   json.c      the JSON writer (NDJSON answers)
- *   batch.c     input lines (BOM, CR, too long), the batch driver, answers to bad input
+ *   json.c      the JSON writer (NDJSON answers; the one place text is quoted for JSON)
+ *   bad_input.c the answer to an input that cannot be answered
+ *   batch.c     input lines (BOM, CR, too long), the batch driver and batch commands
  *   position.c  FEN text + --variant/--chess960/--accept -> a position or an error answer
  *   input.c     input files read as bytes, plain or gzip/zstd-compressed (by their magic bytes)
- * The program uses the library only through rankfile.h.
+ *   encoding.c  input text decoded to UTF-8
+ *   outcome.c   a game's status and outcome, as text and JSON
+ *   svg.c       the SVG diagram written to a file
+ *   commands.c  the command table and cli_main, the program as a function; cmd_*.c the commands
+ * Every run of the program has its streams (cli_io) and its state: nothing is global, so runs
+ * may follow each other in one process. The program uses the library only through rankfile.h.
  */
 #ifndef RF_CLI_H
 #define RF_CLI_H
 
 #include "rankfile.h"
 
-#include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #define CLI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+
+/* The streams of one run of the program (cli_main): standard input, output and error for the
+ * `rankfile` program, memory streams for a test or a fuzz target. Nothing of a run is global:
+ * what a command reads and writes goes through these, what it keeps lives in its run. */
+typedef struct cli_io {
+    FILE *in, *out, *err;
+} cli_io;
+
+/* The `rankfile` program: argv[0] its name, argv[1] the command. Returns the exit status. Runs
+ * may follow each other in one process (a test, a fuzz target) and share nothing. */
+int cli_main(cli_io *io, int argc, char **argv);
+
+typedef struct cli_common cli_common;
 
 /* ---- message.c -------------------------------------------------------------------------- */
 
@@ -36,17 +56,18 @@ enum {
     CLI_IOERR = 74      /* output cannot be written */
 };
 
-/* Prints "rankfile: COMMAND: MESSAGE" (command NULL: "rankfile: MESSAGE") on stderr. */
-void cli_error(const char *command, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* Messages of a run (c->io->err), about c->command ("rankfile-mpi" speaks for itself).
+ * Prints "rankfile: COMMAND: MESSAGE" (command NULL: "rankfile: MESSAGE"). */
+void cli_error(const cli_common *c, const char *fmt, ...) CLI_PRINTF(2, 3);
 
-/* Prints "rankfile: COMMAND: warning: MESSAGE" on stderr: an option that has no effect. */
-void cli_warn(const char *command, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* Prints "rankfile: COMMAND: warning: MESSAGE": an option that has no effect. */
+void cli_warn(const cli_common *c, const char *fmt, ...) CLI_PRINTF(2, 3);
 
 /* Prints a usage error with a pointer to --help; returns CLI_USAGE. */
-int cli_usage(const char *command, const char *fmt, ...) CLI_PRINTF(2, 3);
+int cli_usage(const cli_common *c, const char *fmt, ...) CLI_PRINTF(2, 3);
 
-/* Flushes stdout; on failure prints an error and returns CLI_IOERR, else `code`. */
-int cli_finish(const char *command, int code);
+/* Flushes the run's output; on failure prints an error and returns CLI_IOERR, else `code`. */
+int cli_finish(const cli_common *c, int code);
 
 /* A copy of at most 60 bytes of s for messages: bytes outside printable ASCII become '?'. */
 const char *cli_shown(const char *s, size_t len, char buf[64]);
@@ -63,7 +84,7 @@ int cli_worse(int a, int b);
 #define CLI_COMMON_POSITION (CLI_COMMON_VARIANT | CLI_COMMON_ACCEPT)
 
 /* One option of a command. The table of a command's options is the only place an option is
- * stated: it drives getopt_long and the "options:" part of the help. */
+ * stated: it drives the option parser and the "options:" part of the help. */
 typedef struct cli_option {
     int id;            /* what cli_args_next returns for it (> 0); 0 ends a table */
     const char *name;  /* the long name, without "--" */
@@ -72,6 +93,8 @@ typedef struct cli_option {
     const char *help;  /* what it does; each '\n' starts a continuation line */
 } cli_option;
 
+typedef struct cli_batch_spec cli_batch_spec;
+
 typedef struct cli_command {
     const char *name;
     const char *summary;          /* one line for 'rankfile --help' */
@@ -79,44 +102,55 @@ typedef struct cli_command {
     const cli_option *options;    /* the command's own options (ended by id 0) */
     unsigned common;              /* CLI_COMMON_* */
     const char *const *outro;     /* notes, exit status and examples, after the options */
-    int (*run)(int argc, char **argv);
+    /* Runs the command (argv[0] its name); NULL for a command that answers its inputs one by
+     * one (batch below), or a program of its own that only parses and helps through the table
+     * (rankfile-mpi). */
+    int (*run)(cli_io *io, int argc, char **argv);
+    const cli_batch_spec *batch; /* with run NULL: the command as a batch (cli_batch_run) */
 } cli_command;
 
 /* What every command knows about its run: its name and the common options' values. */
-typedef struct cli_common {
+struct cli_common {
+    cli_io *io;          /* the run's streams */
     const cli_command *cmd;
-    const char *command; /* cmd->name, for messages */
+    const char *command; /* cmd->name, for messages (NULL: the program's own) */
     int json;            /* --json */
     rf_variant variant;  /* --variant (RF_VARIANT_STANDARD by default) */
     int chess960;        /* --chess960, or --variant chess960 */
     uint32_t accept;     /* RF_INVALID_* accepted: RF_ACCEPT_DEFAULT, --strict 0, --accept */
     int variant_given;   /* --variant or --chess960 appeared */
-} cli_common;
+};
 
 #define CLI_MAX_OPTIONS 40
 
-/* An option parse in progress (getopt_long underneath, abbreviations refused). */
+/* An option parse in progress: a small re-entrant reader of argv driven by the table (no
+ * getopt, no global state). It reads what getopt_long reads: clusters of short options ("-qj",
+ * "-d5", "-d 5"), "--name=value" and "--name value", "--" ending the options, and arguments
+ * among the options (they are moved after them, in order). Long options must be written in
+ * full. */
 typedef struct cli_args {
     cli_common *common;
     int argc;
     char **argv;
     const char *value;   /* the value of the option just returned, or NULL */
-    const char *spelled; /* the option as written ("--hash", "-l") */
     int status;          /* after CLI_ARGS_STOP: the exit status to return */
     int rest;            /* after CLI_ARGS_END: argv[rest..argc-1] are the arguments */
     int strict_given;    /* --strict appeared (it and --accept exclude each other) */
     int accept_given;    /* --accept appeared */
+    int args;            /* argv[1..args-1]: the options read; argv[args..next-1]: the
+                            arguments met among them, to be moved after them */
+    int next;            /* the next word of argv to read */
+    const char *cluster; /* the rest of a cluster of short options, or NULL */
     int count;
     const cli_option *table[CLI_MAX_OPTIONS];
-    char shorts[2 * CLI_MAX_OPTIONS + 4];
-    struct option longopts[CLI_MAX_OPTIONS + 1]; /* getopt_long's table */
 } cli_args;
 
 enum { CLI_ARGS_END = 0, CLI_ARGS_STOP = -1 };
 
-/* Starts parsing argv (argv[0] the command's name) for `cmd`, filling *common's defaults. */
-void cli_args_start(cli_args *a, cli_common *common, const cli_command *cmd, int argc,
-                    char **argv);
+/* Starts parsing argv (argv[0] the command's name) for `cmd` in the run of `io`, filling
+ * *common's defaults. */
+void cli_args_start(cli_args *a, cli_common *common, const cli_command *cmd, cli_io *io,
+                    int argc, char **argv);
 
 /* The next option of the command's own: its id (> 0) with a->value; CLI_ARGS_END when the
  * options are over (a->rest: the first argument); CLI_ARGS_STOP after --help, --version or a
@@ -126,9 +160,18 @@ int cli_args_next(cli_args *a);
 /* Prints the command's help on `out`. */
 void cli_help(FILE *out, const cli_command *cmd);
 
-/* Prints the program's version, then the move generator's code path in use, as
+/* The variants rankfile plays, from the library's table, for help texts: "standard (the default),
+ * chess960, atomic, kingofthehill (koth), ... or crazyhouse (zh)" (without the parenthesised
+ * default and aliases when `aliases` is 0), written to buf like snprintf. */
+void cli_variant_list(char *buf, size_t cap, int aliases);
+
+/* Writes text word-wrapped: each line starts at column `indent` (the first after `col` columns
+ * already written) and ends by column `width` where the words allow. */
+void cli_print_wrapped(FILE *out, const char *text, size_t col, size_t indent, size_t width);
+
+/* Prints the program's version on `out`, then the move generator's code path in use, as
  * "kernel: bmi2 (x86-64 POPCNT/BMI2, PEXT slider lookups)" or "kernel: portable (...)". */
-void cli_version(void);
+void cli_version(FILE *out);
 
 /* Chooses the move generator's code path for an option `--kernel NAME`: auto, portable or bmi2
  * (rf_kernel_select). 0, or after a one-line error (an unknown name, or bmi2 where it does not
@@ -137,11 +180,7 @@ int cli_kernel_select(const cli_common *c, const char *name);
 
 /* --lang NAME (rf_language_find: a code, a locale, an English or native name): the language,
  * or NULL after a usage error that lists the codes. */
-const rf_language *cli_language(const char *command, const char *name);
-
-/* The commands, in the order 'rankfile --help' lists them (main.c), and their number. */
-extern const cli_command *const cli_commands[];
-extern const size_t cli_command_count;
+const rf_language *cli_language(const cli_common *c, const char *name);
 
 /* ---- suggest.c -------------------------------------------------------------------------- */
 
@@ -163,12 +202,6 @@ int cli_parse_u64(const cli_common *c, const char *what, const char *text, uint6
 /* A size in MiB, 1 up to the machine's memory. */
 int cli_parse_mb(const cli_common *c, const char *what, const char *text, size_t *out);
 
-/* Adds b to *total, and a * m (m < 2^64) to *total: 128-bit counts. */
-void cli_count_add(rf_count *total, rf_count b);
-void cli_count_add_product(rf_count *total, rf_count a, uint64_t m);
-/* Reads a decimal count of up to 39 digits that fits in 128 bits. */
-int cli_count_parse(const char *s, size_t len, rf_count *out);
-
 /* ---- json.c ----------------------------------------------------------------------------- */
 
 #define CLI_JSON_DEPTH 8
@@ -183,8 +216,10 @@ typedef struct cli_json {
 } cli_json;
 
 void cli_json_start(cli_json *j, FILE *out);
-/* Starts an answer: a writer on stdout with its top-level object open. */
-void cli_json_answer(cli_json *j);
+/* Starts an answer: a writer on the run's output with its top-level object open. */
+void cli_json_answer(cli_json *j, const cli_common *c);
+/* Starts an answer about a position: cli_json_answer, then the member "fen" (its FEN). */
+void cli_json_answer_fen(cli_json *j, const cli_common *c, const rf_position *pos);
 void cli_json_object(cli_json *j);
 void cli_json_array(cli_json *j);
 void cli_json_end(cli_json *j); /* closes the innermost object or array */
@@ -202,6 +237,8 @@ void cli_json_kstr(cli_json *j, const char *key, const char *s);
 void cli_json_kbool(cli_json *j, const char *key, int b);
 void cli_json_kint(cli_json *j, const char *key, long long v);
 void cli_json_kcount(cli_json *j, const char *key, rf_count v);
+/* Writes "invalid":[names] for validity flags. */
+void cli_json_validity(cli_json *j, uint32_t validity);
 
 /* ---- batch.c ---------------------------------------------------------------------------- */
 
@@ -211,6 +248,7 @@ void cli_json_kcount(cli_json *j, const char *key, rf_count v);
  * the input dropped. */
 typedef struct cli_lines {
     FILE *f;
+    FILE *out;          /* the output whose failure ends the reading (may be NULL) */
     unsigned long no;   /* the current line's number, from 1 */
     size_t len;         /* its length as stored (NUL bytes kept) */
     int too_long;       /* it had more than CLI_MAX_LINE - 1 bytes: buf holds its start */
@@ -219,13 +257,13 @@ typedef struct cli_lines {
     char buf[CLI_MAX_LINE];
 } cli_lines;
 
-void cli_lines_start(cli_lines *l, FILE *f);
-/* 1 for a line; 0 at the end of input, or once writing to stdout has failed (an endless input
+void cli_lines_start(cli_lines *l, FILE *f, FILE *out);
+/* 1 for a line; 0 at the end of input, or once writing to l->out has failed (an endless input
  * to a full disk would otherwise never end). */
 int cli_lines_next(cli_lines *l);
 /* After cli_lines_next has answered 0: 0 when the input ended, else (a read failed) an error
  * "cannot read NAME: Is a directory" and CLI_NOINPUT for a directory, CLI_IOERR otherwise. */
-int cli_lines_failed(const char *command, const cli_lines *l, const char *name);
+int cli_lines_failed(const cli_common *c, const cli_lines *l, const char *name);
 
 /* Where an input came from, for messages. */
 typedef struct cli_where {
@@ -238,15 +276,46 @@ typedef struct cli_where {
 /* Answers one input: returns CLI_OK, CLI_NO or CLI_DATAERR to go on, anything else to stop. */
 typedef int (*cli_answer_fn)(void *ctx, const char *text, size_t len, const cli_where *where);
 
-/* When standard input is a terminal (a person typing, or wondering why nothing happens), says
+/* When the run's input is a terminal (a person typing, or wondering why nothing happens), says
  * on stderr "rankfile: COMMAND: reading WHAT from standard input; Ctrl-D ends"; nothing for a
  * file or a pipe. Called by a command about to wait for its input lines. */
-void cli_input_notice(const char *command, const char *what);
+void cli_input_notice(const cli_common *c, const char *what);
 
 /* The batch driver: each of the n arguments (n > 0), else each line of standard input, is
  * answered by fn, in order; a line too long is answered as an error in place. Returns the
  * worst status (cli_worse), flushed (cli_finish). */
 int cli_batch(const cli_common *c, int n, char **args, cli_answer_fn fn, void *ctx);
+
+/* A command that answers its inputs one by one, run by cli_batch_run: its run state, of `size`
+ * bytes, zeroed, begins with its cli_common; the callbacks get it as `run`. */
+struct cli_batch_spec {
+    size_t size;
+    /* One of the command's own options: 0 to go on, or the exit status to stop with. NULL: an
+     * option sets the int at offset `flag` of the run state to 1 (a command whose options are
+     * one switch), or, with flag 0, the command has none. */
+    int (*option)(void *run, int id, const char *value);
+    size_t flag;
+    /* After the options, with the *n arguments at *args: -1 to answer them (or, *n == 0, the
+     * lines of the input), else the exit status to stop with. It may take arguments of its own
+     * (a file name first: *n and *args less it). NULL: always -1. */
+    int (*ready)(void *run, int *n, char ***args);
+    cli_answer_fn answer; /* ctx: the run state; NULL when `position` answers */
+    /* Each input read as a position with the run's common options (cli_position_read, which
+     * answers what cannot be read), then answered here: text[0..len) as given, its setup (EPD
+     * operations). CLI_OK, CLI_NO or CLI_DATAERR to go on, anything else to stop. */
+    int (*position)(void *run, const char *text, size_t len, const rf_position *pos,
+                    const rf_setup *setup);
+    void (*finish)(void *run); /* frees what ready took, even when it failed; NULL: nothing */
+};
+
+/* Runs a batch command (cmd->batch): options, ready, then cli_batch over its arguments or
+ * input lines. Returns the exit status. */
+int cli_batch_run(const cli_command *cmd, cli_io *io, int argc, char **argv);
+
+/* The usage error of a command that takes one FEN argument at most, when n > 1; else 0. */
+int cli_one_position(const cli_common *c, int n);
+
+/* ---- bad_input.c ------------------------------------------------------------------------ */
 
 /* Answers a bad input: "rankfile: CMD: WHERE: MESSAGE" on stderr; on stdout 'error MESSAGE'
  * in place, or with --json an object {"input","error"[,"field","offset","invalid"]} (err may
@@ -266,8 +335,6 @@ int cli_position_read(const cli_common *c, const cli_where *w, const char *text,
  * id \"start\";") on out when j is NULL, else as the member "epd":[{"opcode","operands"}]. */
 void cli_epd_write(FILE *out, cli_json *j, const char *text, const rf_setup *setup);
 
-/* Writes "invalid":[names] for validity flags. */
-void cli_json_validity(cli_json *j, uint32_t validity);
 
 /* ---- input.c ---------------------------------------------------------------------------- */
 
@@ -284,12 +351,12 @@ typedef struct cli_input cli_input;
 /* What cli_input_read returns after a read or decompression error. */
 #define CLI_INPUT_ERROR ((size_t)-1)
 
-/* Opens `path` ("-": standard input) for `command` (the messages' prefix; may be NULL) and
+/* Opens `path` ("-": the run's input) for the run of c (its messages and streams) and
  * reads its first bytes to tell its kind. NULL after a one-line error on stderr: "cannot open
  * FILE: REASON", "FILE is zstd-compressed but this rankfile was built without libzstd;
  * decompress it first: zstd -d FILE", "FILE: not gzip data, though its name ends in .gz", ...
  * (exit status CLI_NOINPUT fits). The object keeps a copy of the name. */
-cli_input *cli_input_open(const char *command, const char *path);
+cli_input *cli_input_open(const cli_common *c, const char *path);
 
 /* The same for a caller that reports errors in its own way (the Python module): reads the open
  * file descriptor fd (closed by cli_input_close), or when fd < 0 the len bytes at data (not
@@ -339,7 +406,7 @@ typedef enum { CLI_ENCODING_AUTO, CLI_ENCODING_UTF8, CLI_ENCODING_LATIN1 } cli_e
 int cli_encoding_parse(const char *name, cli_encoding *out);
 
 typedef struct cli_decoder {
-    const char *command;
+    const cli_common *common; /* the run, for the note (NULL with a quiet input) */
     cli_input *in;
     cli_encoding encoding;
     int strict;           /* the note is an error (status CLI_DATAERR), not a warning */
@@ -356,7 +423,7 @@ typedef struct cli_decoder {
 } cli_decoder;
 
 /* Starts decoding `in` (the decoder does not own it). */
-void cli_decoder_start(cli_decoder *d, const char *command, cli_input *in, cli_encoding encoding,
+void cli_decoder_start(cli_decoder *d, const cli_common *c, cli_input *in, cli_encoding encoding,
                        int strict);
 
 /* Reads up to cap (>= 4) bytes of UTF-8 into buf, as cli_input_read reads: the count, 0 at the
@@ -365,35 +432,26 @@ void cli_decoder_start(cli_decoder *d, const char *command, cli_input *in, cli_e
  * "FILE: bytes that are not UTF-8 replaced by U+FFFD (first on line L)...". */
 size_t cli_decoder_read(cli_decoder *d, char *buf, size_t cap);
 
-/* ---- commands ----------------------------------------------------------------------------- */
+/* ---- outcome.c -------------------------------------------------------------------------- */
 
-/* The status of a game's current position (cmd_status.c; `play` prints it too): the one-line
+/* The status of a game's current position (`status`; `play` prints it too): the one-line
  * text answer with its newline, and the JSON members (into an open object). */
 void cli_status_text(FILE *out, const rf_game *game);
 void cli_status_json(cli_json *j, const rf_game *game);
 /* The members of an outcome object: "result", "winner", "reason", "text" (pgn prints them too). */
 void cli_outcome_json(cli_json *j, const rf_outcome *o);
 
-/* Writes the SVG diagram of *pos to the file `path` ("-": standard output). Returns CLI_OK, or
- * after an error message CLI_CANTCREAT (the file cannot be created) or CLI_IOERR. */
-int cli_write_svg(const char *command, const char *path, const rf_position *pos,
+/* ---- svg.c ------------------------------------------------------------------------------ */
+
+/* Writes the SVG diagram of *pos to the file `path` ("-": the run's output). Returns CLI_OK, or
+ * after an error message CLI_CANTCREAT (the file cannot be created), CLI_IOERR or (no memory)
+ * CLI_SOFTWARE. */
+int cli_write_svg(const cli_common *c, const char *path, const rf_position *pos,
                   const rf_render_options *opt);
 
-/* Each command: argv[0] is its own name. */
-int cli_cmd_fen(int argc, char **argv);
-int cli_cmd_moves(int argc, char **argv);
-int cli_cmd_play(int argc, char **argv);
-int cli_cmd_status(int argc, char **argv);
-int cli_cmd_key(int argc, char **argv);
-int cli_cmd_book(int argc, char **argv);
-int cli_cmd_pgn(int argc, char **argv);
-int cli_cmd_judge(int argc, char **argv);
-int cli_cmd_perft(int argc, char **argv);
-int cli_cmd_atomic(int argc, char **argv);
-int cli_cmd_960(int argc, char **argv);
-int cli_cmd_is960(int argc, char **argv);
-int cli_cmd_show(int argc, char **argv);
+/* ---- commands.c and cmd_*.c ------------------------------------------------------------- */
 
+/* The commands, each in its file. */
 extern const cli_command cli_command_fen, cli_command_moves, cli_command_play,
     cli_command_status, cli_command_judge, cli_command_perft, cli_command_atomic,
     cli_command_960, cli_command_is960, cli_command_show, cli_command_key,

@@ -72,16 +72,15 @@ static const char *const intro[] = {
     "\n"
     "Prints Chess960 (Fischer Random) start positions: a random one by default, number N\n"
     "(0-959, Scharnagl's numbering: 518 is the standard setup RNBQKBNR) when given, and every\n"
-    "answer shows its number. The line form is 960.py's with the number added:\n"
-    "two spaces, the eight pieces from the a-file in the language's letters, three spaces,\n"
-    "the greeting, three spaces, '#' and the number.\n",
+    "answer shows its number. A line holds two spaces, the eight pieces from the a-file in\n"
+    "the language's letters, three spaces, the greeting, three spaces, '#' and the number.\n",
     NULL,
 };
 
 /* The help goes on in pieces: one string literal would outgrow the 4095 bytes C compilers must
  * take. */
 static const char *const outro[] = {
-    "A random position is drawn as 960.py does: light-squared bishop 0-3 (b d f h), dark-squared\n"
+    "A random position is drawn in five steps: light-squared bishop 0-3 (b d f h), dark-squared\n"
     "bishop 0-3 (a c e g), queen 0-5, first knight 0-4, second knight 0-3 (counting free\n"
     "squares from the a-file), then rook, king, rook on the three squares left. Every setup\n"
     "comes from exactly two of the 1920 draw sequences: each has probability exactly 1/960.\n"
@@ -111,10 +110,6 @@ static const char *const outro[] = {
     "73 the SVG file cannot be created.\n",
     NULL,
 };
-
-const cli_command cli_command_960 = {
-    "960", "Chess960 start positions: random or by number, 21 languages", intro, options,
-    CLI_COMMON_JSON, outro, cli_cmd_960};
 
 enum { FORMAT_LINE, FORMAT_FEN, FORMAT_MAP, FORMAT_JSON };
 
@@ -159,11 +154,11 @@ static void derivation(const run960 *o, const setup *s, steps *out)
     out->n = n < 0 ? 0 : n;
 }
 
-static void put_fen(const rf_position *pos, unsigned flags)
+static void put_fen(FILE *out, const rf_position *pos, unsigned flags)
 {
     char fen[RF_FEN_MAX];
     rf_position_to_fen(fen, sizeof fen, pos, flags);
-    puts(fen);
+    fprintf(out, "%s\n", fen);
 }
 
 static void json_fen(cli_json *j, const char *key, const rf_position *pos, unsigned flags)
@@ -184,6 +179,7 @@ static void json_steps(cli_json *j, const char *key, const steps *st)
 /* Answers one position in the chosen format. */
 static void emit(const run960 *o, const setup *w, const setup *b)
 {
+    FILE *out = o->common.io->out;
     rf_position pos;
     rf_chess960_double_position(&pos, w->number, b->number);
     char wl[9], bl[9];
@@ -197,36 +193,36 @@ static void emit(const run960 *o, const setup *w, const setup *b)
     if (o->verbose && o->format != FORMAT_JSON) {
         for (int side = 0; side < 1 + o->dbl; side++) {
             const steps *st = side ? &bs : &ws;
-            if (o->dbl) printf("%s, #%d:\n", side ? "black" : "white", side ? b->number : w->number);
-            for (int i = 0; i < st->n; i++) printf("  %s\n", st->line[i]);
+            if (o->dbl) fprintf(out, "%s, #%d:\n", side ? "black" : "white", side ? b->number : w->number);
+            for (int i = 0; i < st->n; i++) fprintf(out, "  %s\n", st->line[i]);
         }
     }
     switch (o->format) {
     case FORMAT_LINE:
         if (o->dbl)
-            printf("  %s/%s   %s   #%d/#%d\n", wl, bl, o->lang->greeting, w->number, b->number);
+            fprintf(out, "  %s/%s   %s   #%d/#%d\n", wl, bl, o->lang->greeting, w->number, b->number);
         else
-            printf("  %s   %s   #%d\n", wl, o->lang->greeting, w->number);
-        if (o->fen) put_fen(&pos, o->fen_flags);
+            fprintf(out, "  %s   %s   #%d\n", wl, o->lang->greeting, w->number);
+        if (o->fen) put_fen(out, &pos, o->fen_flags);
         break;
-    case FORMAT_FEN: put_fen(&pos, o->fen_flags); break;
+    case FORMAT_FEN: put_fen(out, &pos, o->fen_flags); break;
     case FORMAT_MAP: {
-        /* Seed 002's notation: the piece letter, then l for light (White) or d for dark. */
+        /* The map notation: the piece letter, then l for light (White) or d for dark. */
         static const int ranks[4] = {0, 1, 6, 7};
         if (o->dbl)
-            printf("#%d/#%d", w->number, b->number);
+            fprintf(out, "#%d/#%d", w->number, b->number);
         else
-            printf("#%d", w->number);
+            fprintf(out, "#%d", w->number);
         for (int r = 0; r < 4; r++)
             for (int f = 0; f < 8; f++) {
                 rf_square sq = RF_SQUARE(f, ranks[r]);
                 rf_piece pc = pos.board[sq];
                 char name[3];
                 rf_square_name(name, sq);
-                printf(" %s=%c%c", name, rf_piece_to_char(pc | (RF_BLACK << 3)),
+                fprintf(out, " %s=%c%c", name, rf_piece_to_char(pc | (RF_BLACK << 3)),
                        RF_PIECE_COLOR(pc) == RF_WHITE ? 'l' : 'd');
             }
-        putchar('\n');
+        putc('\n', out);
         break;
     }
     case FORMAT_JSON: {
@@ -236,7 +232,7 @@ static void emit(const run960 *o, const setup *w, const setup *b)
         for (int i = 0; i < 8; i++) br[i] = (char)tolower((unsigned char)br[i]);
         snprintf(letters, sizeof letters, "%s%s%s", wl, o->dbl ? "/" : "", o->dbl ? bl : "");
         cli_json j;
-        cli_json_answer(&j);
+        cli_json_answer(&j, &o->common);
         if (o->dbl) {
             cli_json_kint(&j, "white_number", w->number);
             cli_json_kint(&j, "black_number", b->number);
@@ -280,7 +276,7 @@ static setup given_setup(int number)
 /* --svg's value as a file name pattern: -1 when it is a plain name (no '%'); else 0 after
  * checking it holds one %d or %0Nd (N 1-9) and no other conversion but %%, or CLI_USAGE after
  * saying what is wrong. */
-static int svg_pattern(const char *command, const char *pattern)
+static int svg_pattern(const cli_common *common, const char *pattern)
 {
     if (!strchr(pattern, '%')) return -1;
     int conversions = 0;
@@ -294,7 +290,7 @@ static int svg_pattern(const char *command, const char *pattern)
         const char *c = p + 1;
         if (c[0] == '0' && c[1] >= '1' && c[1] <= '9') c += 2;
         if (*c != 'd')
-            return cli_usage(command, "--svg pattern '%s': '%%%.*s' is not %%d or %%0Nd (%%%% "
+            return cli_usage(common, "--svg pattern '%s': '%%%.*s' is not %%d or %%0Nd (%%%% "
                                       "writes a %%)",
                              cli_shown(pattern, strlen(pattern), shown),
                              (int)(*c ? c - p : c - p - 1), p + 1);
@@ -302,7 +298,7 @@ static int svg_pattern(const char *command, const char *pattern)
         p = c;
     }
     if (conversions != 1)
-        return cli_usage(command, "--svg pattern '%s' holds %d %%d; it needs one, the place of "
+        return cli_usage(common, "--svg pattern '%s' holds %d %%d; it needs one, the place of "
                                   "each position",
                          cli_shown(pattern, strlen(pattern), shown), conversions);
     return 0;
@@ -345,21 +341,21 @@ static int emit_svg(const run960 *o, const setup *w, const setup *b, const char 
     char name[4096];
     rf_chess960_double_position(&pos, w->number, b->number);
     if (strchr(path, '%') && !svg_name(path, index, name, sizeof name)) {
-        cli_error(o->common.command, "cannot create a file for position %llu: the name from "
+        cli_error(&o->common, "cannot create a file for position %llu: the name from "
                                      "'%.100s' is too long", index, path);
         return CLI_CANTCREAT;
     }
-    int st = cli_write_svg(o->common.command, strchr(path, '%') ? name : path, &pos, NULL);
+    int st = cli_write_svg(&o->common, strchr(path, '%') ? name : path, &pos, NULL);
     if (st == CLI_OK && strcmp(path, "-") != 0) emit(o, w, b);
     return st;
 }
 
-int cli_cmd_960(int argc, char **argv)
+static int run(cli_io *io, int argc, char **argv)
 {
     run960 o;
     cli_args a;
     memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_960, argc, argv);
+    cli_args_start(&a, &o.common, &cli_command_960, io, argc, argv);
     o.lang = rf_language_find("en");
     o.format = FORMAT_LINE;
     int have_seed = 0, have_count = 0, all = 0, format_set = 0, lang_set = 0, distinct = 0, id;
@@ -379,7 +375,7 @@ int cli_cmd_960(int argc, char **argv)
             break;
         case OPT_ALL: all = 1; break;
         case OPT_LANG:
-            o.lang = cli_language(o.common.command, v);
+            o.lang = cli_language(&o.common, v);
             if (!o.lang) return CLI_USAGE;
             lang_set = 1;
             break;
@@ -394,7 +390,7 @@ int cli_cmd_960(int argc, char **argv)
             int k = 0;
             while (k < 4 && strcmp(v, names[k]) != 0) k++;
             if (k == 4)
-                return cli_usage(o.common.command, "--format takes line, fen, map or json, not '%s'",
+                return cli_usage(&o.common, "--format takes line, fen, map or json, not '%s'",
                                  cli_shown(v, strlen(v), shown));
             o.format = k; /* FORMAT_LINE, FORMAT_FEN, FORMAT_MAP, FORMAT_JSON in this order */
             format_set = 1;
@@ -406,7 +402,7 @@ int cli_cmd_960(int argc, char **argv)
     if (id == CLI_ARGS_STOP) return a.status;
     if (o.common.json) {
         if (format_set && o.format != FORMAT_JSON)
-            return cli_usage(o.common.command, "--json and --format %s contradict each other",
+            return cli_usage(&o.common, "--json and --format %s contradict each other",
                              o.format == FORMAT_FEN   ? "fen"
                              : o.format == FORMAT_MAP ? "map"
                                                       : "line");
@@ -415,19 +411,19 @@ int cli_cmd_960(int argc, char **argv)
     if (o.fen_flags & RF_FEN_SHREDDER) o.fen = 1;
     /* Options with nothing to change say so rather than pass in silence. */
     if (lang_set && (o.format == FORMAT_FEN || o.format == FORMAT_MAP) && !o.verbose)
-        cli_warn(o.common.command, "--format %s writes English letters; --lang changes nothing",
+        cli_warn(&o.common, "--format %s writes English letters; --lang changes nothing",
                  o.format == FORMAT_FEN ? "fen" : "map");
     if (o.fen && !(o.fen_flags & RF_FEN_SHREDDER) && o.format != FORMAT_LINE)
-        cli_warn(o.common.command, "--fen adds a FEN to the line form only; --format %s has %s",
+        cli_warn(&o.common, "--fen adds a FEN to the line form only; --format %s has %s",
                  o.format == FORMAT_FEN ? "fen" : o.format == FORMAT_MAP ? "map" : "json",
                  o.format == FORMAT_MAP ? "none" : "its own");
     if ((o.fen_flags & RF_FEN_SHREDDER) && o.format == FORMAT_MAP)
-        cli_warn(o.common.command, "--format map has no FEN; --shredder changes nothing");
+        cli_warn(&o.common, "--format map has no FEN; --shredder changes nothing");
     if ((o.fen_flags & RF_FEN_SHREDDER) && o.format == FORMAT_JSON)
-        cli_warn(o.common.command, "--format json has both FENs (fen, shredder_fen); --shredder "
+        cli_warn(&o.common, "--format json has both FENs (fen, shredder_fen); --shredder "
                                    "changes nothing");
     if (svg && strcmp(svg, "-") == 0 && (o.verbose || format_set || o.fen || lang_set))
-        cli_warn(o.common.command, "--svg - writes the image alone; the answer's options change "
+        cli_warn(&o.common, "--svg - writes the image alone; the answer's options change "
                                    "nothing");
 
     /* The positional arguments: nothing or 'random', or the number(s) of the setup. */
@@ -435,7 +431,7 @@ int cli_cmd_960(int argc, char **argv)
     int is_random = nargs == 0 || (nargs == 1 && strcmp(argv[a.rest], "random") == 0);
     if (!is_random) {
         if (nargs != want)
-            return cli_usage(o.common.command,
+            return cli_usage(&o.common,
                              o.dbl ? "--double takes two numbers (White's and Black's) or "
                                      "'random', not %d arguments"
                                    : "takes one number 0-959 or 'random', not %d arguments",
@@ -443,37 +439,37 @@ int cli_cmd_960(int argc, char **argv)
         for (int i = 0; i < want; i++) {
             uint64_t v;
             if (!cli_number_u64(argv[a.rest + i], strlen(argv[a.rest + i]), &v) || v >= RF_CHESS960_COUNT)
-                return cli_usage(o.common.command,
+                return cli_usage(&o.common,
                                  "'%s' is not a Chess960 number (0 to 959) or 'random'",
                                  argv[a.rest + i]);
             given[i] = (int)v;
         }
     }
     if (all && !is_random)
-        return cli_usage(o.common.command, "--all lists every setup; it takes no number");
+        return cli_usage(&o.common, "--all lists every setup; it takes no number");
     if (all && have_count)
-        return cli_usage(o.common.command, "--all and --count exclude each other");
+        return cli_usage(&o.common, "--all and --count exclude each other");
     if (have_count && !is_random)
-        return cli_usage(o.common.command, "--count draws random positions; it takes no number");
+        return cli_usage(&o.common, "--count draws random positions; it takes no number");
     if (distinct && !have_count)
-        return cli_usage(o.common.command, "--distinct goes with --count (--all lists every "
+        return cli_usage(&o.common, "--distinct goes with --count (--all lists every "
                                            "setup once; a number is one setup)");
     uint64_t setups = o.dbl ? (uint64_t)RF_CHESS960_COUNT * RF_CHESS960_COUNT : RF_CHESS960_COUNT;
     if (distinct && count > setups)
-        return cli_usage(o.common.command, "--count %llu --distinct: there are only %llu %s",
+        return cli_usage(&o.common, "--count %llu --distinct: there are only %llu %s",
                          (unsigned long long)count, (unsigned long long)setups,
                          o.dbl ? "Double Fischer Random setups" : "Chess960 setups");
     if (svg && all)
-        return cli_usage(o.common.command, "--svg draws one position, or with --count one a "
+        return cli_usage(&o.common, "--svg draws one position, or with --count one a "
                                            "file; not with --all");
-    int pattern = svg ? svg_pattern(o.common.command, svg) : -1;
+    int pattern = svg ? svg_pattern(&o.common, svg) : -1;
     if (pattern > 0) return pattern;
     if (svg && have_count && pattern < 0)
-        return cli_usage(o.common.command, "--svg with --count takes a pattern with %%d, one "
+        return cli_usage(&o.common, "--svg with --count takes a pattern with %%d, one "
                                            "file a position (round-%%d.svg), not '%s'",
                          cli_shown(svg, strlen(svg), shown));
     if (have_seed && (all || !is_random))
-        return cli_usage(o.common.command,
+        return cli_usage(&o.common,
                          "--seed draws random positions; it goes with no number and not --all");
 
     if (all) {
@@ -488,26 +484,26 @@ int cli_cmd_960(int argc, char **argv)
                 emit(&o, &ws, &bs);
             }
         }
-        return cli_finish(o.common.command, CLI_OK);
+        return cli_finish(&o.common, CLI_OK);
     }
     if (!is_random) {
         setup ws = given_setup(given[0]), bs = given_setup(o.dbl ? given[1] : given[0]);
-        if (svg) return cli_finish(o.common.command, emit_svg(&o, &ws, &bs, svg, 1));
+        if (svg) return cli_finish(&o.common, emit_svg(&o, &ws, &bs, svg, 1));
         emit(&o, &ws, &bs);
-        return cli_finish(o.common.command, CLI_OK);
+        return cli_finish(&o.common, CLI_OK);
     }
     rf_rng rng;
     if (have_seed) {
         rf_rng_seed(&rng, (uint64_t)seed);
     } else if (rf_rng_seed_entropy(&rng) != RF_OK) {
-        cli_error(o.common.command, "cannot read entropy from the operating system "
+        cli_error(&o.common, "cannot read entropy from the operating system "
                                     "(getrandom, /dev/urandom); use --seed");
         return CLI_SOFTWARE;
     }
     /* --distinct: the setups given so far, one bit each; a repeat is drawn again. */
     unsigned char *seen = distinct ? calloc((size_t)(setups + 7) / 8, 1) : NULL;
     if (distinct && !seen) {
-        cli_error(o.common.command, "out of memory");
+        cli_error(&o.common, "out of memory");
         return CLI_SOFTWARE;
     }
     int st = CLI_OK;
@@ -525,8 +521,12 @@ int cli_cmd_960(int argc, char **argv)
             st = emit_svg(&o, &ws, &bs, svg, i);
         else
             emit(&o, &ws, &bs);
-        if (ferror(stdout)) break;
+        if (ferror(io->out)) break;
     }
     free(seen);
-    return cli_finish(o.common.command, st);
+    return cli_finish(&o.common, st);
 }
+
+const cli_command cli_command_960 = {
+    "960", "Chess960 start positions: random or by number, 21 languages", intro, options,
+    CLI_COMMON_JSON, outro, run, NULL};

@@ -1,8 +1,10 @@
 /*
  * cmd_atomic.c - `rankfile atomic`: play one move on a board by Atomic rules and print the
- * board after the explosion (the job of seed 001).
+ * board after the explosion.
  */
 #include "cli.h"
+
+#include <stddef.h>
 
 #include <string.h>
 
@@ -46,10 +48,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_atomic = {
-    "atomic", "play one Atomic chess capture on a board and show what explodes", intro, options,
-    CLI_COMMON_JSON, outro, cli_cmd_atomic};
-
 static const char *piece_name(rf_piece pc)
 {
     static const char *const names[] = {"?", "pawn", "knight", "bishop", "rook", "queen", "king"};
@@ -73,12 +71,12 @@ static int answer_move(const atomic_run *o, const cli_where *where, const char *
                                      RF_INVALID_ALL, &err);
     if (st == RF_OK) st = rf_atomic_board_move(&pos, &ex, move, move_len, &err);
     if (st != RF_OK) return cli_fail(&o->common, where, input, input_len, &err, "%s", err.message);
-    char out[RF_FEN_MAX], sq[3];
-    rf_position_to_fen(out, sizeof out, &pos, RF_FEN_BOARD_ONLY);
+    char board_fen[RF_FEN_MAX], sq[3];
+    rf_position_to_fen(board_fen, sizeof board_fen, &pos, RF_FEN_BOARD_ONLY);
     if (o->common.json) {
         cli_json j;
-        cli_json_answer(&j);
-        cli_json_kstr(&j, "board", out);
+        cli_json_answer(&j, &o->common);
+        cli_json_kstr(&j, "board", board_fen);
         cli_json_key(&j, "move");
         cli_json_string(&j, move, move_len);
         cli_json_kbool(&j, "capture", ex.center != RF_NO_SQUARE);
@@ -102,21 +100,21 @@ static int answer_move(const atomic_run *o, const cli_where *where, const char *
         cli_json_end(&j);
         return CLI_OK;
     }
-    puts(out);
+    fprintf(o->common.io->out, "%s\n", board_fen);
     if (!o->explain) return CLI_OK;
     if (ex.center == RF_NO_SQUARE) {
-        puts("no capture, no explosion");
+        fputs("no capture, no explosion\n", o->common.io->out);
         return CLI_OK;
     }
     rf_square_name(sq, ex.center);
-    printf("explosion at %s:", sq);
+    fprintf(o->common.io->out, "explosion at %s:", sq);
     for (unsigned i = 0; i < ex.lost_count; i++) {
         rf_square_name(sq, ex.lost_square[i]);
-        printf("%s %s %s %s", i ? "," : "",
+        fprintf(o->common.io->out, "%s %s %s %s", i ? "," : "",
                RF_PIECE_COLOR(ex.lost_piece[i]) == RF_WHITE ? "white" : "black",
                piece_name(ex.lost_piece[i]), sq);
     }
-    putchar('\n');
+    putc('\n', o->common.io->out);
     return CLI_OK;
 }
 
@@ -138,27 +136,29 @@ static int answer_line(void *ctx, const char *line, size_t len, const cli_where 
     return answer_move(o, where, line, len, line, board_end, line + start, end - start);
 }
 
-int cli_cmd_atomic(int argc, char **argv)
+/* BOARD MOVE as two arguments is answered here; lines of standard input by the batch. */
+static int ready(void *run, int *n_, char ***args_)
 {
-    atomic_run o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_atomic, argc, argv);
-    int id;
-    while ((id = cli_args_next(&a)) > 0) o.explain = 1;
-    if (id == CLI_ARGS_STOP) return a.status;
-    if (o.common.json && o.explain)
-        cli_warn(o.common.command, "--json always describes the explosion; --explain changes "
-                                   "nothing");
-    int rest = argc - a.rest;
-    if (rest == 2) {
-        const char *board = argv[a.rest], *move = argv[a.rest + 1];
+    atomic_run *o = run;
+    int n = *n_;
+    char **args = *args_;
+    if (o->common.json && o->explain)
+        cli_warn(&o->common, "--json always describes the explosion; --explain changes "
+                             "nothing");
+    if (n == 2) {
+        const char *board = args[0], *move = args[1];
         cli_where none = {NULL, NULL, 0, 0};
-        int st = answer_move(&o, &none, board, strlen(board), board, strlen(board), move,
+        int st = answer_move(o, &none, board, strlen(board), board, strlen(board), move,
                              strlen(move));
-        return cli_finish(o.common.command, st);
+        return cli_finish(&o->common, st);
     }
-    if (rest != 0)
-        return cli_usage(o.common.command, "expected BOARD MOVE, or lines on standard input");
-    return cli_batch(&o.common, 0, NULL, answer_line, &o);
+    if (n != 0) return cli_usage(&o->common, "expected BOARD MOVE, or lines on standard input");
+    return -1;
 }
+
+static const cli_batch_spec batch = {sizeof(atomic_run), NULL, offsetof(atomic_run, explain),
+                                      ready, answer_line, NULL, NULL};
+
+const cli_command cli_command_atomic = {
+    "atomic", "play one Atomic chess capture on a board and show what explodes", intro, options,
+    CLI_COMMON_JSON, outro, NULL, &batch};

@@ -41,10 +41,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_book = {
-    "book", "the moves a Polyglot opening book holds for positions", intro, NULL,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_book};
-
 typedef struct book_run {
     cli_common common;
     FILE *file;
@@ -92,30 +88,29 @@ static int by_weight(const void *a, const void *b)
     return strcmp(x->uci, y->uci);
 }
 
-static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
+static int answer(void *run, const char *text, size_t len, const rf_position *pos,
+                  const rf_setup *setup)
 {
-    const book_run *o = ctx;
-    rf_position pos;
-    int st = cli_position_read(&o->common, where, text, len, &pos, NULL);
-    if (st) return st;
-    uint64_t key = rf_polyglot_key(&pos);
+    const book_run *o = run;
+    (void)text, (void)len, (void)setup;
+    uint64_t key = rf_polyglot_key(pos);
     /* The first entry with this key: binary search over the sorted entries. */
     long lo = 0, hi = o->entries;
     book_entry e;
     while (lo < hi) {
         long mid = lo + (hi - lo) / 2;
         if (!read_entry(o, mid, &e)) {
-            cli_error(o->common.command, "%s: cannot read entry %ld", o->path, mid);
+            cli_error(&o->common, "%s: cannot read entry %ld", o->path, mid);
             return CLI_DATAERR;
         }
         if (e.key < key) lo = mid + 1;
         else hi = mid;
     }
-    static book_move found[RF_MAX_MOVES];
+    book_move found[RF_MAX_MOVES];
     unsigned n = 0, unknown = 0;
     uint64_t total = 0;
     for (long i = lo; i < o->entries && read_entry(o, i, &e) && e.key == key; i++) {
-        rf_move m = rf_polyglot_move(&pos, e.move);
+        rf_move m = rf_polyglot_move(pos, e.move);
         if (m == RF_MOVE_NONE || n == RF_MAX_MOVES) {
             unknown++;
             continue;
@@ -123,22 +118,20 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         found[n].move = m;
         found[n].weight = e.weight;
         found[n].learn = e.learn;
-        rf_move_to_uci(found[n].uci, sizeof found[n].uci, &pos, m);
-        rf_move_to_san(found[n].san, sizeof found[n].san, &pos, m);
+        rf_move_to_uci(found[n].uci, sizeof found[n].uci, pos, m);
+        rf_move_to_san(found[n].san, sizeof found[n].san, pos, m);
         total += e.weight;
         n++;
     }
     if (unknown)
-        cli_warn(o->common.command, "%s: %u entr%s for %016" PRIx64 " name%s no legal move, left out",
+        cli_warn(&o->common, "%s: %u entr%s for %016" PRIx64 " name%s no legal move, left out",
                   o->path, unknown, unknown == 1 ? "y" : "ies", key, unknown == 1 ? "s" : "");
     qsort(found, n, sizeof *found, by_weight);
     if (o->common.json) {
-        char fen[RF_FEN_MAX], hex[17];
-        rf_position_to_fen(fen, sizeof fen, &pos, 0);
+        char hex[17];
         snprintf(hex, sizeof hex, "%016" PRIx64, key);
         cli_json j;
-        cli_json_answer(&j);
-        cli_json_kstr(&j, "fen", fen);
+        cli_json_answer_fen(&j, &o->common, pos);
         cli_json_kstr(&j, "key", hex);
         cli_json_key(&j, "moves");
         cli_json_array(&j);
@@ -156,51 +149,54 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     }
     for (unsigned i = 0; i < n; i++) {
         if (o->one)
-            printf("%s %s %u %.1f%%\n", found[i].uci, found[i].san, found[i].weight,
+            fprintf(o->common.io->out, "%s %s %u %.1f%%\n", found[i].uci, found[i].san, found[i].weight,
                    total ? 100.0 * found[i].weight / (double)total : 0.0);
         else
-            printf("%s%s:%u", i ? " " : "", found[i].uci, found[i].weight);
+            fprintf(o->common.io->out, "%s%s:%u", i ? " " : "", found[i].uci, found[i].weight);
     }
-    if (!o->one) putchar('\n');
+    if (!o->one) putc('\n', o->common.io->out);
     return CLI_OK;
 }
 
-int cli_cmd_book(int argc, char **argv)
+/* The book file first, then at most one FEN. */
+static int ready(void *run, int *n, char ***args)
 {
-    book_run o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_book, argc, argv);
-    int id = cli_args_next(&a);
-    if (id == CLI_ARGS_STOP) return a.status;
-    int rest = argc - a.rest;
-    if (rest < 1) return cli_usage(o.common.command, "no book given (rankfile book FILE.bin [FEN])");
-    if (rest > 2)
-        return cli_usage(o.common.command, "one FEN at most, in quotes (several: one per line on standard input)");
-    o.path = argv[a.rest];
-    o.file = fopen(o.path, "rb");
-    if (!o.file) {
-        cli_error(o.common.command, "cannot open %s: %s", o.path, strerror(errno));
+    book_run *o = run;
+    if (*n < 1) return cli_usage(&o->common, "no book given (rankfile book FILE.bin [FEN])");
+    if (*n > 2) return cli_one_position(&o->common, *n - 1);
+    o->path = (*args)[0];
+    o->one = *n == 2;
+    --*n, ++*args;
+    o->file = fopen(o->path, "rb");
+    if (!o->file) {
+        cli_error(&o->common, "cannot open %s: %s", o->path, strerror(errno));
         return CLI_NOINPUT;
     }
     /* fopen opens a directory for reading on Linux: its size would read as a huge number. */
     struct stat st;
-    if (fstat(fileno(o.file), &st) == 0 && S_ISDIR(st.st_mode)) {
-        cli_error(o.common.command, "cannot open %s: %s", o.path, strerror(EISDIR));
-        fclose(o.file);
+    if (fstat(fileno(o->file), &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_error(&o->common, "cannot open %s: %s", o->path, strerror(EISDIR));
         return CLI_NOINPUT;
     }
     long size = -1;
-    if (fseek(o.file, 0, SEEK_END) == 0) size = ftell(o.file);
+    if (fseek(o->file, 0, SEEK_END) == 0) size = ftell(o->file);
     if (size < 0 || size % 16 != 0) {
-        cli_error(o.common.command, "%s is not a Polyglot book (%ld bytes, not a whole number of 16-byte entries)",
-                  o.path, size);
-        fclose(o.file);
+        cli_error(&o->common, "%s is not a Polyglot book (%ld bytes, not a whole number of 16-byte entries)",
+                  o->path, size);
         return CLI_DATAERR;
     }
-    o.entries = size / 16;
-    o.one = rest == 2;
-    int code = cli_batch(&o.common, rest - 1, argv + a.rest + 1, answer, &o);
-    fclose(o.file);
-    return code;
+    o->entries = size / 16;
+    return -1;
 }
+
+static void finish(void *run)
+{
+    book_run *o = run;
+    if (o->file) fclose(o->file);
+}
+
+static const cli_batch_spec batch = {sizeof(book_run), NULL, 0, ready, NULL, answer, finish};
+
+const cli_command cli_command_book = {
+    "book", "the moves a Polyglot opening book holds for positions", intro, NULL,
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, &batch};

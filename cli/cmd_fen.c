@@ -50,63 +50,56 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_fen = {
-    "fen", "validate and normalise FEN positions (EPD operations kept)", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_fen};
-
 typedef struct fen_run {
     cli_common common;
     unsigned write_flags;
 } fen_run;
 
-static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
+static int answer(void *run, const char *text, size_t len, const rf_position *pos,
+                  const rf_setup *setup)
 {
-    const fen_run *o = ctx;
-    rf_position pos;
-    rf_setup setup;
-    int st = cli_position_read(&o->common, where, text, len, &pos, &setup);
-    if (st) return st;
+    const fen_run *o = run;
     char fen[RF_FEN_MAX];
-    rf_position_to_fen(fen, sizeof fen, &pos, o->write_flags);
+    rf_position_to_fen(fen, sizeof fen, pos, o->write_flags);
     if (!o->common.json) {
-        fputs(fen, stdout);
-        cli_epd_write(stdout, NULL, text, &setup);
-        putchar('\n');
+        FILE *out = o->common.io->out;
+        fputs(fen, out);
+        cli_epd_write(out, NULL, text, setup);
+        putc('\n', out);
         return CLI_OK;
     }
     cli_json j;
-    cli_json_answer(&j);
+    cli_json_answer(&j, &o->common);
     cli_json_key(&j, "input");
     cli_json_string(&j, text, len);
     cli_json_kstr(&j, "fen", fen);
-    cli_json_kbool(&j, "chess960", pos.chess960);
-    cli_json_kstr(&j, "variant", rf_variant_name((rf_variant)pos.variant));
-    cli_json_validity(&j, rf_position_validity(&pos));
-    cli_epd_write(NULL, &j, text, &setup);
+    cli_json_kbool(&j, "chess960", pos->chess960);
+    cli_json_kstr(&j, "variant", rf_variant_name((rf_variant)pos->variant));
+    cli_json_validity(&j, rf_position_validity(pos));
+    cli_epd_write(NULL, &j, text, setup);
     cli_json_end(&j);
     return CLI_OK;
 }
 
-int cli_cmd_fen(int argc, char **argv)
+static int option(void *run, int id, const char *value)
 {
-    fen_run o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_fen, argc, argv);
-    int id;
-    while ((id = cli_args_next(&a)) > 0) {
-        if (id == OPT_SHREDDER) {
-            o.write_flags |= RF_FEN_SHREDDER;
-        } else if (strcmp(a.value, "always") == 0) {
-            o.write_flags |= RF_FEN_EP_ALWAYS;
-        } else if (strcmp(a.value, "legal") == 0) {
-            o.write_flags &= ~RF_FEN_EP_ALWAYS;
-        } else {
-            char shown[64];
-            return cli_usage(o.common.command, "--ep takes 'legal' or 'always', not '%s'",
-                             cli_shown(a.value, strlen(a.value), shown));
-        }
+    fen_run *o = run;
+    if (id == OPT_SHREDDER) {
+        o->write_flags |= RF_FEN_SHREDDER;
+    } else if (strcmp(value, "always") == 0) {
+        o->write_flags |= RF_FEN_EP_ALWAYS;
+    } else if (strcmp(value, "legal") == 0) {
+        o->write_flags &= ~RF_FEN_EP_ALWAYS;
+    } else {
+        char shown[64];
+        return cli_usage(&o->common, "--ep takes 'legal' or 'always', not '%s'",
+                         cli_shown(value, strlen(value), shown));
     }
-    if (id == CLI_ARGS_STOP) return a.status;
-    return cli_batch(&o.common, argc - a.rest, argv + a.rest, answer, &o);
+    return 0;
 }
+
+static const cli_batch_spec batch = {sizeof(fen_run), option, 0, NULL, NULL, answer, NULL};
+
+const cli_command cli_command_fen = {
+    "fen", "validate and normalise FEN positions (EPD operations kept)", intro, options,
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, &batch};

@@ -81,10 +81,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_is960 = {
-    "is960", "is a board a Chess960 start position, and which number", intro, options,
-    CLI_COMMON_JSON, outro, cli_cmd_is960};
-
 typedef struct is960_run {
     cli_common common;
     unsigned flags;            /* RF_CHESS960_* */
@@ -378,7 +374,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     int dbl = (o->flags & RF_CHESS960_DOUBLE) != 0;
     if (o->common.json) {
         cli_json j;
-        cli_json_answer(&j);
+        cli_json_answer(&j, &o->common);
         cli_json_key(&j, "input");
         cli_json_string(&j, text, len);
         cli_json_kbool(&j, "chess960", number >= 0);
@@ -393,26 +389,26 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         }
         cli_json_end(&j);
     } else if (number < 0) {
-        printf("false %s\n", v.message);
+        fprintf(o->common.io->out, "false %s\n", v.message);
     } else if (dbl) {
-        printf("true %d %d\n", v.white, v.black);
+        fprintf(o->common.io->out, "true %d %d\n", v.white, v.black);
     } else {
-        printf("true %d\n", number);
+        fprintf(o->common.io->out, "true %d\n", number);
     }
     return number < 0 ? CLI_NO : CLI_OK;
 }
 
-int cli_cmd_is960(int argc, char **argv)
+static int run(cli_io *io, int argc, char **argv)
 {
     is960_run o;
     cli_args a;
     memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_is960, argc, argv);
+    cli_args_start(&a, &o.common, &cli_command_is960, io, argc, argv);
     o.common.accept = RF_INVALID_ALL;
     int id;
     while ((id = cli_args_next(&a)) > 0) {
         if (id == OPT_LANG) {
-            o.lang = cli_language(o.common.command, a.value);
+            o.lang = cli_language(&o.common, a.value);
             if (!o.lang) return CLI_USAGE;
         } else {
             o.flags |= id == OPT_DOUBLE ? RF_CHESS960_DOUBLE : RF_CHESS960_BACK_RANKS;
@@ -421,3 +417,7 @@ int cli_cmd_is960(int argc, char **argv)
     if (id == CLI_ARGS_STOP) return a.status;
     return cli_batch(&o.common, argc - a.rest, argv + a.rest, answer, &o);
 }
+
+const cli_command cli_command_is960 = {
+    "is960", "is a board a Chess960 start position, and which number", intro, options,
+    CLI_COMMON_JSON, outro, run, NULL};

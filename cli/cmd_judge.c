@@ -1,5 +1,5 @@
 /*
- * cmd_judge.c - `rankfile judge`: the 'Rank and File' judge (seed 003), standard input to
+ * cmd_judge.c - `rankfile judge`: the 'Rank and File' judge, standard input to
  * standard output.
  *
  * Input: a line with the number of datasets D (1-100); then per dataset a line "w" (White is
@@ -50,9 +50,8 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_judge = {"judge", "the 'Rank and File' judge: SAFE, CHECKED or CHECKMATED", intro, NULL, 0, outro, cli_cmd_judge};
-
 typedef struct reader {
+    const cli_common *common;
     cli_lines in;
     char *line;
     size_t len;
@@ -91,21 +90,21 @@ static int next_nonblank(reader *r, const char **text, size_t *len)
     return got;
 }
 
-static int fail_at(int dataset, unsigned long lineno, const char *what)
+static int fail_at(const reader *r, int dataset, unsigned long lineno, const char *what)
 {
     if (dataset)
-        cli_error("judge", "dataset %d, line %lu: %s", dataset, lineno, what);
+        cli_error(r->common, "dataset %d, line %lu: %s", dataset, lineno, what);
     else
-        cli_error("judge", "line %lu: %s", lineno, what);
-    cli_finish("judge", CLI_DATAERR);
+        cli_error(r->common, "line %lu: %s", lineno, what);
+    cli_finish(r->common, CLI_DATAERR);
     return CLI_DATAERR;
 }
 
-static int fail_too_long(int dataset, unsigned long lineno)
+static int fail_too_long(const reader *r, int dataset, unsigned long lineno)
 {
     char msg[64];
     snprintf(msg, sizeof msg, "longer than %d bytes", CLI_MAX_LINE - 1);
-    return fail_at(dataset, lineno, msg);
+    return fail_at(r, dataset, lineno, msg);
 }
 
 /* Judges one board: SAFE, CHECKED or CHECKMATED. */
@@ -122,103 +121,128 @@ static const char *judge(const rf_setup *setup)
     return "CHECKMATED";
 }
 
-int cli_cmd_judge(int argc, char **argv)
+/* Reads and judges the datasets of r's input. */
+/* One board line (row 0: rank 8) of dataset d into *setup, counting its kings. 0, or the
+ * exit status after the error. */
+static int board_line(reader *r, int d, int row, rf_setup *setup, int kings[2])
 {
-    cli_common o;
-    cli_args a;
-    cli_args_start(&a, &o, &cli_command_judge, argc, argv);
-    if (cli_args_next(&a) == CLI_ARGS_STOP) return a.status;
-    if (a.rest < argc)
-        return cli_usage(o.command, "no arguments: the datasets come on standard input");
+    char msg[200], shown[64];
+    int got = next_line(r);
+    if (got < 0) return fail_too_long(r, d, r->lineno);
+    if (!got) {
+        snprintf(msg, sizeof msg, "missing board line %d of 8 (the input ends)", row + 1);
+        return fail_at(r, d, r->lineno + 1, msg);
+    }
+    if (r->len != 8) {
+        snprintf(msg, sizeof msg, "board line %d has %zu characters, not 8: '%s'", row + 1,
+                 r->len, cli_shown(r->line, r->len, shown));
+        return fail_at(r, d, r->lineno, msg);
+    }
+    for (int col = 0; col < 8; col++) {
+        char ch = r->line[col];
+        if (ch == '.') continue;
+        if (!ch || !strchr("rbqnkRBQNK", ch)) {
+            snprintf(msg, sizeof msg,
+                     "board line %d, column %d: '%s' is not '.' or one of r b q n k "
+                     "(white) R B Q N K (black)",
+                     row + 1, col + 1, cli_shown(&r->line[col], 1, shown));
+            return fail_at(r, d, r->lineno, msg);
+        }
+        int white = ch >= 'a';
+        if ((ch == 'k' || ch == 'K') && ++kings[!white] > 1) {
+            snprintf(msg, sizeof msg, "a second %s king (exactly one per side)",
+                     white ? "white" : "black");
+            return fail_at(r, d, r->lineno, msg);
+        }
+        /* The judge writes White in lower case, FEN letters White in upper case. */
+        setup->board[RF_SQUARE(col, 7 - row)] = rf_piece_from_char((char)(ch ^ 0x20));
+    }
+    return 0;
+}
 
-    /* Static for its line buffer; each call counts lines afresh. */
-    static reader r;
-    cli_lines_start(&r.in, stdin);
-    r.lineno = 0;
+/* Dataset d of count: its side line and board, judged and answered. 0 or an exit status. */
+static int dataset(reader *r, int d, int count)
+{
     const char *s;
     size_t len;
     char msg[200], shown[64];
-    int got = next_nonblank(&r, &s, &len);
-    if (got < 0) return fail_too_long(0, r.lineno);
+    int got = next_nonblank(r, &s, &len);
+    if (got < 0) return fail_too_long(r, d, r->lineno);
     if (!got) {
-        int failed = cli_lines_failed(o.command, &r.in, "standard input");
-        if (failed) return failed;
-        return fail_at(0, r.lineno + 1, "missing the number of datasets");
+        snprintf(msg, sizeof msg, "missing: the input ends after %d of %d datasets", d - 1, count);
+        return fail_at(r, d, r->lineno + 1, msg);
     }
-    int count = 0;
+    if (len != 1 || (s[0] != 'w' && s[0] != 'B')) {
+        snprintf(msg, sizeof msg, "the side must be 'w' or 'B', not '%s'", cli_shown(s, len, shown));
+        return fail_at(r, d, r->lineno, msg);
+    }
+    int black = s[0] == 'B', kings[2] = {0, 0}, st;
+    rf_setup setup;
+    rf_setup_clear(&setup);
+    setup.side = black ? RF_BLACK : RF_WHITE;
+    for (int row = 0; row < 8; row++)
+        if ((st = board_line(r, d, row, &setup, kings)) != 0) return st;
+    if (!kings[0] || !kings[1]) {
+        snprintf(msg, sizeof msg, "no %s king (exactly one per side)",
+                 !kings[0] ? "white" : "black");
+        return fail_at(r, d, r->lineno, msg);
+    }
+    const char *verdict = judge(&setup);
+    if (!verdict) return fail_at(r, d, r->lineno, "the board cannot be read");
+    fprintf(r->common->io->out, "%s IS %s\n", black ? "BLACK" : "WHITE", verdict);
+    return 0;
+}
+
+/* Reads and judges the datasets of r's input. */
+static int judge_all(reader *r)
+{
+    const char *s;
+    size_t len;
+    char msg[200], shown[64];
+    int got = next_nonblank(r, &s, &len);
+    if (got < 0) return fail_too_long(r, 0, r->lineno);
+    if (!got) {
+        int failed = cli_lines_failed(r->common, &r->in, "standard input");
+        if (failed) return failed;
+        return fail_at(r, 0, r->lineno + 1, "missing the number of datasets");
+    }
+    int count = 0, st;
     size_t digits = strspn(s, "0123456789");
     if (digits == 0 || digits > 3 || digits != len || (count = atoi(s)) < 1 || count > 100) {
         snprintf(msg, sizeof msg, "the number of datasets must be 1 to 100, not '%s'",
                  cli_shown(s, len, shown));
-        return fail_at(0, r.lineno, msg);
+        return fail_at(r, 0, r->lineno, msg);
     }
-
-    for (int d = 1; d <= count; d++) {
-        if ((got = next_nonblank(&r, &s, &len)) < 0) return fail_too_long(d, r.lineno);
-        if (!got) {
-            snprintf(msg, sizeof msg, "missing: the input ends after %d of %d datasets", d - 1,
-                     count);
-            return fail_at(d, r.lineno + 1, msg);
-        }
-        if (len != 1 || (s[0] != 'w' && s[0] != 'B')) {
-            snprintf(msg, sizeof msg, "the side must be 'w' or 'B', not '%s'",
-                     cli_shown(s, len, shown));
-            return fail_at(d, r.lineno, msg);
-        }
-        int black = s[0] == 'B';
-        rf_setup setup;
-        rf_setup_clear(&setup);
-        setup.side = black ? RF_BLACK : RF_WHITE;
-        int kings[2] = {0, 0};
-        for (int row = 0; row < 8; row++) {
-            if ((got = next_line(&r)) < 0) return fail_too_long(d, r.lineno);
-            if (!got) {
-                snprintf(msg, sizeof msg, "missing board line %d of 8 (the input ends)", row + 1);
-                return fail_at(d, r.lineno + 1, msg);
-            }
-            if (r.len != 8) {
-                snprintf(msg, sizeof msg, "board line %d has %zu characters, not 8: '%s'",
-                         row + 1, r.len, cli_shown(r.line, r.len, shown));
-                return fail_at(d, r.lineno, msg);
-            }
-            for (int col = 0; col < 8; col++) {
-                char ch = r.line[col];
-                if (ch == '.') continue;
-                if (!ch || !strchr("rbqnkRBQNK", ch)) {
-                    char one[64];
-                    snprintf(msg, sizeof msg,
-                             "board line %d, column %d: '%s' is not '.' or one of r b q n k "
-                             "(white) R B Q N K (black)",
-                             row + 1, col + 1, cli_shown(&r.line[col], 1, one));
-                    return fail_at(d, r.lineno, msg);
-                }
-                int white = ch >= 'a';
-                if (ch == 'k' || ch == 'K') {
-                    if (++kings[!white] > 1) {
-                        snprintf(msg, sizeof msg, "a second %s king (exactly one per side)",
-                                 white ? "white" : "black");
-                        return fail_at(d, r.lineno, msg);
-                    }
-                }
-                /* The judge writes White in lower case, FEN letters White in upper case;
-                 * the first board line is rank 8. */
-                setup.board[RF_SQUARE(col, 7 - row)] = rf_piece_from_char((char)(ch ^ 0x20));
-            }
-        }
-        if (!kings[0] || !kings[1]) {
-            snprintf(msg, sizeof msg, "no %s king (exactly one per side)",
-                     !kings[0] ? "white" : "black");
-            return fail_at(d, r.lineno, msg);
-        }
-        const char *verdict = judge(&setup);
-        if (!verdict) return fail_at(d, r.lineno, "the board cannot be read");
-        printf("%s IS %s\n", black ? "BLACK" : "WHITE", verdict);
-    }
-    if ((got = next_nonblank(&r, &s, &len)) < 0) return fail_too_long(0, r.lineno);
+    for (int d = 1; d <= count; d++)
+        if ((st = dataset(r, d, count)) != 0) return st;
+    if ((got = next_nonblank(r, &s, &len)) < 0) return fail_too_long(r, 0, r->lineno);
     if (got) {
         snprintf(msg, sizeof msg, "text after the last of %d datasets: '%s'", count,
                  cli_shown(s, len, shown));
-        return fail_at(0, r.lineno, msg);
+        return fail_at(r, 0, r->lineno, msg);
     }
-    return cli_finish(o.command, CLI_OK);
+    return cli_finish(r->common, CLI_OK);
 }
+
+static int run(cli_io *io, int argc, char **argv)
+{
+    cli_common o;
+    cli_args a;
+    cli_args_start(&a, &o, &cli_command_judge, io, argc, argv);
+    if (cli_args_next(&a) == CLI_ARGS_STOP) return a.status;
+    if (a.rest < argc)
+        return cli_usage(&o, "no arguments: the datasets come on standard input");
+    reader *r = malloc(sizeof *r); /* its line buffer: 8 KiB */
+    if (!r) {
+        cli_error(&o, "out of memory");
+        return CLI_SOFTWARE;
+    }
+    r->common = &o;
+    r->lineno = 0;
+    cli_lines_start(&r->in, io->in, io->out);
+    int st = judge_all(r);
+    free(r);
+    return st;
+}
+
+const cli_command cli_command_judge = {"judge", "the 'Rank and File' judge: SAFE, CHECKED or CHECKMATED", intro, NULL, 0, outro, run, NULL};

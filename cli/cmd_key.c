@@ -35,39 +35,26 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_key = {
-    "key", "the Polyglot opening-book key of positions", intro, NULL,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_key};
-
-static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
+static int answer(void *run, const char *text, size_t len, const rf_position *pos,
+                  const rf_setup *setup)
 {
-    const cli_common *o = ctx;
-    rf_position pos;
-    rf_setup setup;
-    int st = cli_position_read(o, where, text, len, &pos, &setup);
-    if (st) return st;
+    const cli_common *o = run;
+    (void)text, (void)len, (void)setup;
     char key[17];
-    snprintf(key, sizeof key, "%016" PRIx64, rf_polyglot_key(&pos));
+    snprintf(key, sizeof key, "%016" PRIx64, rf_polyglot_key(pos));
     if (!o->json) {
-        puts(key);
+        fprintf(o->io->out, "%s\n", key);
         return CLI_OK;
     }
-    char fen[RF_FEN_MAX];
-    rf_position_to_fen(fen, sizeof fen, &pos, 0);
     cli_json j;
-    cli_json_answer(&j);
-    cli_json_kstr(&j, "fen", fen);
+    cli_json_answer_fen(&j, o, pos);
     cli_json_kstr(&j, "key", key);
     cli_json_end(&j);
     return CLI_OK;
 }
 
-int cli_cmd_key(int argc, char **argv)
-{
-    cli_common o;
-    cli_args a;
-    cli_args_start(&a, &o, &cli_command_key, argc, argv);
-    int id = cli_args_next(&a);
-    if (id == CLI_ARGS_STOP) return a.status;
-    return cli_batch(&o, argc - a.rest, argv + a.rest, answer, &o);
-}
+static const cli_batch_spec batch = {sizeof(cli_common), NULL, 0, NULL, NULL, answer, NULL};
+
+const cli_command cli_command_key = {
+    "key", "the Polyglot opening-book key of positions", intro, NULL,
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, &batch};

@@ -3,6 +3,8 @@
  */
 #include "cli.h"
 
+#include <stddef.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,10 +37,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_moves = {"moves", "the legal moves of a position, in UCI or SAN",
-                                       intro, options, CLI_COMMON_POSITION | CLI_COMMON_JSON,
-                                       outro, cli_cmd_moves};
-
 typedef struct moves_run {
     cli_common common;
     int san;
@@ -55,29 +53,25 @@ static int by_uci(const void *a, const void *b)
     return strcmp(((const move_text *)a)->uci, ((const move_text *)b)->uci);
 }
 
-static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
+static int answer(void *run, const char *text, size_t len, const rf_position *pos,
+                  const rf_setup *setup)
 {
-    const moves_run *o = ctx;
-    rf_position pos;
-    int st = cli_position_read(&o->common, where, text, len, &pos, NULL);
-    if (st) return st;
+    const moves_run *o = run;
+    (void)text, (void)len, (void)setup;
     rf_movelist list;
     move_text texts[RF_MAX_MOVES];
-    unsigned n = rf_generate_moves(&list, &pos);
+    unsigned n = rf_generate_moves(&list, pos);
     for (unsigned i = 0; i < n; i++) {
-        rf_move_to_uci(texts[i].uci, sizeof texts[i].uci, &pos, list.moves[i]);
+        rf_move_to_uci(texts[i].uci, sizeof texts[i].uci, pos, list.moves[i]);
         if (o->san)
-            rf_move_to_san(texts[i].shown, sizeof texts[i].shown, &pos, list.moves[i]);
+            rf_move_to_san(texts[i].shown, sizeof texts[i].shown, pos, list.moves[i]);
         else
             memcpy(texts[i].shown, texts[i].uci, sizeof texts[i].uci);
     }
     qsort(texts, n, sizeof *texts, by_uci);
     if (o->common.json) {
-        char fen[RF_FEN_MAX];
-        rf_position_to_fen(fen, sizeof fen, &pos, 0);
         cli_json j;
-        cli_json_answer(&j);
-        cli_json_kstr(&j, "fen", fen);
+        cli_json_answer_fen(&j, &o->common, pos);
         cli_json_key(&j, "moves");
         cli_json_array(&j);
         for (unsigned i = 0; i < n; i++) cli_json_text(&j, texts[i].shown);
@@ -86,27 +80,26 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     } else {
         /* One position: a move a line; a batch: a line a position. */
         for (unsigned i = 0; i < n; i++) {
-            if (i && !o->one) putchar(' ');
-            fputs(texts[i].shown, stdout);
-            if (o->one) putchar('\n');
+            if (i && !o->one) putc(' ', o->common.io->out);
+            fputs(texts[i].shown, o->common.io->out);
+            if (o->one) putc('\n', o->common.io->out);
         }
-        if (!o->one) putchar('\n');
+        if (!o->one) putc('\n', o->common.io->out);
     }
     return CLI_OK;
 }
 
-int cli_cmd_moves(int argc, char **argv)
+static int ready(void *run, int *n, char ***args)
 {
-    moves_run o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_moves, argc, argv);
-    int id;
-    while ((id = cli_args_next(&a)) > 0) o.san = 1;
-    if (id == CLI_ARGS_STOP) return a.status;
-    if (argc - a.rest > 1)
-        return cli_usage(o.common.command,
-                         "one FEN at most, in quotes (several: one per line on standard input)");
-    o.one = argc - a.rest == 1;
-    return cli_batch(&o.common, argc - a.rest, argv + a.rest, answer, &o);
+    moves_run *o = run;
+    (void)args;
+    o->one = *n == 1;
+    return *n > 1 ? cli_one_position(&o->common, *n) : -1;
 }
+
+static const cli_batch_spec batch = {sizeof(moves_run), NULL, offsetof(moves_run, san),
+                                      ready, NULL, answer, NULL};
+
+const cli_command cli_command_moves = {"moves", "the legal moves of a position, in UCI or SAN",
+                                       intro, options, CLI_COMMON_POSITION | CLI_COMMON_JSON,
+                                       outro, NULL, &batch};

@@ -107,10 +107,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_pgn = {
-    "pgn", "read, check and convert PGN games: --format pgn|san|uci|fen|json", intro, options,
-    CLI_COMMON_VARIANT | CLI_COMMON_JSON, outro, cli_cmd_pgn};
-
 enum { FORMAT_PGN, FORMAT_SAN, FORMAT_UCI, FORMAT_FEN, FORMAT_JSON };
 static const char *const format_names[] = {"pgn", "san", "uci", "fen", "json"};
 
@@ -118,6 +114,7 @@ static const char *const format_names[] = {"pgn", "san", "uci", "fen", "json"};
 typedef struct bytes {
     char *p;
     size_t len, cap;
+    const cli_common *common; /* the run: where running out of memory is said */
 } bytes;
 
 static void bytes_add(bytes *b, const char *s, size_t n)
@@ -127,7 +124,7 @@ static void bytes_add(bytes *b, const char *s, size_t n)
         while (cap < b->len + n + 1) cap *= 2;
         char *p = realloc(b->p, cap);
         if (!p) {
-            cli_error("pgn", "out of memory");
+            cli_error(b->common, "out of memory");
             exit(CLI_SOFTWARE);
         }
         b->p = p;
@@ -180,10 +177,10 @@ static int write_text(void *ctx, const char *text, size_t len)
     return 0;
 }
 
-static int write_stdout(void *ctx, const char *text, size_t len)
+/* The writer's sink: ctx the run's output stream. */
+static int write_out(void *ctx, const char *text, size_t len)
 {
-    (void)ctx;
-    return fwrite(text, 1, len, stdout) == len ? 0 : -1;
+    return fwrite(text, 1, len, ctx) == len ? 0 : -1;
 }
 
 static int begin_game(void *user, unsigned long index)
@@ -289,7 +286,7 @@ static void write_tags(pgn_run *o, const char *result)
 {
     const char **names = malloc((o->ntags + 1) * 2 * sizeof *names), **values = names + o->ntags + 1;
     if (!names) {
-        cli_error("pgn", "out of memory");
+        cli_error(&o->common, "out of memory");
         exit(CLI_SOFTWARE);
     }
     const char *p = o->tags.p;
@@ -300,7 +297,7 @@ static void write_tags(pgn_run *o, const char *result)
         p += strlen(p) + 1;
     }
     rf_pgn_writer w;
-    rf_pgn_writer_start(&w, write_stdout, NULL);
+    rf_pgn_writer_start(&w, write_out, o->common.io->out);
     rf_pgn_write_tags(&w, names, values, o->ntags, result);
     free(names);
 }
@@ -332,7 +329,7 @@ static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where,
                       const char *warning)
 {
     cli_json j;
-    cli_json_answer(&j);
+    cli_json_answer(&j, &o->common);
     cli_json_kint(&j, "index", (long long)g->index);
     if (o->file) cli_json_kstr(&j, "file", o->file);
     json_headers(&j, o);
@@ -391,16 +388,16 @@ static void end_game(void *user, const rf_pgn_game *g)
     }
     if (bad) {
         if (o->file)
-            cli_error(o->common.command, "%s: %s", o->file, where);
+            cli_error(&o->common, "%s: %s", o->file, where);
         else
-            cli_error(o->common.command, "%s", where);
+            cli_error(&o->common, "%s", where);
         o->status = cli_worse(o->status, CLI_DATAERR);
     }
     if (warned && !o->strict) {
         if (o->file)
-            cli_warn(o->common.command, "%s: %s", o->file, warning);
+            cli_warn(&o->common, "%s: %s", o->file, warning);
         else
-            cli_warn(o->common.command, "%s", warning);
+            cli_warn(&o->common, "%s", warning);
     }
     if (!o->keep) return;
     int long_enough = !o->min_plies_given || o->headers_only || g->plies >= o->min_plies;
@@ -425,25 +422,26 @@ static void end_game(void *user, const rf_pgn_game *g)
         write_tags(o, g->result);
         return;
     }
+    FILE *out = o->common.io->out;
     switch (o->format) {
     case FORMAT_PGN:
         write_tags(o, g->result);
         rf_pgn_write_result(&o->writer, g->result);
-        fwrite(o->text.p, 1, o->text.len, stdout);
+        fwrite(o->text.p, 1, o->text.len, out);
         break;
     case FORMAT_SAN:
     case FORMAT_UCI: {
         const bytes *b = o->format == FORMAT_SAN ? &o->san : &o->uci;
         for (size_t at = 0; at < b->len; at += strlen(b->p + at) + 1) {
-            if (at) putchar(' ');
-            fputs(b->p + at, stdout);
+            if (at) putc(' ', out);
+            fputs(b->p + at, out);
         }
-        putchar('\n');
+        putc('\n', out);
         break;
     }
     case FORMAT_FEN:
-        fwrite(o->text.p, 1, o->text.len, stdout);
-        putchar('\n');
+        fwrite(o->text.p, 1, o->text.len, out);
+        putc('\n', out);
         break;
     default:
         break;
@@ -470,15 +468,16 @@ static void progress(pgn_run *o, const cli_input *in, int last)
     o->last = t;
     double rate = t > o->started ? (double)o->games_seen / (t - o->started) : 0;
     uint64_t done = cli_input_consumed(in), total = cli_input_size(in);
-    fprintf(stderr, "%srankfile: pgn: %s: %llu games, %.0f games/s, %.1f", terminal ? "\r" : "",
+    FILE *err = o->common.io->err;
+    fprintf(err, "%srankfile: pgn: %s: %llu games, %.0f games/s, %.1f", terminal ? "\r" : "",
             cli_input_name(in), o->games_seen, rate, (double)done / 1e6);
     if (total)
-        fprintf(stderr, " of %.1f MB (%.0f%%)", (double)total / 1e6, 100.0 * (double)done / (double)total);
+        fprintf(err, " of %.1f MB (%.0f%%)", (double)total / 1e6, 100.0 * (double)done / (double)total);
     else
-        fputs(" MB", stderr);
-    if (terminal) fputs("\033[K", stderr);
-    if (last || !terminal) fputc('\n', stderr);
-    fflush(stderr);
+        fputs(" MB", err);
+    if (terminal) fputs("\033[K", err);
+    if (last || !terminal) fputc('\n', err);
+    fflush(err);
     o->shown = 1;
 }
 
@@ -504,9 +503,9 @@ static void tally_add(tally *all, const tally *t)
     for (int r = 0; r < 4; r++) all->results[r] += t->results[r];
 }
 
-static void tally_row(const char *name, const tally *t)
+static void tally_row(FILE *out, const char *name, const tally *t)
 {
-    printf("%-14s %10llu %12llu %9llu %9llu %9llu %9llu %8llu %8llu\n", name, t->games, t->plies,
+    fprintf(out, "%-14s %10llu %12llu %9llu %9llu %9llu %9llu %8llu %8llu\n", name, t->games, t->plies,
            t->results[0], t->results[1], t->results[2], t->results[3], t->errors, t->warnings);
 }
 
@@ -531,7 +530,7 @@ static void print_totals(const pgn_run *o)
     char name[40];
     if (o->common.json) {
         cli_json j;
-        cli_json_answer(&j);
+        cli_json_answer(&j, &o->common);
         tally_json(&j, &all);
         cli_json_key(&j, "variants");
         cli_json_object(&j);
@@ -548,12 +547,13 @@ static void print_totals(const pgn_run *o)
         cli_json_end(&j);
         return;
     }
-    printf("%-14s %10s %12s %9s %9s %9s %9s %8s %8s\n", "variant", "games", "plies", "1-0", "0-1",
+    FILE *out = o->common.io->out;
+    fprintf(out, "%-14s %10s %12s %9s %9s %9s %9s %8s %8s\n", "variant", "games", "plies", "1-0", "0-1",
            "1/2-1/2", "*", "errors", "warnings");
     for (int v = 0; v < RF_VARIANT_COUNT; v++)
         for (int c = 0; c < 2; c++)
-            if (o->totals[v][c].games) tally_row(tally_name(name, v, c), &o->totals[v][c]);
-    tally_row("total", &all);
+            if (o->totals[v][c].games) tally_row(out, tally_name(name, v, c), &o->totals[v][c]);
+    tally_row(out, "total", &all);
 }
 
 /* ---- the command --------------------------------------------------------------------------- */
@@ -566,7 +566,7 @@ static size_t read_input(void *ctx, char *buf, size_t cap)
 /* Reads every game of one input. */
 static void read_file(pgn_run *o, const char *path)
 {
-    cli_input *in = cli_input_open(o->common.command, path);
+    cli_input *in = cli_input_open(&o->common, path);
     if (!in) {
         o->status = cli_worse(o->status, CLI_NOINPUT);
         return;
@@ -576,10 +576,10 @@ static void read_file(pgn_run *o, const char *path)
     cli_decoder *text = malloc(sizeof *text);
     rf_pgn_reader *reader = text ? rf_pgn_reader_new(read_input, text) : NULL;
     if (!reader) {
-        cli_error(o->common.command, "out of memory");
+        cli_error(&o->common, "out of memory");
         exit(CLI_SOFTWARE);
     }
-    cli_decoder_start(text, o->common.command, in, o->encoding, o->strict);
+    cli_decoder_start(text, &o->common, in, o->encoding, o->strict);
     rf_pgn_visitor v = {o,       begin_game, header,          end_headers,  move,
                         comment, nag,        begin_variation, end_variation, end_game};
     o->started = o->last = now();
@@ -588,7 +588,7 @@ static void read_file(pgn_run *o, const char *path)
     int rc;
     while ((rc = rf_pgn_read_game(reader, &v)) == 1) {
         if (o->progress && (o->games_seen & 255) == 0) progress(o, in, 0);
-        if (ferror(stdout)) break;
+        if (ferror(o->common.io->out)) break;
     }
     /* The last line: on a terminal when one was shown, elsewhere always (a log's end). */
     if (o->progress == 2 || (o->progress && o->shown)) progress(o, in, 1);
@@ -599,12 +599,13 @@ static void read_file(pgn_run *o, const char *path)
     cli_input_close(in);
 }
 
-int cli_cmd_pgn(int argc, char **argv)
+static int run(cli_io *io, int argc, char **argv)
 {
     pgn_run o;
     cli_args a;
     memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_pgn, argc, argv);
+    cli_args_start(&a, &o.common, &cli_command_pgn, io, argc, argv);
+    o.tags.common = o.san.common = o.uci.common = o.text.common = &o.common;
     int id, format_given = 0, progress = -1;
     long min_plies;
     while ((id = cli_args_next(&a)) > 0) {
@@ -613,7 +614,7 @@ int cli_cmd_pgn(int argc, char **argv)
             size_t i = 0;
             while (i < 5 && strcmp(a.value, format_names[i]) != 0) i++;
             if (i == 5)
-                return cli_usage(o.common.command,
+                return cli_usage(&o.common,
                                  "unknown format '%s' (pgn, san, uci, fen or json)", a.value);
             o.format = (int)i;
             format_given = 1;
@@ -630,7 +631,7 @@ int cli_cmd_pgn(int argc, char **argv)
         case OPT_STRICT: o.strict = 1; break;
         case OPT_ENCODING:
             if (cli_encoding_parse(a.value, &o.encoding) != 0)
-                return cli_usage(o.common.command,
+                return cli_usage(&o.common,
                                  "unknown encoding '%s' (auto, utf-8 or latin-1)", a.value);
             break;
         case OPT_PROGRESS: progress = 1; break;
@@ -641,30 +642,30 @@ int cli_cmd_pgn(int argc, char **argv)
     if (id == CLI_ARGS_STOP) return a.status;
     if (o.common.json) {
         if (format_given && o.format != FORMAT_JSON)
-            return cli_usage(o.common.command, "--json and --format %s ask for two formats",
+            return cli_usage(&o.common, "--json and --format %s ask for two formats",
                              format_names[o.format]);
         if (!o.count) o.format = FORMAT_JSON;
     }
     if (o.count && o.headers_only)
-        return cli_usage(o.common.command, "--count and --headers ask for two outputs");
+        return cli_usage(&o.common, "--count and --headers ask for two outputs");
     if (o.count && format_given)
-        return cli_usage(o.common.command,
+        return cli_usage(&o.common,
                          "--count prints totals, not games: --format %s has no effect with it "
                          "(--json gives the totals as JSON)",
                          format_names[o.format]);
     if (o.headers_only && format_given && o.format != FORMAT_PGN && o.format != FORMAT_JSON)
-        return cli_usage(o.common.command,
+        return cli_usage(&o.common,
                          "--headers prints tags: as PGN (the default) or JSON, not --format %s",
                          format_names[o.format]);
     if (o.headers_only && o.min_plies_given)
-        cli_warn(o.common.command, "--headers does not check moves: --min-plies is not applied");
+        cli_warn(&o.common, "--headers does not check moves: --min-plies is not applied");
     /* The last option given wins; without one, a terminal on stderr shows the line. */
-    int terminal = fileno(stderr) >= 0 && isatty(fileno(stderr));
+    int terminal = fileno(io->err) >= 0 && isatty(fileno(io->err));
     o.progress = progress == 0 ? 0 : terminal ? 1 : progress == 1 ? 2 : 0;
     if (a.rest >= argc) {
         read_file(&o, "-");
     } else {
-        for (int i = a.rest; i < argc && !ferror(stdout); i++) read_file(&o, argv[i]);
+        for (int i = a.rest; i < argc && !ferror(io->out); i++) read_file(&o, argv[i]);
     }
     /* No table when no input could be read: its zeros would be no total. */
     if (o.count && o.opened) print_totals(&o);
@@ -672,5 +673,9 @@ int cli_cmd_pgn(int argc, char **argv)
     free(o.san.p);
     free(o.uci.p);
     free(o.text.p);
-    return cli_finish(o.common.command, o.status);
+    return cli_finish(&o.common, o.status);
 }
+
+const cli_command cli_command_pgn = {
+    "pgn", "read, check and convert PGN games: --format pgn|san|uci|fen|json", intro, options,
+    CLI_COMMON_VARIANT | CLI_COMMON_JSON, outro, run, NULL};

@@ -62,10 +62,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_play = {
-    "play", "apply UCI or SAN moves to a position, print the resulting FEN", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_play};
-
 typedef struct played {
     rf_move move;
     char uci[RF_UCI_MAX];
@@ -78,15 +74,18 @@ typedef struct play_run {
     int nmoves;
     char **moves;
     played *done;
+    rf_game *game; /* the game of the answer under way (12 KiB, off the stack) */
+    char *store;   /* the moves' text */
 } play_run;
 
 static void move_line(const play_run *o, int san)
 {
+    FILE *out = o->common.io->out;
     for (int i = 0; i < o->nmoves; i++) {
-        if (i) putchar(' ');
-        fputs(san ? o->done[i].san : o->done[i].uci, stdout);
+        if (i) putc(' ', out);
+        fputs(san ? o->done[i].san : o->done[i].uci, out);
     }
-    putchar('\n');
+    putc('\n', out);
 }
 
 static int append(void *ctx, const char *text, size_t len)
@@ -124,41 +123,39 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     rf_position pos;
     int st = cli_position_read(&o->common, where, text, len, &pos, NULL);
     if (st) return st;
-    static rf_game game;
-    rf_game_start(&game, &pos);
+    rf_game *game = o->game;
+    rf_game_start(game, &pos);
     for (int i = 0; i < o->nmoves; i++) {
         const char *move = o->moves[i];
         rf_move m;
         rf_error err;
-        if (rf_move_parse(&m, &game.pos, move, strlen(move), &err) != RF_OK) {
-            /* The library's message reads "move: 'TEXT' ..."; name the move's number too. */
-            const char *what = err.message;
-            if (strncmp(what, "move: ", 6) == 0) what += 6;
+        if (rf_move_parse(&m, &game->pos, move, strlen(move), &err) != RF_OK) {
+            /* The library's message without its "move: " context; name the move's number too. */
+            const char *what = err.message + err.detail;
             return cli_fail(&o->common, where, text, len, NULL, "move %d: %s", i + 1, what);
         }
         o->done[i].move = m;
-        rf_move_to_uci(o->done[i].uci, sizeof o->done[i].uci, &game.pos, m);
-        rf_move_to_san(o->done[i].san, sizeof o->done[i].san, &game.pos, m);
-        rf_game_play(&game, m);
+        rf_move_to_uci(o->done[i].uci, sizeof o->done[i].uci, &game->pos, m);
+        rf_move_to_san(o->done[i].san, sizeof o->done[i].san, &game->pos, m);
+        rf_game_play(game, m);
     }
-    char fen[RF_FEN_MAX];
-    rf_position_to_fen(fen, sizeof fen, &game.pos, 0);
     char *pgn = NULL;
-    if (o->pgn && !(pgn = movetext(o, &pos, &game))) {
-        cli_error(o->common.command, "out of memory");
+    if (o->pgn && !(pgn = movetext(o, &pos, game))) {
+        cli_error(&o->common, "out of memory");
         return CLI_SOFTWARE;
     }
     if (!o->common.json) {
-        puts(fen);
+        char fen[RF_FEN_MAX];
+        rf_position_to_fen(fen, sizeof fen, &game->pos, 0);
+        fprintf(o->common.io->out, "%s\n", fen);
         if (o->san) move_line(o, 1);
         if (o->uci) move_line(o, 0);
-        if (pgn) puts(pgn);
+        if (pgn) fprintf(o->common.io->out, "%s\n", pgn);
         free(pgn);
         return CLI_OK;
     }
     cli_json j;
-    cli_json_answer(&j);
-    cli_json_kstr(&j, "fen", fen);
+    cli_json_answer_fen(&j, &o->common, &game->pos);
     for (int san = 0; san < 2; san++) {
         cli_json_key(&j, san ? "moves_san" : "moves_uci");
         cli_json_array(&j);
@@ -169,7 +166,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     free(pgn);
     cli_json_key(&j, "status");
     cli_json_object(&j);
-    cli_status_json(&j, &game);
+    cli_status_json(&j, game);
     cli_json_end(&j);
     cli_json_end(&j);
     return CLI_OK;
@@ -227,11 +224,11 @@ static int move_words(const cli_common *c, int argc, char **argv, char *store, c
             }
             if (*s == ';') break; /* to the end of the argument */
             if (*s == '}') {
-                cli_usage(c->command, "'}' without the '{' that opens its comment");
+                cli_usage(c, "'}' without the '{' that opens its comment");
                 return -1;
             }
             if (*s == '(' || *s == ')') {
-                cli_usage(c->command, "variations ('(' ... ')') are not played: play the main "
+                cli_usage(c, "variations ('(' ... ')') are not played: play the main "
                                       "line, or read the game with 'rankfile pgn'");
                 return -1;
             }
@@ -256,44 +253,57 @@ static int move_words(const cli_common *c, int argc, char **argv, char *store, c
         }
     }
     if (in_comment) {
-        cli_usage(c->command, "a comment ('{') is not closed ('}')");
+        cli_usage(c, "a comment ('{') is not closed ('}')");
         return -1;
     }
     return n;
 }
 
-int cli_cmd_play(int argc, char **argv)
+static int option(void *run, int id, const char *value)
 {
-    play_run o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_play, argc, argv);
-    int id;
-    while ((id = cli_args_next(&a)) > 0) {
-        if (id == OPT_SAN) o.san = 1;
-        if (id == OPT_UCI) o.uci = 1;
-        if (id == OPT_PGN) o.pgn = 1;
-    }
-    if (id == CLI_ARGS_STOP) return a.status;
-    if (o.common.json && (o.san || o.uci))
-        cli_warn(o.common.command, "--json always lists the moves in both notations; --san and "
-                                   "--uci change nothing");
-    int from_stdin = a.rest >= argc || looks_like_move(argv[a.rest]);
-    int first_move = a.rest + !from_stdin;
+    play_run *o = run;
+    (void)value;
+    if (id == OPT_SAN) o->san = 1;
+    if (id == OPT_UCI) o->uci = 1;
+    if (id == OPT_PGN) o->pgn = 1;
+    return 0;
+}
+
+/* FEN MOVE... answers one position; MOVE... alone, each line of standard input. */
+static int ready(void *run, int *n, char ***args)
+{
+    play_run *o = run;
+    if (o->common.json && (o->san || o->uci))
+        cli_warn(&o->common, "--json always lists the moves in both notations; --san and "
+                             "--uci change nothing");
+    int from_stdin = *n == 0 || looks_like_move((*args)[0]);
+    int first_move = !from_stdin;
     size_t room = 1;
-    for (int i = first_move; i < argc; i++) room += strlen(argv[i]) + 1;
-    char *store = malloc(room);
-    o.moves = malloc(room * sizeof *o.moves);
-    o.done = calloc(room, sizeof *o.done);
-    if (!store || !o.moves || !o.done) {
-        cli_error(o.common.command, "out of memory");
+    for (int i = first_move; i < *n; i++) room += strlen((*args)[i]) + 1;
+    o->store = malloc(room);
+    o->moves = malloc(room * sizeof *o->moves);
+    o->done = calloc(room, sizeof *o->done);
+    o->game = malloc(sizeof *o->game);
+    if (!o->store || !o->moves || !o->done || !o->game) {
+        cli_error(&o->common, "out of memory");
         return CLI_SOFTWARE;
     }
-    o.nmoves = move_words(&o.common, argc - first_move, argv + first_move, store, o.moves);
-    int st = CLI_USAGE;
-    if (o.nmoves >= 0) st = cli_batch(&o.common, from_stdin ? 0 : 1, argv + a.rest, answer, &o);
-    free(store);
-    free(o.moves);
-    free(o.done);
-    return st;
+    o->nmoves = move_words(&o->common, *n - first_move, *args + first_move, o->store, o->moves);
+    *n = from_stdin ? 0 : 1;
+    return o->nmoves >= 0 ? -1 : CLI_USAGE;
 }
+
+static void finish(void *run)
+{
+    play_run *o = run;
+    free(o->store);
+    free(o->moves);
+    free(o->done);
+    free(o->game);
+}
+
+static const cli_batch_spec batch = {sizeof(play_run), option, 0, ready, answer, NULL, finish};
+
+const cli_command cli_command_play = {
+    "play", "apply UCI or SAN moves to a position, print the resulting FEN", intro, options,
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, &batch};

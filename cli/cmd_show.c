@@ -82,10 +82,6 @@ static const char *const outro[] = {
     NULL,
 };
 
-const cli_command cli_command_show = {
-    "show", "draw a position: terminal diagram, SVG image or JSON", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cli_cmd_show};
-
 enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER, COLOR_16, COLOR_256 };
 
 typedef struct show_options {
@@ -99,30 +95,10 @@ typedef struct show_options {
     rf_square last_from, last_to;
     char last_text[RF_UCI_MAX];
     char arrow_text[RF_RENDER_MAX_ARROWS][RF_UCI_MAX];
+    int charset;     /* 0: as the locale says, 1: --unicode, 2: --ascii */
+    int when;        /* --color: COLOR_* */
+    int color_given; /* --color or --colour appeared */
 } show_options;
-
-int cli_write_svg(const char *command, const char *path, const rf_position *pos,
-                  const rf_render_options *opt)
-{
-    static char svg[RF_RENDER_SVG_MAX];
-    size_t n = rf_render_svg(svg, sizeof svg, pos, opt);
-    if (strcmp(path, "-") == 0) {
-        fwrite(svg, 1, n, stdout); /* a failure shows in cli_finish */
-        return CLI_OK;
-    }
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        cli_error(command, "cannot create '%s': %s", path, strerror(errno));
-        return CLI_CANTCREAT;
-    }
-    int ok = fwrite(svg, 1, n, f) == n;
-    ok &= fclose(f) == 0;
-    if (!ok) {
-        cli_error(command, "cannot write '%s': %s", path, strerror(errno ? errno : EIO));
-        return CLI_IOERR;
-    }
-    return CLI_OK;
-}
 
 /* Reads two squares in UCI form ("e2e4", also with a promotion letter "e7e8q"). */
 static int parse_squares(const char *text, rf_square *from, rf_square *to)
@@ -160,7 +136,7 @@ static int locale_is_utf8(void)
 }
 
 /* The RF_RENDER_COLOR_* flag for --color WHEN. */
-static unsigned color_flags(int when)
+static unsigned color_flags(FILE *out, int when)
 {
     const char *term = getenv("TERM"), *colorterm = getenv("COLORTERM"),
                *no_color = getenv("NO_COLOR");
@@ -170,7 +146,7 @@ static unsigned color_flags(int when)
     if (when == COLOR_AUTO) {
         /* no-color.org: NO_COLOR set to anything but the empty string turns colour off, and an
          * explicit --color always overrides it. */
-        if (!isatty(STDOUT_FILENO) || (no_color && *no_color)) return 0;
+        if (fileno(out) < 0 || !isatty(fileno(out)) || (no_color && *no_color)) return 0;
         if (term && strcmp(term, "dumb") == 0) return 0;
     }
     if ((colorterm && *colorterm) || (term && strstr(term, "256color")))
@@ -197,11 +173,8 @@ static void json_list(cli_json *j, const char *key, const char *items, size_t st
 static void print_json(const show_options *o, const rf_position *pos,
                        const rf_render_options *r, const played *p)
 {
-    char fen[RF_FEN_MAX];
-    rf_position_to_fen(fen, sizeof fen, pos, 0);
     cli_json j;
-    cli_json_answer(&j);
-    cli_json_kstr(&j, "fen", fen);
+    cli_json_answer_fen(&j, &o->common, pos);
     cli_json_key(&j, "board");
     cli_json_array(&j);
     for (int rank = 7; rank >= 0; rank--) {
@@ -238,7 +211,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     rf_position pos, before;
     rf_error err;
     /* Diagrams of a batch are separated by a blank line. */
-    if (o->answered++ && !o->common.json && !o->svg) putchar('\n');
+    if (o->answered++ && !o->common.json && !o->svg) putc('\n', o->common.io->out);
     int st = cli_position_read(&o->common, where, text, len, &pos, NULL);
     if (st) return st;
     int nmoves = o->nmoves;
@@ -249,7 +222,7 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         if (!p.uci || !p.san) {
             free(p.uci);
             free(p.san);
-            cli_error(o->common.command, "out of memory");
+            cli_error(&o->common, "out of memory");
             return CLI_SOFTWARE;
         }
     }
@@ -259,9 +232,8 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
         rf_move m;
         const char *move = o->moves[i];
         if (rf_move_parse(&m, &pos, move, strlen(move), &err) != RF_OK) {
-            /* The library's message reads "move: 'TEXT' ..."; name the move's number too. */
-            const char *what = err.message;
-            if (strncmp(what, "move: ", 6) == 0) what += 6;
+            /* The library's message without its "move: " context; name the move's number too. */
+            const char *what = err.message + err.detail;
             free(p.uci);
             free(p.san);
             return cli_fail(&o->common, where, text, len, NULL, "move %d: %s", i + 1, what);
@@ -279,116 +251,135 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
     if (o->have_last) r.last_move = ((rf_bitboard)1 << o->last_from) | ((rf_bitboard)1 << o->last_to);
 
     int status = CLI_OK;
-    if (o->svg) status = cli_write_svg(o->common.command, o->svg, &pos, &r);
+    if (o->svg) status = cli_write_svg(&o->common, o->svg, &pos, &r);
     if (status == CLI_OK && o->common.json) {
         print_json(o, &pos, &r, &p);
     } else if (status == CLI_OK && !o->svg) {
-        static char text_out[RF_RENDER_TEXT_MAX];
+        char text_out[RF_RENDER_TEXT_MAX];
         rf_render_text(text_out, sizeof text_out, &pos, &r);
-        fputs(text_out, stdout);
+        fputs(text_out, o->common.io->out);
     }
     free(p.uci);
     free(p.san);
     return status;
 }
 
-/* --svg with positions on standard input: exactly one line may come. */
-static int svg_from_stdin(show_options *o)
+/* --svg with positions on standard input: exactly one line may come (read with *lines; the
+ * first kept in first[CLI_MAX_LINE]). */
+static int svg_one_line(show_options *o, cli_lines *lines, char *first)
 {
-    static cli_lines lines;
-    static char first[CLI_MAX_LINE];
-    cli_input_notice(o->common.command, "a position");
-    cli_lines_start(&lines, stdin);
-    if (!cli_lines_next(&lines)) {
-        int failed = cli_lines_failed(o->common.command, &lines, "standard input");
-        return failed ? failed : cli_usage(o->common.command, "no position on standard input");
+    cli_input_notice(&o->common, "a position");
+    cli_lines_start(lines, o->common.io->in, o->common.io->out);
+    if (!cli_lines_next(lines)) {
+        int failed = cli_lines_failed(&o->common, lines, "standard input");
+        return failed ? failed : cli_usage(&o->common, "no position on standard input");
     }
     cli_where w = {NULL, "line", 1, 0};
-    if (lines.too_long)
+    if (lines->too_long)
         return cli_fail(&o->common, &w, "", 0, NULL, "longer than %d bytes", CLI_MAX_LINE - 1);
-    size_t len = lines.len;
-    memcpy(first, lines.buf, len + 1);
-    if (cli_lines_next(&lines))
-        return cli_usage(o->common.command,
+    size_t len = lines->len;
+    memcpy(first, lines->buf, len + 1);
+    if (cli_lines_next(lines))
+        return cli_usage(&o->common,
                          "--svg draws one position; standard input holds more than one");
-    return cli_finish(o->common.command, answer(o, first, len, &w));
+    return cli_finish(&o->common, answer(o, first, len, &w));
 }
 
-int cli_cmd_show(int argc, char **argv)
+static int svg_from_stdin(show_options *o)
 {
-    static show_options o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_show, argc, argv);
-    int unicode = -1, when = COLOR_AUTO, color_given = 0, id;
-    char shown[64];
-    while ((id = cli_args_next(&a)) > 0) {
-        const char *v = a.value;
-        switch (id) {
-        case OPT_UNICODE: unicode = 1; break;
-        case OPT_ASCII: unicode = 0; break;
-        case OPT_FLIP: o.render.flags |= RF_RENDER_FLIP; break;
-        case OPT_NO_COORDS: o.render.flags |= RF_RENDER_NO_COORDINATES; break;
-        case OPT_COLOR:
-        case OPT_COLOUR: {
-            static const char *const whens[] = {"auto", "always", "never", "16", "256"};
-            static const int codes[] = {COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER, COLOR_16, COLOR_256};
-            int k = 0;
-            while (k < 5 && strcmp(v, whens[k]) != 0) k++;
-            if (k == 5)
-                return cli_usage(o.common.command,
-                                 "--color takes auto, always, never, 16 or 256, not '%s'",
-                                 cli_shown(v, strlen(v), shown));
-            when = codes[k];
-            color_given = 1;
-            break;
-        }
-        case OPT_LAST:
-            if (!parse_squares(v, &o.last_from, &o.last_to))
-                return cli_usage(o.common.command,
-                                 "--last takes a move as two squares (e2e4), not '%s'",
-                                 cli_shown(v, strlen(v), shown));
-            o.have_last = 1;
-            rf_square_name(o.last_text, o.last_from);
-            rf_square_name(o.last_text + 2, o.last_to);
-            break;
-        case OPT_ARROW: {
-            unsigned n = o.render.arrow_count;
-            if (n == RF_RENDER_MAX_ARROWS)
-                return cli_usage(o.common.command, "at most %d arrows", RF_RENDER_MAX_ARROWS);
-            if (!parse_squares(v, &o.render.arrow_from[n], &o.render.arrow_to[n]))
-                return cli_usage(o.common.command, "--arrow takes two squares (g1f3), not '%s'",
-                                 cli_shown(v, strlen(v), shown));
-            rf_square_name(o.arrow_text[n], o.render.arrow_from[n]);
-            rf_square_name(o.arrow_text[n] + 2, o.render.arrow_to[n]);
-            o.render.arrow_count = n + 1;
-            break;
-        }
-        case OPT_SVG: o.svg = v; break;
-        default: break;
-        }
-    }
-    if (id == CLI_ARGS_STOP) return a.status;
-    if (o.svg && o.common.json && strcmp(o.svg, "-") == 0)
-        return cli_usage(o.common.command, "--svg - and --json both want standard output");
-    if (o.have_last && argc - a.rest > 1)
-        return cli_usage(o.common.command, "--last marks a move; moves after the FEN already do");
-    /* Options with nothing to change say so rather than pass in silence. */
-    if (o.render.arrow_count && !o.svg)
-        cli_warn(o.common.command, "arrows are drawn only in the SVG image; --arrow needs --svg");
-    if ((o.svg || o.common.json) && (unicode >= 0 || color_given))
-        cli_warn(o.common.command, "--unicode, --ascii and --color change only the terminal "
-                                   "diagram, not %s", o.svg ? "the SVG image" : "JSON");
-    if (!o.svg && !o.common.json) {
-        if (unicode < 0) unicode = locale_is_utf8();
-        if (unicode) o.render.flags |= RF_RENDER_UNICODE;
-        o.render.flags |= color_flags(when);
-    }
-    if (a.rest < argc) {
-        o.moves = argv + a.rest + 1;
-        o.nmoves = argc - a.rest - 1;
-        return cli_batch(&o.common, 1, argv + a.rest, answer, &o);
-    }
-    if (o.svg) return svg_from_stdin(&o);
-    return cli_batch(&o.common, 0, NULL, answer, &o);
+    cli_lines *lines = malloc(sizeof *lines);
+    char *first = malloc(CLI_MAX_LINE);
+    int st = CLI_SOFTWARE;
+    if (lines && first)
+        st = svg_one_line(o, lines, first);
+    else
+        cli_error(&o->common, "out of memory");
+    free(lines);
+    free(first);
+    return st;
 }
+
+/* --color WHEN, --last MOVE, --arrow MOVE; 0 or a usage error. */
+static int option_value(show_options *o, int id, const char *v)
+{
+    static const char *const whens[] = {"auto", "always", "never", "16", "256"};
+    static const int codes[] = {COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER, COLOR_16, COLOR_256};
+    char shown[64];
+    int k = 0;
+    unsigned n = o->render.arrow_count;
+    switch (id) {
+    case OPT_LAST:
+        if (!parse_squares(v, &o->last_from, &o->last_to))
+            return cli_usage(&o->common, "--last takes a move as two squares (e2e4), not '%s'",
+                             cli_shown(v, strlen(v), shown));
+        o->have_last = 1;
+        rf_square_name(o->last_text, o->last_from);
+        rf_square_name(o->last_text + 2, o->last_to);
+        return 0;
+    case OPT_ARROW:
+        if (n == RF_RENDER_MAX_ARROWS)
+            return cli_usage(&o->common, "at most %d arrows", RF_RENDER_MAX_ARROWS);
+        if (!parse_squares(v, &o->render.arrow_from[n], &o->render.arrow_to[n]))
+            return cli_usage(&o->common, "--arrow takes two squares (g1f3), not '%s'",
+                             cli_shown(v, strlen(v), shown));
+        rf_square_name(o->arrow_text[n], o->render.arrow_from[n]);
+        rf_square_name(o->arrow_text[n] + 2, o->render.arrow_to[n]);
+        o->render.arrow_count = n + 1;
+        return 0;
+    default: /* --color, --colour */
+        while (k < 5 && strcmp(v, whens[k]) != 0) k++;
+        if (k == 5)
+            return cli_usage(&o->common, "--color takes auto, always, never, 16 or 256, not '%s'",
+                             cli_shown(v, strlen(v), shown));
+        o->when = codes[k];
+        o->color_given = 1;
+        return 0;
+    }
+}
+
+static int option(void *run, int id, const char *v)
+{
+    show_options *o = run;
+    switch (id) {
+    case OPT_UNICODE: o->charset = 1; return 0;
+    case OPT_ASCII: o->charset = 2; return 0;
+    case OPT_FLIP: o->render.flags |= RF_RENDER_FLIP; return 0;
+    case OPT_NO_COORDS: o->render.flags |= RF_RENDER_NO_COORDINATES; return 0;
+    case OPT_SVG: o->svg = v; return 0;
+    default: return option_value(o, id, v);
+    }
+}
+
+/* FEN [MOVE...] answers one position; none, each line of standard input (one with --svg). */
+static int ready(void *run, int *n, char ***args)
+{
+    show_options *o = run;
+    if (o->svg && o->common.json && strcmp(o->svg, "-") == 0)
+        return cli_usage(&o->common, "--svg - and --json both want standard output");
+    if (o->have_last && *n > 1)
+        return cli_usage(&o->common, "--last marks a move; moves after the FEN already do");
+    /* Options with nothing to change say so rather than pass in silence. */
+    if (o->render.arrow_count && !o->svg)
+        cli_warn(&o->common, "arrows are drawn only in the SVG image; --arrow needs --svg");
+    if ((o->svg || o->common.json) && (o->charset || o->color_given))
+        cli_warn(&o->common, "--unicode, --ascii and --color change only the terminal "
+                             "diagram, not %s", o->svg ? "the SVG image" : "JSON");
+    if (!o->svg && !o->common.json) {
+        if (o->charset == 1 || (o->charset == 0 && locale_is_utf8()))
+            o->render.flags |= RF_RENDER_UNICODE;
+        o->render.flags |= color_flags(o->common.io->out, o->when);
+    }
+    if (*n > 0) {
+        o->moves = *args + 1;
+        o->nmoves = *n - 1;
+        *n = 1;
+        return -1;
+    }
+    return o->svg ? svg_from_stdin(o) : -1;
+}
+
+static const cli_batch_spec batch = {sizeof(show_options), option, 0, ready, answer, NULL, NULL};
+
+const cli_command cli_command_show = {
+    "show", "draw a position: terminal diagram, SVG image or JSON", intro, options,
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, &batch};

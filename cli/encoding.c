@@ -12,9 +12,10 @@
  *            so the choice is made on a window of 64 KiB: everything not yet handed out when
  *            the bad byte is seen, that window included, is read as Windows-1252 — a Latin-1
  *            file is read as Latin-1 from its first accented letter on.
- * The first time either happens, one line on stderr says so, with the line of the first byte
- * that is not UTF-8: a warning, or an error under --strict (the decoding goes on either way);
- * for a quiet input (cli_input_open_quiet) the line is only kept in the decoder's `note`.
+ * The first time either happens, one line on the run's error stream says so, with the line of
+ * the first byte that is not UTF-8: a warning, or an error under --strict (the decoding goes on
+ * either way); for a quiet input (cli_input_open_quiet) the line is only kept in the decoder's
+ * `note`.
  */
 #include "cli.h"
 
@@ -79,11 +80,11 @@ static int sequence_length(const unsigned char *s, size_t n)
     return len;
 }
 
-void cli_decoder_start(cli_decoder *d, const char *command, cli_input *in, cli_encoding encoding,
+void cli_decoder_start(cli_decoder *d, const cli_common *c, cli_input *in, cli_encoding encoding,
                        int strict)
 {
     memset(d, 0, sizeof *d);
-    d->command = command;
+    d->common = c;
     d->in = in;
     d->encoding = encoding;
     d->strict = strict;
@@ -112,9 +113,9 @@ static void note(cli_decoder *d, size_t at)
     const char *hint = d->encoding == CLI_ENCODING_AUTO ? "--encoding latin-1 says so"
                                                         : "--encoding latin-1 reads them as Latin-1";
     if (d->strict)
-        cli_error(d->command, "%s; %s", d->note, hint);
+        cli_error(d->common, "%s; %s", d->note, hint);
     else
-        cli_warn(d->command, "%s; %s", d->note, hint);
+        cli_warn(d->common, "%s; %s", d->note, hint);
 }
 
 /* Checks raw[checked..len): checked ends at the first byte that is not UTF-8, or at a sequence

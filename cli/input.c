@@ -28,7 +28,7 @@
 typedef enum { INPUT_PLAIN, INPUT_GZIP, INPUT_ZSTD } input_kind;
 
 struct cli_input {
-    const char *command;
+    const cli_common *common; /* the run (cli_input_open), for messages; else NULL */
     char *name;           /* for messages */
     int fd;               /* -1: bytes in memory (mem), or a stream */
     const unsigned char *mem; /* cli_input_open_quiet's bytes in memory, else NULL */
@@ -70,7 +70,7 @@ static void say(const cli_input *in, const char *fmt, ...)
     if (in->error) {
         if (!in->error[0]) snprintf(in->error, in->error_cap, "%s", text);
     } else {
-        cli_error(in->command, "%s", text);
+        cli_error(in->common, "%s", text);
     }
 }
 
@@ -150,10 +150,25 @@ static input_kind sniff(const unsigned char *b, size_t n)
     return INPUT_PLAIN;
 }
 
+#if !defined(RF_HAVE_ZLIB) || !defined(RF_HAVE_ZSTD)
+/* A compressed input this build cannot read: says how to decompress it first; -1. */
+static int unbuilt(cli_input *in, const char *path, const char *kind, const char *library,
+                   const char *tool)
+{
+    if (strcmp(path, "-") == 0)
+        say(in, "%s is %s-compressed but this rankfile was built without %s; decompress it "
+                "first: %s -dc", in->name, kind, library, tool);
+    else
+        say(in, "%s is %s-compressed but this rankfile was built without %s; decompress it "
+                "first: %s -d %s", in->name, kind, library, tool, path);
+    return -1;
+}
+#endif
+
 /* Sets up the decompressor for in->kind; 0, or -1 after a message. */
 static int start_decoder(cli_input *in, const char *path)
 {
-    int is_stdin = strcmp(path, "-") == 0;
+    (void)path;
     if (in->kind == INPUT_GZIP) {
 #ifdef RF_HAVE_ZLIB
         memset(&in->z, 0, sizeof in->z);
@@ -164,13 +179,7 @@ static int start_decoder(cli_input *in, const char *path)
         in->z_open = 1;
         return 0;
 #else
-        if (is_stdin)
-            say(in, "%s is gzip-compressed but this rankfile was built without "
-                      "zlib; decompress it first: gzip -dc", in->name);
-        else
-            say(in, "%s is gzip-compressed but this rankfile was built without "
-                      "zlib; decompress it first: gzip -d %s", in->name, path);
-        return -1;
+        return unbuilt(in, path, "gzip", "zlib", "gzip");
 #endif
     }
     if (in->kind == INPUT_ZSTD) {
@@ -183,21 +192,14 @@ static int start_decoder(cli_input *in, const char *path)
         in->zd_hint = 0;
         return 0;
 #else
-        if (is_stdin)
-            say(in, "%s is zstd-compressed but this rankfile was built without "
-                      "libzstd; decompress it first: zstd -dc", in->name);
-        else
-            say(in, "%s is zstd-compressed but this rankfile was built without "
-                      "libzstd; decompress it first: zstd -d %s", in->name, path);
-        return -1;
+        return unbuilt(in, path, "zstd", "libzstd", "zstd");
 #endif
     }
-    (void)is_stdin;
     return 0;
 }
 
 /* A new input named `name` (its buffer, no file yet), or NULL after saying so. */
-static cli_input *input_new(const char *command, const char *name, char *error, size_t error_cap)
+static cli_input *input_new(const cli_common *c, const char *name, char *error, size_t error_cap)
 {
     size_t name_size = strlen(name) + 1;
     cli_input *in = calloc(1, sizeof *in);
@@ -209,7 +211,7 @@ static cli_input *input_new(const char *command, const char *name, char *error, 
         if (error)
             snprintf(error, error_cap, "cannot open %s: %s", name, strerror(ENOMEM));
         else
-            cli_error(command, "cannot open %s: %s", name, strerror(ENOMEM));
+            cli_error(c, "cannot open %s: %s", name, strerror(ENOMEM));
         if (in) {
             free(in->buf);
             free(in->name);
@@ -218,7 +220,7 @@ static cli_input *input_new(const char *command, const char *name, char *error, 
         return NULL;
     }
     memcpy(in->name, name, name_size);
-    in->command = command;
+    in->common = c;
     in->error = error;
     in->error_cap = error_cap;
     if (error && error_cap > 0) error[0] = '\0';
@@ -276,22 +278,19 @@ int cli_input_quiet(const cli_input *in)
     return in->error != NULL;
 }
 
-cli_input *cli_input_open(const char *command, const char *path)
+cli_input *cli_input_open(const cli_common *c, const char *path)
 {
     int is_stdin = strcmp(path, "-") == 0;
-    cli_input *in = input_new(command, is_stdin ? "standard input" : path, NULL, 0);
+    cli_input *in = input_new(c, is_stdin ? "standard input" : path, NULL, 0);
     if (!in) return NULL;
-    in->fd = STDIN_FILENO;
-    if (is_stdin && fileno(stdin) < 0) {
-        in->stream = stdin;
-        in->fd = -1;
-    }
+    in->fd = is_stdin ? fileno(c->io->in) : -1;
+    if (is_stdin && in->fd < 0) in->stream = c->io->in;
     if (!is_stdin) {
         do
             in->fd = open(path, O_RDONLY | O_CLOEXEC);
         while (in->fd < 0 && errno == EINTR);
         if (in->fd < 0) {
-            cli_error(command, "cannot open %s: %s", path, strerror(errno));
+            cli_error(c, "cannot open %s: %s", path, strerror(errno));
             goto fail;
         }
         in->own_fd = 1;
@@ -300,7 +299,7 @@ cli_input *cli_input_open(const char *command, const char *path)
     struct stat st;
     if (in->fd >= 0 && fstat(in->fd, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
-            cli_error(command, "cannot open %s: %s", in->name, strerror(EISDIR));
+            cli_error(c, "cannot open %s: %s", in->name, strerror(EISDIR));
             goto fail;
         }
         if (S_ISREG(st.st_mode)) {

@@ -13,9 +13,9 @@ void cli_json_start(cli_json *j, FILE *out)
     j->out = out;
 }
 
-void cli_json_answer(cli_json *j)
+void cli_json_answer(cli_json *j, const cli_common *c)
 {
-    cli_json_start(j, stdout);
+    cli_json_start(j, c->io->out);
     cli_json_object(j);
 }
 
@@ -46,6 +46,14 @@ static void open_container(cli_json *j, char c)
         j->arrays |= 1u << j->depth;
     else
         j->arrays &= ~(1u << j->depth);
+}
+
+void cli_json_answer_fen(cli_json *j, const cli_common *c, const rf_position *pos)
+{
+    char fen[RF_FEN_MAX];
+    rf_position_to_fen(fen, sizeof fen, pos, 0);
+    cli_json_answer(j, c);
+    cli_json_kstr(j, "fen", fen);
 }
 
 void cli_json_object(cli_json *j) { open_container(j, '{'); }
@@ -195,4 +203,17 @@ void cli_json_kcount(cli_json *j, const char *key, rf_count v)
 {
     cli_json_key(j, key);
     cli_json_count(j, v);
+}
+
+void cli_json_validity(cli_json *j, uint32_t validity)
+{
+    cli_json_key(j, "invalid");
+    cli_json_array(j);
+    for (unsigned bit = 0; bit < 32; bit++) {
+        if (!(validity & RF_INVALID_ALL & (1u << bit))) continue;
+        char name[64];
+        rf_validity_describe(name, sizeof name, 1u << bit);
+        cli_json_text(j, name);
+    }
+    cli_json_end(j);
 }

@@ -1,101 +1,10 @@
 /*
- * main.c - the `rankfile` program: global options and dispatch to one command per file.
+ * main.c - the `rankfile` program: cli_main (commands.c) on the process's standard streams.
  */
 #include "cli.h"
 
-#include <string.h>
-
-const cli_command *const cli_commands[] = {
-    &cli_command_fen,   &cli_command_moves,  &cli_command_play, &cli_command_status,
-    &cli_command_judge, &cli_command_perft,  &cli_command_atomic, &cli_command_960,
-    &cli_command_is960, &cli_command_show,   &cli_command_key,
-    &cli_command_book,  &cli_command_pgn,
-};
-const size_t cli_command_count = sizeof cli_commands / sizeof *cli_commands;
-
-static void usage(FILE *out)
-{
-    fputs("rankfile - chess positions and games: FEN, Chess960 and variants, legal moves, perft, PGN\n"
-          "\n"
-          "usage: rankfile COMMAND [ARGUMENTS] [OPTIONS]\n"
-          "       rankfile COMMAND --help      what one command does, with examples\n"
-          "       rankfile --version\n"
-          "\n"
-          "commands:\n",
-          out);
-    for (size_t i = 0; i < cli_command_count; i++)
-        fprintf(out, "  %-10s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
-    fputs("\n"
-          "Commands that take positions read one per line from standard input when given none,\n"
-          "and answer one line per input line, in order ('error MESSAGE' for a bad one). A\n"
-          "UTF-8 byte-order mark and CRLF line endings are read as well.\n"
-          "\n"
-          "options most commands take (see each command's --help):\n"
-          "  --json                  one JSON object per answer (NDJSON)\n"
-          "  --variant NAME          standard, chess960, atomic, kingofthehill, threecheck,\n"
-          "                          racingkings, horde, antichess or crazyhouse\n"
-          "                          (lichess's names too)\n"
-          "  --chess960              force Chess960 castling mode (else detected from the FEN)\n"
-          "  --accept RULES          take positions that break these rules\n"
-          "  -h, --help              the command's help\n"
-          "\n"
-          "exit status:\n"
-          "  0 ok or yes, 1 a no answer, 64 usage error, 65 bad input data,\n"
-          "  66 file cannot be opened, 70 internal error, 73 output file cannot be created,\n"
-          "  74 output cannot be written\n"
-          "\n"
-          "errors are one line on stderr: rankfile: COMMAND: WHAT IS WRONG (WHERE)\n",
-          out);
-}
-
-static const cli_command *find(const char *name)
-{
-    for (size_t i = 0; i < cli_command_count; i++)
-        if (strcmp(name, cli_commands[i]->name) == 0) return cli_commands[i];
-    return NULL;
-}
-
-static int unknown_command(const char *name)
-{
-    const char *names[16];
-    for (size_t i = 0; i < cli_command_count; i++) names[i] = cli_commands[i]->name;
-    const char *near = cli_suggest(name, names, cli_command_count, 0);
-    char shown[64];
-    cli_shown(name, strlen(name), shown);
-    if (near) return cli_usage(NULL, "unknown command '%s' (did you mean '%s'?)", shown, near);
-    return cli_usage(NULL, "unknown command '%s'", shown);
-}
-
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stderr);
-        return CLI_USAGE;
-    }
-    const char *name = argv[1];
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
-        if (strcmp(name, "help") == 0 && argc > 2) {
-            const cli_command *cmd = find(argv[2]);
-            if (!cmd) return unknown_command(argv[2]);
-            cli_help(stdout, cmd);
-            return cli_finish(NULL, CLI_OK);
-        }
-        usage(stdout);
-        return cli_finish(NULL, CLI_OK);
-    }
-    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
-        cli_version();
-        return cli_finish(NULL, CLI_OK);
-    }
-    const cli_command *cmd = find(name);
-    if (cmd) return cmd->run(argc - 1, argv + 1);
-    if (name[0] == '-') {
-        static const char *const top[] = {"--help", "--version"};
-        const char *near = cli_suggest(name, top, 2, 2);
-        char shown[64];
-        cli_shown(name, strlen(name), shown);
-        if (near) return cli_usage(NULL, "unknown option '%s' (did you mean '%s'?)", shown, near);
-        return cli_usage(NULL, "unknown option '%s'", shown);
-    }
-    return unknown_command(name);
+    cli_io io = {stdin, stdout, stderr};
+    return cli_main(&io, argc, argv);
 }

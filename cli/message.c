@@ -1,6 +1,7 @@
 /*
- * message.c - the program's voice: one-line errors and warnings on stderr, usage errors with a
- * pointer to --help, and the final flush that turns a failed write into exit status 74.
+ * message.c - the program's voice: one-line errors and warnings on the run's error stream,
+ * usage errors with a pointer to --help, and the final flush that turns a failed write into
+ * exit status 74.
  */
 #include "cli.h"
 
@@ -8,38 +9,41 @@
 #include <stdarg.h>
 #include <string.h>
 
-static void say(const char *command, const char *label, const char *fmt, va_list ap,
+static void say(const cli_common *c, const char *label, const char *fmt, va_list ap,
                 const char *tail)
 {
+    const char *command = c->command;
+    FILE *err = c->io->err;
     char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
     /* A program of its own (rankfile-mpi) speaks under its name: "rankfile-mpi: MESSAGE". */
     if (command && strncmp(command, "rankfile-", 9) == 0) {
-        fprintf(stderr, "%s: %s%s%s\n", command, label, msg, tail);
+        fprintf(err, "%s: %s%s%s\n", command, label, msg, tail);
         return;
     }
-    fprintf(stderr, "rankfile: %s%s%s%s%s\n", command ? command : "", command ? ": " : "", label,
+    fprintf(err, "rankfile: %s%s%s%s%s\n", command ? command : "", command ? ": " : "", label,
             msg, tail);
 }
 
-void cli_error(const char *command, const char *fmt, ...)
+void cli_error(const cli_common *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    say(command, "", fmt, ap, "");
+    say(c, "", fmt, ap, "");
     va_end(ap);
 }
 
-void cli_warn(const char *command, const char *fmt, ...)
+void cli_warn(const cli_common *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    say(command, "warning: ", fmt, ap, "");
+    say(c, "warning: ", fmt, ap, "");
     va_end(ap);
 }
 
-int cli_usage(const char *command, const char *fmt, ...)
+int cli_usage(const cli_common *c, const char *fmt, ...)
 {
+    const char *command = c->command;
     char tail[64];
     if (command && strncmp(command, "rankfile-", 9) == 0)
         snprintf(tail, sizeof tail, " (see '%s --help')", command);
@@ -49,7 +53,7 @@ int cli_usage(const char *command, const char *fmt, ...)
         snprintf(tail, sizeof tail, " (see 'rankfile --help')");
     va_list ap;
     va_start(ap, fmt);
-    say(command, "", fmt, ap, tail);
+    say(c, "", fmt, ap, tail);
     va_end(ap);
     return CLI_USAGE;
 }
@@ -69,10 +73,11 @@ const char *cli_shown(const char *s, size_t len, char buf[64])
     return buf;
 }
 
-int cli_finish(const char *command, int code)
+int cli_finish(const cli_common *c, int code)
 {
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error(command, "cannot write output: %s", strerror(errno ? errno : EIO));
+    FILE *out = c->io->out;
+    if (fflush(out) != 0 || ferror(out)) {
+        cli_error(c, "cannot write output: %s", strerror(errno ? errno : EIO));
         return CLI_IOERR;
     }
     return code;

@@ -1,6 +1,6 @@
 /*
- * number.c - numbers on the command line and in files: whole numbers in a range, sizes in MiB,
- * and 128-bit counts, read strictly (digits alone) with messages that say what was expected.
+ * number.c - numbers on the command line and in files: whole numbers in a range and sizes in
+ * MiB, read strictly (digits alone) with messages that say what was expected.
  */
 #include "cli.h"
 
@@ -27,7 +27,7 @@ int cli_parse_u64(const cli_common *c, const char *what, const char *text, uint6
     uint64_t v;
     if (!cli_number_u64(text, strlen(text), &v) || v < min || v > max) {
         char shown[64];
-        return cli_usage(c->command, "%s must be a whole number %llu-%llu, not '%s'", what,
+        return cli_usage(c, "%s must be a whole number %llu-%llu, not '%s'", what,
                          (unsigned long long)min, (unsigned long long)max,
                          cli_shown(text, strlen(text), shown));
     }
@@ -55,48 +55,9 @@ int cli_parse_mb(const cli_common *c, const char *what, const char *text, size_t
     if (pages > 0 && page > 0) {
         uint64_t have = (uint64_t)pages / (1048576u / (uint64_t)page);
         if (mb > have)
-            return cli_usage(c->command, "%s %llu MiB is more than this machine's memory (%llu MiB)",
+            return cli_usage(c, "%s %llu MiB is more than this machine's memory (%llu MiB)",
                              what, (unsigned long long)mb, (unsigned long long)have);
     }
     *out = (size_t)mb;
     return 0;
-}
-
-void cli_count_add(rf_count *total, rf_count b)
-{
-    total->lo += b.lo;
-    total->hi += b.hi + (total->lo < b.lo);
-}
-
-void cli_count_add_product(rf_count *total, rf_count a, uint64_t m)
-{
-    /* (hi*2^64 + lo) * m, keeping the low 128 bits: lo * m in 32-bit halves. */
-    uint64_t ll = (a.lo & 0xFFFFFFFFu) * (m & 0xFFFFFFFFu);
-    uint64_t hl = (a.lo >> 32) * (m & 0xFFFFFFFFu);
-    uint64_t lh = (a.lo & 0xFFFFFFFFu) * (m >> 32);
-    uint64_t hh = (a.lo >> 32) * (m >> 32);
-    uint64_t cross = (ll >> 32) + (hl & 0xFFFFFFFFu) + (lh & 0xFFFFFFFFu);
-    rf_count p;
-    p.lo = (cross << 32) | (ll & 0xFFFFFFFFu);
-    p.hi = (hl >> 32) + (lh >> 32) + (cross >> 32) + hh + a.hi * m;
-    cli_count_add(total, p);
-}
-
-int cli_count_parse(const char *s, size_t len, rf_count *out)
-{
-    rf_count v = {0, 0};
-    if (len == 0 || len > 39) return 0;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9') return 0;
-        /* v * 10 + digit must stay below 2^128. */
-        if (v.hi > UINT64_MAX / 10) return 0;
-        rf_count t = {0, 0}, d = {0, (uint64_t)(s[i] - '0')};
-        cli_count_add_product(&t, v, 10);
-        if (t.hi < v.hi) return 0;
-        cli_count_add(&t, d);
-        if (t.hi < v.hi) return 0;
-        v = t;
-    }
-    *out = v;
-    return 1;
 }

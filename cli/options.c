@@ -1,10 +1,12 @@
 /*
  * options.c - options declared once, in a table per command (cli_command.options), plus the
- * common ones declared here: the table drives getopt_long and the "options:" part of --help.
+ * common ones declared here: the table drives the parser below and the "options:" part of
+ * --help.
  * Long options must be written in full (an abbreviation would change meaning when an option is
  * added); a mistyped one is answered with the nearest real one.
  */
 #include "cli.h"
+#include "variant.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -21,12 +23,12 @@ enum {
 
 static const cli_option common_json = {
     COMMON_JSON, "json", 0, NULL, "one JSON object per answer (NDJSON); counts stay exact"};
+/* The --variant entry's help: the names come from the library's table (cli_variant_list). */
+static const char variant_help[] =
+    "the rules: %s; lichess's names are read too, in any case ('Atomic', 'King of the Hill', "
+    "'Three-check', 'Racing Kings', 'fromPosition')";
 static const cli_option common_variant[] = {
-    {COMMON_VARIANT, "variant", 0, "NAME",
-     "the rules: standard (the default), chess960, atomic, kingofthehill\n"
-     "(koth), threecheck (3check), racingkings, horde, antichess or\n"
-     "crazyhouse (zh); lichess's names are read too, in any case ('Atomic',\n"
-     "'King of the Hill', 'Three-check', 'Racing Kings', 'fromPosition')"},
+    {COMMON_VARIANT, "variant", 0, "NAME", variant_help},
     {COMMON_CHESS960, "chess960", 0, NULL,
      "Chess960 castling mode (else detected from the castling rights)"},
 };
@@ -59,47 +61,61 @@ static const struct {
 };
 #define ACCEPT_WORDS (sizeof accept_words / sizeof *accept_words)
 
-static void add(cli_args *a, const cli_option *o)
+/* The options a command takes, its own first: the order of its help. Returns their number. */
+static int collect(const cli_option **table, const cli_command *cmd)
 {
-    if (a->count == CLI_MAX_OPTIONS) return;
-    int i = a->count++;
-    a->table[i] = o;
-    a->longopts[i].name = o->name;
-    a->longopts[i].has_arg = o->value ? required_argument : no_argument;
-    a->longopts[i].flag = NULL;
-    a->longopts[i].val = 256 + i;
-    if (o->letter) {
-        size_t n = strlen(a->shorts);
-        a->shorts[n++] = o->letter;
-        if (o->value) a->shorts[n++] = ':';
-        a->shorts[n] = '\0';
+    int n = 0;
+    for (const cli_option *o = cmd->options; o && o->id && n < CLI_MAX_OPTIONS - 6; o++)
+        table[n++] = o;
+    if (cmd->common & CLI_COMMON_VARIANT)
+        for (size_t i = 0; i < 2; i++) table[n++] = &common_variant[i];
+    if (cmd->common & CLI_COMMON_ACCEPT)
+        for (size_t i = 0; i < 2; i++) table[n++] = &common_accept[i];
+    if (cmd->common & CLI_COMMON_JSON) table[n++] = &common_json;
+    table[n++] = &common_help;
+    table[n++] = &common_version;
+    return n;
+}
+
+void cli_variant_list(char *buf, size_t cap, int aliases)
+{
+    size_t n = (size_t)snprintf(buf, cap, "standard%s, %.*s", aliases ? " (the default)" : "",
+                                (int)strcspn(rf__chess960_names(), " "), rf__chess960_names());
+    for (int v = 0; v < RF_VARIANT_COUNT && n < cap; v++) {
+        if (v == RF_VARIANT_STANDARD) continue;
+        const char *alias = rf__variant_aliases((rf_variant)v);
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", v == RF_VARIANT_COUNT - 1 ? " or " : ", ",
+                              rf_variant_name((rf_variant)v));
+        if (aliases && *alias && n < cap)
+            n += (size_t)snprintf(buf + n, cap - n, " (%.*s)", (int)strcspn(alias, " "), alias);
     }
 }
 
-/* The options a command takes, its own first: the order of its help. */
-static void collect(cli_args *a, const cli_command *cmd)
+void cli_print_wrapped(FILE *out, const char *text, size_t col, size_t indent, size_t width)
 {
-    a->count = 0;
-    strcpy(a->shorts, ":");
-    for (const cli_option *o = cmd->options; o && o->id; o++) add(a, o);
-    if (cmd->common & CLI_COMMON_VARIANT)
-        for (size_t i = 0; i < 2; i++) add(a, &common_variant[i]);
-    if (cmd->common & CLI_COMMON_ACCEPT)
-        for (size_t i = 0; i < 2; i++) add(a, &common_accept[i]);
-    if (cmd->common & CLI_COMMON_JSON) add(a, &common_json);
-    add(a, &common_help);
-    add(a, &common_version);
-    memset(&a->longopts[a->count], 0, sizeof a->longopts[a->count]);
+    while (*text) {
+        size_t n = strlen(text);
+        if (indent + n > width) { /* break at the last space that fits, or the first one after */
+            size_t cut = width - indent;
+            while (cut > 0 && text[cut] != ' ') cut--;
+            if (cut == 0) cut = strcspn(text, " ");
+            n = cut;
+        }
+        fprintf(out, "%*s%.*s\n", (int)(indent - col), "", (int)n, text);
+        col = 0;
+        text += n;
+        while (*text == ' ') text++;
+    }
 }
 
 void cli_help(FILE *out, const cli_command *cmd)
 {
-    static cli_args a; /* for its table only */
-    collect(&a, cmd);
+    const cli_option *table[CLI_MAX_OPTIONS];
+    int count = collect(table, cmd);
     for (const char *const *p = cmd->intro; p && *p; p++) fputs(*p, out);
     fputs("\noptions:\n", out);
-    for (int i = 0; i < a.count; i++) {
-        const cli_option *o = a.table[i];
+    for (int i = 0; i < count; i++) {
+        const cli_option *o = table[i];
         char left[64];
         if (o->letter)
             snprintf(left, sizeof left, "  -%c, --%s%s%s", o->letter, o->name, o->value ? " " : "",
@@ -112,6 +128,13 @@ void cli_help(FILE *out, const cli_command *cmd)
         if (col > 22) {
             fputc('\n', out);
             col = 0;
+        }
+        if (o->help == variant_help) {
+            char names[512], text[1024];
+            cli_variant_list(names, sizeof names, 1);
+            snprintf(text, sizeof text, variant_help, names);
+            cli_print_wrapped(out, text, col, 24, 70);
+            continue;
         }
         for (const char *h = o->help; *h;) {
             size_t n = strcspn(h, "\n");
@@ -127,10 +150,11 @@ void cli_help(FILE *out, const cli_command *cmd)
     }
 }
 
-void cli_args_start(cli_args *a, cli_common *common, const cli_command *cmd, int argc,
-                    char **argv)
+void cli_args_start(cli_args *a, cli_common *common, const cli_command *cmd, cli_io *io,
+                    int argc, char **argv)
 {
     memset(common, 0, sizeof *common);
+    common->io = io;
     common->cmd = cmd;
     common->command = cmd->name;
     common->variant = RF_VARIANT_STANDARD;
@@ -139,12 +163,8 @@ void cli_args_start(cli_args *a, cli_common *common, const cli_command *cmd, int
     a->common = common;
     a->argc = argc;
     a->argv = argv;
-    collect(a, cmd);
-    /* optind = 0 asks glibc for a full restart: with 1 it may go on inside a cluster of short
-     * options of an earlier parse, in an argv that may be gone (the fuzz targets run the
-     * commands many times in one process). */
-    optind = 0;
-    opterr = 0;
+    a->args = a->next = 1;
+    a->count = collect(a->table, cmd);
 }
 
 static int stop(cli_args *a, int status)
@@ -169,9 +189,9 @@ static int unknown(cli_args *a, const char *spelled)
                            : NULL;
     cli_shown(spelled, len, shown);
     if (near)
-        return stop(a, cli_usage(a->common->command, "unknown option '%s' (did you mean '%s'?)",
+        return stop(a, cli_usage(a->common, "unknown option '%s' (did you mean '%s'?)",
                                  shown, near));
-    return stop(a, cli_usage(a->common->command, "unknown option '%s'", shown));
+    return stop(a, cli_usage(a->common, "unknown option '%s'", shown));
 }
 
 static int set_variant(cli_args *a, const char *name)
@@ -195,12 +215,12 @@ static int set_variant(cli_args *a, const char *name)
         names[RF_VARIANT_COUNT] = "chess960";
         const char *near = cli_suggest(name, names, RF_VARIANT_COUNT + 1, 0);
         if (near)
-            return stop(a, cli_usage(c->command, "unknown variant '%s' (did you mean '%s'?)",
+            return stop(a, cli_usage(c, "unknown variant '%s' (did you mean '%s'?)",
                                      shown, near));
-        return stop(a, cli_usage(c->command, "unknown variant '%s' (%s)", shown, list));
+        return stop(a, cli_usage(c, "unknown variant '%s' (%s)", shown, list));
     }
     if (!rf_variant_available(v)) {
-        cli_error(c->command, "variant '%s' is not available yet (available: %s)",
+        cli_error(c, "variant '%s' is not available yet (available: %s)",
                   rf_variant_name(v), list);
         return stop(a, CLI_USAGE);
     }
@@ -219,17 +239,17 @@ static const struct {
     {"portable", "magic bitboards"},
 };
 
-void cli_version(void)
+void cli_version(FILE *out)
 {
     const char *kernel = rf_kernel_name();
-    printf("rankfile %s\n", rf_version());
+    fprintf(out, "rankfile %s\n", rf_version());
     for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++) {
         if (strcmp(kernel, kernels[i].name) == 0) {
-            printf("kernel: %s (%s)\n", kernel, kernels[i].about);
+            fprintf(out, "kernel: %s (%s)\n", kernel, kernels[i].about);
             return;
         }
     }
-    printf("kernel: %s\n", kernel);
+    fprintf(out, "kernel: %s\n", kernel);
 }
 
 int cli_kernel_select(const cli_common *c, const char *name)
@@ -238,7 +258,7 @@ int cli_kernel_select(const cli_common *c, const char *name)
     rf_status st = rf_kernel_select(name);
     if (st == RF_OK) return 0;
     if (st == RF_ERR_ARGUMENT) {
-        cli_error(c->command, "kernel '%s' is not available on this machine: it needs an "
+        cli_error(c, "kernel '%s' is not available on this machine: it needs an "
                               "x86-64 build and a CPU with a fast BMI2 PEXT (available: auto, "
                               "portable)",
                   name);
@@ -250,12 +270,12 @@ int cli_kernel_select(const cli_common *c, const char *name)
     for (; name[n] && n < sizeof lower - 1; n++) lower[n] = (char)tolower((unsigned char)name[n]);
     lower[n] = '\0';
     const char *near = cli_suggest(lower, names, sizeof names / sizeof *names, 0);
-    return cli_usage(c->command, "--kernel takes auto, portable or bmi2, not '%s'%s%s%s",
+    return cli_usage(c, "--kernel takes auto, portable or bmi2, not '%s'%s%s%s",
                      cli_shown(name, strlen(name), shown), near ? " (did you mean '" : "",
                      near ? near : "", near ? "'?)" : "");
 }
 
-const rf_language *cli_language(const char *command, const char *name)
+const rf_language *cli_language(const cli_common *c, const char *name)
 {
     const rf_language *lang = rf_language_find(name);
     if (lang) return lang;
@@ -268,7 +288,7 @@ const rf_language *cli_language(const char *command, const char *name)
     for (size_t i = 0; rf_language_at(i) && len < sizeof list; i++)
         if (strcmp(rf_language_at(i)->code, rf_language_at(i)->iso) != 0)
             len += (size_t)snprintf(list + len, sizeof list - len, " %s", rf_language_at(i)->iso);
-    cli_usage(command, "unknown language '%s'; valid codes: %s; any case, locales such as de_DE, "
+    cli_usage(c, "unknown language '%s'; valid codes: %s; any case, locales such as de_DE, "
                        "names such as German or Deutsch)",
               cli_shown(name, strlen(name), shown), list);
     return NULL;
@@ -287,7 +307,7 @@ static int add_accept(cli_args *a, const char *list)
             const char *names[ACCEPT_WORDS];
             for (i = 0; i < ACCEPT_WORDS; i++) names[i] = accept_words[i].name;
             const char *near = cli_suggest(word, names, ACCEPT_WORDS, 0);
-            return stop(a, cli_usage(a->common->command,
+            return stop(a, cli_usage(a->common,
                                      "--accept takes castling, ep, check, material, backrank, "
                                      "kings, variant or all, not '%s'%s%s%s",
                                      cli_shown(word, strlen(word), shown),
@@ -314,7 +334,7 @@ static int common_option(cli_args *a, int id)
     case COMMON_STRICT:
     case COMMON_ACCEPT:
         if (id == COMMON_STRICT ? a->accept_given : a->strict_given)
-            return stop(a, cli_usage(c->command, "--strict and --accept exclude each other "
+            return stop(a, cli_usage(c, "--strict and --accept exclude each other "
                                                  "(--strict refuses every broken rule, --accept "
                                                  "takes some)"));
         if (id == COMMON_ACCEPT) {
@@ -325,61 +345,137 @@ static int common_option(cli_args *a, int id)
         c->accept = 0;
         return 0;
     case COMMON_HELP:
-        cli_help(stdout, c->cmd);
-        return stop(a, cli_finish(c->command, CLI_OK));
+        cli_help(c->io->out, c->cmd);
+        return stop(a, cli_finish(c, CLI_OK));
     case COMMON_VERSION:
-        cli_version();
-        return stop(a, cli_finish(c->command, CLI_OK));
-    default: return stop(a, cli_usage(c->command, "unhandled option"));
+        cli_version(c->io->out);
+        return stop(a, cli_finish(c, CLI_OK));
+    default: return stop(a, cli_usage(c, "unhandled option"));
     }
+}
+
+/* Takes the k words at argv[next..]: option words move before the arguments met so far
+ * (argv[args..next-1]), whose order is kept, as getopt_long permutes argv. */
+static void take(cli_args *a, int k)
+{
+    char *words[2];
+    for (int i = 0; i < k; i++) words[i] = a->argv[a->next + i];
+    for (int i = a->next - 1; i >= a->args; i--) a->argv[i + k] = a->argv[i];
+    for (int i = 0; i < k; i++) a->argv[a->args + i] = words[i];
+    a->args += k;
+    a->next += k;
+}
+
+/* The end of the options: argv[rest..argc-1] are the arguments, in order. */
+static int end(cli_args *a)
+{
+    a->rest = a->args;
+    return CLI_ARGS_END;
+}
+
+/* An option at the end of argv without its value. */
+static int needs_value(cli_args *a, const cli_option *o)
+{
+    return stop(a, cli_usage(a->common, "option '--%s' needs a value (%s)", o->name, o->value));
+}
+
+/* The table's entry for a long option's name (n bytes): the one so named, or NULL. *prefix_of
+ * receives the only option the name begins, when no option is so named (an abbreviation:
+ * refused, but its value is read first, as getopt_long did); ambiguous is set when several. */
+static const cli_option *find_long(const cli_args *a, const char *name, size_t n,
+                                   const cli_option **prefix_of, int *ambiguous)
+{
+    *prefix_of = NULL;
+    *ambiguous = 0;
+    for (int i = 0; i < a->count; i++) {
+        const cli_option *o = a->table[i];
+        if (strncmp(o->name, name, n) != 0) continue;
+        if (o->name[n] == '\0') return o;
+        if (*prefix_of) *ambiguous = 1;
+        *prefix_of = o;
+    }
+    return NULL;
+}
+
+/* "--name", "--name=value" or "--name value" at argv[a->next]. */
+static int long_option(cli_args *a, const cli_option **found)
+{
+    const char *word = a->argv[a->next], *name = word + 2;
+    size_t n = strcspn(name, "=");
+    const cli_option *abbrev;
+    int ambiguous;
+    const cli_option *o = find_long(a, name, n, &abbrev, &ambiguous);
+    if (!o && (ambiguous || !abbrev)) return unknown(a, word);
+    const cli_option *as = o ? o : abbrev;
+    a->value = NULL;
+    if (name[n] == '=') {
+        if (!as->value)
+            return stop(a, cli_usage(a->common, "option '--%s' takes no value", as->name));
+        a->value = name + n + 1;
+        take(a, 1);
+    } else if (as->value) {
+        if (a->next + 1 >= a->argc) return needs_value(a, as);
+        a->value = a->argv[a->next + 1];
+        take(a, 2);
+    } else {
+        take(a, 1);
+    }
+    if (!o) return unknown(a, word);
+    *found = o;
+    return 0;
+}
+
+/* The next short option of a cluster ("-qj", "-d5", "-d 5"). */
+static int short_option(cli_args *a, const cli_option **found)
+{
+    char letter = *a->cluster++;
+    const cli_option *o = NULL;
+    for (int k = 0; k < a->count; k++)
+        if (a->table[k]->letter == letter) o = a->table[k];
+    if (!*a->cluster) a->cluster = NULL;
+    if (!o) return stop(a, cli_usage(a->common, "unknown option '-%c'", letter));
+    a->value = NULL;
+    if (o->value) {
+        if (a->cluster) {
+            a->value = a->cluster;
+            a->cluster = NULL;
+        } else if (a->next < a->argc) {
+            a->value = a->argv[a->next];
+            take(a, 1);
+        } else {
+            return needs_value(a, o);
+        }
+    }
+    *found = o;
+    return 0;
 }
 
 int cli_args_next(cli_args *a)
 {
     for (;;) {
-        int code = getopt_long(a->argc, a->argv, a->shorts, a->longopts, NULL);
-        if (code == -1) {
-            a->rest = optind;
-            return CLI_ARGS_END;
+        const cli_option *o = NULL;
+        int st;
+        if (a->cluster) {
+            st = short_option(a, &o);
+        } else {
+            while (a->next < a->argc &&
+                   (a->argv[a->next][0] != '-' || a->argv[a->next][1] == '\0'))
+                a->next++;
+            if (a->next >= a->argc) return end(a);
+            const char *word = a->argv[a->next];
+            if (strcmp(word, "--") == 0) {
+                take(a, 1); /* what follows is arguments */
+                return end(a);
+            }
+            if (word[1] == '-') {
+                st = long_option(a, &o);
+            } else {
+                a->cluster = word + 1;
+                take(a, 1);
+                st = short_option(a, &o);
+            }
         }
-        int i = -1;
-        if (code >= 256 && code < 256 + a->count) {
-            i = code - 256;
-        } else if (code != '?' && code != ':') {
-            for (int k = 0; k < a->count; k++)
-                if (a->table[k]->letter == code) i = k;
-        }
-        if (code == ':' || code == '?') {
-            /* optopt: the option's code when it is known (a missing or unwanted value), the
-             * letter of an unknown short option, 0 for an unknown long option. */
-            const cli_option *o = optopt >= 256 && optopt < 256 + a->count
-                                      ? a->table[optopt - 256]
-                                      : NULL;
-            for (int k = 0; !o && k < a->count && optopt > 0 && optopt < 256; k++)
-                if (a->table[k]->letter == optopt) o = a->table[k];
-            if (code == ':' && o)
-                return stop(a, cli_usage(a->common->command, "option '--%s' needs a value (%s)",
-                                         o->name, o->value));
-            if (o && o->value == NULL)
-                return stop(a, cli_usage(a->common->command, "option '--%s' takes no value",
-                                         o->name));
-            if (optopt > 0 && optopt < 256)
-                return stop(a, cli_usage(a->common->command, "unknown option '-%c'", optopt));
-            return unknown(a, a->argv[optind - 1]);
-        }
-        if (i < 0) return stop(a, cli_usage(a->common->command, "unhandled option"));
-        const cli_option *o = a->table[i];
-        a->value = o->value ? optarg : NULL;
-        /* A long option as written: the word before a separate value, else the last word
-         * (a short one may stand inside a cluster that optind has not passed yet). */
-        const char *spelled = a->argv[optind - 1];
-        if (o->value && optind >= 2 && optarg == a->argv[optind - 1]) spelled = a->argv[optind - 2];
-        a->spelled = code >= 256 ? spelled : NULL;
-        if (code >= 256) {
-            size_t n = strcspn(spelled + 2, "=");
-            if (n != strlen(o->name) || strncmp(spelled + 2, o->name, n) != 0)
-                return unknown(a, spelled);
-        }
+        if (st) return st;
         if (o->id < COMMON_JSON) return o->id;
         if (common_option(a, o->id)) return CLI_ARGS_STOP;
     }

@@ -8,19 +8,6 @@
 
 #include <string.h>
 
-void cli_json_validity(cli_json *j, uint32_t validity)
-{
-    cli_json_key(j, "invalid");
-    cli_json_array(j);
-    for (unsigned bit = 0; bit < 32; bit++) {
-        if (!(validity & RF_INVALID_ALL & (1u << bit))) continue;
-        char name[64];
-        rf_validity_describe(name, sizeof name, 1u << bit);
-        cli_json_text(j, name);
-    }
-    cli_json_end(j);
-}
-
 /* What --accept would do with a position breaking the rule `flag`, for the hint. */
 static const char *accept_hint(uint32_t flag)
 {
@@ -36,17 +23,26 @@ static const char *accept_hint(uint32_t flag)
     return NULL;
 }
 
+/* The option that reads another variant's fields the library refused (a pocket, check
+ * counters), as a hint after its message; "" for other errors. */
+static const char *foreign_hint(const rf_error *err)
+{
+    if (err->status != RF_ERR_INVALID || err->validity != RF_INVALID_VARIANT) return "";
+    if (err->field == RF_FIELD_POCKET) return " (--variant crazyhouse reads it)";
+    if (err->field == RF_FIELD_CHECKS) return " (--variant threecheck reads them)";
+    return "";
+}
+
 /* The library's "invalid position: RULE; RULE" (one part per refused rule, in the order of the
  * bits) with each rule's --accept hint: rules taken by one --accept word share it ("empty
  * board, missing king (--accept kings takes it)"). 0 when the message is not of that form. */
-static int hinted_message(char *out, size_t cap, const char *message, uint32_t refused)
+static int hinted_message(char *out, size_t cap, const rf_error *err, uint32_t refused)
 {
-    static const char prefix[] = "invalid position: ";
-    if (strncmp(message, prefix, sizeof prefix - 1) != 0) return 0;
+    if (!err->detail) return 0;
     const char *part[32];
     size_t part_len[32];
     int parts = 0;
-    for (const char *p = message + sizeof prefix - 1; parts < 32;) {
+    for (const char *p = err->message + err->detail; parts < 32;) {
         const char *semi = strstr(p, "; ");
         part[parts] = p;
         part_len[parts++] = semi ? (size_t)(semi - p) : strlen(p);
@@ -58,7 +54,7 @@ static int hinted_message(char *out, size_t cap, const char *message, uint32_t r
     for (unsigned bit = 0; bit < 32; bit++)
         if (refused & (1u << bit)) flags[n++] = 1u << bit;
     if (n != parts) return 0;
-    size_t len = (size_t)snprintf(out, cap, "%s", prefix);
+    size_t len = (size_t)snprintf(out, cap, "%.*s", (int)err->detail, err->message);
     for (int i = 0; i < n && len < cap; i++) {
         const char *hint = accept_hint(flags[i]);
         int shared = i + 1 < n && accept_hint(flags[i + 1]) == hint;
@@ -107,7 +103,7 @@ int cli_position_read(const cli_common *c, const cli_where *w, const char *text,
             err.field != RF_FIELD_POCKET && err.field != RF_FIELD_CHECKS) {
             uint32_t refused = err.validity & ~c->accept;
             char message[1024];
-            if (hinted_message(message, sizeof message, err.message, refused))
+            if (hinted_message(message, sizeof message, &err, refused))
                 return cli_fail(c, w, text, len, &err, "%s", message);
             /* A message cut short: the first rule's hint. */
             for (unsigned bit = 0; bit < 32; bit++) {
@@ -115,7 +111,7 @@ int cli_position_read(const cli_common *c, const cli_where *w, const char *text,
                 if (hint) return cli_fail(c, w, text, len, &err, "%s (%s)", err.message, hint);
             }
         }
-        return cli_fail(c, w, text, len, &err, "%s", err.message);
+        return cli_fail(c, w, text, len, &err, "%s%s", err.message, foreign_hint(&err));
     }
     if (!setup) return CLI_OK;
     if (rf_setup_parse(setup, text, len, &err) != RF_OK)

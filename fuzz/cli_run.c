@@ -3,28 +3,23 @@
  */
 #include "cli_run.h"
 
+#include "cli.h"
+
 #include "fuzz.h"
 
 void cli_run(cli_result *r, int argc, char **argv, const uint8_t *in, size_t in_len,
              int keep_out)
 {
-    FILE *saved_in = stdin, *saved_out = stdout, *saved_err = stderr;
     memset(r, 0, sizeof *r);
     /* fmemopen wants a writable buffer even to read; it is only read. */
-    FILE *new_in = in_len ? fmemopen((void *)(uintptr_t)in, in_len, "r") : fopen("/dev/null", "r");
-    FILE *new_out = keep_out ? open_memstream(&r->out, &r->out_len) : fopen("/dev/null", "w");
-    FILE *new_err = open_memstream(&r->err, &r->err_len);
-    FUZZ_CHECK(new_in && new_out && new_err, "cannot set up the streams of a run");
-    stdin = new_in;
-    stdout = new_out;
-    stderr = new_err;
-    r->code = rf_fuzz_cli_main(argc, argv);
-    stdin = saved_in;
-    stdout = saved_out;
-    stderr = saved_err;
-    fclose(new_in);
-    fclose(new_out);
-    fclose(new_err);
+    cli_io io = {in_len ? fmemopen((void *)(uintptr_t)in, in_len, "r") : fopen("/dev/null", "r"),
+                 keep_out ? open_memstream(&r->out, &r->out_len) : fopen("/dev/null", "w"),
+                 open_memstream(&r->err, &r->err_len)};
+    FUZZ_CHECK(io.in && io.out && io.err, "cannot set up the streams of a run");
+    r->code = cli_main(&io, argc, argv);
+    fclose(io.in);
+    fclose(io.out);
+    fclose(io.err);
     if (!keep_out) {
         r->out = malloc(1);
         FUZZ_CHECK(r->out, "out of memory");

@@ -1,11 +1,8 @@
 /*
- * cli_run.h - the `rankfile` program run inside the fuzz target's process: the CLI's sources are
- * compiled in, with main() renamed (cli_main.c), and each run gets its standard input from a
- * buffer and its standard output and error into buffers.
- *
- * The stdio streams are swapped by assigning stdin, stdout and stderr, which glibc allows; file
- * descriptors 0-2 stay as they were, so libFuzzer's and the sanitizers' reports still reach the
- * terminal during a run.
+ * cli_run.h - the `rankfile` program run inside the fuzz target's process: cli_main (the
+ * application library) with its standard input read from a buffer and its standard output and
+ * error written into buffers (memory streams). Nothing global changes: libFuzzer's and the
+ * sanitizers' reports still reach the real standard streams during a run.
  */
 #ifndef RF_FUZZ_CLI_RUN_H
 #define RF_FUZZ_CLI_RUN_H
@@ -13,12 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The program's main(), renamed. */
-int rf_fuzz_cli_main(int argc, char **argv);
-
 /* What one run left behind. */
 typedef struct cli_result {
-    int code;       /* the exit status main() returned */
+    int code;       /* the exit status cli_main returned */
     char *out;      /* standard output, NUL-terminated (empty when not kept) */
     size_t out_len;
     char *err;      /* standard error, NUL-terminated */

@@ -26,7 +26,7 @@ static void write_file(const uint8_t *data, size_t size)
     FUZZ_CHECK(f && fwrite(data, 1, size, f) == size && fclose(f) == 0, "cannot write %s", path);
 }
 
-/* mpi_checkpoint_open with stderr caught: the status, the done jobs' marks in done[] and
+/* mpi_checkpoint_open with its messages caught: the status, the done jobs' marks in done[] and
  * nodes[], the number resumed, and what it printed (malloc'd). */
 static int open_once(mpi_plan *plan, const mpi_checkpoint_id *id, size_t *resumed, char **err)
 {
@@ -35,14 +35,13 @@ static int open_once(mpi_plan *plan, const mpi_checkpoint_id *id, size_t *resume
         plan->jobs[i].nodes.hi = plan->jobs[i].nodes.lo = 0;
     }
     size_t err_len = 0;
-    FILE *saved = stderr, *caught = open_memstream(err, &err_len);
-    FUZZ_CHECK(caught, "cannot catch stderr");
-    stderr = caught;
+    cli_io io = {stdin, stdout, open_memstream(err, &err_len)};
+    FUZZ_CHECK(io.err, "cannot catch the messages");
+    cli_common run = {.io = &io, .command = "rankfile-mpi"};
     mpi_checkpoint cp;
     *resumed = 0;
-    int status = mpi_checkpoint_open(&cp, path, id, plan, resumed);
-    stderr = saved;
-    fclose(caught);
+    int status = mpi_checkpoint_open(&cp, &run, path, id, plan, resumed);
+    fclose(io.err);
     if (status == 0) mpi_checkpoint_close(&cp);
     return status;
 }

@@ -260,16 +260,18 @@ typedef struct rf_error {
     char message[160]; /* one line of printable ASCII (input bytes outside it are shown as
                           '?' or "byte 0xNN"), e.g. "castling field: 'X' is not a castling
                           right (byte 47)" */
+    unsigned short detail; /* where in `message` the words after its context start: message +
+                              detail is the bare message, without "move: " or "invalid
+                              position: " (0 when the message has no such context) */
 } rf_error;
 
 /* ---------------------------------------------------------------------------------------------
  * Variants
  *
  * The rules a position is played by. Chess960 is not a variant here but a castling mode of any
- * variant (rf_position.chess960). The values name the eight lichess variants; a build plays those
- * for which rf_variant_available answers 1 (every build of this version plays all eight: standard
- * chess, Atomic, King of the Hill, Three-check, Racing Kings, Horde, Antichess and Crazyhouse),
- * and functions given another answer RF_ERR_ARGUMENT.
+ * variant (rf_position.chess960). The values name the eight lichess variants, and every build
+ * plays all eight: standard chess, Atomic, King of the Hill, Three-check, Racing Kings, Horde,
+ * Antichess and Crazyhouse. Functions given a value outside them answer RF_ERR_ARGUMENT.
  *
  * King of the Hill (lichess's rules) is standard chess in which a king that reaches d4, e4, d5 or
  * e5, by a step or a capture, wins at once: a position with a king there has no legal moves, and
@@ -303,12 +305,11 @@ RF_API const char *rf_variant_pgn_name(rf_variant variant);
  * (kingofthehill), "3check" (threecheck), "zh" (crazyhouse), and "chess960", "fischerandom",
  * "fischerrandom", "960" (standard chess in Chess960 castling mode). *out receives the variant and
  * *chess960 (may be NULL) 1 when the name asks for Chess960 castling mode, else 0. Returns RF_OK
- * or RF_ERR_NOT_FOUND (outputs untouched). A name the library knows but does not play is still
- * found: see rf_variant_available. */
+ * or RF_ERR_NOT_FOUND (outputs untouched). */
 RF_API rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name,
                                       size_t len);
 
-/* 1 when this build plays the variant, else 0. Every build of this version plays all eight:
+/* 1 for every value of rf_variant, 0 for a value outside them: every build plays all eight,
  * standard chess, Atomic, King of the Hill, Three-check, Racing Kings, Horde, Antichess and
  * Crazyhouse. */
 RF_API int rf_variant_available(rf_variant variant);
@@ -388,7 +389,7 @@ RF_API void rf_setup_from_position(rf_setup *setup, const rf_position *pos);
  * Chess960 castling mode is chosen when RF_PARSE_CHESS960 is given, or when a castling right's
  * king or rook is off the standard e/a/h files (so "HAha" on the standard setup is standard
  * chess, and a Chess960 game whose rights are all gone needs RF_PARSE_CHESS960).
- * Returns RF_OK; RF_ERR_ARGUMENT for a variant this build does not play; or RF_ERR_INVALID when
+ * Returns RF_OK; RF_ERR_ARGUMENT for a value that is no rf_variant; or RF_ERR_INVALID when
  * the position breaks a rule not in `accept`: err->validity has every broken rule, accepted ones
  * too, err->field the field of the first rule not accepted (RF_FIELD_CASTLING, RF_FIELD_EP, else
  * RF_FIELD_BOARD) and err->message ("invalid position: ...") names each rule not accepted, in the
@@ -416,7 +417,7 @@ RF_API rf_status rf_position_from_fen(rf_position *pos, const char *fen, rf_vari
                                       rf_error *err);
 
 /* The start position of a variant (standard castling mode). Returns RF_OK, or RF_ERR_ARGUMENT
- * for a variant this build does not play (*pos untouched). */
+ * for a value that is no rf_variant (*pos untouched). */
 RF_API rf_status rf_position_startpos(rf_position *pos, rf_variant variant);
 
 /* One EPD operation: the opcode and the operands, pointing into the text read. */
@@ -634,7 +635,7 @@ RF_API void rf_atomic_explosion(rf_explosion *out, const rf_position *pos, rf_mo
  * belongs to (that side becomes the side to move first). A pawn moving diagonally to an empty
  * square captures en passant. Only the movement of the piece is checked (its pattern, a clear
  * path, a promotion where needed, no king capturing), not whether its own king is safe:
- * castling is not part of this job. *report (may be NULL) describes the explosion.
+ * there is no castling on a bare board. *report (may be NULL) describes the explosion.
  * Returns RF_OK; RF_ERR_SYNTAX for text that is not a move; RF_ERR_ILLEGAL for a move the piece
  * on the from-square cannot make (an empty from-square included). *pos is unchanged on error. */
 RF_API rf_status rf_atomic_board_move(rf_position *pos, rf_explosion *report, const char *text,
@@ -982,7 +983,8 @@ typedef enum rf_reason {
  *     rule: "explosion" (Atomic), "king_of_the_hill", "three_check", "race" (Racing Kings),
  *     "horde_destroyed" (Horde: White has nothing left) and "pieces_gone" (Horde: Black has
  *     nothing left), "antichess_no_pieces" (Antichess; its stalemate, won by the stalemated
- *     side, stays "stalemate"); "variant_end" for a rule that has no name of its own;
+ *     side, stays "stalemate"); every rule of this version's variants has its own code, so
+ *     "variant_end" (the reason's name) is the code only of a rule that has none;
  *   - text: the reason in words: "checkmate", "stalemate", "insufficient material",
  *     "seventy-five moves", "fivefold repetition", or the variant's own ("Black's king reached
  *     the hill"; "variant end" where it has none); "ongoing" while the game goes on. */

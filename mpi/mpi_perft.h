@@ -1,6 +1,7 @@
 /*
  * mpi_perft.h - what the files of the `rankfile-mpi` program share. One section per file:
- *   plan.c        the job list: the tree cut PLY plies down, transpositions merged, sizes guessed
+ *   plan.c        the job list: the library's split (src/perft_plan.h), sizes guessed, the
+ *                 hand-out order
  *   checkpoint.c  the checkpoint file: a header naming the count, one line per finished job
  *   progress.c    the progress line on stderr (rank 0)
  *   rankfile_mpi.c  options, the coordinator (rank 0) and the counting ranks, over MPI
@@ -10,6 +11,7 @@
 #define RF_MPI_PERFT_H
 
 #include "cli.h"
+#include "perft_plan.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -17,12 +19,9 @@
 
 /* ---- plan.c ----------------------------------------------------------------------------- */
 
-/* One job: a position `ply` plies below the root, counted to depth - ply. */
+/* What the count knows of job i beside split.jobs[i] (its position in Shredder FEN, its
+ * count, its root move with --divide), counted to depth - ply. */
 typedef struct mpi_job {
-    char fen[RF_FEN_MAX]; /* Shredder FEN without the move counters (perft ignores them) */
-    int root;             /* with --divide, the root move it lies under (an index into
-                             plan.root_uci); else -1 */
-    uint64_t count;       /* how many move orders from the root reach it (under that root move) */
     uint64_t estimate;    /* a guess of its size: perft 2 of the position (at most) */
     int done;             /* counted (or read from the checkpoint) */
     rf_count nodes;       /* when done: count * perft(position, depth - ply) */
@@ -31,6 +30,7 @@ typedef struct mpi_job {
 typedef struct mpi_plan {
     rf_position root;
     int depth, ply;
+    rf__perft_split split;                   /* the jobs: split.jobs[i] and jobs[i] */
     unsigned roots;                          /* the root's legal moves */
     char root_uci[RF_MAX_MOVES][RF_UCI_MAX]; /* in generation order */
     mpi_job *jobs;
@@ -38,7 +38,7 @@ typedef struct mpi_plan {
     size_t *order; /* indices into jobs, largest estimate first */
 } mpi_plan;
 
-/* The most jobs a plan may hold. */
+/* The most move orders (positions before merging) a plan may cut. */
 #define MPI_PLAN_MAX_JOBS 4000000
 
 /* The ply to cut at when none is asked for: the shallowest that gives at least 8 jobs per
@@ -54,9 +54,9 @@ int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply, i
 
 void mpi_plan_free(mpi_plan *plan);
 
-/* The job's text key "ROOT DEPTH COUNT FEN" (ROOT: a UCI move with --divide, else '-'), as
- * the checkpoint stores it. */
-void mpi_job_key(char *buf, size_t cap, const mpi_plan *plan, const mpi_job *job);
+/* The key of job i, the job line "ROOT DEPTH COUNT FEN" (ROOT: a UCI move with --divide,
+ * else '-'), as the checkpoint stores it. */
+void mpi_job_key(char *buf, size_t cap, const mpi_plan *plan, size_t i);
 
 /* ---- checkpoint.c ----------------------------------------------------------------------- */
 
@@ -71,6 +71,7 @@ typedef struct mpi_checkpoint_id {
 } mpi_checkpoint_id;
 
 typedef struct mpi_checkpoint {
+    const cli_common *common; /* the run: its messages */
     FILE *f;
     const char *path;
     int fd;
@@ -79,7 +80,7 @@ typedef struct mpi_checkpoint {
 /* Reads the ply an existing checkpoint was cut at: 1 and *ply when `path` holds a header,
  * 0 when the file does not exist or is empty, -1 after an error message (exit status in
  * *status). */
-int mpi_checkpoint_peek_ply(const char *path, int *ply, int *status);
+int mpi_checkpoint_peek_ply(const cli_common *common, const char *path, int *ply, int *status);
 
 /* Opens `path` for a count and locks it for the run (waiting while another process holds it,
  * with a line on stderr, up to 30 s; then CLI_NOINPUT): a new or empty file gets the header;
@@ -88,12 +89,12 @@ int mpi_checkpoint_peek_ply(const char *path, int *ply, int *status);
  * without its newline (a run killed while writing it) is cut off and its job redone. A
  * complete line that is malformed, fails its checksum or names no job of the plan is refused
  * (CLI_DATAERR). Returns 0, or an exit status after a one-line message. */
-int mpi_checkpoint_open(mpi_checkpoint *cp, const char *path, const mpi_checkpoint_id *id,
-                        mpi_plan *plan, size_t *resumed);
+int mpi_checkpoint_open(mpi_checkpoint *cp, const cli_common *common, const char *path,
+                        const mpi_checkpoint_id *id, mpi_plan *plan, size_t *resumed);
 
-/* Appends the finished job and makes it durable (fflush + fsync). 0, or CLI_IOERR after a
+/* Appends the finished job i and makes it durable (fflush + fsync). 0, or CLI_IOERR after a
  * message. */
-int mpi_checkpoint_add(mpi_checkpoint *cp, const mpi_plan *plan, const mpi_job *job);
+int mpi_checkpoint_add(mpi_checkpoint *cp, const mpi_plan *plan, size_t i);
 
 /* Closes the file, which lets go of its lock. */
 void mpi_checkpoint_close(mpi_checkpoint *cp);
@@ -101,8 +102,9 @@ void mpi_checkpoint_close(mpi_checkpoint *cp);
 /* ---- progress.c ------------------------------------------------------------------------- */
 
 typedef struct mpi_progress {
+    FILE *err;        /* where the report goes (the program's standard error) */
     int on;           /* 0 with --quiet */
-    int tty;          /* stderr is a terminal: one line redrawn in place */
+    int tty;          /* err is a terminal: one line redrawn in place */
     int ranks;
     double start, last;
     size_t jobs, done;
@@ -116,7 +118,7 @@ typedef struct mpi_progress {
 /* Seconds on a monotonic clock. */
 double mpi_now(void);
 
-int mpi_progress_start(mpi_progress *p, int on, int ranks, const mpi_plan *plan);
+int mpi_progress_start(mpi_progress *p, FILE *err, int on, int ranks, const mpi_plan *plan);
 /* A job finished on `rank`: `nodes` leaves counted in `seconds`, estimated size `estimate`. */
 void mpi_progress_job(mpi_progress *p, int rank, double nodes, double seconds,
                       uint64_t estimate);

@@ -1,69 +1,12 @@
 /*
- * plan.c - the job list of a distributed count: every position `ply` plies below the root,
- * with the number of move orders that reach it under its root move. Perft is the sum over
- * the jobs of count * perft(position, depth - ply), so transpositions are counted once.
+ * plan.c - the job list of a distributed count: the library's split of the tree `ply` plies
+ * down (transpositions merged, under their root move with --divide), each job's size guessed,
+ * and the order they are handed out in, largest first.
  */
 #include "mpi_perft.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct collector {
-    mpi_plan *plan;
-    size_t cap;
-    int guess; /* the depth of the size guess */
-    int failed;
-} collector;
-
-/* Perft does not depend on the halfmove and fullmove counters: dropped, transpositions merge. */
-static void drop_counters(char *fen)
-{
-    for (int i = 0; i < 2; i++) {
-        char *p = strrchr(fen, ' ');
-        if (p) *p = '\0';
-    }
-}
-
-static void collect(collector *c, const rf_position *pos, int ply, int root)
-{
-    if (c->failed) return;
-    mpi_plan *plan = c->plan;
-    if (ply == 0) {
-        if (plan->count == c->cap) {
-            size_t cap = c->cap ? c->cap * 2 : 1024;
-            void *p = cap <= MPI_PLAN_MAX_JOBS ? realloc(plan->jobs, cap * sizeof *plan->jobs)
-                                               : NULL;
-            if (!p) {
-                c->failed = 1;
-                return;
-            }
-            plan->jobs = p;
-            c->cap = cap;
-        }
-        mpi_job *j = &plan->jobs[plan->count++];
-        memset(j, 0, sizeof *j);
-        rf_position_to_fen(j->fen, sizeof j->fen, pos, RF_FEN_SHREDDER);
-        drop_counters(j->fen);
-        j->root = root;
-        j->count = 1;
-        j->estimate = rf_perft(pos, c->guess);
-        return;
-    }
-    rf_movelist list;
-    rf_generate_moves(&list, pos);
-    for (unsigned i = 0; i < list.count; i++) {
-        rf_position child = *pos;
-        rf_position_play(&child, list.moves[i]);
-        collect(c, &child, ply - 1, root < 0 ? (int)i : root);
-    }
-}
-
-static int by_root_fen(const void *a, const void *b)
-{
-    const mpi_job *x = a, *y = b;
-    if (x->root != y->root) return x->root < y->root ? -1 : 1;
-    return strcmp(x->fen, y->fen);
-}
 
 /* Largest first; ties in job order, so every run hands jobs out alike. */
 static const mpi_job *sort_jobs;
@@ -75,41 +18,41 @@ static int by_estimate(const void *a, const void *b)
     return i < k ? -1 : i > k;
 }
 
+/* A job's size is guessed from its first two plies: the branching factor decides most. */
+static uint64_t estimate(const mpi_plan *plan, const rf__perft_job *job)
+{
+    rf_position pos;
+    int guess = plan->depth - plan->ply < 2 ? plan->depth - plan->ply : 2;
+    if (rf_position_parse(&pos, job->fen, strlen(job->fen), (rf_variant)plan->root.variant,
+                          plan->root.chess960 ? RF_PARSE_CHESS960 : 0, RF_INVALID_ALL,
+                          NULL) != RF_OK)
+        return 0;
+    return rf_perft(&pos, guess);
+}
+
 int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply, int divide)
 {
     memset(plan, 0, sizeof *plan);
     plan->root = *root;
     plan->depth = depth;
     plan->ply = ply;
-    rf_movelist list;
-    plan->roots = rf_generate_moves(&list, root);
+    if (rf__perft_split_make(&plan->split, root, ply, divide ? RF__SPLIT_DIVIDE : 0,
+                             RF_FEN_SHREDDER, MPI_PLAN_MAX_JOBS, NULL) != RF_OK)
+        return -1;
+    plan->roots = plan->split.roots.count;
     for (unsigned i = 0; i < plan->roots; i++)
-        rf_move_to_uci(plan->root_uci[i], RF_UCI_MAX, root, list.moves[i]);
-    /* A job's size is guessed from its first two plies: the branching factor decides most. */
-    collector c = {plan, 0, depth - ply < 2 ? depth - ply : 2, 0};
-    collect(&c, root, ply, -1);
-    /* Without --divide a position is one job whatever root move leads to it. */
-    if (!divide)
-        for (size_t i = 0; i < plan->count; i++) plan->jobs[i].root = -1;
-    if (c.failed) {
-        mpi_plan_free(plan);
-        return -1;
-    }
-    if (plan->count > 1) qsort(plan->jobs, plan->count, sizeof *plan->jobs, by_root_fen);
-    size_t n = 0;
-    for (size_t i = 0; i < plan->count; i++) {
-        if (n && by_root_fen(&plan->jobs[n - 1], &plan->jobs[i]) == 0)
-            plan->jobs[n - 1].count++;
-        else
-            plan->jobs[n++] = plan->jobs[i];
-    }
-    plan->count = n;
+        rf_move_to_uci(plan->root_uci[i], RF_UCI_MAX, root, plan->split.roots.moves[i]);
+    size_t n = plan->count = plan->split.count;
+    plan->jobs = calloc(n ? n : 1, sizeof *plan->jobs);
     plan->order = malloc((n ? n : 1) * sizeof *plan->order);
-    if (!plan->order) {
+    if (!plan->jobs || !plan->order) {
         mpi_plan_free(plan);
         return -1;
     }
-    for (size_t i = 0; i < n; i++) plan->order[i] = i;
+    for (size_t i = 0; i < n; i++) {
+        plan->jobs[i].estimate = estimate(plan, &plan->split.jobs[i]);
+        plan->order[i] = i;
+    }
     sort_jobs = plan->jobs;
     if (n > 1) qsort(plan->order, n, sizeof *plan->order, by_estimate);
     return 0;
@@ -131,6 +74,7 @@ int mpi_plan_auto_ply(const rf_position *root, int depth, int ranks, int divide)
 
 void mpi_plan_free(mpi_plan *plan)
 {
+    rf__perft_split_free(&plan->split);
     free(plan->jobs);
     free(plan->order);
     plan->jobs = NULL;
@@ -138,8 +82,11 @@ void mpi_plan_free(mpi_plan *plan)
     plan->count = 0;
 }
 
-void mpi_job_key(char *buf, size_t cap, const mpi_plan *plan, const mpi_job *job)
+void mpi_job_key(char *buf, size_t cap, const mpi_plan *plan, size_t i)
 {
-    snprintf(buf, cap, "%s %d %llu %s", job->root >= 0 ? plan->root_uci[job->root] : "-",
-             plan->depth - plan->ply, (unsigned long long)job->count, job->fen);
+    const rf__perft_job *job = &plan->split.jobs[i];
+    const char *root = job->root >= 0 ? plan->root_uci[job->root] : "-";
+    rf__perft_job_line line = {root, strlen(root), plan->depth - plan->ply, job->count, job->fen,
+                               strlen(job->fen)};
+    rf__perft_job_format(buf, cap, &line);
 }

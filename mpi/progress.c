@@ -1,5 +1,5 @@
 /*
- * progress.c - rank 0's progress report on stderr: jobs done of all, the nodes per second of
+ * progress.c - rank 0's progress report on its error stream: jobs done of all, the nodes per second of
  * each rank and of the whole run, and the time left, guessed from the finished share of the
  * jobs' estimated sizes. In a terminal one line is redrawn in place; otherwise (a log file)
  * a plain line is written every ten seconds.
@@ -18,11 +18,12 @@ double mpi_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int mpi_progress_start(mpi_progress *p, int on, int ranks, const mpi_plan *plan)
+int mpi_progress_start(mpi_progress *p, FILE *err, int on, int ranks, const mpi_plan *plan)
 {
     memset(p, 0, sizeof *p);
+    p->err = err;
     p->on = on;
-    p->tty = isatty(STDERR_FILENO);
+    p->tty = fileno(err) >= 0 && isatty(fileno(err));
     p->ranks = ranks;
     p->start = p->last = mpi_now();
     p->jobs = plan->count;
@@ -104,17 +105,17 @@ void mpi_progress_show(mpi_progress *p, int force)
     }
     snprintf(line + n, sizeof line - n, "), %s left", left);
     if (p->tty) {
-        fprintf(stderr, "\r%s\033[K", line);
+        fprintf(p->err, "\r%s\033[K", line);
         p->drawn = 1;
     } else {
-        fprintf(stderr, "%s\n", line);
+        fprintf(p->err, "%s\n", line);
     }
-    fflush(stderr);
+    fflush(p->err);
 }
 
 void mpi_progress_end(mpi_progress *p)
 {
-    if (p->on && p->drawn) fputc('\n', stderr);
+    if (p->on && p->drawn) fputc('\n', p->err);
     p->drawn = 0;
     free(p->rank_nodes);
     free(p->rank_busy);

@@ -66,13 +66,10 @@ static const char *const outro[] = {
     NULL,
 };
 
-static const char *const command = "rankfile-mpi";
-
-static int cmd_run(int argc, char **argv);
-
+/* The program's options and help, for the parser (it is no command of `rankfile`: no run). */
 static const cli_command mpi_command = {
     "rankfile-mpi", "perft over MPI ranks", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, cmd_run};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, NULL, NULL};
 
 /* What rank 0 tells every rank before counting; sent as bytes. */
 typedef struct settings {
@@ -94,22 +91,15 @@ typedef struct run_options {
     rf_position root;
 } run_options;
 
-static int cmd_run(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    return CLI_SOFTWARE; /* the table's entry; main() parses through read_options */
-}
-
 /* Reads the command line into *o (rank 0). -1 to count, or the exit status to stop with
  * (0 after --help and --version, else after an error). */
-static int read_options(run_options *o, int argc, char **argv)
+static int read_options(run_options *o, cli_io *io, int argc, char **argv)
 {
     cli_args a;
     long v;
     memset(o, 0, sizeof *o);
     o->split = -1;
-    cli_args_start(&a, &o->common, &mpi_command, argc, argv);
+    cli_args_start(&a, &o->common, &mpi_command, io, argc, argv);
     int id;
     while ((id = cli_args_next(&a)) > 0) {
         switch (id) {
@@ -129,16 +119,16 @@ static int read_options(run_options *o, int argc, char **argv)
         default: break;
         }
     }
-    if (id == CLI_ARGS_STOP) return a.status == CLI_OK ? cli_finish(command, CLI_OK) : a.status;
-    if (argc - a.rest != 2) return cli_usage(command, "expected FEN DEPTH");
+    if (id == CLI_ARGS_STOP) return a.status == CLI_OK ? cli_finish(&o->common, CLI_OK) : a.status;
+    if (argc - a.rest != 2) return cli_usage(&o->common, "expected FEN DEPTH");
     const char *fen = argv[a.rest];
     if (cli_parse_int(&o->common, "DEPTH", argv[a.rest + 1], 0, RF_PERFT_MAX_DEPTH, &v))
         return CLI_USAGE;
     o->s.depth = (int)v;
     if (o->split > o->s.depth)
-        return cli_usage(command, "--split %ld is deeper than DEPTH %d", o->split, o->s.depth);
+        return cli_usage(&o->common, "--split %ld is deeper than DEPTH %d", o->split, o->s.depth);
     if (o->divide && o->split == 0 && o->s.depth > 0)
-        return cli_usage(command,
+        return cli_usage(&o->common,
                          "--divide counts under each first move: --split must be 1 or more");
     int st = cli_position_read(&o->common, NULL, fen, strlen(fen), &o->root, NULL);
     if (st) return st;
@@ -187,12 +177,24 @@ typedef struct result_msg {
     double seconds;
 } result_msg;
 
-/* The counting ranks (1..N-1). The test hook RF_MPI_TEST_DIE_AFTER=N makes rank 1 abort after
- * N jobs (tests of a rank dying). */
+/* The test build's hook (RF_MPI_TEST_HOOKS, the test target rankfile_mpi_test; never in the
+ * shipped program): RF_MPI_TEST_DIE_AFTER=N makes rank 1 abort after N jobs, to test a run
+ * losing a rank. -1: never. */
+static long die_after(int rank)
+{
+#ifdef RF_MPI_TEST_HOOKS
+    const char *die = getenv("RF_MPI_TEST_DIE_AFTER");
+    return die && rank == 1 ? strtol(die, NULL, 10) : -1;
+#else
+    (void)rank;
+    return -1;
+#endif
+}
+
+/* The counting ranks (1..N-1). */
 static int counting_rank(const settings *s, int rank)
 {
-    const char *die = getenv("RF_MPI_TEST_DIE_AFTER");
-    long die_after = die && rank == 1 ? strtol(die, NULL, 10) : -1, jobs = 0;
+    long die_at = die_after(rank), jobs = 0;
     result_msg res = {0, 0, 0, 0};
     char text[JOB_TEXT], err[300];
     for (;;) {
@@ -202,7 +204,7 @@ static int counting_rank(const settings *s, int rank)
             MPI_Recv(text, JOB_TEXT, MPI_CHAR, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st) != MPI_SUCCESS)
             return CLI_SOFTWARE;
         if (st.MPI_TAG == TAG_STOP) return 0;
-        if (die_after >= 0 && jobs >= die_after) abort();
+        if (die_at >= 0 && jobs >= die_at) abort();
         text[JOB_TEXT - 1] = '\0';
         unsigned long long index;
         int depth, used = 0;
@@ -253,11 +255,11 @@ static void finish_job(coordinator *c, size_t i, rf_count nodes, int rank, doubl
     mpi_job *j = &c->plan.jobs[i];
     if (j->done) return;
     rf_count scaled = {0, 0};
-    cli_count_add_product(&scaled, nodes, j->count);
+    rf__count_add_product(&scaled, nodes, c->plan.split.jobs[i].count);
     j->nodes = scaled;
     j->done = 1;
     c->pending--;
-    int st = mpi_checkpoint_add(&c->cp, &c->plan, j);
+    int st = mpi_checkpoint_add(&c->cp, &c->plan, i);
     if (st && !c->status) c->status = st;
     double leaves = (double)nodes.hi * 18446744073709551616.0 + (double)nodes.lo;
     mpi_progress_job(&c->progress, rank, leaves, seconds, j->estimate);
@@ -282,8 +284,8 @@ static void *local_counter(void *arg)
         if (i < 0) return NULL;
         rf_count nodes;
         double t0 = mpi_now();
-        int st = count_job(c->s, c->plan.jobs[i].fen, c->plan.depth - c->plan.ply, &nodes, err,
-                           sizeof err);
+        int st = count_job(c->s, c->plan.split.jobs[i].fen, c->plan.depth - c->plan.ply, &nodes,
+                           err, sizeof err);
         pthread_mutex_lock(&c->lock);
         if (st)
             fail(c, CLI_SOFTWARE, err);
@@ -390,7 +392,7 @@ static void hand_out(coordinator *c, int ranks)
         long i = take_job(c);
         if (i >= 0)
             snprintf(text, sizeof text, "%ld %d %s", i, c->plan.depth - c->plan.ply,
-                     c->plan.jobs[i].fen);
+                     c->plan.split.jobs[i].fen);
         pthread_mutex_unlock(&c->lock);
         if (i >= 0) {
             MPI_Send(text, (int)strlen(text) + 1, MPI_CHAR, from, TAG_JOB, MPI_COMM_WORLD);
@@ -407,18 +409,16 @@ static void print_result(const run_options *o, const mpi_plan *plan)
     rf_count per_root[RF_MAX_MOVES];
     memset(per_root, 0, sizeof per_root);
     for (size_t i = 0; i < plan->count; i++) {
-        cli_count_add(&total, plan->jobs[i].nodes);
-        if (plan->jobs[i].root >= 0)
-            cli_count_add(&per_root[plan->jobs[i].root], plan->jobs[i].nodes);
+        int root = plan->split.jobs[i].root;
+        rf__count_add(&total, plan->jobs[i].nodes);
+        if (root >= 0) rf__count_add(&per_root[root], plan->jobs[i].nodes);
     }
     unsigned roots = o->divide && plan->ply > 0 ? plan->roots : 0;
-    char text[48], fen[RF_FEN_MAX];
+    char text[48];
     rf_count_format(text, sizeof text, total);
     if (o->common.json) {
-        rf_position_to_fen(fen, sizeof fen, &o->root, 0);
         cli_json j;
-        cli_json_answer(&j);
-        cli_json_kstr(&j, "fen", fen);
+        cli_json_answer_fen(&j, &o->common, &o->root);
         cli_json_kint(&j, "depth", plan->depth);
         cli_json_kcount(&j, "nodes", total);
         if (o->divide) {
@@ -435,11 +435,11 @@ static void print_result(const run_options *o, const mpi_plan *plan)
         for (unsigned r = 0; r < roots; r++) {
             char c[48];
             rf_count_format(c, sizeof c, per_root[r]);
-            printf("%s: %s\n", plan->root_uci[r], c);
+            fprintf(o->common.io->out, "%s: %s\n", plan->root_uci[r], c);
         }
-        printf("\nNodes searched: %s\n", text);
+        fprintf(o->common.io->out, "\nNodes searched: %s\n", text);
     } else {
-        puts(text);
+        fprintf(o->common.io->out, "%s\n", text);
     }
 }
 
@@ -447,17 +447,19 @@ static void print_result(const run_options *o, const mpi_plan *plan)
  * status. */
 static int prepare(coordinator *c, run_options *o, int ranks)
 {
+    const cli_common *cmd = &o->common;
+    const char *command = cmd->command;
     int ply = (int)o->split, status = 0;
     if (o->checkpoint && o->split < 0) {
         int kept;
-        int found = mpi_checkpoint_peek_ply(o->checkpoint, &kept, &status);
+        int found = mpi_checkpoint_peek_ply(cmd, o->checkpoint, &kept, &status);
         if (found < 0) return status;
         if (found > 0) ply = kept;
     }
     if (ply > o->s.depth) ply = -1;
     if (ply < 0) ply = mpi_plan_auto_ply(&o->root, o->s.depth, ranks, o->divide);
     if (mpi_plan_make(&c->plan, &o->root, o->s.depth, ply, o->divide) != 0) {
-        cli_error(command, "--split %d gives more than %d jobs (or memory ran out); split at a "
+        cli_error(cmd, "--split %d gives more than %d jobs (or memory ran out); split at a "
                            "lower ply",
                   ply, MPI_PLAN_MAX_JOBS);
         return CLI_USAGE;
@@ -466,14 +468,10 @@ static int prepare(coordinator *c, run_options *o, int ranks)
     size_t resumed = 0;
     if (o->checkpoint) {
         char fen[RF_FEN_MAX];
-        rf_position_to_fen(fen, sizeof fen, &o->root, RF_FEN_SHREDDER);
-        for (int k = 0; k < 2; k++) {
-            char *sp = strrchr(fen, ' ');
-            if (sp) *sp = '\0';
-        }
+        rf__perft_fen(fen, &o->root, RF_FEN_SHREDDER);
         mpi_checkpoint_id id = {rf_variant_name((rf_variant)o->s.variant), o->s.chess960,
                                 o->s.depth, ply, o->divide, fen};
-        status = mpi_checkpoint_open(&c->cp, o->checkpoint, &id, &c->plan, &resumed);
+        status = mpi_checkpoint_open(&c->cp, cmd, o->checkpoint, &id, &c->plan, &resumed);
         if (status) {
             mpi_plan_free(&c->plan);
             return status;
@@ -490,64 +488,78 @@ static int prepare(coordinator *c, run_options *o, int ranks)
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
     signal(SIGHUP, on_signal);
-    if (mpi_progress_start(&c->progress, !o->quiet, ranks, &c->plan) != 0) {
-        cli_error(command, "out of memory");
+    if (mpi_progress_start(&c->progress, cmd->io->err, !o->quiet, ranks, &c->plan) != 0) {
+        cli_error(cmd, "out of memory");
         mpi_checkpoint_close(&c->cp);
         mpi_plan_free(&c->plan);
         return CLI_SOFTWARE;
     }
     if (!o->quiet && resumed == c->plan.count)
-        fprintf(stderr, "%s: all %zu jobs read from %s: the count is finished\n", command,
+        fprintf(cmd->io->err, "%s: all %zu jobs read from %s: the count is finished\n", command,
                 resumed, o->checkpoint);
     else if (!o->quiet && resumed)
-        fprintf(stderr, "%s: %zu of %zu jobs read from %s\n", command, resumed, c->plan.count,
+        fprintf(cmd->io->err, "%s: %zu of %zu jobs read from %s\n", command, resumed, c->plan.count,
                 o->checkpoint);
     return 0;
 }
 
+static int coordinate_with(coordinator *c, run_options *o, int ranks);
+
 /* Rank 0: plan, checkpoint, hand-out, answer. Returns the exit status. */
 static int coordinate(run_options *o, int ranks)
 {
-    static coordinator c;
-    memset(&c, 0, sizeof c);
-    c.s = &o->s;
-    pthread_mutex_init(&c.lock, NULL);
-    int status = prepare(&c, o, ranks);
+    coordinator *c = calloc(1, sizeof *c);
+    if (!c) {
+        cli_error(&o->common, "out of memory");
+        dismiss(ranks);
+        return CLI_SOFTWARE;
+    }
+    int status = coordinate_with(c, o, ranks);
+    free(c);
+    return status;
+}
+
+/* coordinate with its state *c (zeroed). */
+static int coordinate_with(coordinator *c, run_options *o, int ranks)
+{
+    c->s = &o->s;
+    pthread_mutex_init(&c->lock, NULL);
+    int status = prepare(c, o, ranks);
     if (status) {
         dismiss(ranks);
         return status;
     }
-    if (c.pending == 0) {
+    if (c->pending == 0) {
         /* A finished checkpoint: the total at once, no rank given anything to do. */
         dismiss(ranks);
-        mpi_progress_end(&c.progress);
-        mpi_checkpoint_close(&c.cp);
-        print_result(o, &c.plan);
-        mpi_plan_free(&c.plan);
-        return cli_finish(command, CLI_OK);
+        mpi_progress_end(&c->progress);
+        mpi_checkpoint_close(&c->cp);
+        print_result(o, &c->plan);
+        mpi_plan_free(&c->plan);
+        return cli_finish(&o->common, CLI_OK);
     }
     const char *only = getenv("RF_MPI_COORDINATE_ONLY");
     int local = ranks == 1 || !only || strcmp(only, "1") != 0;
     pthread_t thread;
-    if (local && pthread_create(&thread, NULL, local_counter, &c) != 0) {
-        cli_error(command, "cannot start the counting thread");
+    if (local && pthread_create(&thread, NULL, local_counter, c) != 0) {
+        cli_error(&o->common, "cannot start the counting thread");
         dismiss(ranks);
         return CLI_SOFTWARE;
     }
-    hand_out(&c, ranks);
+    hand_out(c, ranks);
     if (local) pthread_join(thread, NULL);
-    mpi_progress_show(&c.progress, 1);
-    mpi_progress_end(&c.progress);
-    mpi_checkpoint_close(&c.cp);
-    if (!c.status && c.pending) fail(&c, CLI_SOFTWARE, "jobs were left uncounted");
-    if (c.status) {
-        if (c.failure[0]) cli_error(command, "%s", c.failure);
-        mpi_plan_free(&c.plan);
-        return c.status;
+    mpi_progress_show(&c->progress, 1);
+    mpi_progress_end(&c->progress);
+    mpi_checkpoint_close(&c->cp);
+    if (!c->status && c->pending) fail(c, CLI_SOFTWARE, "jobs were left uncounted");
+    if (c->status) {
+        if (c->failure[0]) cli_error(&o->common, "%s", c->failure);
+        mpi_plan_free(&c->plan);
+        return c->status;
     }
-    print_result(o, &c.plan);
-    mpi_plan_free(&c.plan);
-    return cli_finish(command, CLI_OK);
+    print_result(o, &c->plan);
+    mpi_plan_free(&c->plan);
+    return cli_finish(&o->common, CLI_OK);
 }
 
 /* The default threads of a rank: the machine's CPUs shared among the ranks on it. */
@@ -568,21 +580,22 @@ int main(int argc, char **argv)
 {
     int provided, rank = 0, ranks = 1;
     if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
-        fprintf(stderr, "%s: MPI cannot start\n", command);
+        fprintf(stderr, "%s: MPI cannot start\n", mpi_command.name);
         return CLI_SOFTWARE;
     }
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    static run_options o;
+    run_options o;
+    cli_io io = {stdin, stdout, stderr};
     settings s;
     memset(&s, 0, sizeof s);
     if (rank == 0) {
-        int st = read_options(&o, argc, argv);
+        int st = read_options(&o, &io, argc, argv);
         s = o.s;
         s.status = st;
         if (st < 0 && provided < MPI_THREAD_FUNNELED && ranks > 1) {
-            cli_error(command, "this MPI gives no thread support (MPI_THREAD_FUNNELED)");
+            cli_error(&o.common, "this MPI gives no thread support (MPI_THREAD_FUNNELED)");
             s.status = CLI_SOFTWARE;
         }
     }

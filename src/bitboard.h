@@ -33,6 +33,9 @@ RF_INLINE bool rf__more_than_one(rf_bitboard b) { return (b & (b - 1)) != 0; }
 #define RF_RANK_8_BB (RF_RANK_1_BB << 56)
 #define RF_FILE_BB(f) (RF_FILE_A_BB << (f))
 #define RF_RANK_BB(r) (RF_RANK_1_BB << (8 * (r)))
+/* The squares of each colour: a1 is dark, b1 light. */
+#define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL)
+#define RF_LIGHT_SQUARES (~RF_DARK_SQUARES)
 
 /* Shift a whole set one step, dropping squares that leave the board. */
 RF_INLINE rf_bitboard rf__north(rf_bitboard b) { return b << 8; }

@@ -29,4 +29,29 @@ RF_INLINE rf_square rf__castle_rook_to(rf_color c, int side)
     return RF_SQUARE(side == RF_KINGSIDE ? 5 : 3, c == RF_WHITE ? 0 : 7);
 }
 
+/* A castling right: its colour, side (RF_KINGSIDE, RF_QUEENSIDE) and rook square. */
+typedef struct rf__castle_right {
+    rf_color color;
+    int side;
+    rf_square rook;
+} rf__castle_right;
+
+/* The rights of *pos one by one, White's kingside first: sets *right to the next right from
+ * *index (0..3, colour * 2 + side) on and returns 1, or returns 0 when none is left. Written
+ *     rf__castle_right r;
+ *     for (int i = 0; rf__castle_next(pos, &i, &r);) ...                                       */
+RF_INLINE int rf__castle_next(const rf_position *pos, int *index, rf__castle_right *right)
+{
+    for (; *index < 4; (*index)++) {
+        rf_square rook = pos->castle_rook[*index >> 1][*index & 1];
+        if (rook == RF_NO_SQUARE) continue;
+        right->color = (rf_color)(*index >> 1);
+        right->side = *index & 1;
+        right->rook = rook;
+        (*index)++;
+        return 1;
+    }
+    return 0;
+}
+
 #endif

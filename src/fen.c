@@ -23,41 +23,14 @@
  * named rook exists is a question of validity (RF_INVALID_BAD_CASTLING), not of syntax: the setup
  * keeps the square the letter names, resolved against the board.
  */
+#include "castling.h"
 #include "position.h"
+#include "validate.h"
 #include "variant.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-static const char piece_chars[] = ".PNBRQK..pnbrqk.";
-
-char rf_piece_to_char(rf_piece piece) { return piece < 16 ? piece_chars[piece] : '?'; }
-
-rf_piece rf_piece_from_char(char c)
-{
-    for (int i = 1; i < 16; i++)
-        if (piece_chars[i] == c && c != '.') return (rf_piece)i;
-    return RF_NO_PIECE;
-}
-
-void rf_square_name(char buf[3], rf_square sq)
-{
-    if (sq > 63) {
-        buf[0] = '-';
-        buf[1] = '\0';
-        return;
-    }
-    buf[0] = (char)('a' + RF_FILE_OF(sq));
-    buf[1] = (char)('1' + RF_RANK_OF(sq));
-    buf[2] = '\0';
-}
-
-rf_square rf_square_parse(const char *s, size_t len)
-{
-    if (len != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') return RF_NO_SQUARE;
-    return RF_SQUARE(s[0] - 'a', s[1] - '1');
-}
 
 static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
@@ -286,12 +259,6 @@ static rf_status parse_castling(rf_setup *setup, token t, rf_error *err)
 }
 
 
-void rf_setup_clear(rf_setup *setup)
-{
-    memset(setup, 0, sizeof *setup);
-    setup->ep = RF_NO_SQUARE;
-    setup->fullmove = 1;
-}
 
 rf_status rf_epd_next(rf_epd_op *op, const char *text, size_t len, size_t *at, rf_error *err)
 {
@@ -512,9 +479,9 @@ rf_status rf_position_parse(rf_position *pos, const char *text, size_t len, rf_v
             /* A ninth rank outside Crazyhouse is a board with too many ranks. */
             err->offset = b.offset + (at < b.len ? at : tilde);
             if (at < b.len && b.s[at] == '/')
-                snprintf(err->message, sizeof err->message,
-                         "invalid position: board field: more than 8 ranks (a ninth rank is a "
-                         "pocket only in Crazyhouse)");
+                rf__error_in(err, err->status, err->field, err->offset, err->validity, RF_INVALID_CONTEXT,
+                             "board field: more than 8 ranks (a ninth rank is a pocket only in "
+                             "Crazyhouse)");
         }
         if (err->field == RF_FIELD_CHECKS)
             for (int k = 4; k < ft.n; k++)
@@ -527,6 +494,13 @@ rf_status rf_position_from_fen(rf_position *pos, const char *fen, rf_variant var
                                rf_error *err)
 {
     return rf_position_parse(pos, fen, fen ? strlen(fen) : 0, variant, 0, RF_ACCEPT_DEFAULT, err);
+}
+
+rf_status rf_position_startpos(rf_position *pos, rf_variant variant)
+{
+    const rf__variant *rules = rf__variant_get(variant);
+    if (!rules) return RF_ERR_ARGUMENT;
+    return rf_position_from_fen(pos, rules->start_fen, variant, NULL);
 }
 
 /* Appends to a bounded buffer, counting what would have been written. */
@@ -594,18 +568,15 @@ size_t rf_position_to_fen(char *buf, size_t cap, const rf_position *pos, unsigne
     if (!(flags & RF_FEN_BOARD_ONLY)) {
         put_str(&o, pos->side == RF_WHITE ? " w " : " b ");
         int any = 0;
-        for (int c = 0; c < 2; c++) {
-            for (int s = 0; s < 2; s++) {
-                rf_square r = pos->castle_rook[c][s];
-                if (r == RF_NO_SQUARE) continue;
-                char ch;
-                if (!(flags & RF_FEN_SHREDDER) && is_outermost(pos, (rf_color)c, s, r))
-                    ch = s == RF_KINGSIDE ? 'K' : 'Q';
-                else
-                    ch = (char)('A' + RF_FILE_OF(r));
-                put(&o, c == RF_BLACK ? (char)(ch - 'A' + 'a') : ch);
-                any = 1;
-            }
+        rf__castle_right r;
+        for (int i = 0; rf__castle_next(pos, &i, &r);) {
+            char ch;
+            if (!(flags & RF_FEN_SHREDDER) && is_outermost(pos, r.color, r.side, r.rook))
+                ch = r.side == RF_KINGSIDE ? 'K' : 'Q';
+            else
+                ch = (char)('A' + RF_FILE_OF(r.rook));
+            put(&o, r.color == RF_BLACK ? (char)(ch - 'A' + 'a') : ch);
+            any = 1;
         }
         if (!any) put(&o, '-');
         put(&o, ' ');

@@ -2,12 +2,11 @@
  * lang.c - piece letters and greetings per language, for showing a setup the way its players
  * write it.
  *
- * The first 16 are 960.py's, with its codes (some are country codes: se, dk, ee, ir), its
- * letters and its greetings, but for Swedish and Danish, whose greetings are neutral good-luck
- * wishes here (960.py's are oaths, not for an organiser to print); each is also found by its
- * ISO 639-1 code (sv, da, et, ga), in any case, in a locale's form (de_DE, sv_SE.UTF-8) and by
- * its English or its own name (German, Deutsch). Czech,
- * Hungarian, Italian, Portuguese and Romanian follow with their usual figurine initials:
+ * The first 16 keep their short codes (some are country codes: se, dk, ee, ir), letters and
+ * greetings (Swedish and Danish with neutral good-luck wishes, fit for an organiser to print);
+ * each is also found by its ISO 639-1 code (sv, da, et, ga), in any case, in a locale's form
+ * (de_DE, sv_SE.UTF-8) and by its English or its own name (German, Deutsch). Czech, Hungarian,
+ * Italian, Portuguese and Romanian follow with their usual figurine initials:
  *   cs Kral Dama Vez Strelec Jezdec, hu Kiraly Vezer Bastya Futo Huszar, it Re Donna Torre
  *   Alfiere Cavallo, pt Rei Dama Torre Bispo Cavalo, ro Rege Dama Turn Nebun Cal.
  * Letters are in the order King, Queen, Rook, Bishop, Knight; every one is ASCII, so a

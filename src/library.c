@@ -11,18 +11,21 @@
 
 const char *rf_version(void) { return RF_VERSION_STRING; }
 
-rf_status rf__error(rf_error *err, rf_status status, rf_field field, size_t offset,
-                    uint32_t validity, const char *fmt, ...)
+rf_status rf__error_in(rf_error *err, rf_status status, rf_field field, size_t offset,
+                       uint32_t validity, const char *context, const char *fmt, ...)
 {
     if (!err) return status;
     err->status = status;
     err->field = field;
     err->offset = offset;
     err->validity = validity;
+    int n = context ? snprintf(err->message, sizeof err->message, "%s: ", context) : 0;
+    size_t at = n < 0 ? 0 : (size_t)n < sizeof err->message ? (size_t)n : sizeof err->message - 1;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    vsnprintf(err->message + at, sizeof err->message - at, fmt, ap);
     va_end(ap);
+    err->detail = (unsigned short)at;
     return status;
 }
 

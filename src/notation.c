@@ -79,8 +79,7 @@ static rf_status fail(rf_error *err, rf_status status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return rf__error(err, status, RF_FIELD_MOVE, 0, 0, "%s: %s", rf_field_name(RF_FIELD_MOVE),
-                     what);
+    return rf__error_in(err, status, RF_FIELD_MOVE, 0, 0, rf_field_name(RF_FIELD_MOVE), "%s", what);
 }
 
 static int contains(const rf_movelist *list, rf_move move)

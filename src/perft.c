@@ -6,6 +6,7 @@
  */
 #include "variant.h"
 
+#include "perft_plan.h"
 #include "tt.h"
 
 #include <pthread.h>
@@ -28,10 +29,12 @@ uint64_t rf_perft(const rf_position *pos, int depth)
     return perft_any(pos, depth, NULL);
 }
 
-/* Threaded perft: the tree is cut two plies below the root into independent jobs, which the
- * threads take one at a time from a shared counter, so that a thread that finishes a small
- * subtree early takes the next one instead of waiting. Each job's count fits 64 bits (a subtree
- * two plies down of any depth a computer finishes); their sum is kept in 128 bits.
+/* Threaded perft: the tree is cut two plies below the root into independent jobs (the
+ * library's split, perft_plan.h: a position several move orders reach is one job, counted once
+ * and multiplied), which the threads take one at a time from a shared counter, so that a thread
+ * that finishes a small subtree early takes the next one instead of waiting. Each job's count
+ * fits 64 bits (a subtree two plies down of any depth a computer finishes); their sum is kept
+ * in 128 bits.
  *
  * With a progress callback the calling thread only watches: each worker adds a finished job to
  * `done` and `nodes` under `lock` and wakes the watcher after the last one; the watcher reads
@@ -41,6 +44,7 @@ uint64_t rf_perft(const rf_position *pos, int depth)
 typedef struct perft_job {
     rf_position pos;
     int depth;
+    uint64_t count; /* the move orders reaching pos: its leaves count this many times */
     uint64_t nodes;
 } perft_job;
 
@@ -57,23 +61,18 @@ typedef struct perft_pool {
     rf_count nodes; /* under lock */
 } perft_pool;
 
-static void count_add(rf_count *c, uint64_t n)
-{
-    c->lo += n;
-    if (c->lo < n) c->hi++;
-}
-
 static void *perft_worker(void *arg)
 {
     perft_pool *pool = arg;
     size_t i;
     while (!atomic_load_explicit(&pool->stop, memory_order_relaxed) &&
            (i = atomic_fetch_add(&pool->next, 1)) < pool->count) {
-        uint64_t n = perft_any(&pool->jobs[i].pos, pool->jobs[i].depth, pool->tt);
-        pool->jobs[i].nodes = n;
+        perft_job *job = &pool->jobs[i];
+        job->nodes = perft_any(&job->pos, job->depth, pool->tt);
         if (pool->watched) {
+            rf_count n = {0, job->nodes};
             pthread_mutex_lock(&pool->lock);
-            count_add(&pool->nodes, n);
+            rf__count_add_product(&pool->nodes, n, job->count);
             if (++pool->done == pool->count) pthread_cond_signal(&pool->finished);
             pthread_mutex_unlock(&pool->lock);
         }
@@ -135,26 +134,6 @@ int rf_cpu_count(void)
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
-size_t rf_count_format(char *buf, size_t cap, rf_count c)
-{
-    char digits[48];
-    size_t n = 0;
-    /* Repeated division of the 128-bit value by 10, in 32-bit limbs. */
-    uint32_t limb[4] = {(uint32_t)(c.hi >> 32), (uint32_t)c.hi, (uint32_t)(c.lo >> 32), (uint32_t)c.lo};
-    do {
-        uint64_t rem = 0;
-        for (int i = 0; i < 4; i++) {
-            uint64_t cur = (rem << 32) | limb[i];
-            limb[i] = (uint32_t)(cur / 10);
-            rem = cur % 10;
-        }
-        digits[n++] = (char)('0' + rem);
-    } while (limb[0] | limb[1] | limb[2] | limb[3]);
-    for (size_t i = 0; i < n && i + 1 < cap; i++) buf[i] = digits[n - 1 - i];
-    if (cap) buf[n < cap ? n : cap - 1] = '\0';
-    return n;
-}
-
 struct rf_perft_table {
     rf__tt tt;
 };
@@ -190,6 +169,88 @@ void rf_perft_table_free(rf_perft_table *t)
     free(t);
 }
 
+/* The hash table of a count: the caller's (opt->table), a new one of opt->hash_mb MiB in *own
+ * (freed by the caller), or none (*tt NULL). */
+static rf_status table_open(const rf__tt **tt, rf__tt *own, const rf_perft_options *opt,
+                            rf_error *err)
+{
+    *tt = NULL;
+    own->entries = NULL;
+    own->mask = 0;
+    if (opt && opt->table) {
+        *tt = &opt->table->tt;
+    } else if (opt && opt->hash_mb) {
+        if (opt->hash_mb > ((size_t)1 << 20))
+            return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0, "hash size above 1 TiB");
+        size_t buckets = table_buckets(opt->hash_mb);
+        own->entries = calloc(buckets * 2, sizeof *own->entries);
+        if (!own->entries)
+            return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0,
+                             "cannot allocate the hash table");
+        own->mask = buckets - 1;
+        *tt = own;
+    }
+    return RF_OK;
+}
+
+/* The jobs two plies below *pos, each counted to depth - 2, into pool->jobs (malloc'd); 0 when
+ * there are none or they cannot be made (the caller then counts the whole tree itself). */
+static size_t jobs_make(perft_pool *pool, const rf_position *pos, int depth)
+{
+    rf__perft_split split;
+    pool->jobs = NULL;
+    if (rf__perft_split_make(&split, pos, 2, 0, RF_FEN_SHREDDER, SIZE_MAX / sizeof *pool->jobs,
+                             NULL) != RF_OK)
+        return 0;
+    pool->jobs = split.count ? malloc(split.count * sizeof *pool->jobs) : NULL;
+    size_t n = pool->jobs ? split.count : 0;
+    unsigned parse = pos->chess960 ? RF_PARSE_CHESS960 : 0;
+    for (size_t i = 0; i < n; i++) {
+        perft_job *job = &pool->jobs[i];
+        const rf__perft_job *from = &split.jobs[i];
+        job->depth = depth - 2;
+        job->count = from->count;
+        /* A position the library wrote reads back; should it not, nothing is split. */
+        if (rf_position_parse(&job->pos, from->fen, strlen(from->fen), (rf_variant)pos->variant,
+                              parse, RF_INVALID_ALL, NULL) != RF_OK)
+            n = 0;
+    }
+    rf__perft_split_free(&split);
+    if (!n) free(pool->jobs);
+    return n;
+}
+
+/* Counts the jobs of *pool on `threads` threads (watched: the calling thread only watches and
+ * reports); 1 when every job was counted, 0 when the callback canceled. */
+static int pool_run(perft_pool *pool, int threads, const rf_perft_options *opt, unsigned ms,
+                    const struct timespec *start)
+{
+    atomic_init(&pool->next, 0);
+    atomic_init(&pool->stop, 0);
+    pool->done = 0;
+    pool->nodes.hi = pool->nodes.lo = 0;
+    if (pool->watched) {
+        pthread_mutex_init(&pool->lock, NULL);
+        pthread_cond_init(&pool->finished, NULL);
+    }
+    pthread_t tid[256];
+    int started = 0, completed = 1;
+    for (int t = pool->watched ? 0 : 1; t < threads; t++) {
+        if (pthread_create(&tid[started], NULL, perft_worker, pool) != 0) break;
+        started++;
+    }
+    if (!pool->watched || !started)
+        perft_worker(pool);
+    else
+        completed = perft_watch(pool, opt, ms, start);
+    for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
+    if (pool->watched) {
+        pthread_cond_destroy(&pool->finished);
+        pthread_mutex_destroy(&pool->lock);
+    }
+    return completed;
+}
+
 rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
                        const rf_perft_options *opt, rf_error *err)
 {
@@ -202,93 +263,31 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
     int threads = opt ? opt->threads : 1;
     if (threads <= 0) threads = rf_cpu_count();
     if (threads > 256) threads = 256;
-    int watched = opt && opt->progress;
-    unsigned ms = watched && opt->progress_ms ? opt->progress_ms : 500;
-
-    rf__tt tt = {NULL, 0}, *ttp = NULL;
-    if (opt && opt->table) {
-        ttp = &opt->table->tt; /* the caller's: not freed here */
-    } else if (opt && opt->hash_mb) {
-        if (opt->hash_mb > ((size_t)1 << 20))
-            return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
-                             "hash size above 1 TiB");
-        size_t buckets = table_buckets(opt->hash_mb);
-        tt.entries = calloc(buckets * 2, sizeof *tt.entries);
-        if (!tt.entries)
-            return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0,
-                             "cannot allocate the hash table");
-        tt.mask = buckets - 1;
-        ttp = &tt;
-    }
-
-    rf_movelist root;
-    size_t count = 0;
-    if ((threads > 1 || watched) && depth >= 4) {
-        rf_generate_moves(&root, pos);
-        for (unsigned i = 0; i < root.count; i++) {
-            rf_position child = *pos;
-            rf_position_play(&child, root.moves[i]);
-            rf_movelist grand;
-            count += rf_generate_moves(&grand, &child);
-        }
-    }
-    perft_job *jobs = count ? malloc(count * sizeof *jobs) : NULL;
-    if (!jobs) {
-        /* One thread, a shallow depth, no job list or no jobs at all: one job, counted on this
-         * thread. */
-        count_add(out, perft_any(pos, depth, ttp));
-        if (watched) perft_report_end(opt, 1, *out, &start);
-        free(tt.entries);
+    perft_pool pool;
+    pool.watched = opt && opt->progress;
+    unsigned ms = pool.watched && opt->progress_ms ? opt->progress_ms : 500;
+    rf__tt own;
+    rf_status st = table_open(&pool.tt, &own, opt, err);
+    if (st != RF_OK) return st;
+    pool.count = (threads > 1 || pool.watched) && depth >= 4 ? jobs_make(&pool, pos, depth) : 0;
+    if (!pool.count) {
+        /* One thread, a shallow depth, or no jobs: one job, counted on this thread. */
+        rf_count n = {0, perft_any(pos, depth, pool.tt)};
+        rf__count_add(out, n);
+        if (pool.watched) perft_report_end(opt, 1, *out, &start);
+        free(own.entries);
         return RF_OK;
     }
-    size_t n = 0;
-    for (unsigned i = 0; i < root.count; i++) {
-        rf_position child = *pos;
-        rf_position_play(&child, root.moves[i]);
-        rf_movelist grand;
-        rf_generate_moves(&grand, &child);
-        for (unsigned j = 0; j < grand.count; j++) {
-            jobs[n].pos = child;
-            rf_position_play(&jobs[n].pos, grand.moves[j]);
-            jobs[n].depth = depth - 2;
-            n++;
-        }
-    }
-    perft_pool pool;
-    pool.jobs = jobs;
-    pool.count = n;
-    atomic_init(&pool.next, 0);
-    pool.tt = ttp;
-    pool.watched = watched;
-    atomic_init(&pool.stop, 0);
-    pool.done = 0;
-    pool.nodes.hi = pool.nodes.lo = 0;
-    if (watched) {
-        pthread_mutex_init(&pool.lock, NULL);
-        pthread_cond_init(&pool.finished, NULL);
-    }
-    /* Unwatched, the calling thread is one of the counting threads; watched, it only watches. */
-    pthread_t tid[256];
-    int started = 0, completed = 1;
-    for (int t = watched ? 0 : 1; t < threads; t++) {
-        if (pthread_create(&tid[started], NULL, perft_worker, &pool) != 0) break;
-        started++;
-    }
-    if (!watched || !started)
-        perft_worker(&pool);
-    else
-        completed = perft_watch(&pool, opt, ms, &start);
-    for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
+    int completed = pool_run(&pool, threads, opt, ms, &start);
     if (completed) {
-        for (size_t i = 0; i < n; i++) count_add(out, jobs[i].nodes);
-        if (watched) perft_report_end(opt, n, *out, &start);
+        for (size_t i = 0; i < pool.count; i++) {
+            rf_count n = {0, pool.jobs[i].nodes};
+            rf__count_add_product(out, n, pool.jobs[i].count);
+        }
+        if (pool.watched) perft_report_end(opt, pool.count, *out, &start);
     }
-    if (watched) {
-        pthread_cond_destroy(&pool.finished);
-        pthread_mutex_destroy(&pool.lock);
-    }
-    free(jobs);
-    free(tt.entries);
+    free(pool.jobs);
+    free(own.entries);
     if (!completed)
         return rf__error(err, RF_ERR_CANCELED, RF_FIELD_NONE, 0, 0,
                          "canceled by the progress callback");

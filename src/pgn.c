@@ -533,8 +533,7 @@ static void play_word(rf_pgn_reader *r, const rf_pgn_visitor *v, const char *w, 
     rf_status st = rf_move_from_san(&m, pos, w, n, &err);
     if (st != RF_OK) {
         char q[48];
-        const char *what = err.message;
-        if (strncmp(what, "move: ", 6) == 0) what += 6;
+        const char *what = err.message + err.detail;
         game_error(r, st, line, col, "%u%s %s: %s", (unsigned)pos->fullmove,
                    pos->side == RF_WHITE ? "." : "...", shown(q, w, n), what);
         return;

@@ -5,6 +5,8 @@
 #include "position.h"
 #include "kernel/node.h"
 
+#include "rng.h"
+#include "validate.h"
 #include "variant.h"
 
 #include <string.h>
@@ -17,44 +19,35 @@ uint64_t rf__zobrist_checks[2][4];
 uint64_t rf__zobrist_promoted[64];
 uint64_t rf__zobrist_pocket[2][8][64];
 
-/* SplitMix64 from a fixed seed: the keys are the same in every build and on every platform. */
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
+/* The keys: SplitMix64 (rng.h) from a fixed seed, the same in every build and on every platform. */
 void rf__zobrist_build(void)
 {
     uint64_t state = 0x72616E6B66696C65ULL; /* "rankfile" */
     for (int pc = 0; pc < 16; pc++)
         for (int sq = 0; sq < 64; sq++)
             rf__zobrist_piece[pc][sq] = (RF_PIECE_TYPE(pc) >= RF_PAWN && RF_PIECE_TYPE(pc) <= RF_KING)
-                                            ? splitmix64(&state)
+                                            ? rf__splitmix64(&state)
                                             : 0;
-    for (int i = 0; i < 4; i++) rf__zobrist_castling[i] = splitmix64(&state);
-    for (int i = 0; i < 8; i++) rf__zobrist_ep[i] = splitmix64(&state);
-    rf__zobrist_side = splitmix64(&state);
+    for (int i = 0; i < 4; i++) rf__zobrist_castling[i] = rf__splitmix64(&state);
+    for (int i = 0; i < 8; i++) rf__zobrist_ep[i] = rf__splitmix64(&state);
+    rf__zobrist_side = rf__splitmix64(&state);
     /* Three-check's counters; 0 for a counter of 0, so that variants without them (both 0)
      * keep the keys they had. */
     for (int c = 0; c < 2; c++)
-        for (int r = 1; r < 4; r++) rf__zobrist_checks[c][r] = splitmix64(&state);
+        for (int r = 1; r < 4; r++) rf__zobrist_checks[c][r] = rf__splitmix64(&state);
     /* Crazyhouse's promoted pieces and pockets, drawn after the others (so that their keys stay
      * as they were); a count of 0 has the key 0. */
-    for (int sq = 0; sq < 64; sq++) rf__zobrist_promoted[sq] = splitmix64(&state);
+    for (int sq = 0; sq < 64; sq++) rf__zobrist_promoted[sq] = rf__splitmix64(&state);
     for (int c = 0; c < 2; c++)
         for (int pt = RF_PAWN; pt <= RF_QUEEN; pt++)
-            for (int n = 1; n < 64; n++) rf__zobrist_pocket[c][pt][n] = splitmix64(&state);
+            for (int n = 1; n < 64; n++) rf__zobrist_pocket[c][pt][n] = rf__splitmix64(&state);
 }
 
 unsigned rf__castling_bits(const rf_position *pos)
 {
     unsigned bits = 0;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (pos->castle_rook[c][s] != RF_NO_SQUARE) bits |= 1u << (c * 2 + s);
+    rf__castle_right r;
+    for (int i = 0; rf__castle_next(pos, &i, &r);) bits |= 1u << (r.color * 2 + r.side);
     return bits;
 }
 
@@ -139,22 +132,14 @@ const char *rf__position_check_core(const rf_position *pos)
     if (pos->variant >= RF_VARIANT_COUNT || !rf__variants[pos->variant]) return "variant";
     if (pos->chess960 > 1) return "castling mode";
     if (pos->fullmove < 1) return "fullmove number";
-    for (int c = 0; c < 2; c++) {
-        for (int s = 0; s < 2; s++) {
-            rf_square rsq = pos->castle_rook[c][s];
-            if (rsq == RF_NO_SQUARE) continue;
-            if (rsq > 63) return "castling rook square";
-            int back = c == RF_WHITE ? 0 : 7;
-            rf_bitboard kings = rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(back);
-            if (RF_RANK_OF(rsq) != back || pos->board[rsq] != RF_MAKE_PIECE(c, RF_ROOK))
-                return "castling right without its rook";
-            if (kings == 0 || rf__more_than_one(kings)) return "castling right without its king";
-            int kf = RF_FILE_OF(rf__lsb(kings));
-            if (s == RF_KINGSIDE ? RF_FILE_OF(rsq) <= kf : RF_FILE_OF(rsq) >= kf)
-                return "castling rook on the wrong side of its king";
-            if (!pos->chess960 && (kf != 4 || RF_FILE_OF(rsq) != (s == RF_KINGSIDE ? 7 : 0)))
-                return "standard castling mode with Chess960 squares";
-        }
+    rf__castle_right r;
+    for (int i = 0; rf__castle_next(pos, &i, &r);) {
+        const char *broken = rf__castle_right_broken(pos, &r);
+        if (broken) return broken;
+        rf_bitboard king = rf__pieces(pos, r.color, RF_KING) & RF_RANK_BB(r.color == RF_WHITE ? 0 : 7);
+        int kf = RF_FILE_OF(rf__lsb(king));
+        if (!pos->chess960 && (kf != 4 || RF_FILE_OF(r.rook) != (r.side == RF_KINGSIDE ? 7 : 0)))
+            return "standard castling mode with Chess960 squares";
     }
     if (pos->ep != RF_NO_SQUARE) {
         if (pos->ep > 63) return "en passant square";

@@ -48,11 +48,8 @@ void rf_render_mark(rf_render_options *opt, const rf_position *pos, const rf_pos
     } else {
         opt->last_move = RF_BB(from) | RF_BB(to);
     }
-    if (before->variant == RF_VARIANT_ATOMIC) {
-        rf_explosion ex;
-        rf_atomic_explosion(&ex, before, last);
-        if (ex.center != RF_NO_SQUARE) opt->explosion = ex.blast;
-    }
+    const rf__variant *row = rf__variant_get((rf_variant)before->variant);
+    if (row && row->blast) opt->explosion = row->blast(before, last);
 }
 
 enum { MARK_NONE, MARK_CHECK, MARK_LAST, MARK_EXPLOSION };

@@ -2,7 +2,7 @@
  * rng.c - the seedable generator behind random positions.
  *
  * Generator: SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
- * generators", 2014, in Vigna's public-domain reference form). The state is one 64-bit word;
+ * generators", 2014, in Vigna's public-domain reference form; rng.h). The state is one 64-bit word;
  * each output adds the golden-ratio increment 0x9E3779B97F4A7C15 to the state and mixes it:
  *     z = state += 0x9E3779B97F4A7C15
  *     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
@@ -20,7 +20,7 @@
  * Entropy: getrandom(2) on Linux, else /dev/urandom, read into the 64-bit seed. The generator
  * is a value the caller owns: the library keeps no state between calls.
  */
-#include "types.h"
+#include "rng.h"
 
 #include <fcntl.h>
 #include <string.h>
@@ -35,13 +35,7 @@
 
 void rf_rng_seed(rf_rng *rng, uint64_t seed) { rng->state = seed; }
 
-uint64_t rf_rng_next(rf_rng *rng)
-{
-    uint64_t z = (rng->state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+uint64_t rf_rng_next(rf_rng *rng) { return rf__splitmix64(&rng->state); }
 
 uint32_t rf_rng_below(rf_rng *rng, uint32_t n)
 {

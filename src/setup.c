@@ -1,10 +1,18 @@
 /*
  * setup.c - from a setup (what a text says) to a position (what the rules allow), and back.
+ * It reads no text: fen.c reads and writes FEN on top of it.
  */
 #include "validate.h"
 #include "variant.h"
 
 #include <stdio.h>
+
+void rf_setup_clear(rf_setup *setup)
+{
+    memset(setup, 0, sizeof *setup);
+    setup->ep = RF_NO_SQUARE;
+    setup->fullmove = 1;
+}
 
 void rf_setup_from_position(rf_setup *setup, const rf_position *pos)
 {
@@ -119,16 +127,14 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
      * them. */
     unsigned foreign = setup->extras & ~rules->fen_extras;
     if (foreign & RF_SETUP_POCKET)
-        return rf__error(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT,
-                         "invalid position: a Crazyhouse pocket or promoted piece ('~'), which %s "
-                         "does not have%s",
-                         rf_variant_name(variant),
-                         rf_variant_available(RF_VARIANT_CRAZYHOUSE) ? " (--variant crazyhouse reads it)" : "");
+        return rf__error_in(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT, RF_INVALID_CONTEXT,
+                         "a Crazyhouse pocket or promoted piece ('~'), which %s "
+                         "does not have",
+                         rf_variant_name(variant));
     if (foreign & RF_SETUP_CHECKS)
-        return rf__error(err, RF_ERR_INVALID, RF_FIELD_CHECKS, 0, RF_INVALID_VARIANT,
-                         "invalid position: Three-check counters, which %s does not have%s",
-                         rf_variant_name(variant),
-                         rf_variant_available(RF_VARIANT_THREECHECK) ? " (--variant threecheck reads them)" : "");
+        return rf__error_in(err, RF_ERR_INVALID, RF_FIELD_CHECKS, 0, RF_INVALID_VARIANT, RF_INVALID_CONTEXT,
+                         "Three-check counters, which %s does not have",
+                         rf_variant_name(variant));
     if (rules->fen_extras & RF_SETUP_CHECKS) { /* Three-check: 3+3 unless the text says */
         if (setup->remaining_checks[0] > 3 || setup->remaining_checks[1] > 3)
             return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_CHECKS, 0, 0,
@@ -147,8 +153,8 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
         for (int c = 0; c < 2; c++)
             for (int pt = RF_PAWN; pt <= RF_KING; pt++) held += setup->pocket[c][pt];
         if (held + (unsigned)rf__popcount(pos->by_type[0]) > 64)
-            return rf__error(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT,
-                             "invalid position: %u pieces in the pockets and %d on the board, more "
+            return rf__error_in(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT, RF_INVALID_CONTEXT,
+                             "%u pieces in the pockets and %d on the board, more "
                              "than the 64 a game can hold",
                              held, rf__popcount(pos->by_type[0]));
         memcpy(pos->pocket, setup->pocket, sizeof pos->pocket);
@@ -191,17 +197,10 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
             if (len < sizeof what)
                 len += (size_t)snprintf(what + len, sizeof what - len, "%s%s", len ? "; " : "", part);
         }
-        if (len + sizeof "invalid position: " <= sizeof err->message) break;
+        if (len + sizeof RF_INVALID_CONTEXT ": " <= sizeof err->message) break;
     }
     rf_field field = (refused & RF_INVALID_BAD_CASTLING) ? RF_FIELD_CASTLING
                      : (refused & RF_INVALID_BAD_EP_SQUARE) ? RF_FIELD_EP
                                                            : RF_FIELD_BOARD;
-    return rf__error(err, RF_ERR_INVALID, field, 0, validity, "invalid position: %s", what);
-}
-
-rf_status rf_position_startpos(rf_position *pos, rf_variant variant)
-{
-    const rf__variant *rules = rf__variant_get(variant);
-    if (!rules) return RF_ERR_ARGUMENT;
-    return rf_position_from_fen(pos, rules->start_fen, variant, NULL);
+    return rf__error_in(err, RF_ERR_INVALID, field, 0, validity, RF_INVALID_CONTEXT, "%s", what);
 }

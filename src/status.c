@@ -114,6 +114,9 @@ static rf_outcome variant_ended(const rf_position *pos, rf_result result)
         rf__end_reason why = row->end_reason(pos);
         o.code = why.code;
         o.text = why.text;
+    } else if (row->end_codes && row->end_text[result]) {
+        o.code = row->end_codes[0];
+        o.text = row->end_text[result];
     }
     return o;
 }

@@ -33,10 +33,15 @@
 #endif
 
 /* Fills *err (when not NULL) with a failure: status, field, byte offset, validity flags and the
- * one-line message `fmt` formats. Returns `status`, so that a failing function can end with
- * `return rf__error(err, ...)`. */
-rf_status rf__error(rf_error *err, rf_status status, rf_field field, size_t offset,
-                    uint32_t validity, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+ * one-line message: "CONTEXT: " (context may be NULL) and then the words fmt formats, with
+ * err->detail where the words start (so callers that name the context their own way read
+ * err->message + err->detail). Returns `status`, so that a failing function can end with
+ * `return rf__error_in(err, ...)`; rf__error is the same without a context. */
+rf_status rf__error_in(rf_error *err, rf_status status, rf_field field, size_t offset,
+                       uint32_t validity, const char *context, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+#define rf__error(err, status, field, offset, validity, ...)                                      \
+    rf__error_in(err, status, field, offset, validity, NULL, __VA_ARGS__)
 
 #define RF_BB(sq) ((rf_bitboard)1 << (sq))
 

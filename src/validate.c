@@ -31,22 +31,25 @@ uint32_t rf__validity_ep(const rf_position *pos)
     return 0;
 }
 
+const char *rf__castle_right_broken(const rf_position *pos, const rf__castle_right *r)
+{
+    int back = r->color == RF_WHITE ? 0 : 7;
+    rf_bitboard kings = rf__pieces(pos, r->color, RF_KING) & RF_RANK_BB(back);
+    if (r->rook > 63) return "castling rook square";
+    if (RF_RANK_OF(r->rook) != back || pos->board[r->rook] != RF_MAKE_PIECE(r->color, RF_ROOK))
+        return "castling right without its rook";
+    if (!kings || rf__more_than_one(kings)) return "castling right without its king";
+    int kf = RF_FILE_OF(rf__lsb(kings));
+    if (r->side == RF_KINGSIDE ? RF_FILE_OF(r->rook) <= kf : RF_FILE_OF(r->rook) >= kf)
+        return "castling rook on the wrong side of its king";
+    return NULL;
+}
+
 uint32_t rf__validity_castling(const rf_position *pos)
 {
-    for (int c = 0; c < 2; c++) {
-        for (int s = 0; s < 2; s++) {
-            rf_square r = pos->castle_rook[c][s];
-            if (r == RF_NO_SQUARE) continue;
-            int back = c == RF_WHITE ? 0 : 7;
-            rf_bitboard k = rf__pieces(pos, (rf_color)c, RF_KING) & RF_RANK_BB(back);
-            if (r > 63 || RF_RANK_OF(r) != back || pos->board[r] != RF_MAKE_PIECE(c, RF_ROOK) ||
-                !k || rf__more_than_one(k))
-                return RF_INVALID_BAD_CASTLING;
-            int kf = RF_FILE_OF(rf__lsb(k));
-            if (s == RF_KINGSIDE ? RF_FILE_OF(r) <= kf : RF_FILE_OF(r) >= kf)
-                return RF_INVALID_BAD_CASTLING;
-        }
-    }
+    rf__castle_right r;
+    for (int i = 0; rf__castle_next(pos, &i, &r);)
+        if (rf__castle_right_broken(pos, &r)) return RF_INVALID_BAD_CASTLING;
     return 0;
 }
 

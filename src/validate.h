@@ -5,6 +5,7 @@
 #ifndef RF_VALIDATE_H
 #define RF_VALIDATE_H
 
+#include "castling.h"
 #include "position.h"
 
 /* The rules every variant here shares: an empty board, more than one king of a colour, pawns on
@@ -12,7 +13,15 @@
  * no double step explains, more material than promotions explain. */
 uint32_t rf__validity_common(const rf_position *pos);
 
+/* The context of the message of a position refused (rf__error_in): "invalid position: ...". */
+#define RF_INVALID_CONTEXT "invalid position"
+
 uint32_t rf__validity_castling(const rf_position *pos);
+
+/* What is wrong with a castling right of *pos, or NULL when it has its king and rook: the rook
+ * square off the board, no rook of its colour there on the back rank, not exactly one king on the
+ * back rank, or the rook on the other side of the king. */
+const char *rf__castle_right_broken(const rf_position *pos, const rf__castle_right *r);
 uint32_t rf__validity_ep(const rf_position *pos);
 uint32_t rf__validity_material(const rf_position *pos);
 

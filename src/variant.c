@@ -7,39 +7,42 @@
 #include <ctype.h>
 #include <string.h>
 
-typedef struct variant_names {
-    const char *name;     /* the short name */
-    const char *pgn_name; /* lichess's [Variant] tag */
-    const char *aliases;  /* other names, each followed by a space (folded: see fold) */
-} variant_names;
+/* The builds of every module, by rf_variant: [0] portable, [1] BMI2. */
+#define RF__ROW(file, id) [RF_VARIANT_##id] = &rf__variant_##file##_portable,
+static const rf__variant *const portable[RF_VARIANT_COUNT] = {RF_VARIANT_LIST(RF__ROW)};
+#undef RF__ROW
+#ifdef RF_HAVE_BMI2_BUILD
+#define RF__ROW(file, id) [RF_VARIANT_##id] = &rf__variant_##file##_bmi2,
+static const rf__variant *const bmi2[RF_VARIANT_COUNT] = {RF_VARIANT_LIST(RF__ROW)};
+#undef RF__ROW
+#endif
 
-static const variant_names names[RF_VARIANT_COUNT] = {
-    [RF_VARIANT_STANDARD] = {"standard", "Standard", "chess fromposition "},
-    [RF_VARIANT_ATOMIC] = {"atomic", "Atomic", ""},
-    [RF_VARIANT_KINGOFTHEHILL] = {"kingofthehill", "King of the Hill", "koth "},
-    [RF_VARIANT_THREECHECK] = {"threecheck", "Three-check", "3check "},
-    [RF_VARIANT_RACINGKINGS] = {"racingkings", "Racing Kings", ""},
-    [RF_VARIANT_HORDE] = {"horde", "Horde", ""},
-    [RF_VARIANT_ANTICHESS] = {"antichess", "Antichess", ""},
-    [RF_VARIANT_CRAZYHOUSE] = {"crazyhouse", "Crazyhouse", "zh "},
-};
+/* The list (variants/list.h) and the enum of rankfile.h agree: as many rows as enumerators, and
+ * every enumerator among them. */
+#define RF__ONE(file, id) +1
+#define RF__BIT(file, id) | (1u << RF_VARIANT_##id)
+_Static_assert(0 RF_VARIANT_LIST(RF__ONE) == RF_VARIANT_COUNT, "one row in variants/list.h per rf_variant");
+_Static_assert((0 RF_VARIANT_LIST(RF__BIT)) == (1u << RF_VARIANT_COUNT) - 1, "every rf_variant in variants/list.h");
+#undef RF__ONE
+#undef RF__BIT
 
 /* Names of standard chess in Chess960 castling mode. */
 static const char chess960_names[] = "chess960 fischerandom fischerrandom 960 ";
 
 const char *rf_variant_name(rf_variant variant)
 {
-    return (unsigned)variant < RF_VARIANT_COUNT ? names[variant].name : "unknown";
+    return (unsigned)variant < RF_VARIANT_COUNT ? portable[variant]->name : "unknown";
 }
 
 const char *rf_variant_pgn_name(rf_variant variant)
 {
-    return (unsigned)variant < RF_VARIANT_COUNT ? names[variant].pgn_name : "unknown";
+    return (unsigned)variant < RF_VARIANT_COUNT ? portable[variant]->pgn_name : "unknown";
 }
 
 const char *rf__variant_aliases(rf_variant variant)
 {
-    return (unsigned)variant < RF_VARIANT_COUNT ? names[variant].aliases : "";
+    const char *aliases = (unsigned)variant < RF_VARIANT_COUNT ? portable[variant]->aliases : NULL;
+    return aliases ? aliases : "";
 }
 
 const char *rf__chess960_names(void) { return chess960_names; }
@@ -82,7 +85,7 @@ rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name,
         return RF_OK;
     }
     for (int v = 0; v < RF_VARIANT_COUNT; v++) {
-        if (strcmp(word, names[v].name) == 0 || in_list(names[v].aliases, word)) {
+        if (strcmp(word, portable[v]->name) == 0 || in_list(rf__variant_aliases((rf_variant)v), word)) {
             *out = (rf_variant)v;
             if (chess960) *chess960 = 0;
             return RF_OK;
@@ -90,16 +93,6 @@ rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name,
     }
     return RF_ERR_NOT_FOUND;
 }
-
-/* The builds of every module, by rf_variant: [0] portable, [1] BMI2. */
-#define RF__ROW(file, value) [value] = &rf__variant_##file##_portable,
-static const rf__variant *const portable[RF_VARIANT_COUNT] = {RF_VARIANT_MODULES(RF__ROW)};
-#undef RF__ROW
-#ifdef RF_HAVE_BMI2_BUILD
-#define RF__ROW(file, value) [value] = &rf__variant_##file##_bmi2,
-static const rf__variant *const bmi2[RF_VARIANT_COUNT] = {RF_VARIANT_MODULES(RF__ROW)};
-#undef RF__ROW
-#endif
 
 const rf__variant *rf__variants[RF_VARIANT_COUNT];
 
@@ -119,18 +112,44 @@ static int bmi2_runs(void)
 #endif
 }
 
-static void use_build(int isa)
+/* The rows as the library reads them, by build and rf_variant: a module's row with each NULL slot
+ * that stands for standard chess's rule filled with it (variant.h). Filled once, by the first
+ * rf__variants_choose (rf_init's). */
+static rf__variant filled[2][RF_VARIANT_COUNT];
+static int filled_once;
+
+static void fill(rf__variant *out, const rf__variant *row)
+{
+    *out = *row;
+    if (!out->start_fen) out->start_fen = rf__standard_start_fen;
+    if (!out->validity) out->validity = rf__standard_validity;
+    if (!out->checkers) out->checkers = rf__standard_checkers;
+    if (!out->variant_end) out->variant_end = rf__standard_variant_end;
+    if (!out->insufficient_material) out->insufficient_material = rf__standard_insufficient_material;
+}
+
+static void fill_all(void)
 {
     for (int v = 0; v < RF_VARIANT_COUNT; v++) {
-        rf__variants[v] = portable[v];
+        fill(&filled[0][v], portable[v]);
 #ifdef RF_HAVE_BMI2_BUILD
-        if (isa == 1) rf__variants[v] = bmi2[v];
+        fill(&filled[1][v], bmi2[v]);
 #endif
     }
+    filled_once = 1;
+}
+
+static void use_build(int isa)
+{
+    for (int v = 0; v < RF_VARIANT_COUNT; v++) rf__variants[v] = &filled[isa][v];
     chosen_isa = isa;
 }
 
-void rf__variants_choose(void) { use_build(bmi2_runs()); }
+void rf__variants_choose(void)
+{
+    if (!filled_once) fill_all();
+    use_build(bmi2_runs());
+}
 
 const char *rf_kernel_name(void)
 {
@@ -165,9 +184,9 @@ const rf__variant *rf__variant_build(rf_variant variant, int isa)
 {
     rf_init();
     if ((unsigned)variant >= RF_VARIANT_COUNT) return NULL;
-    if (isa == 0) return portable[variant];
+    if (isa == 0) return &filled[0][variant];
 #ifdef RF_HAVE_BMI2_BUILD
-    if (isa == 1 && rf__use_bmi2) return bmi2[variant];
+    if (isa == 1 && rf__use_bmi2) return &filled[1][variant];
 #endif
     return NULL;
 }
@@ -186,12 +205,6 @@ uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int de
         nodes += rf__perft_simple(row, &child, depth - 1);
     }
     return nodes;
-}
-
-rf_result rf__variant_never_ends(const rf_position *pos)
-{
-    (void)pos;
-    return RF_RESULT_ONGOING;
 }
 
 int rf__material_never_insufficient(const rf_position *pos, rf_color c)

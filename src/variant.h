@@ -2,24 +2,42 @@
  * variant.h - the variant interface: one table row per variant, one file per variant under
  * src/variants/.
  *
- * A variant module fills an rf__variant with its rules. The rest of the library asks the row of
- * a position's variant (rf__variant_of) and never branches on the variant itself.
+ * A variant module fills an rf__variant with its names and rules. The rest of the library asks
+ * the row of a position's variant (rf__variant_of) and never branches on the variant itself. A
+ * slot a row leaves NULL means "as in standard chess": src/variant.c fills it with standard
+ * chess's rule (src/rules_standard.c) in the rows the library reads, so a row lists only the
+ * rules that are its own. The slots that say so are optional instead (NULL: the caller does
+ * without, as standard chess needs nothing there).
  *
  * Each module is compiled once per instruction set (CMake builds every file of src/variants/
  * twice: plain, and for x86-64 with POPCNT/BMI2, where slider attacks are PEXT lookups), so a
- * module exports one row per build, named by RF_KERNEL(): rf__variant_atomic_portable, rf__variant_atomic_bmi2.
- * rf_init() chooses one build for every variant (rf_kernel_select may choose the other later),
- * and the library and perft then use only that build; nothing in one build calls into the
- * other. Inside a module the hot path (move generation, make-move, the perft recursion of
- * src/kernel/walk.h) is static inline code of constant arguments, so each row's functions are
- * fully specialised copies.
+ * module exports one row per build, named by RF_KERNEL(): rf__variant_atomic_portable,
+ * rf__variant_atomic_bmi2. rf_init() chooses one build for every variant (rf_kernel_select may
+ * choose the other later), and the library and perft then use only that build; nothing in one
+ * build calls into the other (code compiled once, like src/rules_standard.c, serves both). Inside
+ * a module the hot path (move generation, make-move, the perft walk of src/kernel/walk.h)
+ * is static inline code of constant arguments, so each row's functions are fully specialised
+ * copies.
  *
- * Adding a variant: its file in src/variants/, and one row in RF_VARIANT_MODULES below.
+ * Adding a variant takes exactly:
+ *   1. src/variants/NAME.c, defining `const rf__variant RF_KERNEL(rf__variant_NAME)` with its
+ *      id, names (name = "NAME"), generators, play, perft and the slots whose rules differ from
+ *      standard chess's (CMake compiles every file there, twice);
+ *   2. one row X(NAME, ID) in src/variants/list.h, in enum order;
+ *   3. one enumerator RF_VARIANT_ID in include/rankfile.h, before RF_VARIANT_COUNT, which grows
+ *      by one (src/variant.c does not compile while the list and the enum disagree).
+ * The tests then take it in: test_variants and the fuzz targets walk the table, and
+ * tests/CMakeLists.txt gives it the per-variant tests whose files exist (tests/test_NAME.c,
+ * tests/cli/NAME.sh, tests/data/NAME.perft, and chessops' oracle under NAME). The documentation
+ * test (docs_tables) fails until the manual's variant lists (rankfile.h, man/rankfile.1, README,
+ * the --variant help) name it. The Python package offers a variant through a class of its own
+ * (python/rankfile/variant.py), added when it should have one.
  */
 #ifndef RF_VARIANT_H
 #define RF_VARIANT_H
 
 #include "position.h"
+#include "variants/list.h"
 
 struct rf__tt;
 struct rf__node;
@@ -33,6 +51,12 @@ typedef struct rf__end_reason {
 
 typedef struct rf__variant {
     rf_variant id;
+    /* The short name (rf_variant_name: the module's file name), lichess's [Variant] tag
+     * (rf_variant_pgn_name), and the other names rf_variant_from_name reads, folded (lower case,
+     * no spaces, hyphens or underscores), each followed by a space ("koth "; NULL for none). */
+    const char *name;
+    const char *pgn_name;
+    const char *aliases;
     /* The start position as FEN (in standard castling mode). */
     const char *start_fen;
     /* The RF_SETUP_* fields of a FEN that belong to this variant (read and written); a setup
@@ -51,10 +75,9 @@ typedef struct rf__variant {
     /* The same moves by the simple method: every pseudo-legal move played on a copy and kept
      * when the rules allow the result. The test oracle of `generate`. */
     rf_move *(*generate_simple)(const rf_position *pos, rf_move *out);
-    /* The child node after side `us` (to move) plays the legal move m in node n: the make-move
-     * perft inlines (kernel/make.h's shape) behind a call. rf_position_play (src/play.c) plays
-     * every move through it and writes the child back into the position. */
-    void (*node_make)(struct rf__node *child, const struct rf__node *n, rf_color us, rf_move m);
+    /* Plays a legal move: the template kernel/play.h's, over the variant's make-move on nodes
+     * (the one perft inlines), written back into the position by kernel/sync.h. */
+    void (*play)(rf_position *pos, rf_move move);
     /* 1 when side `us` has a legal en passant capture in node n, by the variant's generator. */
     bool (*node_ep_legal)(const struct rf__node *n, rf_color us);
     /* Optional: the variant's own effects of a move for the simple method (rf__play_simple,
@@ -69,12 +92,15 @@ typedef struct rf__variant {
      * exploded), else RF_RESULT_ONGOING. */
     rf_result (*variant_end)(const rf_position *pos);
     /* Why variant_end ended the game (called only when it has, and for a stalemate when
-     * stalemate_result is set). May be NULL: the code is then "variant_end" and the words
-     * "variant end". */
+     * stalemate_result is set). May be NULL: the code is then end_codes[0] and the words
+     * end_text[the result], or, without end_codes, "variant_end" and "variant end". */
     rf__end_reason (*end_reason)(const rf_position *pos);
-    /* Every code end_reason gives, NULL-terminated (NULL when end_reason is): end_reason takes
+    /* Every code the variant's own end gives, NULL-terminated (NULL for none): end_reason takes
      * its codes from this list, and the documentation's tests read it (tests/doc_tables.c). */
     const char *const *end_codes;
+    /* Without end_reason: the words of the variant's own end, by the result variant_end gives
+     * ([RF_RESULT_WHITE_WINS], [RF_RESULT_BLACK_WINS], [RF_RESULT_DRAW]). */
+    const char *end_text[4];
     /* 1 when colour c cannot win, by the variant's material rule (chessops'
      * hasInsufficientMaterial); neither side can when it holds for both. */
     int (*insufficient_material)(const rf_position *pos, rf_color c);
@@ -90,24 +116,17 @@ typedef struct rf__variant {
     /* 1 when the variant has no castling (Antichess): the castling rights a setup gives are
      * dropped, and refused (RF_INVALID_VARIANT) only when the caller accepts nothing. */
     bool no_castling;
+    /* Optional (NULL: nothing, as in standard chess): the squares a move of *before blows up
+     * (its centre and the eight around it), for the board's marks (rf_render_mark). */
+    rf_bitboard (*blast)(const rf_position *before, rf_move move);
 } rf__variant;
 
-/* The other names rf_variant_from_name reads for a variant, folded (lower case, no spaces,
- * hyphens or underscores), each followed by a space ("koth "; "" for none); and those of standard
- * chess in Chess960 castling mode. Static. For the documentation's tests (tests/doc_tables.c). */
+/* The other names rf_variant_from_name reads for a variant (the row's aliases; "" for none), and
+ * those of standard chess in Chess960 castling mode, each folded and followed by a space. Static.
+ * For the documentation's tests (tests/doc_tables.c). */
 const char *rf__variant_aliases(rf_variant variant);
 const char *rf__chess960_names(void);
 
-/* The modules: X(file name, rf_variant value). */
-#define RF_VARIANT_MODULES(X)                                                                     \
-    X(standard, RF_VARIANT_STANDARD)                                                              \
-    X(atomic, RF_VARIANT_ATOMIC)                                                                  \
-    X(kingofthehill, RF_VARIANT_KINGOFTHEHILL)                                                    \
-    X(threecheck, RF_VARIANT_THREECHECK)                                                          \
-    X(racingkings, RF_VARIANT_RACINGKINGS)                                                        \
-    X(horde, RF_VARIANT_HORDE)                                                                    \
-    X(crazyhouse, RF_VARIANT_CRAZYHOUSE)                                                          \
-    X(antichess, RF_VARIANT_ANTICHESS)
 
 /* The name of a module's row in the build being compiled. */
 #if RF_PEXT
@@ -116,31 +135,42 @@ const char *rf__chess960_names(void);
 #define RF_KERNEL(name) name##_portable
 #endif
 
-#define RF__DECLARE_MODULE(file, value)                                                           \
+#define RF__DECLARE_MODULE(file, id)                                                              \
     extern const rf__variant rf__variant_##file##_portable;                                       \
     extern const rf__variant rf__variant_##file##_bmi2;
-RF_VARIANT_MODULES(RF__DECLARE_MODULE)
+RF_VARIANT_LIST(RF__DECLARE_MODULE)
 #undef RF__DECLARE_MODULE
 
-/* The rows in use (rf_init's choice, or rf_kernel_select's), by rf_variant; NULL for a variant
- * this build does not play. */
+/* The rows in use (rf_init's choice, or rf_kernel_select's), by rf_variant, NULL slots filled
+ * (see the top). */
 extern const rf__variant *rf__variants[RF_VARIANT_COUNT];
 
 /* Chooses the build of every module (the BMI2 one where it is compiled in and rf__use_bmi2);
  * called once by rf_init, and again by rf_kernel_select("auto"). */
 void rf__variants_choose(void);
 
-/* The chosen row of a variant, or NULL when it is not played (or out of range). */
+/* The chosen row of a variant, or NULL for a value out of range. */
 const rf__variant *rf__variant_get(rf_variant variant);
 
 /* One build of a variant's module, for tests that compare builds: isa 0 the portable build, 1
  * the BMI2 build (NULL where it is not compiled or the CPU cannot run it). */
 const rf__variant *rf__variant_build(rf_variant variant, int isa);
 
-/* Row functions several variants share: no rule of the variant ever ends the game
- * (variant_end); material is never insufficient, a king always having a goal to walk to
- * (insufficient_material). */
-rf_result rf__variant_never_ends(const rf_position *pos);
+/* The rules of standard chess a NULL slot stands for (src/rules_standard.c): the start position,
+ * the checks (checkers), the validity rules, the material rule (insufficient_material), and no
+ * rule of the variant ending the game (variant_end). */
+extern const char rf__standard_start_fen[];
+rf_bitboard rf__standard_checkers(const rf_position *pos, rf_color c);
+uint32_t rf__standard_validity(const rf_position *pos);
+int rf__standard_insufficient_material(const rf_position *pos, rf_color c);
+rf_result rf__standard_variant_end(const rf_position *pos);
+
+/* Atomic's blast (src/atomic.c): rf_atomic_explosion's squares, none for a move that captures
+ * nothing. */
+rf_bitboard rf__atomic_marked_blast(const rf_position *before, rf_move move);
+
+/* A material rule several variants share: never insufficient, a king always having a goal to walk
+ * to (King of the Hill, Racing Kings). */
 int rf__material_never_insufficient(const rf_position *pos, rf_color c);
 
 /* Why the null move may not be played in *pos, after the side to move ("is in check", "has no

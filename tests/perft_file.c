@@ -1,5 +1,7 @@
-/* perft_file.c - the perft suite reader (see perft_file.h). */
+/* perft_file.c - perft suites as records, on the library's suite reader (see perft_file.h). */
 #include "perft_file.h"
+
+#include "perft_suite.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -68,108 +70,82 @@ static int read_line(perft_file *pf, char *buf, unsigned long *line)
     return 1;
 }
 
-/* A decimal number of at most 20 digits that fits 64 bits; *end after it. */
-static int read_number(const char *s, uint64_t *out, const char **end)
+static int add_count(perft_file *pf, perft_record *rec, const rf__suite_item *it)
 {
-    uint64_t v = 0;
-    const char *p = s;
-    if (!isdigit((unsigned char)*p)) return 0;
-    for (; isdigit((unsigned char)*p); p++) {
-        unsigned d = (unsigned)(*p - '0');
-        if (v > (UINT64_MAX - d) / 10) return 0;
-        v = v * 10 + d;
-    }
-    *out = v;
-    *end = p;
-    return 1;
-}
-
-static int add_count(perft_file *pf, perft_record *rec, unsigned long line, uint64_t depth,
-                     uint64_t nodes)
-{
-    if (depth < 1 || depth > 64) return fail(pf, line, "depth %" PRIu64 " out of range", depth);
-    if (rec->count == PERFT_MAX_DEPTHS) return fail(pf, line, "too many depths");
-    rec->depth[rec->count] = (int)depth;
-    rec->nodes[rec->count] = nodes;
+    if (it->depth < 1 || it->depth > 64)
+        return fail(pf, it->line, "depth %d out of range", it->depth);
+    if (rec->count == PERFT_MAX_DEPTHS) return fail(pf, it->line, "too many depths");
+    rec->depth[rec->count] = it->depth;
+    rec->nodes[rec->count] = it->nodes;
     rec->count++;
     return 0;
 }
 
-/* `FEN ;D1 20 ;D2 400`: the FEN before the first ';', then "D<depth> <nodes>" per field. */
-static int read_one_line(perft_file *pf, perft_record *rec, const char *text, unsigned long line)
+/* `FEN ;D1 20 ;D2 400`: the FEN item read, then the counts of the rest of the line. */
+static int read_one_line(perft_file *pf, perft_record *rec, rf__suite_line *l,
+                         const rf__suite_item *fen)
 {
-    const char *semi = strchr(text, ';');
-    size_t n = (size_t)(semi - text);
-    while (n && isspace((unsigned char)text[n - 1])) n--;
-    if (n == 0) return fail(pf, line, "no FEN before ';'");
-    memcpy(rec->fen, text, n);
-    rec->fen[n] = '\0';
-    rec->line = line;
-    snprintf(rec->id, sizeof rec->id, "line %lu", line);
-    for (const char *p = semi; p && *p == ';'; p = strchr(p, ';')) {
-        p++;
-        while (*p == ' ' || *p == '\t') p++;
-        uint64_t depth, nodes;
-        const char *e;
-        if (*p != 'D' || !read_number(p + 1, &depth, &e))
-            return fail(pf, line, "'%.20s' is not ';D<depth> <nodes>'", p);
-        p = e;
-        while (*p == ' ' || *p == '\t') p++;
-        if (!read_number(p, &nodes, &e)) return fail(pf, line, "no node count after D%" PRIu64, depth);
-        p = e;
-        while (*p == ' ' || *p == '\t') p++;
-        if (*p && *p != ';') return fail(pf, line, "'%.20s' after a node count", p);
-        if (add_count(pf, rec, line, depth, nodes)) return -1;
+    rf__suite_item it;
+    if (fen->len == 0) return fail(pf, fen->line, "no FEN before ';'");
+    snprintf(rec->fen, sizeof rec->fen, "%.*s", (int)fen->len, fen->text);
+    rec->line = fen->line;
+    snprintf(rec->id, sizeof rec->id, "line %lu", fen->line);
+    while (rf__suite_line_next(l, &it) != RF__SUITE_END) {
+        if (it.kind == RF__SUITE_ERROR) return fail(pf, it.line, "%s", it.message);
+        if (add_count(pf, rec, &it)) return -1;
     }
     return 1;
 }
 
+/* One item that starts a line: 0 to read on, 1 when the record is whole (a one-line record),
+ * 2 when the line starts the next record (kept for the next call), -1 on an error. */
+static int read_item(perft_file *pf, perft_record *rec, rf__suite_line *l,
+                     const rf__suite_item *it, int *have_id, int *have_fen)
+{
+    int next = it->kind == RF__SUITE_FEN ? *have_id || *have_fen
+               : it->kind == RF__SUITE_EPD ? *have_fen
+               : it->kind == RF__SUITE_ID  ? *have_fen || *have_id
+                                           : 0;
+    if (next) return 2;
+    switch (it->kind) {
+    case RF__SUITE_ID:
+        snprintf(rec->id, sizeof rec->id, "%.*s", (int)(it->len < 63 ? it->len : 63), it->text);
+        *have_id = 1;
+        return 0;
+    case RF__SUITE_EPD:
+        snprintf(rec->fen, sizeof rec->fen, "%.*s", (int)it->len, it->text);
+        rec->line = it->line;
+        if (!*have_id) snprintf(rec->id, sizeof rec->id, "line %lu", it->line);
+        *have_fen = 1;
+        return 0;
+    case RF__SUITE_COUNT:
+        if (!*have_fen) return fail(pf, it->line, "a perft line before the record's epd line");
+        return add_count(pf, rec, it);
+    case RF__SUITE_FEN: return read_one_line(pf, rec, l, it);
+    default: return fail(pf, it->line, "%s", it->message);
+    }
+}
+
 int perft_file_next(perft_file *pf, perft_record *rec)
 {
-    char buf[PERFT_MAX_LINE];
+    char buf[PERFT_MAX_LINE], work[PERFT_MAX_LINE];
     unsigned long line;
-    int st;
+    int st, have_id = 0, have_fen = 0;
     memset(rec, 0, sizeof *rec);
-    int have_id = 0, have_fen = 0;
     while ((st = read_line(pf, buf, &line)) > 0) {
-        if (buf[0] == '\0' || buf[0] == '#') continue;
-        if (strncmp(buf, "id ", 3) == 0 || strncmp(buf, "epd ", 4) == 0) {
-            int is_id = buf[0] == 'i';
+        rf__suite_line l;
+        rf__suite_item it;
+        memcpy(work, buf, sizeof buf);
+        rf__suite_line_start(&l, work, line);
+        if (rf__suite_line_next(&l, &it) == RF__SUITE_END) continue;
+        st = read_item(pf, rec, &l, &it, &have_id, &have_fen);
+        if (st == 2) {
             /* The start of the next record ends this one. */
-            if (have_fen || (is_id && have_id)) {
-                memcpy(pf->pending, buf, sizeof buf);
-                pf->pending_line = line;
-                break;
-            }
-            if (is_id) {
-                snprintf(rec->id, sizeof rec->id, "%.63s", buf + 3);
-                have_id = 1;
-            } else {
-                snprintf(rec->fen, sizeof rec->fen, "%s", buf + 4);
-                rec->line = line;
-                if (!have_id) snprintf(rec->id, sizeof rec->id, "line %lu", line);
-                have_fen = 1;
-            }
-        } else if (strncmp(buf, "perft ", 6) == 0) {
-            uint64_t depth, nodes;
-            const char *p = buf + 6, *e;
-            if (!have_fen) return fail(pf, line, "a perft line before the record's epd line");
-            if (!read_number(p, &depth, &e) || (*e != ' ' && *e != '\t'))
-                return fail(pf, line, "'%s' is not 'perft DEPTH NODES'", buf);
-            p = e + strspn(e, " \t");
-            if (!read_number(p, &nodes, &e) || *e)
-                return fail(pf, line, "'%s' is not 'perft DEPTH NODES'", buf);
-            if (add_count(pf, rec, line, depth, nodes)) return -1;
-        } else if (strchr(buf, ';')) {
-            if (have_id || have_fen) {
-                memcpy(pf->pending, buf, sizeof buf);
-                pf->pending_line = line;
-                break;
-            }
-            return read_one_line(pf, rec, buf, line);
-        } else {
-            return fail(pf, line, "'%.40s' is neither a record line nor 'FEN ;D1 N'", buf);
+            memcpy(pf->pending, buf, sizeof buf);
+            pf->pending_line = line;
+            break;
         }
+        if (st) return st;
     }
     if (st < 0) return -1;
     if (!have_fen) {

@@ -1,11 +1,12 @@
 /*
- * perft_file.h - the reader of perft suites (the files tests/data/NAME.perft), shared by the tests.
+ * perft_file.h - perft suites (the files tests/data/NAME.perft) read as records, shared by the
+ * tests; the lines are read by the library's suite reader (src/perft_suite.h).
  *
  * Two formats, mixed freely in one file:
  *   records      `id NAME`, `epd FEN`, then `perft DEPTH NODES` lines; a record starts at its
  *                `id` line (or at an `epd` line without one, named after its line number);
  *   one line     `FEN ;D1 20 ;D2 400 ...`, a whole record on one line (Ethereal's fischer.epd).
- * `#` starts a comment line; blank lines separate nothing in particular. Line endings may be
+ * `#` starts a comment; blank lines separate nothing in particular. Line endings may be
  * "\n" or "\r\n".
  */
 #ifndef RF_PERFT_FILE_H

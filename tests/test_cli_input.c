@@ -128,6 +128,17 @@ static const char *capture_end(void)
     return captured;
 }
 
+/* The run the inputs are opened for: the command "pgn" on the process's standard streams. */
+static const cli_common *pgn_run(void)
+{
+    static cli_io io;
+    static cli_common common;
+    io = (cli_io){stdin, stdout, stderr};
+    common.io = &io;
+    common.command = "pgn";
+    return &common;
+}
+
 /* ---- reading a whole input ---- */
 
 typedef struct {
@@ -145,7 +156,7 @@ static int read_all(const char *path, size_t cap, reading *r)
 {
     memset(r, 0, sizeof *r);
     capture_start();
-    cli_input *in = cli_input_open("pgn", path);
+    cli_input *in = cli_input_open(pgn_run(), path);
     char *buf = malloc(cap);
     size_t have = 1 << 16;
     r->data = malloc(have);
@@ -236,7 +247,7 @@ TEST(plain_file_reads_back_with_any_buffer)
     read_all(path, 100, &r);
     free(r.data);
     capture_start();
-    cli_input *in = cli_input_open("pgn", path);
+    cli_input *in = cli_input_open(pgn_run(), path);
     capture_end();
     if (CHECK(in != NULL)) {
         CHECK_STR(cli_input_kind(in), "plain");
@@ -296,7 +307,7 @@ static void check_stdin(const char *path, const char *want, size_t want_len, con
     dup2(fd, 0);
     close(fd);
     capture_start();
-    cli_input *in = cli_input_open("pgn", "-");
+    cli_input *in = cli_input_open(pgn_run(), "-");
     const char *msg = capture_end();
     if (CHECK_MSG(in != NULL, "%s", msg)) {
         CHECK_STR(cli_input_name(in), "standard input");
@@ -553,13 +564,13 @@ static char *decode_all(const char *path, cli_encoding encoding, size_t cap, siz
                         char *message, size_t message_size)
 {
     capture_start();
-    cli_input *in = cli_input_open("pgn", path);
+    cli_input *in = cli_input_open(pgn_run(), path);
     cli_decoder *d = malloc(sizeof *d);
     char *buf = malloc(cap), *out = NULL;
     size_t have = 0, n;
     *len = 0;
     if (in && d && buf) {
-        cli_decoder_start(d, "pgn", in, encoding, 0);
+        cli_decoder_start(d, pgn_run(), in, encoding, 0);
         while ((n = cli_decoder_read(d, buf, cap)) != 0 && n != CLI_INPUT_ERROR) {
             if (*len + n > have) out = realloc(out, have = 2 * (*len + n));
             memcpy(out + *len, buf, n);

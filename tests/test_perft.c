@@ -341,15 +341,15 @@ TEST(perft_file_rejects_malformed_lines)
         const char *text;
         const char *error;
     } bad[] = {
-        {"epd 8/8/8/8/8/8/8/K6k w - -\nperft one 3\n", "memory:2: 'perft one 3' is not 'perft DEPTH NODES'"},
-        {"epd 8/8/8/8/8/8/8/K6k w - -\nperft 1 3x\n", "memory:2: 'perft 1 3x' is not 'perft DEPTH NODES'"},
+        {"epd 8/8/8/8/8/8/8/K6k w - -\nperft one 3\n", "memory:2: expected 'perft DEPTH NODES'"},
+        {"epd 8/8/8/8/8/8/8/K6k w - -\nperft 1 3x\n", "memory:2: expected 'perft DEPTH NODES'"},
         {"perft 1 3\n", "memory:1: a perft line before the record's epd line"},
         {"id lonely\nepd 8/8/8/8/8/8/8/K6k w - -\n", "memory:2: record 'lonely' has no perft line"},
-        {"8/8/8/8/8/8/8/K6k w - - ;D1\n", "memory:1: no node count after D1"},
-        {"8/8/8/8/8/8/8/K6k w - - ;X1 3\n", "memory:1: 'X1 3' is not ';D<depth> <nodes>'"},
-        {"hello\n", "memory:1: 'hello' is neither a record line nor 'FEN ;D1 N'"},
+        {"8/8/8/8/8/8/8/K6k w - - ;D1\n", "memory:1: expected ';D<depth> <nodes>'"},
+        {"8/8/8/8/8/8/8/K6k w - - ;X1 3\n", "memory:1: expected ';D<depth> <nodes>'"},
+        {"hello\n", "memory:1: not a suite line (id, epd, perft, or FEN ;D1 N)"},
         {"epd 8/8/8/8/8/8/8/K6k w - -\nperft 1 18446744073709551616\n",
-         "memory:2: 'perft 1 18446744073709551616' is not 'perft DEPTH NODES'"},
+         "memory:2: expected 'perft DEPTH NODES'"},
     };
     for (unsigned i = 0; i < sizeof bad / sizeof *bad; i++) {
         FILE *f = text_file(bad[i].text);

@@ -1,6 +1,7 @@
 /* The 0.2 reading API: rf_setup_parse (syntax only) vs rf_position_from_setup (the rules of a
  * variant), castling rights in every notation, errors that name their field and byte, variant
  * names, EPD operations, and the output-parameter-first functions. */
+#include "castling.h"
 #include "position.h"
 #include "harness.h"
 
@@ -478,12 +479,17 @@ TEST(variant_fields_outside_their_variant_are_refused)
     CHECK_INT(err.field, RF_FIELD_POCKET);
     CHECK_INT(err.offset, 43);
     CHECK(strstr(err.message, "Crazyhouse pocket") != NULL);
+    CHECK(strncmp(err.message, "invalid position: ", err.detail) == 0 && err.detail == 18);
+    CHECK(strncmp(err.message + err.detail, "a Crazyhouse pocket", 19) == 0);
+    CHECK_INT(err.validity, RF_INVALID_VARIANT); /* the library names no option: the CLI adds its hint */
+    CHECK(strstr(err.message, "--") == NULL);
     const char *checks = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1";
     CHECK_INT(rf_position_parse(&pos, checks, strlen(checks), RF_VARIANT_ATOMIC, 0, RF_INVALID_ALL, &err),
               RF_ERR_INVALID);
     CHECK_INT(err.field, RF_FIELD_CHECKS);
     CHECK_INT(err.offset, 53);
     CHECK(strstr(err.message, "Three-check counters") != NULL);
+    CHECK(strstr(err.message, "--") == NULL);
     CHECK_STR(rf_field_name(RF_FIELD_POCKET), "pocket");
     CHECK_STR(rf_field_name(RF_FIELD_CHECKS), "check counters");
 }
@@ -543,4 +549,38 @@ TEST(invalid_position_names_the_rule_broken)
     CHECK_MESSAGE("k7/8/8/8/8/8/8/K7[K] w - - 0 1", RF_VARIANT_CRAZYHOUSE, 0,
                   "invalid position: a king in a pocket (a captured king would have ended the game)");
     CHECK_MESSAGE(START, RF_VARIANT_ANTICHESS, 0, "invalid position: castling rights (Antichess has no castling)");
+}
+
+/* The castling-rights iterator gives each right once, White's kingside first, with its rook. */
+TEST(castling_rights_iterate_in_order)
+{
+    rf_position pos;
+    CHECK_INT(rf_position_from_fen(&pos, "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", RF_VARIANT_STANDARD, NULL), RF_OK);
+    rf__castle_right r, seen[4];
+    int n = 0;
+    for (int i = 0; rf__castle_next(&pos, &i, &r); n++)
+        if (n < 4) seen[n] = r;
+    CHECK_INT(n, 2);
+    CHECK(seen[0].color == RF_WHITE && seen[0].side == RF_KINGSIDE && seen[0].rook == RF_SQUARE(7, 0));
+    CHECK(seen[1].color == RF_BLACK && seen[1].side == RF_QUEENSIDE && seen[1].rook == RF_SQUARE(0, 7));
+    CHECK_INT(rf__castling_bits(&pos), 1u | 8u);
+    CHECK_INT(rf_position_from_fen(&pos, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", RF_VARIANT_STANDARD, NULL), RF_OK);
+    int i = 0;
+    CHECK(!rf__castle_next(&pos, &i, &r));
+}
+
+/* rf_error.detail: where the bare message starts, after a context; 0 for a message without one. */
+TEST(error_detail_skips_the_context)
+{
+    rf_position pos;
+    rf_error err;
+    rf_move m;
+    CHECK_INT(rf_position_startpos(&pos, RF_VARIANT_STANDARD), RF_OK);
+    CHECK_INT(rf_move_parse(&m, &pos, "e2e5", 4, &err), RF_ERR_ILLEGAL);
+    CHECK_INT(err.detail, 6);
+    CHECK(strncmp(err.message, "move: ", 6) == 0 && err.message[6] != ' ');
+    CHECK_INT(rf_position_from_fen(&pos, "8/8/8/8/8/8/8/8 w - - 0 1", RF_VARIANT_STANDARD, &err), RF_ERR_INVALID);
+    CHECK_INT(err.detail, 18);
+    CHECK_INT(rf_position_from_fen(&pos, "8/8/8/8/8/8/8/8 x - - 0 1", RF_VARIANT_STANDARD, &err), RF_ERR_SYNTAX);
+    CHECK_INT(err.detail, 0);
 }

@@ -160,6 +160,40 @@ static int builds_of(rf_variant v, const rf__variant *rows[2])
 }
 
 
+/* The list of variants (variants/list.h) names each row: the row of RF_VARIANT_ID is the one its
+ * file defines, and its short name is the file's. A slot the module leaves NULL reads as standard
+ * chess's rule in the rows the library uses (variant.h), and only there. */
+TEST(variant_list_names_the_rows)
+{
+    rf_init();
+#define RF__NAMED(file, ID)                                                                       \
+    CHECK_MSG(strcmp(rf_variant_name(RF_VARIANT_##ID), #file) == 0 &&                              \
+                  rf__variant_##file##_portable.id == RF_VARIANT_##ID,                              \
+              "%s: row %s", #file, rf_variant_name(RF_VARIANT_##ID));
+    RF_VARIANT_LIST(RF__NAMED)
+#undef RF__NAMED
+    for (int v = 0; v < RF_VARIANT_COUNT; v++) {
+        const rf__variant *rows[2];
+        builds_of((rf_variant)v, rows);
+        for (int isa = 0; isa < 2; isa++)
+            if (rows[isa])
+                CHECK_MSG(rows[isa]->start_fen && rows[isa]->checkers && rows[isa]->validity &&
+                              rows[isa]->variant_end && rows[isa]->insufficient_material,
+                          "%s build %d: a slot left NULL", rf_variant_name((rf_variant)v), isa);
+        /* A variant's own end is named: by end_reason, or by its code and words by result. */
+        const rf__variant *row = rows[0];
+        if (row->end_codes && !row->end_reason)
+            CHECK_MSG(row->end_text[RF_RESULT_WHITE_WINS] && row->end_text[RF_RESULT_BLACK_WINS],
+                      "%s: end_codes without end_reason or end_text", rf_variant_name((rf_variant)v));
+    }
+    CHECK(rf__variant_kingofthehill_portable.checkers == NULL &&
+          rf__variant_get(RF_VARIANT_KINGOFTHEHILL)->checkers == rf__standard_checkers);
+    CHECK(rf__variant_standard_portable.validity == NULL &&
+          rf__variant_get(RF_VARIANT_STANDARD)->validity == rf__standard_validity);
+    CHECK(rf__variant_get(RF_VARIANT_ATOMIC)->checkers != rf__standard_checkers);
+    CHECK(strcmp(rf__variant_get(RF_VARIANT_KINGOFTHEHILL)->start_fen, rf__standard_start_fen) == 0);
+}
+
 /* Every row rf_init chose is one of its module's builds, for exactly the variants this build
  * plays, and its start position is rf_position_startpos's. */
 TEST(variant_table_rows_are_consistent)
@@ -183,7 +217,7 @@ TEST(variant_table_rows_are_consistent)
                   rf_variant_name(v));
         for (int isa = 0; isa < 2; isa++)
             if (rows[isa])
-                CHECK_MSG(rows[isa]->id == v && rows[isa]->generate && rows[isa]->generate_simple && rows[isa]->node_make &&
+                CHECK_MSG(rows[isa]->id == v && rows[isa]->generate && rows[isa]->generate_simple && rows[isa]->play &&
                               rows[isa]->node_ep_legal &&
                               rows[isa]->checkers && rows[isa]->perft && rows[isa]->validity,
                           "%s build %d: a missing entry", rf_variant_name(v), isa);

@@ -12,8 +12,12 @@
   'use strict';
 
   var api = null;
+  /* Each answer is a string the glue made for this call: read, then given back (rfw_free). */
   function call(name, types, args) {
-    return JSON.parse(Module.ccall(name, 'string', types, args));
+    var answer = Module.ccall(name, 'number', types, args);
+    var text = UTF8ToString(answer);
+    Module.ccall('rfw_free', null, ['number'], [answer]);
+    return JSON.parse(text);
   }
   function ready(fn) {
     if (api) { fn(); return; }

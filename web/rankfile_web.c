@@ -1,7 +1,7 @@
 /*
  * rankfile_web.c - the WebAssembly glue of the web page (web/index.html): a few functions that
- * take text and answer one JSON object, built with the library alone (the page's contract:
- * docs/web.md). Everything about chess
+ * take text and answer one JSON object, built with the library and the application library's
+ * JSON writer (cli/json.c; the page's contract: docs/web.md). Everything about chess
  * (legality, SAN, status, Chess960 numbers, the SVG board) comes from librankfile; the page's
  * JavaScript only shows what these answer.
  *
@@ -9,15 +9,16 @@
  * input the message is about ("fen", "variant", "moves", "lang", "number", "seed", "depth"), and
  * MESSAGE is the library's own (rf_error.message, rf_chess960_verdict.message).
  *
- * The answer lives in one buffer owned by this file and stays valid until the next call: the
- * page runs one WebAssembly instance per thread (the page's, the perft worker's), and copies
- * each answer into a JavaScript string at once.
+ * Each answer is a new string (malloc) that the caller owns and gives back with rfw_free once it
+ * has copied it (the page does at once): no state is kept between calls.
  */
 #include <rankfile.h>
 
+#include "cli.h"
+
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef __EMSCRIPTEN__
@@ -28,131 +29,70 @@
 #endif
 
 /* ---------------------------------------------------------------------------------------------
- * JSON output: a bounded writer; on overflow the answer becomes an error object.
+ * Answers: a JSON object written into memory (open_memstream) by the JSON writer.
  * ------------------------------------------------------------------------------------------- */
 
-#define RFW_OUT_MAX (256 * 1024)
-static char out[RFW_OUT_MAX];
-static size_t out_len;
-static int out_overflow;
+typedef struct answer {
+    FILE *f;
+    char *text;
+    size_t len;
+    cli_json j;
+} answer;
 
-static void put_raw(const char *s, size_t n)
+/* What is answered when memory runs out (a copy: the caller frees every answer). */
+static char *no_memory(void)
 {
-    if (out_len + n >= RFW_OUT_MAX) {
-        out_overflow = 1;
-        return;
+    static const char text[] = "{\"ok\":false,\"field\":\"\",\"error\":\"out of memory\"}";
+    char *copy = malloc(sizeof text);
+    if (copy) memcpy(copy, text, sizeof text);
+    return copy;
+}
+
+/* Opens the answer's object with "ok"; 0, or -1 when memory ran out. */
+static int begin(answer *a, int ok)
+{
+    a->text = NULL;
+    a->f = open_memstream(&a->text, &a->len);
+    if (!a->f) return -1;
+    cli_json_start(&a->j, a->f);
+    cli_json_object(&a->j);
+    cli_json_kbool(&a->j, "ok", ok);
+    return 0;
+}
+
+/* Closes the object: the answer's text, which the caller frees (rfw_free). */
+static char *finish(answer *a)
+{
+    cli_json_end(&a->j);
+    int bad = ferror(a->f);
+    if (fclose(a->f) != 0 || bad) {
+        free(a->text);
+        return no_memory();
     }
-    memcpy(out + out_len, s, n);
-    out_len += n;
-    out[out_len] = '\0';
+    return a->text;
 }
 
-static void put(const char *s) { put_raw(s, strlen(s)); }
-
-static void putf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void putf(const char *fmt, ...)
+static char *fail(const char *field, const char *message)
 {
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (n > 0) put_raw(buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+    answer a;
+    if (begin(&a, 0) != 0) return no_memory();
+    cli_json_kstr(&a.j, "field", field);
+    cli_json_kstr(&a.j, "error", message);
+    return finish(&a);
 }
 
-/* A JSON string: quotes, backslashes and control bytes escaped; UTF-8 passes through. */
-static void put_str(const char *s)
-{
-    put_raw("\"", 1);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            char e[2] = {'\\', (char)c};
-            put_raw(e, 2);
-        } else if (c == '\n') {
-            put_raw("\\n", 2);
-        } else if (c < 0x20) {
-            putf("\\u%04x", c);
-        } else {
-            put_raw(s, 1);
-        }
-    }
-    put_raw("\"", 1);
-}
-
-static void key(const char *k)
-{
-    if (out_len > 1) put_raw(",", 1);
-    put_str(k);
-    put_raw(":", 1);
-}
-
-static void kstr(const char *k, const char *v) { key(k), put_str(v); }
-static void kint(const char *k, long long v) { key(k), putf("%lld", v); }
-
-static void begin(void)
-{
-    out_len = 0;
-    out_overflow = 0;
-    put("{\"ok\":true");
-}
-
-static const char *finish(void)
-{
-    if (out_overflow) {
-        out_len = 0;
-        out_overflow = 0;
-        put("{\"ok\":false,\"field\":\"\",\"error\":\"answer too long\"}");
-        return out;
-    }
-    put("}");
-    return out;
-}
-
-static const char *fail(const char *field, const char *message)
-{
-    out_len = 0;
-    out_overflow = 0;
-    put("{\"ok\":false");
-    kstr("field", field);
-    kstr("error", message);
-    return finish();
-}
-
-/* A bitboard as a JSON array of square names. */
-static void ksquares(const char *k, rf_bitboard bb)
-{
-    key(k);
-    put("[");
-    int first = 1;
-    for (int sq = 0; sq < 64; sq++)
-        if (bb >> sq & 1) {
-            char name[3];
-            rf_square_name(name, (rf_square)sq);
-            if (!first) put(",");
-            put_str(name);
-            first = 0;
-        }
-    put("]");
-}
+/* Gives an answer back. */
+RFW_EXPORT void rfw_free(char *answer_text);
+RFW_EXPORT void rfw_free(char *answer_text) { free(answer_text); }
 
 /* ---------------------------------------------------------------------------------------------
  * Input
  * ------------------------------------------------------------------------------------------- */
 
 /* A whole decimal number in 0..max, or -1 for anything else (signs, spaces, overflow). */
-static int read_u64(const char *s, unsigned long long max, unsigned long long *v)
+static int read_u64(const char *s, uint64_t max, uint64_t *v)
 {
-    unsigned long long n = 0;
-    if (!*s) return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9') return -1;
-        unsigned d = (unsigned)(*s - '0');
-        if (n > (max - d) / 10) return -1;
-        n = n * 10 + d;
-    }
-    *v = n;
-    return 0;
+    return cli_number_u64(s, strlen(s), v) && *v <= max ? 0 : -1;
 }
 
 static const rf_language *find_language(const char *code, char *why, size_t cap)
@@ -172,31 +112,31 @@ static const rf_language *find_language(const char *code, char *why, size_t cap)
 
 /* {"ok":true,"languages":[{"code","iso","name","letters","greeting"},...],"variants":[the names
  * of the variants this build plays],"version":...} */
-RFW_EXPORT const char *rfw_languages(void);
-RFW_EXPORT const char *rfw_languages(void)
+RFW_EXPORT char *rfw_languages(void);
+RFW_EXPORT char *rfw_languages(void)
 {
-    begin();
-    key("languages");
-    put("[");
+    answer a;
+    if (begin(&a, 1) != 0) return no_memory();
+    cli_json_key(&a.j, "languages");
+    cli_json_array(&a.j);
     for (size_t i = 0; rf_language_at(i); i++) {
         const rf_language *l = rf_language_at(i);
-        put(i ? ",{" : "{");
-        put_str("code"), put(":"), put_str(l->code); /* key() would start with a comma */
-        kstr("iso", l->iso);
-        kstr("name", l->name);
-        kstr("letters", l->letters);
-        kstr("greeting", l->greeting);
-        put("}");
+        cli_json_object(&a.j);
+        cli_json_kstr(&a.j, "code", l->code);
+        cli_json_kstr(&a.j, "iso", l->iso);
+        cli_json_kstr(&a.j, "name", l->name);
+        cli_json_kstr(&a.j, "letters", l->letters);
+        cli_json_kstr(&a.j, "greeting", l->greeting);
+        cli_json_end(&a.j);
     }
-    put("]");
-    key("variants");
-    put("[");
-    int n = 0;
+    cli_json_end(&a.j);
+    cli_json_key(&a.j, "variants");
+    cli_json_array(&a.j);
     for (int v = 0; v < RF_VARIANT_COUNT; v++)
-        if (rf_variant_available((rf_variant)v)) put(n++ ? "," : ""), put_str(rf_variant_name((rf_variant)v));
-    put("]");
-    kstr("version", rf_version());
-    return finish();
+        if (rf_variant_available((rf_variant)v)) cli_json_text(&a.j, rf_variant_name((rf_variant)v));
+    cli_json_end(&a.j);
+    cli_json_kstr(&a.j, "version", rf_version());
+    return finish(&a);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -205,66 +145,75 @@ RFW_EXPORT const char *rfw_languages(void)
 
 /* How a setup arises, in the words `rankfile 960 --verbose` writes (rf_chess960_derivation):
  * each draw for a drawn setup, the digits of the number for a given one. */
-static void put_derivation(const rf_language *lang, int number, const rf_chess960_draws *drawn)
+static void put_derivation(cli_json *j, const rf_language *lang, int number,
+                           const rf_chess960_draws *drawn)
 {
     char steps[RF_CHESS960_STEPS][RF_CHESS960_STEP_MAX];
     int n = rf_chess960_derivation(steps, lang, number, drawn);
-    key("derivation");
-    put("[");
-    for (int i = 0; i < n; i++) {
-        if (i) put(",");
-        put_str(steps[i]);
+    cli_json_key(j, "derivation");
+    cli_json_array(j);
+    for (int i = 0; i < n; i++) cli_json_text(j, steps[i]);
+    cli_json_end(j);
+}
+
+/* The number of the setup asked for: by number (by_seed 0) or drawn from a seed (by_seed 1,
+ * into *draws); -1 after *why names the field and the message. */
+static int setup_number(int by_seed, const char *value, rf_chess960_draws *draws,
+                        const char **field, const char **why)
+{
+    uint64_t v;
+    if (by_seed) {
+        *field = "seed";
+        *why = "a seed is a whole number from 0 to 18446744073709551615";
+        if (read_u64(value, UINT64_MAX, &v) != 0) return -1;
+        rf_rng rng;
+        rf_rng_seed(&rng, v);
+        return rf_chess960_random(draws, &rng);
     }
-    put("]");
+    *field = "number";
+    *why = "a Chess960 number is a whole number from 0 to 959";
+    if (read_u64(value, RF_CHESS960_COUNT - 1, &v) != 0) return -1;
+    return (int)v;
 }
 
 /* A Chess960 start position: by number (by_seed 0, value "0".."959") or drawn from a seed
  * (by_seed 1, value "0".."18446744073709551615") exactly as `rankfile 960 --seed S` draws
  * (rf_rng_seed, then rf_chess960_random). Answers number, letters (the back rank in the
  * language's letters), greeting, language, fen, shredder_fen and derivation. */
-RFW_EXPORT const char *rfw_chess960(int by_seed, const char *value, const char *lang_code);
-RFW_EXPORT const char *rfw_chess960(int by_seed, const char *value, const char *lang_code)
+RFW_EXPORT char *rfw_chess960(int by_seed, const char *value, const char *lang_code);
+RFW_EXPORT char *rfw_chess960(int by_seed, const char *value, const char *lang_code)
 {
     char why[512];
     const rf_language *lang = find_language(lang_code, why, sizeof why);
     if (!lang) return fail("lang", why);
-    unsigned long long v;
-    int number;
     rf_chess960_draws draws;
-    if (by_seed) {
-        if (read_u64(value, UINT64_MAX, &v) != 0)
-            return fail("seed", "a seed is a whole number from 0 to 18446744073709551615");
-        rf_rng rng;
-        rf_rng_seed(&rng, (uint64_t)v);
-        number = rf_chess960_random(&draws, &rng);
-    } else {
-        if (read_u64(value, RF_CHESS960_COUNT - 1, &v) != 0)
-            return fail("number", "a Chess960 number is a whole number from 0 to 959");
-        number = (int)v;
-    }
+    const char *field, *message;
+    int number = setup_number(by_seed, value, &draws, &field, &message);
+    if (number < 0) return fail(field, message);
     rf_position pos;
     rf_chess960_position(&pos, number);
     char rank[9], letters[9], fen[RF_FEN_MAX];
     rf_chess960_back_rank(rank, number);
     rf_language_translate(letters, sizeof letters, lang, rank);
-    begin();
-    kint("number", number);
-    kstr("letters", letters);
-    kstr("greeting", lang->greeting);
-    kstr("language", lang->code);
-    kstr("language_name", lang->name);
+    answer a;
+    if (begin(&a, 1) != 0) return no_memory();
+    cli_json_kint(&a.j, "number", number);
+    cli_json_kstr(&a.j, "letters", letters);
+    cli_json_kstr(&a.j, "greeting", lang->greeting);
+    cli_json_kstr(&a.j, "language", lang->code);
+    cli_json_kstr(&a.j, "language_name", lang->name);
     rf_position_to_fen(fen, sizeof fen, &pos, 0);
-    kstr("fen", fen);
+    cli_json_kstr(&a.j, "fen", fen);
     rf_position_to_fen(fen, sizeof fen, &pos, RF_FEN_SHREDDER);
-    kstr("shredder_fen", fen);
-    put_derivation(lang, number, by_seed ? &draws : NULL);
-    return finish();
+    cli_json_kstr(&a.j, "shredder_fen", fen);
+    put_derivation(&a.j, lang, number, by_seed ? &draws : NULL);
+    return finish(&a);
 }
 
 /* Is a FEN (or a back rank of 8 letters) a Chess960 start position? Answers start (bool),
  * number (-1 when not), reason (rf_chess960_reason_name) and message (the broken rule). */
-RFW_EXPORT const char *rfw_check960(const char *text);
-RFW_EXPORT const char *rfw_check960(const char *text)
+RFW_EXPORT char *rfw_check960(const char *text);
+RFW_EXPORT char *rfw_check960(const char *text)
 {
     rf_chess960_verdict verdict;
     int number;
@@ -285,12 +234,13 @@ RFW_EXPORT const char *rfw_check960(const char *text)
             return fail("fen", err.message);
         number = rf_chess960_check(&verdict, &pos, 0);
     }
-    begin();
-    key("start"), put(number >= 0 ? "true" : "false");
-    kint("number", number);
-    kstr("reason", rf_chess960_reason_name(verdict.reason));
-    kstr("message", verdict.message);
-    return finish();
+    answer a;
+    if (begin(&a, 1) != 0) return no_memory();
+    cli_json_kbool(&a.j, "start", number >= 0);
+    cli_json_kint(&a.j, "number", number);
+    cli_json_kstr(&a.j, "reason", rf_chess960_reason_name(verdict.reason));
+    cli_json_kstr(&a.j, "message", verdict.message);
+    return finish(&a);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -323,25 +273,19 @@ static void outcome_words(char *buf, size_t cap, const rf_outcome *o, const rf_p
                  o->result == RF_RESULT_WHITE_WINS ? "White" : "Black", rf_result_name(o->result));
 }
 
-/* The game the page shows: the position `fen` (empty: the variant's start position) by the
- * rules of `variant` (empty: standard; "chess960" and the other names rf_variant_from_name
- * reads), then `moves`, UCI or SAN separated by spaces or commas. Answers the position (fen,
- * shredder_fen, side, variant, number and its Chess960 verdict), the game's start (start_fen,
- * start_number: its Chess960 number or -1, start_number_reason), the moves played (uci, san),
- * status (#status's word), outcome (in words), check, pieces (64 words, a1 to h8: "white
- * knight", "" for an empty square), the legal moves (from, to, uci, san), the last move's
- * explosion squares (Atomic), and svg: the board by rf_render_svg with the last move, check and
- * explosion marked (flip 1: Black at the bottom). A wrong move is reported with its place in
- * `moves`: "move 3: 'Ke2' is not a legal move (white to move)". */
-/* The game of rfw_game and rfw_perft: 12 KiB, kept off the small WebAssembly stack. */
-static rf_game game;
+/* A game loaded for rfw_game and rfw_perft (about 30 KiB: on the heap, off the small
+ * WebAssembly stack): the game, its start position, the position before the last move and that
+ * move (RF_MOVE_NONE when none), the moves played in UCI and SAN. */
+typedef struct loaded {
+    rf_game game;
+    rf_position start, before;
+    rf_move last;
+    char uci[8192], san[8192];
+} loaded;
 
-/* Loads the game (see rfw_game) into `game`; *start receives its start position, *before and
- * *last the position before the last move and that move (RF_MOVE_NONE when none). Returns
- * NULL, or the error answer. */
-static const char *load_game(const char *fen, const char *variant, const char *moves,
-                             rf_position *start, rf_position *before, rf_move *last,
-                             char *played_uci, size_t cap_uci, char *played_san, size_t cap_san)
+/* The start position of `fen` (empty: the variant's) by the rules `variant` names. NULL, or the
+ * error answer. */
+static char *load_start(rf_position *pos, const char *fen, const char *variant)
 {
     rf_variant v = RF_VARIANT_STANDARD;
     int chess960 = 0;
@@ -357,117 +301,123 @@ static const char *load_game(const char *fen, const char *variant, const char *m
             return fail("variant", msg);
         }
     }
-    rf_position pos;
     if (*fen) {
-        if (rf_position_parse(&pos, fen, strlen(fen), v, chess960 ? RF_PARSE_CHESS960 : 0,
+        if (rf_position_parse(pos, fen, strlen(fen), v, chess960 ? RF_PARSE_CHESS960 : 0,
                               RF_ACCEPT_DEFAULT, &err) != RF_OK)
             return fail("fen", err.message);
     } else if (chess960) {
-        rf_chess960_position(&pos, RF_CHESS960_STANDARD);
-    } else if (rf_position_startpos(&pos, v) != RF_OK) {
+        rf_chess960_position(pos, RF_CHESS960_STANDARD);
+    } else if (rf_position_startpos(pos, v) != RF_OK) {
         return fail("variant", "no start position for this variant");
     }
-    rf_game_start(&game, &pos);
-    *start = pos;
-    *before = pos;
-    *last = RF_MOVE_NONE;
+    return NULL;
+}
+
+/* Plays the move of p[0..len) (the index-th) on l's game. NULL, or the error answer. */
+static char *play_word(loaded *l, const char *p, size_t len, unsigned index, size_t *nu,
+                       size_t *ns)
+{
+    rf_move m;
+    rf_error err;
+    if (rf_move_parse(&m, &l->game.pos, p, len, &err) != RF_OK) {
+        /* "move 3: 'Ke2' is not a legal move (white to move)": the library's message without
+         * its "move: " context (err.detail), after the move's place in the list. */
+        char msg[320];
+        const char *what = err.message + err.detail;
+        snprintf(msg, sizeof msg, "move %u: %s", index, what);
+        return fail("moves", msg);
+    }
+    char uci[RF_UCI_MAX], san[RF_SAN_MAX];
+    rf_move_to_uci(uci, sizeof uci, &l->game.pos, m);
+    rf_move_to_san(san, sizeof san, &l->game.pos, m);
+    if (*nu + 8 < sizeof l->uci && *ns + 10 < sizeof l->san) {
+        *nu += (size_t)snprintf(l->uci + *nu, sizeof l->uci - *nu, "%s%s", *nu ? " " : "", uci);
+        *ns += (size_t)snprintf(l->san + *ns, sizeof l->san - *ns, "%s%s", *ns ? " " : "", san);
+    }
+    l->before = l->game.pos;
+    l->last = m;
+    rf_game_play(&l->game, m);
+    return NULL;
+}
+
+/* Loads the game (see rfw_game) into *l. NULL, or the error answer. */
+static char *load_game(loaded *l, const char *fen, const char *variant, const char *moves)
+{
+    char *error = load_start(&l->start, fen, variant);
+    if (error) return error;
+    rf_game_start(&l->game, &l->start);
+    l->before = l->start;
+    l->last = RF_MOVE_NONE;
+    l->uci[0] = l->san[0] = '\0';
     size_t nu = 0, ns = 0;
-    played_uci[0] = played_san[0] = '\0';
     unsigned index = 0;
     for (const char *p = moves; *p;) {
         while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n') p++;
         if (!*p) break;
         const char *q = p;
         while (*q && *q != ' ' && *q != ',' && *q != '\t' && *q != '\n') q++;
-        rf_move m;
-        index++;
-        if (rf_move_parse(&m, &game.pos, p, (size_t)(q - p), &err) != RF_OK) {
-            /* "move 3: 'Ke2' is not a legal move (white to move)": the library's message
-             * without its own "move: " prefix, after the move's place in the list. */
-            const char *what = err.message;
-            if (strncmp(what, "move: ", 6) == 0) what += 6;
-            snprintf(msg, sizeof msg, "move %u: %s", index, what);
-            return fail("moves", msg);
-        }
-        char uci[RF_UCI_MAX], san[RF_SAN_MAX];
-        rf_move_to_uci(uci, sizeof uci, &game.pos, m);
-        rf_move_to_san(san, sizeof san, &game.pos, m);
-        if (nu + 8 < cap_uci && ns + 10 < cap_san) {
-            nu += (size_t)snprintf(played_uci + nu, cap_uci - nu, "%s%s", nu ? " " : "", uci);
-            ns += (size_t)snprintf(played_san + ns, cap_san - ns, "%s%s", ns ? " " : "", san);
-        }
-        *before = game.pos;
-        *last = m;
-        rf_game_play(&game, m);
+        if ((error = play_word(l, p, (size_t)(q - p), ++index, &nu, &ns))) return error;
         p = q;
     }
     return NULL;
 }
 
-RFW_EXPORT const char *rfw_game(const char *fen, const char *variant, const char *moves, int flip);
-RFW_EXPORT const char *rfw_game(const char *fen, const char *variant, const char *moves, int flip)
+/* The game's position and start: fen, shredder_fen, variant, chess960, side, number and its
+ * verdict, start_fen, start_number and its verdict, the moves, status, result, outcome, check. */
+static void game_position(cli_json *j, const loaded *l)
 {
-    static rf_movelist list;
-    static char played_uci[8192], played_san[8192];
-    rf_position start, before;
-    rf_move last;
-    const char *error = load_game(fen, variant, moves, &start, &before, &last, played_uci,
-                                  sizeof played_uci, played_san, sizeof played_san);
-    if (error) return error;
-    const rf_position *now = &game.pos;
-
-    begin();
+    const rf_position *now = &l->game.pos;
     char text[RF_FEN_MAX + 64];
     rf_position_to_fen(text, sizeof text, now, 0);
-    kstr("fen", text);
+    cli_json_kstr(j, "fen", text);
     rf_position_to_fen(text, sizeof text, now, RF_FEN_SHREDDER);
-    kstr("shredder_fen", text);
-    kstr("variant", rf_variant_name((rf_variant)now->variant));
-    key("chess960"), put(now->chess960 ? "true" : "false");
-    kstr("side", now->side == RF_WHITE ? "white" : "black");
+    cli_json_kstr(j, "shredder_fen", text);
+    cli_json_kstr(j, "variant", rf_variant_name((rf_variant)now->variant));
+    cli_json_kbool(j, "chess960", now->chess960);
+    cli_json_kstr(j, "side", now->side == RF_WHITE ? "white" : "black");
     rf_chess960_verdict verdict;
-    kint("number", rf_chess960_check(&verdict, now, 0));
-    kstr("number_reason", verdict.message);
-    rf_position_to_fen(text, sizeof text, &start, 0);
-    kstr("start_fen", text);
-    kint("start_number", rf_chess960_check(&verdict, &start, 0));
-    kstr("start_number_reason", verdict.message);
-    kstr("uci_moves", played_uci);
-    kstr("san_moves", played_san);
-    rf_outcome o = rf_game_outcome(&game);
-    kstr("status", status_word(&o));
-    kstr("result", rf_result_name(o.result));
+    cli_json_kint(j, "number", rf_chess960_check(&verdict, now, 0));
+    cli_json_kstr(j, "number_reason", verdict.message);
+    rf_position_to_fen(text, sizeof text, &l->start, 0);
+    cli_json_kstr(j, "start_fen", text);
+    cli_json_kint(j, "start_number", rf_chess960_check(&verdict, &l->start, 0));
+    cli_json_kstr(j, "start_number_reason", verdict.message);
+    cli_json_kstr(j, "uci_moves", l->uci);
+    cli_json_kstr(j, "san_moves", l->san);
+    rf_outcome o = rf_game_outcome(&l->game);
+    cli_json_kstr(j, "status", status_word(&o));
+    cli_json_kstr(j, "result", rf_result_name(o.result));
     outcome_words(text, sizeof text, &o, now);
-    kstr("outcome", text);
-    key("check"), put(rf_position_is_check(now) ? "true" : "false");
+    cli_json_kstr(j, "outcome", text);
+    cli_json_kbool(j, "check", rf_position_is_check(now));
+}
 
-    /* What stands on each square, a1 b1 ... h8, in words for the squares' labels. */
+/* What stands on each square, a1 b1 ... h8, in words for the squares' labels. */
+static void game_pieces(cli_json *j, const rf_position *now)
+{
     static const char *const piece_words[] = {"", "pawn", "knight", "bishop", "rook", "queen",
                                               "king"};
-    key("pieces");
-    put("[");
+    cli_json_key(j, "pieces");
+    cli_json_array(j);
     for (int sq = 0; sq < 64; sq++) {
         rf_piece pc = now->board[sq];
-        if (sq) put(",");
-        if (pc == RF_NO_PIECE || RF_PIECE_TYPE(pc) > RF_KING) {
-            put("\"\"");
-            continue;
-        }
-        putf("\"%s %s\"", RF_PIECE_COLOR(pc) == RF_WHITE ? "white" : "black",
-             piece_words[RF_PIECE_TYPE(pc)]);
+        char words[16] = "";
+        if (pc != RF_NO_PIECE && RF_PIECE_TYPE(pc) <= RF_KING)
+            snprintf(words, sizeof words, "%s %s",
+                     RF_PIECE_COLOR(pc) == RF_WHITE ? "white" : "black",
+                     piece_words[RF_PIECE_TYPE(pc)]);
+        cli_json_text(j, words);
     }
-    put("]");
+    cli_json_end(j);
+}
 
-    rf_render_options opt;
-    memset(&opt, 0, sizeof opt);
-    opt.flags = flip ? RF_RENDER_FLIP : 0;
-    rf_render_mark(&opt, now, last != RF_MOVE_NONE ? &before : NULL, last);
-    ksquares("explosion", opt.explosion);
-    ksquares("last_move", opt.last_move);
-
+/* The legal moves: from, to, uci, san. */
+static void game_legal(cli_json *j, const rf_position *now)
+{
+    rf_movelist list;
     rf_generate_moves(&list, now);
-    key("legal");
-    put("[");
+    cli_json_key(j, "legal");
+    cli_json_array(j);
     for (unsigned i = 0; i < list.count; i++) {
         rf_move m = list.moves[i];
         char uci[RF_UCI_MAX], san[RF_SAN_MAX], from[3], to[3];
@@ -477,37 +427,88 @@ RFW_EXPORT const char *rfw_game(const char *fen, const char *variant, const char
         /* Castling is "king takes own rook" inside; the king's square to click is the rook's
          * in Chess960, g1/c1 in standard castling mode, as UCI writes it. */
         memcpy(to, uci + 2, 2), to[2] = '\0';
-        putf("%s{\"from\":\"%s\",\"to\":\"%s\",\"uci\":\"%s\",\"san\":\"%s\"}", i ? "," : "", from,
-             to, uci, san);
+        cli_json_object(j);
+        cli_json_kstr(j, "from", from);
+        cli_json_kstr(j, "to", to);
+        cli_json_kstr(j, "uci", uci);
+        cli_json_kstr(j, "san", san);
+        cli_json_end(j);
     }
-    put("]");
+    cli_json_end(j);
+}
 
-    static char svg[RF_RENDER_SVG_MAX];
-    rf_render_svg(svg, sizeof svg, now, &opt);
-    kstr("svg", svg);
-    return finish();
+/* The board drawn and marked: explosion, last_move and svg. */
+static void game_board(cli_json *j, const loaded *l, int flip)
+{
+    const rf_position *now = &l->game.pos;
+    rf_render_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.flags = flip ? RF_RENDER_FLIP : 0;
+    rf_render_mark(&opt, now, l->last != RF_MOVE_NONE ? &l->before : NULL, l->last);
+    cli_json_key(j, "explosion");
+    cli_json_squares(j, opt.explosion);
+    cli_json_key(j, "last_move");
+    cli_json_squares(j, opt.last_move);
+    game_legal(j, now);
+    char *svg = malloc(RF_RENDER_SVG_MAX);
+    if (!svg) return; /* the answer lacks svg: the page shows no board */
+    rf_render_svg(svg, RF_RENDER_SVG_MAX, now, &opt);
+    cli_json_kstr(j, "svg", svg);
+    free(svg);
+}
+
+/* The game the page shows: the position `fen` (empty: the variant's start position) by the
+ * rules of `variant` (empty: standard; "chess960" and the other names rf_variant_from_name
+ * reads), then `moves`, UCI or SAN separated by spaces or commas. Answers the position (fen,
+ * shredder_fen, side, variant, number and its Chess960 verdict), the game's start (start_fen,
+ * start_number: its Chess960 number or -1, start_number_reason), the moves played (uci, san),
+ * status (#status's word), outcome (in words), check, pieces (64 words, a1 to h8: "white
+ * knight", "" for an empty square), the legal moves (from, to, uci, san), the last move's
+ * explosion squares (Atomic), and svg: the board by rf_render_svg with the last move, check and
+ * explosion marked (flip 1: Black at the bottom). A wrong move is reported with its place in
+ * `moves`: "move 3: 'Ke2' is not a legal move (white to move)". */
+RFW_EXPORT char *rfw_game(const char *fen, const char *variant, const char *moves, int flip);
+RFW_EXPORT char *rfw_game(const char *fen, const char *variant, const char *moves, int flip)
+{
+    loaded *l = malloc(sizeof *l);
+    if (!l) return no_memory();
+    char *error = load_game(l, fen, variant, moves);
+    answer a;
+    if (!error && begin(&a, 1) != 0) error = no_memory();
+    if (error) {
+        free(l);
+        return error;
+    }
+    game_position(&a.j, l);
+    game_pieces(&a.j, &l->game.pos);
+    game_board(&a.j, l, flip);
+    free(l);
+    return finish(&a);
 }
 
 /* Perft of the game's position after `moves` (see rfw_game) to `depth` (0..12), on this
  * thread: answers nodes (a decimal string: counts pass 2^53). */
-RFW_EXPORT const char *rfw_perft(const char *fen, const char *variant, const char *moves, int depth);
-RFW_EXPORT const char *rfw_perft(const char *fen, const char *variant, const char *moves, int depth)
+RFW_EXPORT char *rfw_perft(const char *fen, const char *variant, const char *moves, int depth);
+RFW_EXPORT char *rfw_perft(const char *fen, const char *variant, const char *moves, int depth)
 {
     if (depth < 0 || depth > 12) return fail("depth", "depth is 0 to 12 here");
-    static char played_uci[8192], played_san[8192];
-    rf_position start, before;
-    rf_move last;
-    rf_error err;
-    const char *error = load_game(fen, variant, moves, &start, &before, &last, played_uci,
-                                  sizeof played_uci, played_san, sizeof played_san);
-    if (error) return error;
-    rf_position pos = game.pos;
+    loaded *l = malloc(sizeof *l);
+    if (!l) return no_memory();
+    char *error = load_game(l, fen, variant, moves);
+    if (error) {
+        free(l);
+        return error;
+    }
+    rf_position pos = l->game.pos;
+    free(l);
     rf_perft_options opt = {.threads = 1};
     rf_count c;
+    rf_error err;
     if (rf_perft_run(&c, &pos, depth, &opt, &err) != RF_OK) return fail("depth", err.message);
     char digits[48];
     rf_count_format(digits, sizeof digits, c);
-    begin();
-    kstr("nodes", digits);
-    return finish();
+    answer a;
+    if (begin(&a, 1) != 0) return no_memory();
+    cli_json_kstr(&a.j, "nodes", digits);
+    return finish(&a);
 }

@@ -24,15 +24,8 @@ __attribute__((noinline)) static void rf__atomic_explode(rf__node *c, const rf__
     const rf_bitboard occ = n->color[RF_WHITE] | n->color[RF_BLACK];
     rf_bitboard removed = (rf__king_attacks[to] & occ & ~n->pawns) | RF_BB(from) | RF_BB(to);
     if (ep) removed |= RF_BB(us == RF_WHITE ? to - 8 : to + 8);
-    const rf_bitboard keep = ~removed;
-    c->color[RF_WHITE] = n->color[RF_WHITE] & keep;
-    c->color[RF_BLACK] = n->color[RF_BLACK] & keep;
-    c->pawns = n->pawns & keep;
-    c->knights = n->knights & keep;
-    c->kings = n->kings & keep;
-    c->diag = n->diag & keep;
-    c->orth = n->orth & keep;
-    c->special = n->special & keep & ~RF_NODE_EP_RANKS;
+    rf__node_clear(c, n, ~removed);
+    c->special = n->special & ~removed & ~RF_NODE_EP_RANKS;
     c->state = n->state;
     if (removed & n->kings) {
         for (int col = 0; col < 2; col++) {

@@ -13,6 +13,18 @@
 
 #include "emit.h"
 
+/* Child c's pieces: node n's on the squares of `keep` (the others cleared). */
+RF_INLINE void rf__node_clear(rf__node *c, const rf__node *n, rf_bitboard keep)
+{
+    c->color[RF_WHITE] = n->color[RF_WHITE] & keep;
+    c->color[RF_BLACK] = n->color[RF_BLACK] & keep;
+    c->pawns = n->pawns & keep;
+    c->knights = n->knights & keep;
+    c->kings = n->kings & keep;
+    c->diag = n->diag & keep;
+    c->orth = n->orth & keep;
+}
+
 /* Castling, king takes own rook: the king and rook to their squares, the mover's rights gone. */
 RF_INLINE void rf__make_castle(rf__node *c, const rf__node *n, const rf_color us, rf_square from, rf_square to,
                                const bool hashed)
@@ -91,13 +103,8 @@ RF_INLINE void rf__make(rf__node *c, const rf__node *n, const rf_color us, const
         rf__make_ep(c, n, us, from, to, hashed);
         return;
     }
+    rf__node_clear(c, n, keep);
     c->color[us] = n->color[us] ^ f ^ t;
-    c->color[them] = n->color[them] & keep;
-    c->pawns = n->pawns & keep;
-    c->knights = n->knights & keep;
-    c->diag = n->diag & keep;
-    c->orth = n->orth & keep;
-    c->kings = n->kings & keep;
     c->special = n->special & ~(f | t) & ~RF_NODE_EP_RANKS;
     const rf_piece_type landed = rf__make_piece(c, kind, f, t);
     const rf_piece_type moved = kind >= RF_VISIT_PROMO_N ? RF_PAWN : landed;

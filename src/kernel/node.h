@@ -20,6 +20,7 @@
 
 #include "../castling.h"
 #include "../position.h"
+#include "../rng.h"
 
 #include <string.h>
 
@@ -85,18 +86,10 @@ RF_INLINE uint64_t rf__node_key(const rf__node *n)
     return key;
 }
 
-/* A 64-bit mix (splitmix64's finaliser): the `special` word's part of a node's table key. */
-RF_INLINE uint64_t rf__node_mix(uint64_t x)
-{
-    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return x ^ (x >> 31);
-}
-
 /* The key of a node with side `us` to move, for the transposition table. */
 RF_INLINE uint64_t rf__node_table_key(const rf__node *n, rf_color us)
 {
-    return n->key ^ rf__node_mix(n->special) ^ rf__node_mix(n->state) ^
+    return n->key ^ rf__mix64(n->special) ^ rf__mix64(n->state) ^
            (us == RF_BLACK ? rf__zobrist_side : 0);
 }
 
@@ -114,9 +107,9 @@ RF_INLINE void rf__node_from_position(rf__node *n, const rf_position *pos)
     n->orth = pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
     n->special = 0;
     const rf_square *rooks = &pos->castle_rook[0][0];
+    rf__castle_right right;
     if ((rooks[0] & rooks[1] & rooks[2] & rooks[3]) != RF_NO_SQUARE) /* all RF_NO_SQUARE (64): none */
-        for (int i = 0; i < 4; i++)
-            if (rooks[i] != RF_NO_SQUARE) n->special |= RF_BB(rooks[i]);
+        for (int i = 0; rf__castle_next(pos, &i, &right);) n->special |= RF_BB(right.rook);
     if (pos->ep != RF_NO_SQUARE && (RF_BB(pos->ep) & rf__node_ep_rank(us))) {
         rf_square victim = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
         if (pos->board[victim] == RF_MAKE_PIECE(them, RF_PAWN) && pos->board[pos->ep] == RF_NO_PIECE)

@@ -36,17 +36,6 @@ RF_KERNEL_INLINE void rf__visit_ep(rf__walk *w, const rf__node *n, rf_color us, 
     w->nodes += kind == RF_VISIT_EP;
 }
 
-/* 1 when the generator gives side `us` a legal en passant capture in node n (which keeps an en
- * passant square only when an enemy pawn stands in front of it). */
-RF_INLINE bool rf__node_has_ep(const rf__node *n, rf_color us, const rf__generator generate)
-{
-    if (!(n->special & rf__node_ep_rank(us))) return false;
-    rf__walk w = {NULL, 0, 0, NULL, NULL, 0};
-    rf__emit e = {n, us, false, &w, rf__visit_ep, 0};
-    generate(&e);
-    return w.nodes != 0;
-}
-
 /* The visit kind of a legal move m of node n, for a make-move of kernel/make.h. */
 RF_INLINE int rf__visit_kind(const rf__node *n, rf_move m)
 {
@@ -68,26 +57,6 @@ RF_INLINE int rf__visit_kind(const rf__node *n, rf_move m)
     case RF_QUEEN: return RF_VISIT_QUEEN;
     default: return RF_VISIT_KING;
     }
-}
-
-/* A make-move on nodes (kernel/make.h's shape). */
-typedef void (*rf__maker)(rf__node *c, const rf__node *n, rf_color us, int kind, rf_square from, rf_square to,
-                          bool hashed);
-
-/* The child of node n after side `us` plays move m of visit kind `kind`, through a make-move of
- * constant side (the API's make-move, rf_position_play: the one perft inlines). */
-RF_INLINE void rf__node_play_kind(rf__node *c, const rf__node *n, rf_color us, rf_move m, int kind, const rf__maker make)
-{
-    if (us == RF_WHITE)
-        make(c, n, RF_WHITE, kind, RF_MOVE_FROM(m), RF_MOVE_TO(m), false);
-    else
-        make(c, n, RF_BLACK, kind, RF_MOVE_FROM(m), RF_MOVE_TO(m), false);
-}
-
-/* The same for a move whose kind rf__visit_kind tells. */
-RF_INLINE void rf__node_play(rf__node *c, const rf__node *n, rf_color us, rf_move m, const rf__maker make)
-{
-    rf__node_play_kind(c, n, us, m, rf__visit_kind(n, m), make);
 }
 
 /* The same, listed by rf__visit_list. */

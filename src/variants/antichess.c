@@ -37,8 +37,6 @@
 
 #include <stdio.h>
 
-#define RF_LIGHT_SQUARES ((rf_bitboard)0x55AA55AA55AA55AAULL) /* b1 is light, a1 dark */
-
 /* The promotions of a set of pawn destinations, each reached from to - delta: five per
  * destination, queen first, king last. */
 RF_KERNEL_INLINE void emit_promotions(rf__emit *e, rf_bitboard set, const int delta)
@@ -194,8 +192,11 @@ RF_KERNEL_INLINE void generate_anti(rf__emit *e)
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_anti); }
 
-static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
-static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_anti); }
+#define RF_PLAY_MAKE rf__make
+#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_GENERATE generate_anti
+#define RF_PLAY_STATE 0
+#include "../kernel/play.h"
 
 /* No piece ever gives check. */
 static rf_bitboard checkers(const rf_position *pos, rf_color c)
@@ -287,9 +288,7 @@ static uint32_t validity(const rf_position *pos)
     if (!pos->by_type[0]) v |= RF_INVALID_EMPTY_BOARD;
     if (pos->by_type[RF_PAWN] & (RF_RANK_1_BB | RF_RANK_8_BB)) v |= RF_INVALID_PAWNS_ON_BACKRANK;
     v |= rf__validity_castling(pos) | rf__validity_ep(pos) | validity_material(pos);
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (pos->castle_rook[c][s] != RF_NO_SQUARE) v |= RF_INVALID_VARIANT;
+    if (rf__castling_bits(pos)) v |= RF_INVALID_VARIANT;
     return v;
 }
 
@@ -357,13 +356,14 @@ static int insufficient_material(const rf_position *pos, rf_color c) { return si
 
 const rf__variant RF_KERNEL(rf__variant_antichess) = {
     .id = RF_VARIANT_ANTICHESS,
+    .name = "antichess",
+    .pgn_name = "Antichess",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-    .fen_extras = 0,
     .validity = validity,
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
-    .node_make = node_make,
+    .play = play,
     .node_ep_legal = node_ep_legal,
     .checkers = checkers,
     .perft = perft,

@@ -21,8 +21,8 @@
  *
  * Move generation and perft run on nodes, by kernel/atomic_generate.h and kernel/atomic_make.h;
  * the make-move of the API (play_atomic) and the simple generator, its test oracle, on positions.
- * Compiled once per instruction set (see variant.h); the functions of the public API at the end
- * (rf_atomic_explosion, rf_atomic_board_move) are compiled in the portable build only.
+ * Compiled once per instruction set (see variant.h); Atomic's functions of the public API
+ * (rf_atomic_explosion, rf_atomic_board_move) are in src/atomic.c, compiled once.
  */
 #include "../kernel/atomic_make.h"
 #include "../kernel/perft.h"
@@ -31,9 +31,6 @@
 #include "../variant.h"
 
 #include <stdio.h>
-#include <string.h>
-
-#define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
 
 /* The squares a capture on `to` clears besides the capturing piece: the captured piece's square
  * and every non-pawn piece on the eight squares around `to`. For en passant `to` is the landing
@@ -133,14 +130,19 @@ RF_KERNEL_INLINE void generate_node(rf__emit *e)
 #define RF_WALK_MAKE rf__atomic_make
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__atomic_generate); }
-/* The make-move of rf_position_play: a capture (not en passant, not a promotion) is an
- * explosion whatever the capturer. */
-static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m)
+/* The visit kind of a legal move, for rf_position_play: a capture (not en passant, not a
+ * promotion) is an explosion whatever the capturer. */
+RF_INLINE int play_kind(const rf__node *n, rf_move m)
 {
-    const bool explodes = RF_MOVE_KIND(m) == RF_MOVE_NORMAL && (n->color[rf__other(us)] & RF_BB(RF_MOVE_TO(m)));
-    rf__node_play_kind(c, n, us, m, explodes ? RF_VISIT_EXPLODE : rf__visit_kind(n, m), rf__atomic_make);
+    const bool explodes =
+        RF_MOVE_KIND(m) == RF_MOVE_NORMAL && ((n->color[RF_WHITE] | n->color[RF_BLACK]) & RF_BB(RF_MOVE_TO(m)));
+    return explodes ? RF_VISIT_EXPLODE : rf__visit_kind(n, m);
 }
-static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, rf__atomic_generate); }
+#define RF_PLAY_MAKE rf__atomic_make
+#define RF_PLAY_KIND play_kind
+#define RF_PLAY_GENERATE rf__atomic_generate
+#define RF_PLAY_STATE 0
+#include "../kernel/play.h"
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return atomic_checkers(pos, c); }
 
@@ -212,15 +214,8 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
-/* The codes end_reason gives (variant.h). */
+/* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"explosion", NULL};
-
-static rf__end_reason end_reason(const rf_position *pos)
-{
-    rf__end_reason r = {end_codes[0], variant_end(pos) == RF_RESULT_WHITE_WINS ? "Black's king exploded"
-                                                                              : "White's king exploded"};
-    return r;
-}
 
 /* lichess's rule, side by side: side c cannot win when the enemy king still stands and either c
  * has a bare king; or the enemy has more than a king but the board holds only kings and bishops,
@@ -250,158 +245,22 @@ static int side_insufficient(const rf_position *pos, rf_color c)
     return false;
 }
 
-
 const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .id = RF_VARIANT_ATOMIC,
-    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    .fen_extras = 0,
+    .name = "atomic",
+    .pgn_name = "Atomic",
     .validity = validity,
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
-    .node_make = node_make,
+    .play = play,
     .node_ep_legal = node_ep_legal,
     .play_simple = play_simple,
     .checkers = checkers,
     .perft = perft,
     .variant_end = variant_end,
-    .end_reason = end_reason,
     .end_codes = end_codes,
+    .end_text = {[RF_RESULT_WHITE_WINS] = "Black's king exploded", [RF_RESULT_BLACK_WINS] = "White's king exploded"},
     .insufficient_material = side_insufficient,
+    .blast = rf__atomic_marked_blast,
 };
-
-#if !RF_PEXT
-void rf_atomic_explosion(rf_explosion *out, const rf_position *pos, rf_move move)
-{
-    rf_init();
-    out->center = RF_NO_SQUARE;
-    out->blast = 0;
-    out->lost_count = 0;
-    if (move == RF_MOVE_NULL || !is_capture(pos, move)) return;
-    rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
-    rf_color us = RF_PIECE_COLOR(pos->board[from]);
-    rf_square victim = to;
-    if (RF_MOVE_KIND(move) == RF_MOVE_EN_PASSANT)
-        victim = (rf_square)(us == RF_WHITE ? to - 8 : to + 8);
-    out->center = to;
-    out->blast = rf__king_attacks[to] | RF_BB(to);
-    /* The capturer leaves `from`, the captured piece its square; then every non-pawn piece next
-     * to the centre goes. */
-    rf_bitboard lost = RF_BB(from) | RF_BB(victim) |
-                       (rf__king_attacks[to] & pos->by_type[0] & ~pos->by_type[RF_PAWN] & ~RF_BB(from));
-    while (lost) {
-        rf_square sq = rf__pop_lsb(&lost);
-        out->lost_square[out->lost_count] = sq;
-        out->lost_piece[out->lost_count++] = pos->board[sq];
-    }
-}
-
-/* The raw movement rules the seed's job needs: how each piece moves on this board, without
- * asking whether the mover's king is safe (the move is given; only its shape is checked). */
-static const char *raw_move(const rf_position *pos, rf_square from, rf_square to, char promo,
-                            rf_move *out)
-{
-    rf_piece pc = pos->board[from];
-    rf_color us = RF_PIECE_COLOR(pc), them = rf__other(us);
-    rf_piece_type pt = RF_PIECE_TYPE(pc);
-    rf_piece target = pos->board[to];
-    if (target != RF_NO_PIECE && RF_PIECE_COLOR(target) == us)
-        return "the target square holds a piece of the same side";
-    if (pt == RF_PAWN) {
-        int up = us == RF_WHITE ? 8 : -8;
-        int last = us == RF_WHITE ? 7 : 0, start = us == RF_WHITE ? 1 : 6;
-        unsigned kind = RF_MOVE_NORMAL;
-        if (rf__pawn_attacks[us][from] & RF_BB(to)) {
-            if (target == RF_NO_PIECE) {
-                /* A pawn moving diagonally to an empty square captures en passant: the pawn
-                 * it passes stands beside it, on the target file. */
-                rf_square victim = (rf_square)(to - up);
-                if (pos->board[victim] != RF_MAKE_PIECE(them, RF_PAWN))
-                    return "a pawn moves diagonally only to capture, and no pawn stands to be "
-                           "taken en passant";
-                kind = RF_MOVE_EN_PASSANT;
-            }
-        } else if (to == from + up) {
-            if (target != RF_NO_PIECE) return "a pawn cannot capture straight ahead";
-        } else if (to == from + 2 * up && RF_RANK_OF(from) == start) {
-            if (target != RF_NO_PIECE || pos->board[from + up] != RF_NO_PIECE)
-                return "a pawn's double step needs both squares empty";
-        } else {
-            return "a pawn does not move that way";
-        }
-        if (RF_RANK_OF(to) == last) {
-            if (!promo) return "a pawn reaching the last rank must promote (add q, r, b or n)";
-            static const char letters[] = "nbrq";
-            const char *p = strchr(letters, promo | 0x20);
-            *out = RF_MOVE_MAKE_PROMOTION(from, to, RF_KNIGHT + (int)(p - letters));
-            return NULL;
-        }
-        if (promo) return "only a pawn reaching the last rank promotes";
-        *out = RF_MOVE_MAKE_KIND(from, to, kind);
-        return NULL;
-    }
-    if (promo) return "only a pawn reaching the last rank promotes";
-    if (!(rf__piece_attacks(pt, from, pos->by_type[0]) & RF_BB(to))) {
-        switch (pt) {
-        case RF_KNIGHT: return "a knight does not move that way";
-        case RF_KING: return "a king moves one square (castling is not part of this job)";
-        default: return (rf__piece_attacks(pt, from, 0) & RF_BB(to)) ? "the path is blocked"
-                                                                    : "that piece does not move that way";
-        }
-    }
-    if (pt == RF_KING && target != RF_NO_PIECE)
-        return "a king cannot capture in Atomic chess (it would explode itself)";
-    *out = RF_MOVE_MAKE(from, to);
-    return NULL;
-}
-
-static rf_status move_error(rf_error *err, rf_status st, size_t offset, const char *what,
-                            const char *text, size_t len)
-{
-    if (!err) return st;
-    char shown[16];
-    size_t n = 0;
-    for (size_t i = 0; i < len && n < 12; i++)
-        shown[n++] = (text[i] >= 0x20 && text[i] < 0x7F) ? text[i] : '?';
-    shown[n] = '\0';
-    return rf__error(err, st, RF_FIELD_MOVE, offset, 0, "move '%s%s': %s", shown,
-                     len > 12 ? "..." : "", what);
-}
-
-rf_status rf_atomic_board_move(rf_position *pos, rf_explosion *report, const char *text,
-                               size_t len, rf_error *err)
-{
-    rf_init();
-    if (err) memset(err, 0, sizeof *err);
-    rf_explosion scratch;
-    if (!report) report = &scratch;
-    report->center = RF_NO_SQUARE;
-    report->blast = 0;
-    report->lost_count = 0;
-    if (!pos || (!text && len)) return move_error(err, RF_ERR_ARGUMENT, 0, "no position or move", "", 0);
-    int promo_ok = len == 5 && strchr("qrbnQRBN", text[4]) && text[4];
-    if ((len != 4 && !promo_ok) || rf_square_parse(text, 2) == RF_NO_SQUARE ||
-        rf_square_parse(text + 2, 2) == RF_NO_SQUARE)
-        return move_error(err, RF_ERR_SYNTAX, 0,
-                          "not a move: two squares a1-h8, then q, r, b or n for a promotion "
-                          "(like e2e4 or e7e8q)",
-                          text, len);
-    rf_square from = rf_square_parse(text, 2), to = rf_square_parse(text + 2, 2);
-    if (from == to) return move_error(err, RF_ERR_ILLEGAL, 2, "a move must leave its square", text, len);
-    if (pos->board[from] == RF_NO_PIECE)
-        return move_error(err, RF_ERR_ILLEGAL, 0, "no piece stands on the from-square", text, len);
-    rf_move move = RF_MOVE_NONE;
-    const char *why = raw_move(pos, from, to, len == 5 ? text[4] : 0, &move);
-    if (why) return move_error(err, RF_ERR_ILLEGAL, 2, why, text, len);
-
-    /* The side to move is the mover's colour; the position's other fields stay as they were
-     * except what the move itself changes. */
-    pos->side = (uint8_t)RF_PIECE_COLOR(pos->board[from]);
-    pos->ep = RF_NO_SQUARE;
-    pos->ep_legal = 0;
-    pos->key = rf__compute_key(pos);
-    rf_atomic_explosion(report, pos, move);
-    rf_position_play(pos, move);
-    return RF_OK;
-}
-#endif

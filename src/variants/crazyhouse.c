@@ -195,15 +195,19 @@ static void play_simple(rf_position *pos, const rf_position *before, rf_move mov
     promoted_toggle(pos, changed);
 }
 
-/* The make-move of rf_position_play: a drop by its own kind. */
-static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m)
+/* The visit kind of a legal move, for rf_position_play: a drop by its own kind. */
+RF_INLINE int play_kind(const rf__node *n, rf_move m)
 {
-    const int kind = RF_MOVE_KIND(m) == RF_MOVE_DROP ? (int)(ZH_DROP + (RF_MOVE_DROPPED(m) - RF_PAWN)) : rf__visit_kind(n, m);
-    rf__node_play_kind(c, n, us, m, kind, make_zh);
+    if (RF_MOVE_KIND(m) == RF_MOVE_DROP) return (int)(ZH_DROP + (RF_MOVE_DROPPED(m) - RF_PAWN));
+    return rf__visit_kind(n, m);
 }
-static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_zh); }
+#define RF_PLAY_MAKE make_zh
+#define RF_PLAY_KIND play_kind
+#define RF_PLAY_GENERATE generate_zh
+#define RF_PLAY_STATE RF_SETUP_POCKET
+#include "../kernel/play.h"
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 /* A piece's moves on the board to a square (SAN reading; drops are read apart): standard
  * chess's. */
@@ -238,7 +242,7 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
  * 64 pieces: the setup refuses more. */
 static uint32_t validity(const rf_position *pos)
 {
-    uint32_t v = STANDARD.validity(pos) & ~RF_INVALID_TOO_MUCH_MATERIAL;
+    uint32_t v = rf__standard_validity(pos) & ~RF_INVALID_TOO_MUCH_MATERIAL;
     if (pos->pocket[RF_WHITE][RF_KING] | pos->pocket[RF_BLACK][RF_KING]) v |= RF_INVALID_VARIANT;
     return v;
 }
@@ -268,6 +272,9 @@ static int insufficient_material(const rf_position *pos, rf_color color)
 
 const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .id = RF_VARIANT_CRAZYHOUSE,
+    .name = "crazyhouse",
+    .pgn_name = "Crazyhouse",
+    .aliases = "zh ",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
     .fen_extras = RF_SETUP_POCKET,
     .validity = validity,
@@ -275,11 +282,9 @@ const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
-    .node_make = node_make,
+    .play = play,
     .node_ep_legal = node_ep_legal,
     .play_simple = play_simple,
-    .checkers = checkers,
     .perft = perft,
-    .variant_end = rf__variant_never_ends,
     .insufficient_material = insufficient_material,
 };

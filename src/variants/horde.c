@@ -31,8 +31,6 @@
 
 #define STANDARD RF_KERNEL(rf__variant_standard)
 
-#define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
-
 /* The moves of side e->us when it has no king: every pseudo-legal move. Pawns push from any
  * rank, step twice from their first two ranks (from the first rank as a plain pawn move: no en
  * passant square follows), capture, promote, and take en passant. */
@@ -82,10 +80,13 @@ static bool position_over(const rf_position *pos)
     return !pos->by_color[RF_WHITE] || !pos->by_color[RF_BLACK];
 }
 
-static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
-static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_horde); }
+#define RF_PLAY_MAKE rf__make
+#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_GENERATE generate_horde
+#define RF_PLAY_STATE 0
+#include "../kernel/play.h"
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 /* The simple generator: none once a side has no piece; for a side with a king standard chess's
  * (every pseudo-legal move played on a copy and tested); for a side without one every
@@ -303,15 +304,15 @@ static int side_insufficient(const rf_position *pos, rf_color c)
 
 const rf__variant RF_KERNEL(rf__variant_horde) = {
     .id = RF_VARIANT_HORDE,
+    .name = "horde",
+    .pgn_name = "Horde",
     .start_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
-    .fen_extras = 0,
     .validity = validity,
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
-    .node_make = node_make,
+    .play = play,
     .node_ep_legal = node_ep_legal,
-    .checkers = checkers,
     .perft = perft,
     .variant_end = variant_end,
     .end_reason = end_reason,

@@ -4,11 +4,14 @@
  * step or by a capture there. Once a king stands on the hill the game is over: no side has a
  * legal move (so no en passant capture either), it is neither checkmate nor stalemate, and the
  * side whose king it is has won. Insufficient material is never claimed: a side with a king can
- * always walk it to the hill. Castling, Chess960 and validity are standard chess's.
+ * always walk it to the hill. Castling, Chess960 and validity are standard chess's (a king on the
+ * hill is allowed: the game is then over; both kings cannot stand there, as the four squares touch
+ * and touching kings are an opposite check).
  *
  * Everything but the hill is standard chess, and is taken from it: the kernel's node generator
- * and make-move for the fast paths, and the standard row of the same build (see variant.h) for
- * validity, checks and the simple generator.
+ * and make-move for the fast paths, the standard row of the same build (see variant.h) for the
+ * simple generator and SAN's moves to a square, and the row's NULL slots for the start position,
+ * validity and checks.
  *
  * Compiled once per instruction set: see variant.h.
  */
@@ -30,8 +33,11 @@ RF_KERNEL_INLINE void generate_hill(rf__emit *e)
 #define RF_WALK_MAKE rf__make
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_hill); }
-static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
-static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_hill); }
+#define RF_PLAY_MAKE rf__make
+#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_GENERATE generate_hill
+#define RF_PLAY_STATE 0
+#include "../kernel/play.h"
 
 /* The simple generator: none on the hill, else standard chess's (every pseudo-legal move played
  * on a copy). */
@@ -41,7 +47,6 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     return STANDARD.generate_simple(pos, out);
 }
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
 
 /* A piece's moves to a square (SAN reading): none on the hill, else standard chess's. */
 static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to)
@@ -49,10 +54,6 @@ static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt,
     if (pos->by_type[RF_KING] & RF_HILL) return out;
     return STANDARD.moves_to(pos, out, pt, to);
 }
-
-/* Standard chess's rules. A king on the hill is allowed: the game is then over. (Both kings
- * cannot stand there, as the four squares touch and touching kings are an opposite check.) */
-static uint32_t validity(const rf_position *pos) { return STANDARD.validity(pos); }
 
 /* The side whose king stands on the hill has won (White's is looked at first, as chessops does,
  * in a position accepted with kings of both colours there). */
@@ -63,31 +64,23 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
-/* The codes end_reason gives (variant.h). */
+/* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"king_of_the_hill", NULL};
-
-static rf__end_reason end_reason(const rf_position *pos)
-{
-    rf__end_reason r = {end_codes[0], variant_end(pos) == RF_RESULT_WHITE_WINS
-                                                ? "White's king reached the hill"
-                                                : "Black's king reached the hill"};
-    return r;
-}
 
 const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .id = RF_VARIANT_KINGOFTHEHILL,
-    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    .fen_extras = 0,
-    .validity = validity,
+    .name = "kingofthehill",
+    .pgn_name = "King of the Hill",
+    .aliases = "koth ",
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
-    .node_make = node_make,
+    .play = play,
     .node_ep_legal = node_ep_legal,
-    .checkers = checkers,
     .perft = perft,
     .variant_end = variant_end,
-    .end_reason = end_reason,
     .end_codes = end_codes,
+    .end_text = {[RF_RESULT_WHITE_WINS] = "White's king reached the hill",
+                 [RF_RESULT_BLACK_WINS] = "Black's king reached the hill"},
     .insufficient_material = rf__material_never_insufficient, /* any king can walk to the hill */
 };

@@ -131,10 +131,13 @@ RF_KERNEL_INLINE void generate_race(rf__emit *e)
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_race); }
 
-static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
-static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_race); }
+#define RF_PLAY_MAKE rf__make
+#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_GENERATE generate_race
+#define RF_PLAY_STATE 0
+#include "../kernel/play.h"
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 static bool position_over(const rf_position *pos)
 {
@@ -162,11 +165,9 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
  * check, no castling rights. */
 static uint32_t validity(const rf_position *pos)
 {
-    uint32_t v = STANDARD.validity(pos);
+    uint32_t v = rf__standard_validity(pos);
     if (pos->by_type[RF_PAWN] || checkers(pos, (rf_color)pos->side)) v |= RF_INVALID_VARIANT;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (pos->castle_rook[c][s] != RF_NO_SQUARE) v |= RF_INVALID_VARIANT;
+    if (rf__castling_bits(pos)) v |= RF_INVALID_VARIANT;
     return v;
 }
 
@@ -181,10 +182,7 @@ static int explain(char *buf, size_t cap, const rf_position *pos, uint32_t flag)
     if (checkers(pos, (rf_color)pos->side))
         what[n] = pos->side == RF_WHITE ? "White's king in check" : "Black's king in check",
         rule[n++] = "no king in check";
-    int castling = 0;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++) castling |= pos->castle_rook[c][s] != RF_NO_SQUARE;
-    if (castling) what[n] = "castling rights", rule[n++] = "no castling";
+    if (rf__castling_bits(pos)) what[n] = "castling rights", rule[n++] = "no castling";
     if (!n) return 0;
     /* "A, B and C (Racing Kings has a, b and c)" */
     char whats[100] = "", rules[60] = "";
@@ -209,32 +207,25 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_DRAW;
 }
 
-/* The codes end_reason gives (variant.h). */
+/* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"race", NULL};
-
-static rf__end_reason end_reason(const rf_position *pos)
-{
-    rf_result r = variant_end(pos);
-    rf__end_reason why = {end_codes[0], r == RF_RESULT_WHITE_WINS   ? "White's king reached the eighth rank"
-                                  : r == RF_RESULT_BLACK_WINS ? "Black's king reached the eighth rank"
-                                                              : "both kings reached the eighth rank"};
-    return why;
-}
 
 const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .id = RF_VARIANT_RACINGKINGS,
+    .name = "racingkings",
+    .pgn_name = "Racing Kings",
     .start_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-    .fen_extras = 0,
     .validity = validity,
     .explain = explain,
     .generate = generate,
     .generate_simple = generate_simple,
-    .node_make = node_make,
+    .play = play,
     .node_ep_legal = node_ep_legal,
-    .checkers = checkers,
     .perft = perft,
     .variant_end = variant_end,
-    .end_reason = end_reason,
     .end_codes = end_codes,
+    .end_text = {[RF_RESULT_WHITE_WINS] = "White's king reached the eighth rank",
+                 [RF_RESULT_BLACK_WINS] = "Black's king reached the eighth rank",
+                 [RF_RESULT_DRAW] = "both kings reached the eighth rank"},
     .insufficient_material = rf__material_never_insufficient, /* a king can always race */
 };

@@ -7,17 +7,17 @@
 #include "../kernel/make.h"
 #include "../kernel/perft.h"
 #include "../pseudo.h"
-#include "../validate.h"
 #include "../variant.h"
-
-#define RF_DARK_SQUARES ((rf_bitboard)0xAA55AA55AA55AA55ULL) /* a1 is dark */
 
 #define RF_WALK_GENERATE rf__generate
 #define RF_WALK_MAKE rf__make
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__generate); }
-static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, rf__make); }
-static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, rf__generate); }
+#define RF_PLAY_MAKE rf__make
+#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_GENERATE rf__generate
+#define RF_PLAY_STATE 0
+#include "../kernel/play.h"
 
 /* Whether the king of `us` on ksq stands unattacked once a move has made the board `occ` and
  * the enemy's pieces `enemy` (a captured piece taken out). */
@@ -99,15 +99,7 @@ static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt,
     return out;
 }
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c)
-{
-    rf_bitboard kings = rf__pieces(pos, c, RF_KING), found = 0;
-    while (kings) {
-        rf_square ksq = rf__pop_lsb(&kings);
-        found |= rf__attackers_to(pos, ksq, pos->by_type[0]) & pos->by_color[rf__other(c)];
-    }
-    return found;
-}
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 /* The simple generator: every pseudo-legal move played on a copy, kept when the mover's king is
  * not attacked afterwards. Castling also needs the king not in check and no square it crosses
@@ -141,54 +133,15 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     return out;
 }
 
-/* Standard chess: exactly one king each; the side not to move not in check; a check the side to
- * move stands in must be one a single move can give. */
-static uint32_t validity(const rf_position *pos)
-{
-    uint32_t v = rf__validity_common(pos);
-    rf_color us = (rf_color)pos->side, them = rf__other(us);
-    rf_bitboard white = rf__pieces(pos, RF_WHITE, RF_KING), black = rf__pieces(pos, RF_BLACK, RF_KING);
-    if (!white || !black) v |= RF_INVALID_MISSING_KING;
-    if (white && black && !rf__more_than_one(white) && !rf__more_than_one(black)) {
-        if (checkers(pos, them)) v |= RF_INVALID_OPPOSITE_CHECK;
-        rf_bitboard check = checkers(pos, us);
-        if (check && rf__impossible_check(pos, check)) v |= RF_INVALID_IMPOSSIBLE_CHECK;
-    }
-    return v;
-}
-
-/* Colour c cannot mate, by the material alone (chessops, python-chess): it has no pawn, rook or
- * queen, and either a king alone; or a knight and king alone, the other side having nothing but
- * a king and queens (anything else could block its own king in); or bishops, all of both sides'
- * bishops on squares of one colour, and no pawn or knight on the board. Neither side can win
- * exactly when no pawn, rook or queen is left and the other pieces are a single knight or
- * bishops all on squares of one colour. */
-static int insufficient_material(const rf_position *pos, rf_color c)
-{
-    const rf_bitboard ours = pos->by_color[c], theirs = pos->by_color[rf__other(c)];
-    if (ours & (pos->by_type[RF_PAWN] | pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN])) return 0;
-    if (ours & pos->by_type[RF_KNIGHT])
-        return rf__popcount(ours) <= 2 && !(theirs & ~pos->by_type[RF_KING] & ~pos->by_type[RF_QUEEN]);
-    if (ours & pos->by_type[RF_BISHOP]) {
-        rf_bitboard bishops = pos->by_type[RF_BISHOP];
-        return (!(bishops & RF_DARK_SQUARES) || !(bishops & ~RF_DARK_SQUARES)) &&
-               !(pos->by_type[RF_PAWN] | pos->by_type[RF_KNIGHT]);
-    }
-    return 1;
-}
-
 const rf__variant RF_KERNEL(rf__variant_standard) = {
     .id = RF_VARIANT_STANDARD,
-    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    .fen_extras = 0,
-    .validity = validity,
+    .name = "standard",
+    .pgn_name = "Standard",
+    .aliases = "chess fromposition ",
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
-    .node_make = node_make,
+    .play = play,
     .node_ep_legal = node_ep_legal,
-    .checkers = checkers,
     .perft = perft,
-    .variant_end = rf__variant_never_ends,
-    .insufficient_material = insufficient_material,
 };

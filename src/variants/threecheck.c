@@ -13,8 +13,9 @@
  *
  * Everything but the counters is standard chess, and is taken from it: the kernel's node
  * generator and make-move for the fast paths (the counters ride in the node's `state` word:
- * White's in bits 0-7, Black's in bits 8-15), and the standard row of the same build (see
- * variant.h) for validity, checks and the simple generator.
+ * White's in bits 0-7, Black's in bits 8-15), the standard row of the same build (see
+ * variant.h) for the simple generator and SAN's moves to a square, and the row's NULL slots for
+ * the start position's board, validity and checks.
  *
  * Compiled once per instruction set: see variant.h.
  */
@@ -54,7 +55,7 @@ RF_INLINE void make_checks(rf__node *c, const rf__node *n, const rf_color us, co
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_checks); }
 
-static rf_bitboard checkers(const rf_position *pos, rf_color c) { return STANDARD.checkers(pos, c); }
+static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 static bool pos_over(const rf_position *pos) { return !pos->remaining_checks[0] || !pos->remaining_checks[1]; }
 
@@ -77,8 +78,11 @@ static void play_simple(rf_position *pos, const rf_position *before, rf_move mov
     pos->remaining_checks[us] = (uint8_t)(r - 1);
 }
 
-static void node_make(rf__node *c, const rf__node *n, rf_color us, rf_move m) { rf__node_play(c, n, us, m, make_checks); }
-static bool node_ep_legal(const rf__node *n, rf_color us) { return rf__node_has_ep(n, us, generate_checks); }
+#define RF_PLAY_MAKE make_checks
+#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_GENERATE generate_checks
+#define RF_PLAY_STATE RF_SETUP_CHECKS
+#include "../kernel/play.h"
 
 /* The simple generator: none once the game is over, else standard chess's (every pseudo-legal
  * move played on a copy). */
@@ -88,8 +92,6 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     return STANDARD.generate_simple(pos, out);
 }
 
-/* Standard chess's rules; any counters 0-3 (a counter at 0: the game is over). */
-static uint32_t validity(const rf_position *pos) { return STANDARD.validity(pos); }
 
 static rf_result variant_end(const rf_position *pos)
 {
@@ -98,16 +100,8 @@ static rf_result variant_end(const rf_position *pos)
     return RF_RESULT_ONGOING;
 }
 
-/* The codes end_reason gives (variant.h). */
+/* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"three_check", NULL};
-
-static rf__end_reason end_reason(const rf_position *pos)
-{
-    rf__end_reason r = {end_codes[0], variant_end(pos) == RF_RESULT_WHITE_WINS
-                                           ? "White gave the third check"
-                                           : "Black gave the third check"};
-    return r;
-}
 
 /* A side with its king alone can give no check (chessops). */
 static int insufficient_material(const rf_position *pos, rf_color c)
@@ -117,19 +111,21 @@ static int insufficient_material(const rf_position *pos, rf_color c)
 
 const rf__variant RF_KERNEL(rf__variant_threecheck) = {
     .id = RF_VARIANT_THREECHECK,
+    .name = "threecheck",
+    .pgn_name = "Three-check",
+    .aliases = "3check ",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
     .fen_extras = RF_SETUP_CHECKS,
-    .validity = validity,
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,
-    .node_make = node_make,
+    .play = play,
     .node_ep_legal = node_ep_legal,
     .play_simple = play_simple,
-    .checkers = checkers,
     .perft = perft,
     .variant_end = variant_end,
-    .end_reason = end_reason,
     .end_codes = end_codes,
+    .end_text = {[RF_RESULT_WHITE_WINS] = "White gave the third check",
+                 [RF_RESULT_BLACK_WINS] = "Black gave the third check"},
     .insufficient_material = insufficient_material,
 };

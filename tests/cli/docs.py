@@ -237,6 +237,17 @@ for v, a in aliases:
     check(a in words(man_variant), "man/rankfile.1", f"the --variant entry does not name '{a}', an alias of {v} (doc_tables: alias)")
 for a in c960:
     check(a in words(man_variant), "man/rankfile.1", f"the --variant entry does not name '{a}', a name of Chess960 (doc_tables: chess960-name)")
+# ... and names nothing else: the names the entry sets in .Cm (its source) are exactly the table's
+# names, aliases and Chess960 names, so a variant taken out of the table leaves the page too.
+man_source = read("man/rankfile.1")
+entry = re.search(r"^\.It Fl \\-variant Ar NAME\n(.*?)^\.It ", man_source, re.S | re.M)
+check(entry, "man/rankfile.1", "no '.It Fl \\-variant Ar NAME' entry in the source")
+if entry:
+    named = set(re.findall(r"\bCm (\S+)", entry.group(1)))
+    table_names = set(variant_words + [a for _, a in aliases] + c960)
+    check(named == table_names, "man/rankfile.1",
+          f"the --variant entry names {sorted(named - table_names)} beyond the table and lacks "
+          f"{sorted(table_names - named)} (doc_tables: variant, alias, chess960-name)")
 mpi_variant = option_block(man_mpi, "--variant", indent=5)
 check(mpi_variant, "man/rankfile-mpi.1", "no --variant entry")
 for v in variant_words:
@@ -300,6 +311,23 @@ for decl, names, table in (
     for n in names:
         check(re.sub(r"[ _-]", "", n.lower()) in folded if table == "alias, chess960-name" else n in text,
               "include/rankfile.h", f"the comment before '{decl.rstrip('({ ')}' does not name '{n}' (doc_tables: {table})")
+# The name functions' lists are the table's, nothing more: every quoted name of the comment is
+# one ("unknown" aside, the answer out of range), and the count of variants the header writes in
+# words is the table's.
+for decl, names in (("RF_API const char *rf_variant_name(", variants),
+                    ("RF_API const char *rf_variant_pgn_name(", [pgn_name[v] for v in variants])):
+    quoted = set(re.findall(r'"([^"]+)"', squash(comment_before(decl).replace("*", " ")))) - {"unknown"}
+    check(quoted == set(names), "include/rankfile.h",
+          f"the comment before '{decl.rstrip('( ')}' names {sorted(quoted - set(names))} beyond the table "
+          f"and lacks {sorted(set(names) - quoted)}")
+number_words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve"]
+for where, text in (("the Variants section", variants_section()),
+                    ("rf_variant_available", comment_before("RF_API int rf_variant_available("))):
+    counts = set(re.findall(r"\b(" + "|".join(number_words) + r")\b(?!-)", squash(text.replace("*", " ")).lower()))
+    want = number_words[len(available)] if len(available) < len(number_words) else str(len(available))
+    check(counts <= {want}, "include/rankfile.h",
+          f"{where} counts the variants as {sorted(counts)}; the table has {len(available)} (doc_tables: available)")
 for where, text in (("the Variants section", variants_section()),
                     ("rf_variant_available", comment_before("RF_API int rf_variant_available("))):
     for v in available:

@@ -2,10 +2,11 @@
 # --divide, --json), a run stopped by a dying rank and started again from its checkpoint, a
 # torn last checkpoint line, checkpoints of another count or damaged refused (exit 65), usage
 # errors (64), and a dying rank stopping the run with a message and a nonzero exit in time.
-# Arguments: RANKFILE RANKFILE-MPI MPIEXEC ("" for the last two when MPI was not built: skip,
-# exit 77, except under RF_CI=1, where that fails).
+# Arguments: RANKFILE RANKFILE-MPI MPIEXEC RANKFILE-MPI-TEST ("" for the last three when MPI
+# was not built: skip, exit 77, except under RF_CI=1, where that fails). RANKFILE-MPI-TEST is
+# the test build with its hooks (RF_MPI_TEST_DIE_AFTER), for the dying rank.
 . "$(dirname "$0")/lib.sh"
-RF=$1 MPI=$2 MPIEXEC=$3
+RF=$1 MPI=$2 MPIEXEC=$3 MPI_TEST=$4
 if [ -z "$MPI" ] || [ ! -x "$MPI" ] || [ -z "$MPIEXEC" ]; then
     [ -n "$RF_CI" ] && { echo "FAILED: rankfile-mpi was not built (install openmpi-bin libopenmpi-dev)" >&2; exit 1; }
     echo "SKIP: rankfile-mpi was not built: no MPI found (apt-get install openmpi-bin libopenmpi-dev, then make again)"
@@ -25,10 +26,11 @@ C960='bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1'
 START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 T=${RF_MPI_TEST_TIMEOUT:-120}
 
-# mpi NP ARGS...: runs rankfile-mpi on NP ranks (with a time limit), leaving $tmp/out, $tmp/err, $rc.
+# mpi NP ARGS...: runs rankfile-mpi ($prog: the shipped build unless set) on NP ranks (with a
+# time limit), leaving $tmp/out, $tmp/err, $rc.
 mpi() {
     np=$1; shift
-    timeout "$T" "$MPIEXEC" -np "$np" "$MPI" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+    timeout "$T" "$MPIEXEC" -np "$np" "${prog:-$MPI}" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
     rc=$?
 }
 
@@ -77,11 +79,13 @@ mpi 2 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq -' 3
 [ "$rc" -eq 65 ] && grep -q "^rankfile-mpi: " "$tmp/err" && ok || bad "bad fen: exit $rc, $(head -c 300 "$tmp/err")"
 "$MPI" --help >"$tmp/out" 2>&1 && grep -q -- "--checkpoint FILE" "$tmp/out" && ok || bad "--help"
 
-# A rank dies (the test hook: rank 1 aborts after 2 jobs): the run stops within the time
-# limit, nonzero, with rank 0's message; the checkpoint keeps what was finished.
+# A rank dies (the test build's hook: rank 1 aborts after 2 jobs): the run stops within the
+# time limit, nonzero, with rank 0's message; the checkpoint keeps what was finished.
 want=$("$RF" perft "$KIWI" 5)
 ck=$tmp/run.ckpt
+prog=$MPI_TEST
 RF_MPI_TEST_DIE_AFTER=2 RF_MPI_COORDINATE_ONLY=1 mpi 3 "$KIWI" 5 --split 2 --threads 1 --checkpoint "$ck" --quiet
+prog=
 if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ ! -s "$tmp/out" ] &&
     grep -q "^rankfile-mpi: stopped by a signal\|rank 1 .*exited on signal\|exit.*signal" "$tmp/err"; then ok; else
     bad "dying rank: exit $rc (124: it hung); stdout $(head -c 100 "$tmp/out"); stderr $(head -c 600 "$tmp/err")"
@@ -97,6 +101,10 @@ mpi 3 "$KIWI" 5 --threads 1 --checkpoint "$ck"
 jobs=$(($(wc -l <"$ck") - 1))
 all=$("$RF" perft "$KIWI" 5 --split 2 | grep -vc '^#')
 [ "$jobs" -eq "$all" ] && ok || bad "resumed checkpoint has $jobs jobs, want $all"
+# The shipped program has no test hook: the variable changes nothing there.
+RF_MPI_TEST_DIE_AFTER=0 mpi 2 "$KIWI" 3 --split 1 --threads 1 --quiet
+[ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "$("$RF" perft "$KIWI" 3)" ] && ok ||
+    bad "the shipped rankfile-mpi read RF_MPI_TEST_DIE_AFTER: exit $rc; $(head -c 300 "$tmp/err")"
 # Run again on a finished checkpoint: nothing left to count, the same total.
 same_ck() {
     mpi 2 "$KIWI" 5 --threads 1 --checkpoint "$1" --quiet

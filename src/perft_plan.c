@@ -1,0 +1,336 @@
+/*
+ * perft_plan.c - one perft count cut into jobs: the split, job and result lines, the index of
+ * job keys, the hash and the 128-bit counts (see perft_plan.h).
+ */
+#include "perft_plan.h"
+
+#include "types.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the split ---------------------------------------------------------------------------- */
+
+void rf__perft_fen(char *buf, const rf_position *pos, unsigned fen_flags)
+{
+    rf_position_to_fen(buf, RF_FEN_MAX, pos, fen_flags);
+    /* Perft does not depend on the halfmove and fullmove counters: without them,
+     * transpositions merge. */
+    for (int i = 0; i < 2; i++) {
+        char *p = strrchr(buf, ' ');
+        if (p) *p = '\0';
+    }
+}
+
+typedef struct collector {
+    rf__perft_split *s;
+    size_t cap, max;
+    unsigned fen_flags;
+    rf_status status;
+} collector;
+
+/* Adds the position reached under root move `root`, growing the list up to c->max. */
+static void collect_leaf(collector *c, const rf_position *pos, int root)
+{
+    rf__perft_split *s = c->s;
+    if (s->count == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 1024;
+        if (cap > c->max) cap = c->max;
+        void *p = s->count < cap ? realloc(s->jobs, cap * sizeof *s->jobs) : NULL;
+        if (!p) {
+            c->status = s->count < cap ? RF_ERR_NO_MEMORY : RF_ERR_ARGUMENT;
+            return;
+        }
+        s->jobs = p;
+        c->cap = cap;
+    }
+    rf__perft_job *j = &s->jobs[s->count++];
+    rf__perft_fen(j->fen, pos, c->fen_flags);
+    j->count = 1;
+    j->root = root;
+}
+
+static void collect(collector *c, const rf_position *pos, int ply, int root)
+{
+    if (c->status != RF_OK) return;
+    if (ply == 0) {
+        collect_leaf(c, pos, root);
+        return;
+    }
+    rf_movelist list;
+    rf_generate_moves(&list, pos);
+    for (unsigned i = 0; i < list.count; i++) {
+        rf_position child = *pos;
+        rf_position_play(&child, list.moves[i]);
+        collect(c, &child, ply - 1, root < 0 ? (int)i : root);
+    }
+}
+
+static int by_root_fen(const void *a, const void *b)
+{
+    const rf__perft_job *x = a, *y = b;
+    if (x->root != y->root) return x->root < y->root ? -1 : 1;
+    return strcmp(x->fen, y->fen);
+}
+
+/* Sorts the jobs and merges equal ones, adding up their counts. */
+static void merge(rf__perft_split *s)
+{
+    if (s->count > 1) qsort(s->jobs, s->count, sizeof *s->jobs, by_root_fen);
+    size_t n = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        if (n && by_root_fen(&s->jobs[n - 1], &s->jobs[i]) == 0)
+            s->jobs[n - 1].count += s->jobs[i].count;
+        else
+            s->jobs[n++] = s->jobs[i];
+    }
+    s->orders = s->count;
+    s->count = n;
+}
+
+rf_status rf__perft_split_make(rf__perft_split *s, const rf_position *root, int ply,
+                               unsigned flags, unsigned fen_flags, size_t max_positions,
+                               rf_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (ply < 0 || ply > RF_PERFT_MAX_DEPTH)
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0, "split ply out of range");
+    rf_generate_moves(&s->roots, root);
+    if (max_positions > SIZE_MAX / sizeof *s->jobs) max_positions = SIZE_MAX / sizeof *s->jobs;
+    collector c = {s, 0, max_positions, fen_flags, RF_OK};
+    collect(&c, root, ply, -1);
+    if (c.status != RF_OK) {
+        rf__perft_split_free(s);
+        if (c.status == RF_ERR_NO_MEMORY)
+            return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0,
+                             "no memory for the positions %d plies down", ply);
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
+                         "more than %zu positions %d plies down", max_positions, ply);
+    }
+    /* Without RF__SPLIT_DIVIDE a position is one job whatever root move leads to it. */
+    if (!(flags & RF__SPLIT_DIVIDE))
+        for (size_t i = 0; i < s->count; i++) s->jobs[i].root = -1;
+    merge(s);
+    return RF_OK;
+}
+
+void rf__perft_split_free(rf__perft_split *s)
+{
+    free(s->jobs);
+    s->jobs = NULL;
+    s->count = 0;
+    s->orders = 0;
+}
+
+/* ---- job and result lines ----------------------------------------------------------------- */
+
+size_t rf__perft_job_format(char *buf, size_t cap, const rf__perft_job_line *j)
+{
+    int n = snprintf(buf, cap, "%.*s%s%d %llu %.*s", j->root ? (int)j->root_len : 0,
+                     j->root ? j->root : "", j->root ? " " : "", j->depth,
+                     (unsigned long long)j->count, (int)j->fen_len, j->fen);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static int is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* The next field of [*p, end): its start and length, *p moved past it and the blanks before
+ * it. */
+static const char *next_field(const char **p, const char *end, size_t *len)
+{
+    const char *s = *p;
+    while (s < end && is_blank(*s)) s++;
+    const char *e = s;
+    while (e < end && !is_blank(*e)) e++;
+    *len = (size_t)(e - s);
+    *p = e;
+    return s;
+}
+
+int rf__perft_job_parse(rf__perft_job_line *j, const char *text, size_t len, int with_root)
+{
+    const char *p = text, *end = text + len, *f;
+    size_t n;
+    uint64_t depth, count;
+    j->root = NULL;
+    j->root_len = 0;
+    if (with_root) {
+        j->root = next_field(&p, end, &j->root_len);
+        if (!j->root_len) return 0;
+    }
+    f = next_field(&p, end, &n);
+    if (!rf__count_parse_u64(f, n, &depth) || depth > RF_PERFT_MAX_DEPTH) return 0;
+    f = next_field(&p, end, &n);
+    if (!rf__count_parse_u64(f, n, &count) || count == 0) return 0;
+    while (p < end && is_blank(*p)) p++;
+    while (end > p && is_blank(end[-1])) end--;
+    if (p == end) return 0;
+    j->depth = (int)depth;
+    j->count = count;
+    j->fen = p;
+    j->fen_len = (size_t)(end - p);
+    return 1;
+}
+
+int rf__perft_result_parse(rf_count *nodes, rf__perft_job_line *j, const char *text, size_t len,
+                           int with_root)
+{
+    const char *space = memchr(text, ' ', len);
+    size_t n = space ? (size_t)(space - text) : len;
+    return rf__count_parse(text, n, nodes) &&
+           rf__perft_job_parse(j, text + n, len - n, with_root);
+}
+
+size_t rf__perft_result_format(char *buf, size_t cap, rf_count nodes, const char *job,
+                               size_t job_len)
+{
+    char digits[48];
+    rf_count_format(digits, sizeof digits, nodes);
+    int n = snprintf(buf, cap, "%s %.*s", digits, (int)job_len, job);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+/* ---- the index of job keys ---------------------------------------------------------------- */
+
+/* The canonical text of a job line read, malloc'd; NULL without memory. */
+static char *key_text(const rf__perft_job_line *j)
+{
+    size_t cap = rf__perft_job_format(NULL, 0, j) + 1;
+    char *text = malloc(cap);
+    if (text) rf__perft_job_format(text, cap, j);
+    return text;
+}
+
+rf_status rf__perft_index_add(rf__perft_index *x, const rf__perft_job_line *j, size_t item,
+                              rf_error *err)
+{
+    if (x->count == x->cap) {
+        size_t cap = x->cap ? x->cap * 2 : 256;
+        rf__perft_key *p = realloc(x->keys, cap * sizeof *p);
+        if (!p) return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0, "out of memory");
+        x->keys = p;
+        x->cap = cap;
+    }
+    char *text = key_text(j);
+    if (!text) return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0, "out of memory");
+    x->keys[x->count].text = text;
+    x->keys[x->count].item = item;
+    x->count++;
+    return RF_OK;
+}
+
+static int by_text_item(const void *a, const void *b)
+{
+    const rf__perft_key *x = a, *y = b;
+    int c = strcmp(x->text, y->text);
+    if (c) return c;
+    return x->item < y->item ? -1 : x->item > y->item;
+}
+
+void rf__perft_index_sort(rf__perft_index *x)
+{
+    if (x->count > 1) qsort(x->keys, x->count, sizeof *x->keys, by_text_item);
+}
+
+const rf__perft_key *rf__perft_index_find(const rf__perft_index *x, const char *key)
+{
+    /* The first of equal keys: the lowest place where the text is not below it. */
+    size_t lo = 0, hi = x->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(x->keys[mid].text, key) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < x->count && strcmp(x->keys[lo].text, key) == 0 ? &x->keys[lo] : NULL;
+}
+
+void rf__perft_index_free(rf__perft_index *x)
+{
+    for (size_t i = 0; i < x->count; i++) free(x->keys[i].text);
+    free(x->keys);
+    x->keys = NULL;
+    x->count = x->cap = 0;
+}
+
+/* ---- the hash and the counts -------------------------------------------------------------- */
+
+uint64_t rf__perft_hash(const char *text, size_t len)
+{
+    uint64_t h = 14695981039346656037ull; /* the FNV-1a 64 offset basis */
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)text[i];
+        h *= 1099511628211ull; /* the FNV 64 prime */
+    }
+    return h;
+}
+
+void rf__count_add(rf_count *total, rf_count b)
+{
+    total->lo += b.lo;
+    total->hi += b.hi + (total->lo < b.lo);
+}
+
+void rf__count_add_product(rf_count *total, rf_count a, uint64_t m)
+{
+    /* (hi*2^64 + lo) * m, keeping the low 128 bits: lo * m in 32-bit halves. */
+    uint64_t ll = (a.lo & 0xFFFFFFFFu) * (m & 0xFFFFFFFFu);
+    uint64_t hl = (a.lo >> 32) * (m & 0xFFFFFFFFu);
+    uint64_t lh = (a.lo & 0xFFFFFFFFu) * (m >> 32);
+    uint64_t hh = (a.lo >> 32) * (m >> 32);
+    uint64_t cross = (ll >> 32) + (hl & 0xFFFFFFFFu) + (lh & 0xFFFFFFFFu);
+    rf_count p;
+    p.lo = (cross << 32) | (ll & 0xFFFFFFFFu);
+    p.hi = (hl >> 32) + (lh >> 32) + (cross >> 32) + hh + a.hi * m;
+    rf__count_add(total, p);
+}
+
+int rf__count_parse(const char *s, size_t len, rf_count *out)
+{
+    rf_count v = {0, 0};
+    if (len == 0 || len > 39) return 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') return 0;
+        /* v * 10 + digit must stay below 2^128. */
+        if (v.hi > UINT64_MAX / 10) return 0;
+        rf_count t = {0, 0}, d = {0, (uint64_t)(s[i] - '0')};
+        rf__count_add_product(&t, v, 10);
+        if (t.hi < v.hi) return 0;
+        rf__count_add(&t, d);
+        if (t.hi < v.hi) return 0;
+        v = t;
+    }
+    *out = v;
+    return 1;
+}
+
+int rf__count_parse_u64(const char *s, size_t len, uint64_t *out)
+{
+    rf_count v;
+    if (len > 20 || !rf__count_parse(s, len, &v) || v.hi) return 0;
+    *out = v.lo;
+    return 1;
+}
+
+size_t rf_count_format(char *buf, size_t cap, rf_count c)
+{
+    char digits[48];
+    size_t n = 0;
+    /* Repeated division of the 128-bit value by 10, in 32-bit limbs. */
+    uint32_t limb[4] = {(uint32_t)(c.hi >> 32), (uint32_t)c.hi, (uint32_t)(c.lo >> 32),
+                        (uint32_t)c.lo};
+    do {
+        uint64_t rem = 0;
+        for (int i = 0; i < 4; i++) {
+            uint64_t cur = (rem << 32) | limb[i];
+            limb[i] = (uint32_t)(cur / 10);
+            rem = cur % 10;
+        }
+        digits[n++] = (char)('0' + rem);
+    } while (limb[0] | limb[1] | limb[2] | limb[3]);
+    for (size_t i = 0; i < n && i + 1 < cap; i++) buf[i] = digits[n - 1 - i];
+    if (cap) buf[n < cap ? n : cap - 1] = '\0';
+    return n;
+}
