@@ -34,6 +34,10 @@ enum {
     RF_VISIT_PROMO_K, /* a promotion to a king (Antichess) */
     RF_VISIT_VARIANT  /* the first kind free for a variant's own moves (Atomic's explosions) */
 };
+_Static_assert((int)RF_VISIT_KNIGHT == (int)RF_KNIGHT && (int)RF_VISIT_BISHOP == (int)RF_BISHOP &&
+                   (int)RF_VISIT_ROOK == (int)RF_ROOK &&
+                   (int)RF_VISIT_QUEEN == (int)RF_QUEEN && (int)RF_VISIT_KING == (int)RF_KING,
+               "a piece's visit kind is its type (rf__move_kind)");
 
 /* A walk's state: the list written (listing), or the node count and depth (perft). */
 typedef struct rf__walk {

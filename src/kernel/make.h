@@ -67,25 +67,33 @@ RF_INLINE void rf__make_ep(rf__node *c, const rf__node *n, const rf_color us, rf
                  rf__zobrist_piece[RF_MAKE_PIECE(us, RF_PAWN)][to] ^ rf__zobrist_piece[RF_MAKE_PIECE(them, RF_PAWN)][vsq];
 }
 
+/* The type of the piece a move of visit kind `kind` (not castling or en passant) leaves on its
+ * target square. */
+RF_INLINE rf_piece_type rf__kind_landed(const int kind)
+{
+    if (kind <= RF_VISIT_DOUBLE) return RF_PAWN;
+    if (kind <= RF_VISIT_KING) return (rf_piece_type)kind; /* RF_VISIT_KNIGHT == RF_KNIGHT ... */
+    if (kind <= RF_VISIT_PROMO_Q) return (rf_piece_type)(RF_KNIGHT + (kind - RF_VISIT_PROMO_N));
+    return RF_KING; /* RF_VISIT_PROMO_K */
+}
+
+/* b when cond holds, else 0. */
+RF_INLINE rf_bitboard rf__bb_if(bool cond, rf_bitboard b) { return b & (0 - (rf_bitboard)cond); }
+
 /* The piece of visit kind `kind` (not castling or en passant) moved from f to t in c's piece sets,
- * the target square already cleared; returns its type after the move. */
+ * the target square already cleared; returns its type after the move. Each set is written from
+ * the types moved and landed rather than through a switch: perft's kinds are constants and fold
+ * to one or two operations, and rf_position_play's, not known in advance, take no jump table. */
 RF_INLINE rf_piece_type rf__make_piece(rf__node *c, const int kind, rf_bitboard f, rf_bitboard t)
 {
-    const rf_bitboard ft = f | t;
-    switch (kind) {
-    case RF_VISIT_PAWN:
-    case RF_VISIT_DOUBLE: c->pawns ^= ft; return RF_PAWN;
-    case RF_VISIT_KNIGHT: c->knights ^= ft; return RF_KNIGHT;
-    case RF_VISIT_BISHOP: c->diag ^= ft; return RF_BISHOP;
-    case RF_VISIT_ROOK: c->orth ^= ft; return RF_ROOK;
-    case RF_VISIT_QUEEN: c->diag ^= ft; c->orth ^= ft; return RF_QUEEN;
-    case RF_VISIT_KING: c->kings ^= ft; return RF_KING;
-    case RF_VISIT_PROMO_N: c->pawns ^= f; c->knights |= t; return RF_KNIGHT;
-    case RF_VISIT_PROMO_B: c->pawns ^= f; c->diag |= t; return RF_BISHOP;
-    case RF_VISIT_PROMO_R: c->pawns ^= f; c->orth |= t; return RF_ROOK;
-    case RF_VISIT_PROMO_K: c->pawns ^= f; c->kings |= t; return RF_KING;
-    default: c->pawns ^= f; c->diag |= t; c->orth |= t; return RF_QUEEN; /* RF_VISIT_PROMO_Q */
-    }
+    const rf_piece_type landed = rf__kind_landed(kind);
+    const rf_piece_type moved = kind >= RF_VISIT_PROMO_N ? RF_PAWN : landed;
+    c->pawns ^= rf__bb_if(moved == RF_PAWN, f) | rf__bb_if(landed == RF_PAWN, t);
+    c->knights ^= rf__bb_if(moved == RF_KNIGHT, f) | rf__bb_if(landed == RF_KNIGHT, t);
+    c->diag ^= rf__bb_if(moved == RF_BISHOP || moved == RF_QUEEN, f) | rf__bb_if(landed == RF_BISHOP || landed == RF_QUEEN, t);
+    c->orth ^= rf__bb_if(moved == RF_ROOK || moved == RF_QUEEN, f) | rf__bb_if(landed == RF_ROOK || landed == RF_QUEEN, t);
+    c->kings ^= rf__bb_if(moved == RF_KING, f) | rf__bb_if(landed == RF_KING, t);
+    return landed;
 }
 
 /* The child of node n after side `us` plays the move; `hashed`: keep the key of the pieces. */

@@ -36,8 +36,10 @@ RF_KERNEL_INLINE void rf__visit_ep(rf__walk *w, const rf__node *n, rf_color us, 
     w->nodes += kind == RF_VISIT_EP;
 }
 
-/* The visit kind of a legal move m of node n, for a make-move of kernel/make.h. */
-RF_INLINE int rf__visit_kind(const rf__node *n, rf_move m)
+/* The visit kind of a legal move m of side `us` whose from square holds a piece of type pt
+ * (RF_NO_PIECE_TYPE for a drop), for a make-move of kernel/make.h. A plain piece's kind is its
+ * type (RF_VISIT_KNIGHT == RF_KNIGHT ... RF_VISIT_KING == RF_KING), without a branch. */
+RF_INLINE int rf__move_kind(rf_move m, rf_piece_type pt, rf_color us)
 {
     const rf_square from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
     switch (RF_MOVE_KIND(m)) {
@@ -47,16 +49,23 @@ RF_INLINE int rf__visit_kind(const rf__node *n, rf_move m)
     case RF_MOVE_CASTLING: return RF_VISIT_CASTLE;
     default: break;
     }
-    switch (rf__node_type_at(n, RF_BB(from))) {
-    case RF_PAWN: /* a double step from the second rank (Horde's from the first is a plain step) */
-        return (to ^ from) == 16 && RF_RANK_OF(from) == (n->color[RF_WHITE] & RF_BB(from) ? 1 : 6) ? RF_VISIT_DOUBLE
-                                                                                                : RF_VISIT_PAWN;
-    case RF_KNIGHT: return RF_VISIT_KNIGHT;
-    case RF_BISHOP: return RF_VISIT_BISHOP;
-    case RF_ROOK: return RF_VISIT_ROOK;
-    case RF_QUEEN: return RF_VISIT_QUEEN;
-    default: return RF_VISIT_KING;
-    }
+    /* A pawn's double step is from its second rank (Horde's from the first is a plain step). */
+    const bool dbl = (to ^ from) == 16 && RF_RANK_OF(from) == (us == RF_WHITE ? 1 : 6);
+    return pt == RF_PAWN ? (dbl ? RF_VISIT_DOUBLE : RF_VISIT_PAWN) : (int)pt;
+}
+
+/* The same for rf_position_play (kernel/play.h's RF_PLAY_KIND), the type read from the board. */
+RF_INLINE int rf__play_kind(const rf__node *n, rf_move m, rf_piece_type pt, rf_color us)
+{
+    (void)n;
+    return rf__move_kind(m, pt, us);
+}
+
+/* The visit kind of a legal move m of node n. */
+RF_INLINE int rf__visit_kind(const rf__node *n, rf_move m)
+{
+    const rf_bitboard f = RF_BB(RF_MOVE_FROM(m));
+    return rf__move_kind(m, rf__node_type_at(n, f), n->color[RF_WHITE] & f ? RF_WHITE : RF_BLACK);
 }
 
 /* The same, listed by rf__visit_list. */

@@ -2,7 +2,8 @@
  * kernel/play.h - rf_position_play's make-move, a template written once for every variant. A
  * variant module defines
  *     RF_PLAY_MAKE      its make-move on nodes (kernel/make.h's shape), the one perft inlines;
- *     RF_PLAY_KIND      the visit kind of a legal move in a node: rf__visit_kind, or its own;
+ *     RF_PLAY_KIND      the visit kind of a legal move (node, move, type of the piece on its from
+ *                       square, side): rf__play_kind, or its own;
  *     RF_PLAY_GENERATE  its generator (an rf__generator), which says whether en passant is legal;
  *     RF_PLAY_STATE     the RF_SETUP_* fields its node state holds (0, RF_SETUP_CHECKS, RF_SETUP_POCKET);
  * then includes this file once; it defines the row's `play` and `node_ep_legal`:
@@ -37,7 +38,8 @@ RF_KERNEL_INLINE void play_as(rf_position *pos, rf_move move, const rf_color us)
     rf__node_from_position(&n, pos);
     c.promoted = n.promoted; /* Crazyhouse's make-move alone writes these two */
     c.key = 0;
-    RF_PLAY_MAKE(&c, &n, us, RF_PLAY_KIND(&n, move), RF_MOVE_FROM(move), RF_MOVE_TO(move), false);
+    const rf_piece_type moving = RF_PIECE_TYPE(pos->board[RF_MOVE_FROM(move)]); /* no branch on the node's sets */
+    RF_PLAY_MAKE(&c, &n, us, RF_PLAY_KIND(&n, move, moving, us), RF_MOVE_FROM(move), RF_MOVE_TO(move), false);
     rf__sync_board(pos, &n, &c);
     rf__sync_state(pos, &n, &c, RF_PLAY_STATE);
     rf__sync_turn(pos, us, &n, &c, move, (c.special & rf__node_ep_rank(them)) && node_ep_legal(&c, them));

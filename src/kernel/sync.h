@@ -16,12 +16,15 @@
 
 #include "node.h"
 
-/* The piece of node c on sq, or RF_NO_PIECE. */
+/* The piece of node c on sq, or RF_NO_PIECE, without a branch: the type is the sum of the sets
+ * that hold the square (a queen stands in diag and orth: 3 + 4 - 2), the colour bit Black's. */
 RF_INLINE rf_piece rf__sync_piece(const rf__node *c, rf_square sq)
 {
-    const rf_bitboard b = RF_BB(sq);
-    if (!((c->color[RF_WHITE] | c->color[RF_BLACK]) & b)) return RF_NO_PIECE;
-    return RF_MAKE_PIECE(c->color[RF_WHITE] & b ? RF_WHITE : RF_BLACK, rf__node_type_at(c, b));
+    const unsigned d = (unsigned)(c->diag >> sq) & 1, o = (unsigned)(c->orth >> sq) & 1;
+    const unsigned type = ((unsigned)(c->pawns >> sq) & 1) * RF_PAWN + ((unsigned)(c->knights >> sq) & 1) * RF_KNIGHT +
+                          ((unsigned)(c->kings >> sq) & 1) * RF_KING + d * RF_BISHOP + o * RF_ROOK -
+                          (d & o) * (RF_BISHOP + RF_ROOK - RF_QUEEN);
+    return (rf_piece)((((unsigned)(c->color[RF_BLACK] >> sq) & 1) << 3) | type);
 }
 
 /* The squares whose piece differs between nodes n and c. */
@@ -45,12 +48,20 @@ RF_INLINE void rf__sync_board(rf_position *pos, const rf__node *n, const rf__nod
     pos->by_type[RF_ROOK] = c->orth & ~c->diag;
     pos->by_type[RF_QUEEN] = c->diag & c->orth;
     pos->by_type[RF_KING] = c->kings;
-    for (rf_bitboard b = rf__sync_changed(n, c); b;) {
+    uint64_t key = pos->key; /* kept in a register: the board's bytes may alias it */
+    const rf_bitboard changed = rf__sync_changed(n, c), occupied = c->color[RF_WHITE] | c->color[RF_BLACK];
+    for (rf_bitboard b = changed & ~occupied; b;) { /* emptied: the from square, captures, blasts */
+        const rf_square sq = rf__pop_lsb(&b);
+        key ^= rf__zobrist_piece[pos->board[sq]][sq];
+        pos->board[sq] = RF_NO_PIECE;
+    }
+    for (rf_bitboard b = changed & occupied; b;) { /* a new piece: the target square */
         const rf_square sq = rf__pop_lsb(&b);
         const rf_piece now = rf__sync_piece(c, sq);
-        pos->key ^= rf__zobrist_piece[pos->board[sq]][sq] ^ rf__zobrist_piece[now][sq];
+        key ^= rf__zobrist_piece[pos->board[sq]][sq] ^ rf__zobrist_piece[now][sq];
         pos->board[sq] = now;
     }
+    pos->key = key;
     if ((n->special ^ c->special) & RF_NODE_BACK_RANKS) /* a right went */
         for (int col = 0; col < 2; col++)
             for (int side = 0; side < 2; side++) {

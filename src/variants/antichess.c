@@ -193,7 +193,7 @@ RF_KERNEL_INLINE void generate_anti(rf__emit *e)
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_anti); }
 
 #define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_KIND rf__play_kind
 #define RF_PLAY_GENERATE generate_anti
 #define RF_PLAY_STATE 0
 #include "../kernel/play.h"

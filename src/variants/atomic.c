@@ -132,11 +132,11 @@ RF_KERNEL_INLINE void generate_node(rf__emit *e)
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__atomic_generate); }
 /* The visit kind of a legal move, for rf_position_play: a capture (not en passant, not a
  * promotion) is an explosion whatever the capturer. */
-RF_INLINE int play_kind(const rf__node *n, rf_move m)
+RF_INLINE int play_kind(const rf__node *n, rf_move m, rf_piece_type pt, rf_color us)
 {
     const bool explodes =
         RF_MOVE_KIND(m) == RF_MOVE_NORMAL && ((n->color[RF_WHITE] | n->color[RF_BLACK]) & RF_BB(RF_MOVE_TO(m)));
-    return explodes ? RF_VISIT_EXPLODE : rf__visit_kind(n, m);
+    return explodes ? RF_VISIT_EXPLODE : rf__move_kind(m, pt, us);
 }
 #define RF_PLAY_MAKE rf__atomic_make
 #define RF_PLAY_KIND play_kind

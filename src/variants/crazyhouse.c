@@ -196,10 +196,11 @@ static void play_simple(rf_position *pos, const rf_position *before, rf_move mov
 }
 
 /* The visit kind of a legal move, for rf_position_play: a drop by its own kind. */
-RF_INLINE int play_kind(const rf__node *n, rf_move m)
+RF_INLINE int play_kind(const rf__node *n, rf_move m, rf_piece_type pt, rf_color us)
 {
     if (RF_MOVE_KIND(m) == RF_MOVE_DROP) return (int)(ZH_DROP + (RF_MOVE_DROPPED(m) - RF_PAWN));
-    return rf__visit_kind(n, m);
+    (void)n;
+    return rf__move_kind(m, pt, us);
 }
 #define RF_PLAY_MAKE make_zh
 #define RF_PLAY_KIND play_kind

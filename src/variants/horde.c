@@ -81,7 +81,7 @@ static bool position_over(const rf_position *pos)
 }
 
 #define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_KIND rf__play_kind
 #define RF_PLAY_GENERATE generate_horde
 #define RF_PLAY_STATE 0
 #include "../kernel/play.h"

@@ -132,7 +132,7 @@ RF_KERNEL_INLINE void generate_race(rf__emit *e)
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_race); }
 
 #define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_KIND rf__play_kind
 #define RF_PLAY_GENERATE generate_race
 #define RF_PLAY_STATE 0
 #include "../kernel/play.h"

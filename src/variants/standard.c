@@ -14,7 +14,7 @@
 #include "../kernel/walk.h"
 static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__generate); }
 #define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_KIND rf__play_kind
 #define RF_PLAY_GENERATE rf__generate
 #define RF_PLAY_STATE 0
 #include "../kernel/play.h"

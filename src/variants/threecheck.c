@@ -79,7 +79,7 @@ static void play_simple(rf_position *pos, const rf_position *before, rf_move mov
 }
 
 #define RF_PLAY_MAKE make_checks
-#define RF_PLAY_KIND rf__visit_kind
+#define RF_PLAY_KIND rf__play_kind
 #define RF_PLAY_GENERATE generate_checks
 #define RF_PLAY_STATE RF_SETUP_CHECKS
 #include "../kernel/play.h"
