@@ -122,11 +122,13 @@ RF_KERNEL_INLINE void make_zh(rf__node *c, const rf__node *n, const rf_color us,
         if (n->color[them] & t) {
             rf_piece_type pt = (promoted & t) ? RF_PAWN : rf__node_type_at(n, t);
             if (pt != RF_KING) state += ZH_ONE(us, pt); /* a king is taken only off the rules */
-            changed |= promoted & t;
         }
-        if (promoted & f) changed |= f | t;
-        else if (kind >= RF_VISIT_PROMO_N && kind <= RF_VISIT_PROMO_Q) changed |= t;
-        promoted ^= changed;
+        /* The piece on `to` is promoted when a promoted piece moved there (whatever it took) or
+         * a pawn promoted. */
+        rf_bitboard now = promoted & ~(f | t);
+        if ((promoted & f) || (kind >= RF_VISIT_PROMO_N && kind <= RF_VISIT_PROMO_Q)) now |= t;
+        changed = promoted ^ now;
+        promoted = now;
     }
     c->state = state;
     c->promoted = promoted;
