@@ -558,7 +558,9 @@ RF_API void rf_perft_table_free(rf_perft_table *table);
 
 /* Perft with threads and a transposition table, the total in 128 bits. With threads the tree is
  * cut two plies below the root into jobs the threads share (depths below 4 run on the calling
- * thread); the job list and the table are the only allocations, made before counting starts.
+ * thread): one job per position found there, counted once and multiplied by the number of move
+ * orders that reach it, so that jobs_total can be below perft(2) (the start position's is 400);
+ * the job list and the table are the only allocations, made before counting starts.
  * The table keys subtrees by Zobrist key and depth and is correct for Chess960 and the variants.
  * opt may be NULL (one thread, no table); options set to zero (`{0}`) mean one thread per CPU,
  * no table, no progress callback.

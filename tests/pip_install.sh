@@ -5,11 +5,8 @@
 # RF_CI is set: then that fails.
 # Usage: sh tests/pip_install.sh SOURCE-DIR
 SRC=$1
-missing() {
-    echo "SKIP: $1"
-    [ -n "$RF_CI" ] && exit 1
-    exit 77
-}
+. "$(dirname "$0")/skip.sh"
+missing() { skip_missing "$1"; }
 command -v python3 >/dev/null || missing "python3 (apt-get install python3)"
 python3 -c 'import venv, ensurepip' 2>/dev/null || missing "python3's venv (apt-get install python3-venv)"
 python3 -c 'import scikit_build_core' 2>/dev/null || missing "scikit-build-core (python3 -m pip install scikit-build-core)"

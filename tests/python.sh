@@ -5,11 +5,8 @@
 # Usage: sh tests/python.sh PACKAGE-DIR|- TESTS-DIR CLI SHARED-DATA [PYTEST ARGS...]
 PKG=$1 TESTS=$2 CLI=$3 SHARED=$4
 shift 4
-missing() {
-    echo "SKIP: $1"
-    [ -n "$RF_CI" ] && exit 1
-    exit 77
-}
+. "$(dirname "$0")/skip.sh"
+missing() { skip_missing "$1"; }
 [ "$PKG" != - ] || missing "the Python package was not built: no CPython 3.10+ headers (apt-get install python3-dev, then configure again)"
 command -v python3 >/dev/null || missing "python3 (apt-get install python3)"
 python3 -c 'import pytest' 2>/dev/null || missing "pytest (python3 -m pip install pytest)"

@@ -422,3 +422,20 @@ TEST(builds_agree_on_perft)
         CHECK_MSG(differ == 0, "%s: %d perft counts differ", rf_variant_name((rf_variant)v), differ);
     }
 }
+
+/* Crazyhouse: a promoted piece that takes a promoted piece stays promoted, so that whoever takes
+ * it back gets a pawn for the pocket, in the kernel's walk as in the simple make-move. (The
+ * kernel's make-move once cleared the mark; rf_perft_run plays the first plies through
+ * rf_position_play, so only a capture three plies down showed it: the row's perft is asked here.) */
+TEST(crazyhouse_promoted_capturer_stays_promoted)
+{
+    rf_position pos;
+    rf_error err;
+    const char *fen = "3k4/7b/8/8/1P6/1K6/Q~4q~2/8[] b - - 4 8";
+    CHECK_MSG(rf_position_from_fen(&pos, fen, RF_VARIANT_CRAZYHOUSE, &err) == RF_OK, "%s", err.message);
+    const rf__variant *rows[2];
+    builds_of(RF_VARIANT_CRAZYHOUSE, rows);
+    const uint64_t want = rf__perft_simple(rows[0], &pos, 4);
+    for (int isa = 0; isa < 2; isa++)
+        if (rows[isa]) CHECK_INT(rows[isa]->perft(&pos, 4, NULL), want);
+}

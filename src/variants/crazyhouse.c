@@ -122,7 +122,8 @@ RF_KERNEL_INLINE void make_zh(rf__node *c, const rf__node *n, const rf_color us,
             rf_piece_type pt = (promoted & t) ? RF_PAWN : rf__node_type_at(n, t);
             if (pt != RF_KING) state += ZH_ONE(us, pt); /* a king is taken only off the rules */
         }
-        /* The piece on `to` is promoted when a promoted piece moved there or a pawn promoted. */
+        /* The piece on `to` is promoted when a promoted piece moved there (whatever it took) or
+         * a pawn promoted. */
         rf_bitboard now = promoted & ~(f | t);
         if ((promoted & f) || (kind >= RF_VISIT_PROMO_N && kind <= RF_VISIT_PROMO_Q)) now |= t;
         changed = promoted ^ now;

@@ -56,24 +56,29 @@ RF_KERNEL_INLINE bool gives_check(const rf__node *c, const rf_color us)
     return false;
 }
 
-/* The plain path: standard chess's legal moves, each made, kept when it gives no check. */
-__attribute__((noinline)) static void generate_tested(rf__emit *e)
+/* The plain path: standard chess's legal moves, each made, kept when it gives no check; returns
+ * how many when counting. Out of line, and given the emitter's fields rather than the emitter,
+ * so that the fast path's emitter stays in registers. */
+__attribute__((noinline)) static unsigned generate_tested(const rf__node *n, const rf_color us, const bool count,
+                                                         rf__walk *w, const rf__visit visit)
 {
     rf_move moves[RF_MAX_MOVES];
     rf__walk list = {moves, 0, 0, NULL, NULL, 0};
-    rf__emit all = {e->n, e->us, false, &list, rf__visit_list, 0};
+    rf__emit all = {n, us, false, &list, rf__visit_list, 0};
     rf__generate(&all);
+    unsigned total = 0;
     for (rf_move *m = moves; m < list.out; m++) {
         const rf_square from = RF_MOVE_FROM(*m), to = RF_MOVE_TO(*m);
-        const int kind = rf__visit_kind(e->n, *m);
+        const int kind = rf__visit_kind(n, *m);
         rf__node child;
-        rf__make(&child, e->n, e->us, kind, from, to, false);
-        if (gives_check(&child, e->us)) continue;
-        if (e->count)
-            e->total++;
+        rf__make(&child, n, us, kind, from, to, false);
+        if (gives_check(&child, us)) continue;
+        if (count)
+            total++;
         else
-            e->visit(e->w, e->n, e->us, kind, from, to);
+            visit(w, n, us, kind, from, to);
     }
+    return total;
 }
 
 /* Our pieces that alone stand between one of our sliders and the enemy king on eksq: moving one
@@ -104,7 +109,7 @@ RF_KERNEL_INLINE void generate_race(rf__emit *e)
     rf__masks m;
     const rf_bitboard ekbb = n->kings & n->color[rf__other(e->us)];
     if ((n->pawns | n->special) || !ekbb || rf__more_than_one(ekbb) || !rf__masks_of(&m, n, e->us)) {
-        generate_tested(e);
+        e->total += generate_tested(n, e->us, e->count, e->w, e->visit);
         return;
     }
     const rf_square eksq = rf__lsb(ekbb);
@@ -112,7 +117,7 @@ RF_KERNEL_INLINE void generate_race(rf__emit *e)
                       rchk = rf__rook_attacks(eksq, m.occ);
     /* Checks standing already (either king): only in positions accepted outside the rules. */
     if (m.checkers || (nchk & n->knights & m.ours) || (bchk & n->diag & m.ours) || (rchk & n->orth & m.ours)) {
-        generate_tested(e);
+        e->total += generate_tested(n, e->us, e->count, e->w, e->visit);
         return;
     }
     const rf_bitboard disc = discoverers(n, &m, eksq);

@@ -5,11 +5,8 @@
 # Skips (77) when python3 or python-chess is missing, unless RF_CI is set: then that is a failure.
 RF=$1
 DIR=$2
-missing() {
-    echo "SKIP: oracle missing: $1"
-    [ -n "$RF_CI" ] && exit 1
-    exit 77
-}
+. "$(dirname "$0")/../skip.sh"
+missing() { skip_missing "oracle missing: $1"; }
 command -v python3 >/dev/null || missing "python3 (apt-get install python3)"
 python3 -c 'import chess.pgn' 2>/dev/null || missing "python-chess (python3 -m pip install chess)"
 [ -d "$DIR" ] || missing "python-chess's PGN files: no folder $DIR (../shared/data beside the checkout, or cmake -DRF_SHARED_DATA=DIR)"
