@@ -8,7 +8,8 @@
  * parent with one set of squares cleared from every field, whatever piece stood on each.
  * Castling rights die with their rook; when a king explodes (the enemy's, or one of several in a
  * position accepted with too many), the rights of a side left with no king on its back rank die
- * too, as they do in play_atomic.
+ * too, as they do after rf__make's king captures. This is rf_position_play's Atomic make-move as
+ * well (kernel/play.h); the simple generator's blast (variants/atomic.c, play_simple) is apart.
  */
 #ifndef RF_KERNEL_ATOMIC_MAKE_H
 #define RF_KERNEL_ATOMIC_MAKE_H

@@ -1,8 +1,8 @@
 /*
  * kernel/perft.h - the helpers a variant module's row uses around its kernel: list a node
- * generator's moves as rf_move values, find a legal en passant capture, and play one move on a
- * node through a make-move of constant side (rf_position_play's make-move). The perft walk
- * itself is the template kernel/walk.h.
+ * generator's moves as rf_move values, find a legal en passant capture (rf__visit_ep), and tell
+ * the visit kind of an rf_move (rf__move_kind), for rf_position_play's make-move (the template
+ * kernel/play.h). The perft walk itself is the template kernel/walk.h.
  */
 #ifndef RF_KERNEL_PERFT_H
 #define RF_KERNEL_PERFT_H

@@ -19,8 +19,9 @@
  *  - Castling rights die when the king or the castling rook explodes.
  *  - The game ends when a king is gone.
  *
- * Move generation and perft run on nodes, by kernel/atomic_generate.h and kernel/atomic_make.h;
- * the make-move of the API (play_atomic) and the simple generator, its test oracle, on positions.
+ * Move generation, perft and the API's make-move (the template kernel/play.h) run on nodes, by
+ * kernel/atomic_generate.h and kernel/atomic_make.h; the simple generator, their test oracle, on
+ * positions, with its own blast (play_simple).
  * Compiled once per instruction set (see variant.h); Atomic's functions of the public API
  * (rf_atomic_explosion, rf_atomic_board_move) are in src/atomic.c, compiled once.
  */

@@ -15,7 +15,8 @@
  * check) are computed once, and the moves to those squares are masked out, so the last ply is
  * still counted by popcounts. Positions outside the game's rules (pawns, castling rights, a king
  * in check, not one king a side: accepted only when asked for) take a plain path: standard
- * chess's legal moves, each made and tested. Play is standard chess's make-move.
+ * chess's legal moves, each made and tested. Play is kernel/make.h's make-move, through the
+ * template kernel/play.h.
  *
  * Compiled once per instruction set: see variant.h.
  */
