@@ -126,7 +126,27 @@ static inline unsigned long column(const rf_pgn_reader *r)
     return (unsigned long)(r->base + r->at - r->line_start + 1);
 }
 
-static int is_blank(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+/* The class of each byte of movetext, one load per byte where the reader scans: BLANK (space,
+ * tab, CR, LF, FF, VT) or WORD (any byte above the space that does not start or end something
+ * else: not { } ( ) ; [ ] " $ or DEL). */
+enum { BYTE_BLANK = 1, BYTE_WORD = 2 };
+#define BLANK_BYTE(c) ((c) == ' ' || (c) == '\t' || (c) == '\r' || (c) == '\n' || (c) == '\f' || (c) == '\v')
+#define WORD_BYTE(c)                                                                                              \
+    ((c) > ' ' && (c) != '{' && (c) != '}' && (c) != '(' && (c) != ')' && (c) != ';' && (c) != '[' &&           \
+     (c) != ']' && (c) != '"' && (c) != '$' && (c) != 0x7f)
+#define CLASS(c) (BLANK_BYTE(c) ? BYTE_BLANK : WORD_BYTE(c) ? BYTE_WORD : 0)
+#define CLASS4(c) CLASS(c), CLASS((c) + 1), CLASS((c) + 2), CLASS((c) + 3)
+#define CLASS16(c) CLASS4(c), CLASS4((c) + 4), CLASS4((c) + 8), CLASS4((c) + 12)
+#define CLASS64(c) CLASS16(c), CLASS16((c) + 16), CLASS16((c) + 32), CLASS16((c) + 48)
+static const uint8_t byte_class[256] = {CLASS64(0), CLASS64(64), CLASS64(128), CLASS64(192)};
+#undef CLASS64
+#undef CLASS16
+#undef CLASS4
+#undef CLASS
+#undef WORD_BYTE
+#undef BLANK_BYTE
+
+static int is_blank(int c) { return c >= 0 && byte_class[c & 255] == BYTE_BLANK; }
 
 /* Consumes the rest of the line, its newline included. */
 static void skip_line(rf_pgn_reader *r)
@@ -588,11 +608,7 @@ static void read_word(rf_pgn_reader *r, const rf_pgn_visitor *v, const char *w, 
     if (nag) report_nag(r, v, nag);
 }
 
-static inline int is_word_byte(int c)
-{
-    return c > ' ' && c != '{' && c != '}' && c != '(' && c != ')' && c != ';' && c != '[' &&
-           c != ']' && c != '"' && c != '$' && c != 0x7f;
-}
+static inline int is_word_byte(int c) { return c >= 0 && byte_class[c & 255] == BYTE_WORD; }
 
 /* The game ends: an open variation is an error. */
 static void close_game(rf_pgn_reader *r)

@@ -24,13 +24,16 @@ static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node
 static bool king_safe(const rf_position *pos, rf_color us, rf_square ksq, rf_bitboard occ,
                       rf_bitboard enemy)
 {
-    const rf_bitboard diag = pos->by_type[RF_BISHOP] | pos->by_type[RF_QUEEN];
-    const rf_bitboard orth = pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN];
-    return !(((rf__knight_attacks[ksq] & pos->by_type[RF_KNIGHT]) |
-              (rf__pawn_attacks[us][ksq] & pos->by_type[RF_PAWN]) |
-              (rf__king_attacks[ksq] & pos->by_type[RF_KING]) | (rf__bishop_attacks(ksq, occ) & diag) |
-              (rf__rook_attacks(ksq, occ) & orth)) &
-             enemy);
+    const rf_bitboard diag = (pos->by_type[RF_BISHOP] | pos->by_type[RF_QUEEN]) & enemy;
+    const rf_bitboard orth = (pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN]) & enemy;
+    if (((rf__knight_attacks[ksq] & pos->by_type[RF_KNIGHT]) | (rf__pawn_attacks[us][ksq] & pos->by_type[RF_PAWN]) |
+         (rf__king_attacks[ksq] & pos->by_type[RF_KING])) &
+        enemy)
+        return false;
+    /* A slider's attack table is looked up only when one stands on the king's lines at all: the
+     * tables are large, and mostly out of the cache while games are read. */
+    return !((rf__bishop_rays[ksq] & diag) && (rf__bishop_attacks(ksq, occ) & diag)) &&
+           !((rf__rook_rays[ksq] & orth) && (rf__rook_attacks(ksq, occ) & orth));
 }
 
 /* The legal moves of our pieces of type pt to `to` (castling aside), for SAN reading: the pieces
