@@ -3,6 +3,7 @@
  * them or count them.
  */
 #include "cli.h"
+#include "pgn_filter.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -18,7 +19,11 @@ enum {
     OPT_STRICT,
     OPT_ENCODING,
     OPT_PROGRESS,
-    OPT_NO_PROGRESS
+    OPT_NO_PROGRESS,
+    OPT_WHERE,
+    OPT_PLAYER,
+    OPT_RESULT,
+    OPT_TERMINATION
 };
 
 static const cli_option options[] = {
@@ -28,6 +33,20 @@ static const cli_option options[] = {
      "line), fen (its start and the position after each move, one FEN per line,\n"
      "an empty line after the game), json (one object per game, see below)"},
     {OPT_MIN_PLIES, "min-plies", 0, "N", "keep only games with at least N moves (plies) in the main line"},
+    {OPT_WHERE, "where", 0, "EXPR",
+     "keep only games whose tags meet EXPR, a tag, an operator and a value:\n"
+     "WhiteElo>=2500, TimeControl=180+0, Event~Blitz (~: holds the text, in\n"
+     "either case), Date>=2024.01.01; operators = != < <= > >=; numbers\n"
+     "compare as numbers (a tag that is no number, as \"?\", meets no order),\n"
+     "other values byte by byte; a game without the tag does not meet it.\n"
+     "Repeatable: every condition must hold"},
+    {OPT_PLAYER, "player", 0, "NAME",
+     "keep only games NAME played, as White or Black (letters in either case);\n"
+     "given twice, the games between the two"},
+    {OPT_RESULT, "result", 0, "R", "keep only games whose [Result] tag is R: 1-0, 0-1, 1/2-1/2 or *"},
+    {OPT_TERMINATION, "termination", 0, "T",
+     "keep only games whose [Termination] tag is T (lichess's: Normal, Time\n"
+     "forfeit, Abandoned, Rules infraction; letters in either case)"},
     {OPT_HEADERS, "headers", 0, NULL, "print only the games' tags (their moves are not checked)"},
     {OPT_COUNT, "count", 0, NULL,
      "print no games but a table of totals: games, plies, results, errors\n"
@@ -54,6 +73,7 @@ static const cli_option options[] = {
 
 static const char *const intro[] = {
     "usage: rankfile pgn [FILE ...] [--format pgn|san|uci|fen|json] [--variant NAME]\n"
+    "                    [--where EXPR ...] [--player NAME] [--result R] [--termination T]\n"
     "                    [--min-plies N] [--headers] [--count] [--strict] [--json]\n"
     "                    [--encoding auto|utf-8|latin-1]\n"
     "\n"
@@ -70,7 +90,9 @@ static const char *const intro[] = {
     "wrong check marks, !? suffixes, % escape lines, a byte-order mark, CRLF, UCI moves\n"
     "(g1f3) and the null move (--, Z0, 0000, @@@@; written --). With --variant\n"
     "NAME only the games of that variant are kept (--variant chess960: Chess960 games); the\n"
-    "others are skipped unchecked.\n",
+    "others are skipped unchecked. So are the games the tag filters (--where, --player,\n"
+    "--result, --termination) leave out: their moves are not read as moves, their errors\n"
+    "and warnings not reported, and --count counts the games kept.\n",
     NULL,
 };
 
@@ -103,7 +125,8 @@ static const char *const outro[] = {
     "  printf '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\\n' | rankfile pgn --format san\n"
     "    e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#\n"
     "  rankfile pgn --count lichess_db_atomic_rated_2024-01.pgn.zst\n"
-    "  rankfile pgn --variant atomic --min-plies 20 --format uci games.pgn\n",
+    "  rankfile pgn --variant atomic --min-plies 20 --format uci games.pgn\n"
+    "  rankfile pgn --count --where 'WhiteElo>=2500' --where 'BlackElo>=2500' --result 1-0 games.pgn\n",
     NULL,
 };
 
@@ -162,7 +185,9 @@ typedef struct pgn_run {
     bytes san, uci; /* main-line moves, each NUL-terminated */
     bytes text;     /* the pgn or fen output */
     rf_pgn_writer writer;
-    int keep;     /* it passes the variant filter */
+    int keep;     /* it passes the variant filter and the tag filters */
+    int filtered; /* the tag filters left it out: nothing of it is reported */
+    pgn_filter filter;
     int start_ok; /* its start position is known */
     tally totals[RF_VARIANT_COUNT][2];
     /* progress */
@@ -190,6 +215,7 @@ static int begin_game(void *user, unsigned long index)
     o->tags.len = o->san.len = o->uci.len = o->text.len = 0;
     o->ntags = 0;
     o->keep = 1;
+    o->filtered = 0;
     o->start_ok = 0;
     return RF_PGN_CONTINUE;
 }
@@ -217,6 +243,7 @@ static int end_headers(void *user, const rf_position *start)
     if (start && o->common.variant_given &&
         (start->variant != o->common.variant || start->chess960 != o->common.chess960))
         o->keep = 0;
+    if (o->keep && o->filter.count && !pgn_filter_pass(&o->filter, o->tags.p, o->ntags)) o->keep = 0, o->filtered = 1;
     if (!o->keep || o->headers_only) return RF_PGN_SKIP;
     if (o->format == FORMAT_PGN && !o->count) rf_pgn_writer_start(&o->writer, write_text, &o->text);
     if (o->format == FORMAT_FEN && start && !o->count) {
@@ -373,6 +400,7 @@ static void end_game(void *user, const rf_pgn_game *g)
 {
     pgn_run *o = user;
     o->games_seen++;
+    if (o->filtered) return;
     int bad = g->status != RF_OK, warned = g->warnings != 0;
     char where[300], warning[300];
     if (bad)
@@ -582,6 +610,8 @@ static void read_file(pgn_run *o, const char *path)
     cli_decoder_start(text, &o->common, in, o->encoding, o->strict);
     rf_pgn_visitor v = {o,       begin_game, header,          end_headers,  move,
                         comment, nag,        begin_variation, end_variation, end_game};
+    if (o->count || o->format != FORMAT_PGN) /* no comments written: the reader need not keep them */
+        v.comment = NULL, v.nag = NULL, v.begin_variation = NULL, v.end_variation = NULL;
     o->started = o->last = now();
     o->games_seen = 0;
     o->shown = 0;
@@ -634,6 +664,17 @@ static int run(cli_io *io, int argc, char **argv)
                 return cli_usage(&o.common,
                                  "unknown encoding '%s' (auto, utf-8 or latin-1)", a.value);
             break;
+        case OPT_WHERE:
+        case OPT_PLAYER:
+        case OPT_RESULT:
+        case OPT_TERMINATION: {
+            int rc = id == OPT_WHERE    ? pgn_filter_where(&o.filter, &o.common, a.value)
+                     : id == OPT_PLAYER ? pgn_filter_player(&o.filter, &o.common, a.value)
+                     : id == OPT_RESULT ? pgn_filter_result(&o.filter, &o.common, a.value)
+                                        : pgn_filter_termination(&o.filter, &o.common, a.value);
+            if (rc) return rc;
+            break;
+        }
         case OPT_PROGRESS: progress = 1; break;
         case OPT_NO_PROGRESS: progress = 0; break;
         default: break;

@@ -38,6 +38,7 @@ _rankfile() {
         *) values="line fen map json" ;;
         esac ;;
     --encoding) values="auto utf-8 latin-1" ;;
+    --result) values="1-0 0-1 1/2-1/2" ;;
     --color|--colour) values="auto always never 16 256" ;;
     --ep) values="legal always" ;;
     --kernel) values="auto portable bmi2" ;;
@@ -75,7 +76,7 @@ _rankfile() {
     show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     key) opts="$position --json $common" ;;
     book) opts="$position --json $common" ;;
-    pgn) opts="--format --min-plies --headers --count --strict --encoding --progress --no-progress --variant --chess960 --json $common" ;;
+    pgn) opts="--format --where --player --result --termination --min-plies --headers --count --strict --encoding --progress --no-progress --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;

@@ -28,6 +28,7 @@
 #include "validate.h"
 #include "variant.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -496,11 +497,28 @@ rf_status rf_position_from_fen(rf_position *pos, const char *fen, rf_variant var
     return rf_position_parse(pos, fen, fen ? strlen(fen) : 0, variant, 0, RF_ACCEPT_DEFAULT, err);
 }
 
+/* The start position of each variant this build plays, read from its FEN once: a PGN reader asks
+ * for one per game. */
+static rf_position start_positions[RF_VARIANT_COUNT];
+static rf_status start_status[RF_VARIANT_COUNT];
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+
+static void build_starts(void)
+{
+    for (int v = 0; v < RF_VARIANT_COUNT; v++) {
+        const rf__variant *rules = rf__variant_get((rf_variant)v);
+        start_status[v] = rules ? rf_position_from_fen(&start_positions[v], rules->start_fen, (rf_variant)v, NULL)
+                                : RF_ERR_ARGUMENT;
+    }
+}
+
 rf_status rf_position_startpos(rf_position *pos, rf_variant variant)
 {
-    const rf__variant *rules = rf__variant_get(variant);
-    if (!rules) return RF_ERR_ARGUMENT;
-    return rf_position_from_fen(pos, rules->start_fen, variant, NULL);
+    if ((unsigned)variant >= RF_VARIANT_COUNT) return RF_ERR_ARGUMENT;
+    pthread_once(&start_once, build_starts);
+    if (start_status[variant] != RF_OK) return start_status[variant];
+    *pos = start_positions[variant];
+    return RF_OK;
 }
 
 /* Appends to a bounded buffer, counting what would have been written. */

@@ -186,9 +186,13 @@ static int text_add_bytes(rf_pgn_reader *r, const char *s, size_t n)
     return 1;
 }
 
+/* What consume_until does with the bytes: nothing, count them (a comment nobody reads, which is
+ * still an error when longer than RF_PGN_TEXT_MAX), or append them to the text. */
+enum { KEEP_NONE, KEEP_LENGTH, KEEP_TEXT };
+
 /* Consumes the bytes before the next `stop` byte (which is left unread) or the end of the input,
- * a block at a time; appends them to the text when `keep`. Returns `stop`, or -1 at the end;
- * *full is set when the text could not hold them all. */
+ * a block at a time, kept as `keep` says. Returns `stop`, or -1 at the end; *full is set when
+ * the text could not hold them all. */
 static int consume_until(rf_pgn_reader *r, char stop, int keep, int *full)
 {
     for (;;) {
@@ -203,7 +207,8 @@ static int consume_until(rf_pgn_reader *r, char stop, int keep, int *full)
             r->line_start = r->base + r->at + (size_t)(p + 1 - start);
         }
         if (n) r->blank_line = 0;
-        if (keep && !*full && !text_add_bytes(r, start, n)) *full = 1;
+        if (keep == KEEP_TEXT && !*full && !text_add_bytes(r, start, n)) *full = 1;
+        if (keep == KEEP_LENGTH && !*full && (r->text_len += n) > RF_PGN_TEXT_MAX) *full = 1;
         r->at += n;
         if (hit) return (unsigned char)stop;
     }
@@ -501,7 +506,7 @@ static int read_brace_comment(rf_pgn_reader *r, const rf_pgn_visitor *v)
     unsigned long line = r->line, col = column(r);
     advance(r);
     text_reset(r);
-    int full = 0, keep = active(r);
+    int full = 0, keep = !active(r) ? KEEP_NONE : v && v->comment ? KEEP_TEXT : KEEP_LENGTH;
     int c = consume_until(r, '}', keep, &full);
     if (c < 0) {
         if (r->checking)
@@ -522,7 +527,7 @@ static void read_line_comment(rf_pgn_reader *r, const rf_pgn_visitor *v)
     advance(r);
     text_reset(r);
     int full = 0;
-    consume_until(r, '\n', active(r), &full);
+    consume_until(r, '\n', active(r) && v && v->comment ? KEEP_TEXT : KEEP_NONE, &full);
     if (r->text_len && r->text[r->text_len - 1] == '\r') r->text_len--;
     report_comment(r, v);
 }

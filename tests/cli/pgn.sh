@@ -251,6 +251,52 @@ run /dev/null pgn --count --progress "$tmp/ok.pgn"
     grep -q "^rankfile: pgn: $tmp/ok.pgn: 2 games, [0-9]* games/s, 0.0 of 0.0 MB (100%)$" "$tmp/err" && ok ||
     bad "progress: $(od -c "$tmp/err" | head -5)"
 
+# Tag filters: the games kept, the others skipped unchecked (an illegal move in one is no error);
+# --count counts what is kept; with --headers the tags alone. (oracle/pgn_filters.sh checks many
+# more against python-chess.)
+cat >"$tmp/rated.pgn" <<'PGN'
+[White "Alice"]
+[Black "Bob"]
+[Result "1-0"]
+[WhiteElo "2600"]
+[Event "Rated Blitz game"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[White "bob"]
+[Black "Carol"]
+[Result "0-1"]
+[WhiteElo "?"]
+[Termination "Time forfeit"]
+
+1. d4 Ke7 0-1
+
+[White "Dan"]
+[Black "ALICE"]
+[Result "1/2-1/2"]
+[WhiteElo "1800"]
+[Event "Casual Rapid game"]
+
+1. c4 c5 1/2-1/2
+PGN
+expect "where elo" 0 "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" pgn --format san --where 'WhiteElo>=2500' "$tmp/rated.pgn"
+expect "where elo, no number" 0 "c4 c5" pgn --format san --where 'WhiteElo<2500' "$tmp/rated.pgn"
+expect "where substring" 0 "c4 c5" pgn --format san --where 'Event~RAPID' "$tmp/rated.pgn"
+expect "player either side" 0 "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#
+c4 c5" pgn --format san --player alice "$tmp/rated.pgn"
+expect "two players" 0 "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" pgn --format san --player alice --player BOB "$tmp/rated.pgn"
+expect "result" 0 "c4 c5" pgn --format san --result 1/2-1/2 "$tmp/rated.pgn"
+expect "termination, bad game kept" 65 "" pgn --format san --termination 'time forfeit' "$tmp/rated.pgn"
+expect_err "termination, bad game kept" "^rankfile: pgn: $tmp/rated.pgn: game 2 (line 15, column 7): 1... Ke7: "
+expect "count kept" 0 '{"games":2,"plies":9,"errors":0,"warnings":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":1,"*":0},"variants":{"standard":{"games":2,"plies":9,"errors":0,"warnings":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":1,"*":0}}}}' pgn --count --json --player Alice "$tmp/rated.pgn"
+run /dev/null pgn --headers --where 'WhiteElo!=2600' "$tmp/rated.pgn"
+[ $rc -eq 0 ] && [ "$(grep '^\[White ' "$tmp/out" | tr '\n' ' ')" = '[White "bob"] [White "Dan"] ' ] && ok || bad "headers filtered: $(cat "$tmp/out")"
+expect "bad where" 64 "" pgn --where 'WhiteElo' "$tmp/rated.pgn"
+expect_err "bad where" "^rankfile: pgn: --where 'WhiteElo': expected a tag, an operator and a value, as in WhiteElo>=2500 (operators: = != < <= > >= ~) (see 'rankfile pgn --help')$"
+expect "where nothing to compare" 64 "" pgn --where 'WhiteElo>=' "$tmp/rated.pgn"
+expect "bad result" 64 "" pgn --result 2-0 "$tmp/rated.pgn"
+expect_err "bad result" "^rankfile: pgn: --result '2-0': expected 1-0, 0-1, 1/2-1/2 or \\* "
+
 # Usage errors and a missing file.
 expect "missing file" 66 "" pgn "$tmp/nothing.pgn"
 expect_err "missing file" "^rankfile: pgn: cannot open $tmp/nothing.pgn: "

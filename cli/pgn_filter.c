@@ -1,0 +1,160 @@
+/*
+ * pgn_filter.c - `rankfile pgn`'s tag filters: parsing --where, --player, --result and
+ * --termination, and testing a game's tags against them (see pgn_filter.h).
+ */
+#include "pgn_filter.h"
+
+#include <string.h>
+
+static const char *const op_texts[] = {"=", "!=", "<", "<=", ">", ">=", "~"};
+
+/* A decimal number, the whole text: an optional sign, digits, an optional fraction. */
+static int parse_number(const char *s, double *out)
+{
+    const char *p = s;
+    if (*p == '-' || *p == '+') p++;
+    int digits = 0;
+    double v = 0;
+    for (; *p >= '0' && *p <= '9'; p++, digits++) v = v * 10 + (*p - '0');
+    if (*p == '.') {
+        double scale = 0.1;
+        for (p++; *p >= '0' && *p <= '9'; p++, digits++, scale /= 10) v += (*p - '0') * scale;
+    }
+    if (!digits || *p) return 0;
+    *out = *s == '-' ? -v : v;
+    return 1;
+}
+
+static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+static int equal_nocase(const char *a, const char *b)
+{
+    while (*a && lower((unsigned char)*a) == lower((unsigned char)*b)) a++, b++;
+    return *a == 0 && *b == 0;
+}
+
+static int contains_nocase(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t i = 0;
+        while (i < n && hay[i] && lower((unsigned char)hay[i]) == lower((unsigned char)needle[i])) i++;
+        if (i == n) return 1;
+    }
+    return n == 0;
+}
+
+static int add(pgn_filter *f, const cli_common *c, pgn_condition cond)
+{
+    if (f->count == PGN_FILTER_MAX)
+        return cli_usage(c, "more than %d filters (--where, --player, --result, --termination)", PGN_FILTER_MAX);
+    f->conditions[f->count++] = cond;
+    return 0;
+}
+
+int pgn_filter_where(pgn_filter *f, const cli_common *c, const char *expr)
+{
+    const char *p = expr;
+    while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_') p++;
+    size_t name_len = (size_t)(p - expr);
+    pgn_condition cond = {expr, name_len, NULL, PGN_OP_EQ, 0, 0};
+    if (p[0] == '!' && p[1] == '=') cond.op = PGN_OP_NE, p += 2;
+    else if (p[0] == '<' && p[1] == '=') cond.op = PGN_OP_LE, p += 2;
+    else if (p[0] == '>' && p[1] == '=') cond.op = PGN_OP_GE, p += 2;
+    else if (p[0] == '=' && p[1] == '=') cond.op = PGN_OP_EQ, p += 2;
+    else if (*p == '=') cond.op = PGN_OP_EQ, p++;
+    else if (*p == '<') cond.op = PGN_OP_LT, p++;
+    else if (*p == '>') cond.op = PGN_OP_GT, p++;
+    else if (*p == '~') cond.op = PGN_OP_CONTAINS, p++;
+    else p = NULL;
+    if (!name_len || !p)
+        return cli_usage(c,
+                         "--where '%s': expected a tag, an operator and a value, as in "
+                         "WhiteElo>=2500 (operators: = != < <= > >= ~)",
+                         expr);
+    cond.value = p;
+    cond.numeric = parse_number(p, &cond.number);
+    if (cond.op >= PGN_OP_LT && cond.op <= PGN_OP_GE && !*p)
+        return cli_usage(c, "--where '%s': nothing to compare with after '%s'", expr, op_texts[cond.op]);
+    return add(f, c, cond);
+}
+
+int pgn_filter_player(pgn_filter *f, const cli_common *c, const char *name)
+{
+    if (!*name) return cli_usage(c, "--player needs a name");
+    pgn_condition cond = {NULL, 0, name, PGN_OP_PLAYER, 0, 0};
+    return add(f, c, cond);
+}
+
+int pgn_filter_result(pgn_filter *f, const cli_common *c, const char *result)
+{
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    for (size_t i = 0; i < 4; i++)
+        if (strcmp(result, results[i]) == 0) {
+            pgn_condition cond = {"Result", 6, results[i], PGN_OP_IS, 0, 0};
+            return add(f, c, cond);
+        }
+    return cli_usage(c, "--result '%s': expected 1-0, 0-1, 1/2-1/2 or *", result);
+}
+
+int pgn_filter_termination(pgn_filter *f, const cli_common *c, const char *termination)
+{
+    if (!*termination) return cli_usage(c, "--termination needs a value (lichess's: Normal, Time forfeit, Abandoned, ...)");
+    pgn_condition cond = {"Termination", 11, termination, PGN_OP_IS, 0, 0};
+    return add(f, c, cond);
+}
+
+/* The value of tag `name` (name_len bytes), or NULL. */
+static const char *tag_value(const char *tags, size_t ntags, const char *name, size_t name_len)
+{
+    for (size_t i = 0; i < ntags; i++) {
+        size_t n = strlen(tags);
+        const char *value = tags + n + 1;
+        if (n == name_len && memcmp(tags, name, n) == 0) return value;
+        tags = value + strlen(value) + 1;
+    }
+    return NULL;
+}
+
+static int meets(const pgn_condition *cond, const char *tags, size_t ntags)
+{
+    if (cond->op == PGN_OP_PLAYER) {
+        const char *white = tag_value(tags, ntags, "White", 5), *black = tag_value(tags, ntags, "Black", 5);
+        return (white && equal_nocase(white, cond->value)) || (black && equal_nocase(black, cond->value));
+    }
+    const char *value = tag_value(tags, ntags, cond->name, cond->name_len);
+    if (!value) return 0;
+    double number;
+    switch (cond->op) {
+    case PGN_OP_IS: return equal_nocase(value, cond->value);
+    case PGN_OP_CONTAINS: return contains_nocase(value, cond->value);
+    case PGN_OP_EQ:
+    case PGN_OP_NE: {
+        int same = cond->numeric && parse_number(value, &number) ? number == cond->number : strcmp(value, cond->value) == 0;
+        return cond->op == PGN_OP_EQ ? same : !same;
+    }
+    default: break;
+    }
+    /* An order: as numbers when the value given is one (a tag that is no number, as "?" for an
+     * unknown rating, is not in order with it), else by bytes (dates, times). */
+    int order;
+    if (cond->numeric) {
+        if (!parse_number(value, &number)) return 0;
+        order = number < cond->number ? -1 : number > cond->number;
+    } else {
+        order = strcmp(value, cond->value);
+    }
+    switch (cond->op) {
+    case PGN_OP_LT: return order < 0;
+    case PGN_OP_LE: return order <= 0;
+    case PGN_OP_GT: return order > 0;
+    default: return order >= 0; /* PGN_OP_GE */
+    }
+}
+
+int pgn_filter_pass(const pgn_filter *f, const char *tags, size_t ntags)
+{
+    for (size_t i = 0; i < f->count; i++)
+        if (!meets(&f->conditions[i], tags, ntags)) return 0;
+    return 1;
+}
