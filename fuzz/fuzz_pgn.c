@@ -9,12 +9,15 @@
  *     one-line message of printable ASCII; a game without one has an empty message; the same
  *     for warnings (a line, no column); a game without a result marker has the warning
  *     RF_PGN_WARN_NO_RESULT unless an error says why (the input ended inside a tag or comment,
- *     or the marker came inside a variation);
+ *     or the marker came inside a variation; in a game skipped, nothing is said);
  *   - plies is the number of main-line move callbacks, and every move reported is legal in the
  *     position it is played on;
  *   - the input read in one block and read again through a callback that gives 1 to 7 bytes at a
  *     time reports the same callbacks (a transcript of each one and its payload) and the same
  *     rf_pgn_game for every game;
+ *   - read a third time with every game skipped after its tags (moves not checked: the reader's
+ *     fast path), the games are the same: each one's number, first line, result, warnings and
+ *     warning (what is known without the moves), and the offsets where they end;
  *   - every game read without error, written again by the writer (tags, moves, comments, NAGs,
  *     variations, result), reads back as one game without error or warning: the same tags (the
  *     seven tag roster first, as the writer orders and fills it, the Result tag the game's
@@ -75,7 +78,9 @@ typedef struct run {
     int in_game;
     unsigned long games;
     int round_trip;        /* write and read back every game read without error */
+    int skip_all;          /* skip every game's moves (RF_PGN_SKIP after its tags) */
     bytes transcript;
+    bytes outline;         /* what a game is without its moves: compared with a skipping run */
     /* the current game */
     event *events;
     size_t nevents, cap_events;
@@ -160,7 +165,7 @@ static int on_end_headers(void *user, const rf_position *start)
         fuzz_fen(start, fen);
     }
     bytes_add_text(&r->transcript, fen, strlen(fen));
-    return RF_PGN_CONTINUE;
+    return r->skip_all ? RF_PGN_SKIP : RF_PGN_CONTINUE;
 }
 
 static void on_move(void *user, const rf_position *before, rf_move move, unsigned depth)
@@ -248,7 +253,7 @@ static void on_end_game(void *user, const rf_pgn_game *g)
                    g->warning);
     }
     FUZZ_CHECK(!!(g->warnings & RF_PGN_WARN_NO_RESULT) == (g->result[0] == 0) ||
-                   (g->result[0] == 0 && g->status != RF_OK),
+                   (g->result[0] == 0 && (g->status != RF_OK || g->skipped)),
                "result '%s', warnings %u", g->result, g->warnings);
     FUZZ_CHECK(g->plies == r->main_moves, "plies %u, %u main-line moves reported", g->plies,
                r->main_moves);
@@ -273,6 +278,15 @@ static void on_end_game(void *user, const rf_pgn_game *g)
     bytes_add(t, &g->warnings, sizeof g->warnings);
     bytes_add(t, &g->warning_line, sizeof g->warning_line);
     bytes_add_text(t, g->warning, strnlen(g->warning, sizeof g->warning));
+    bytes *o = &r->outline;
+    uint64_t end = rf_pgn_reader_offset(r->reader);
+    bytes_add(o, &g->index, sizeof g->index);
+    bytes_add(o, &g->line, sizeof g->line);
+    bytes_add(o, &end, sizeof end);
+    bytes_add_text(o, g->result, strlen(g->result));
+    bytes_add(o, &g->warnings, sizeof g->warnings);
+    bytes_add(o, &g->warning_line, sizeof g->warning_line);
+    bytes_add_text(o, g->warning, strnlen(g->warning, sizeof g->warning));
     r->status = g->status;
     r->warnings = g->warnings;
     r->final_key = g->game->pos.key;
@@ -328,6 +342,7 @@ static unsigned long read_all(run *r, rf_pgn_reader *reader, size_t size)
 static void run_free(run *r)
 {
     free(r->transcript.p);
+    free(r->outline.p);
     free(r->events);
     free(r->text.p);
 }
@@ -583,7 +598,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(at == whole.transcript.len && at == piecewise.transcript.len,
                "the readings differ at byte %zu of their transcripts (%zu and %zu bytes)", at,
                whole.transcript.len, piecewise.transcript.len);
+
+    run skipping = {0};
+    skipping.lines = lines;
+    skipping.skip_all = 1;
+    reader = rf_pgn_reader_new_memory(text, size);
+    FUZZ_CHECK(reader != NULL, "no reader");
+    read_all(&skipping, reader, size);
+    rf_pgn_reader_free(reader);
+    FUZZ_CHECK(whole.games == skipping.games, "%lu games read, %lu skipped", whole.games, skipping.games);
+    n = whole.outline.len < skipping.outline.len ? whole.outline.len : skipping.outline.len;
+    at = 0;
+    while (at < n && whole.outline.p[at] == skipping.outline.p[at]) at++;
+    FUZZ_CHECK(at == whole.outline.len && at == skipping.outline.len,
+               "games read and games skipped differ at byte %zu of their outlines (%zu and %zu bytes)", at,
+               whole.outline.len, skipping.outline.len);
     run_free(&whole);
     run_free(&piecewise);
+    run_free(&skipping);
     return 0;
 }

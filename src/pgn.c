@@ -369,6 +369,16 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
     text_reset(r);
     int full = 0;
     for (;;) {
+        /* The plain bytes up to the next '"', '\\', line end or NUL, at once (the line holds the
+         * tag's '[': it is no longer blank). */
+        size_t n = 0;
+        for (const char *b = r->buf + r->at; n < r->end - r->at && b[n] != '"' && b[n] != '\\' && b[n] != '\n' && b[n];)
+            n++;
+        if (n) {
+            if (!full && !text_add_bytes(r, r->buf + r->at, n)) full = 1;
+            r->at += n;
+            r->blank_line = 0;
+        }
         c = peek(r);
         if (c < 0) goto cut;
         if (c == '\n') {
@@ -693,11 +703,75 @@ static void close_variation(rf_pgn_reader *r, const rf_pgn_visitor *v)
     if (was_active && v && v->end_variation) v->end_variation(v->user);
 }
 
+/* Movetext no longer checked (the game skipped, or after its first error), read fast: the blanks
+ * words and {comments} of the block from the reader's place, with the lines counted as advance()
+ * counts them, up to anything else (a variation, a NAG, a ';' comment, a '%' or '[', a word or
+ * comment the block cuts), which read_movetext reads. Returns 1 at the termination marker (stored as read_movetext stores
+ * it), the reader just past it. */
+static int skip_unchecked(rf_pgn_reader *r)
+{
+    const char *b = r->buf;
+    size_t at = r->at, end = r->end;
+    while (at < end) {
+        const unsigned char c = (unsigned char)b[at];
+        const int cls = byte_class[c];
+        if (cls == BYTE_BLANK) {
+            if (c == '\n') {
+                r->line++;
+                r->line_start = r->base + at + 1;
+                r->blank_line = 1;
+            } else if (c == '\f' || c == '\v') {
+                r->blank_line = 0;
+            }
+            at++;
+            continue;
+        }
+        if (c == '{') { /* a comment closed in the block: its lines counted */
+            const char *close = memchr(b + at + 1, '}', end - at - 1);
+            if (!close) break;
+            r->last_line = r->line;
+            for (const char *p = b + at + 1; p < close; p++)
+                if (*p == '\n') {
+                    r->line++;
+                    r->line_start = r->base + (size_t)(p + 1 - b);
+                }
+            r->blank_line = 0;
+            at = (size_t)(close + 1 - b);
+            continue;
+        }
+        if (cls != BYTE_WORD || c == '%') break;
+        size_t w = at;
+        while (at < end && byte_class[(unsigned char)b[at]] == BYTE_WORD) at++;
+        if (at == end) { /* the block may cut it: read_movetext reads it whole */
+            at = w;
+            break;
+        }
+        r->last_line = r->line;
+        r->blank_line = 0;
+        if (is_result(b + w, at - w)) {
+            r->at = at;
+            if (r->depth > 0) {
+                r->end_known = 1; /* close_game(): no error in a game not checked */
+            } else {
+                memcpy(r->info.result, b + w, at - w);
+                r->info.result[at - w] = 0;
+            }
+            return 1;
+        }
+    }
+    r->at = at;
+    return 0;
+}
+
 /* Reads movetext to the game's end. */
 static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
 {
     char word[WORD_MAX + 8];
     for (;;) {
+        if (!r->checking && skip_unchecked(r)) {
+            after_result(r, v);
+            return;
+        }
         int c = peek(r);
         if (c < 0) {
             close_game(r);
