@@ -3,6 +3,7 @@
  * them or count them.
  */
 #include "cli.h"
+#include "pgn_columns.h"
 #include "pgn_filter.h"
 
 #include <errno.h>
@@ -23,7 +24,8 @@ enum {
     OPT_WHERE,
     OPT_PLAYER,
     OPT_RESULT,
-    OPT_TERMINATION
+    OPT_TERMINATION,
+    OPT_COLUMNS
 };
 
 static const cli_option options[] = {
@@ -31,7 +33,18 @@ static const cli_option options[] = {
      "what to print for each game: pgn (the default: the game in PGN's export\n"
      "format, comments and variations kept), san or uci (its main-line moves on one\n"
      "line), fen (its start and the position after each move, one FEN per line,\n"
-     "an empty line after the game), json (one object per game, see below)"},
+     "an empty line after the game), json (one object per game, see below),\n"
+     "tsv or csv (a table: a header line, then one row per game; see --columns)"},
+    {OPT_COLUMNS, "columns", 0, "LIST",
+     "the table's columns, comma-separated (default " PGN_COLUMNS_DEFAULT "):\n"
+     "any tag by its name (empty when the game has none), and index, offset (the\n"
+     "game's first byte in the decoded text), variant, chess960, start_fen,\n"
+     "moves_uci, moves_san (the main line, space-joined), plies, result (the\n"
+     "marker, * when none), termination and winner (what the rules say of the\n"
+     "last position, as 'rankfile status': checkmate, white, ...), final_fen,\n"
+     "error, error_line, error_column, warning, clocks and evals (per main-line\n"
+     "ply, space-joined, - where a ply has none: the seconds of lichess's [%clk],\n"
+     "and its [%eval] in centipawns or #N for a mate)"},
     {OPT_MIN_PLIES, "min-plies", 0, "N", "keep only games with at least N moves (plies) in the main line"},
     {OPT_WHERE, "where", 0, "EXPR",
      "keep only games whose tags meet EXPR, a tag, an operator and a value:\n"
@@ -72,9 +85,10 @@ static const cli_option options[] = {
 };
 
 static const char *const intro[] = {
-    "usage: rankfile pgn [FILE ...] [--format pgn|san|uci|fen|json] [--variant NAME]\n"
+    "usage: rankfile pgn [FILE ...] [--format pgn|san|uci|fen|json|tsv|csv] [--variant NAME]\n"
     "                    [--where EXPR ...] [--player NAME] [--result R] [--termination T]\n"
-    "                    [--min-plies N] [--headers] [--count] [--strict] [--json]\n"
+    "                    [--columns LIST] [--min-plies N] [--headers] [--count] [--strict]\n"
+    "                    [--json]\n"
     "                    [--encoding auto|utf-8|latin-1]\n"
     "\n"
     "Reads the games of PGN files (standard input when none is given, or '-'), checks every\n"
@@ -105,6 +119,10 @@ static const char *const outro[] = {
     "\"warning\" (null, or where and what)}.\n"
     "A game with an error lists the moves up to it. With --headers: {\"index\",\"headers\"}.\n"
     "\n"
+    "TSV and CSV: a header line naming the columns, then a row per game, bad games too\n"
+    "(their error column says why; the moves up to the error). TSV has no quoting: a tab or\n"
+    "line break in a value becomes a space. CSV quotes as RFC 4180 does.\n"
+    "\n"
     "A bad game (an illegal or ambiguous move, a word that is no move, a bad [FEN] or an\n"
     "unknown [Variant], a comment or variation not closed) is reported on stderr in one line,\n"
     "'rankfile: pgn: game N (line L, column C): WHAT' (with the file's name before 'game'\n"
@@ -126,12 +144,13 @@ static const char *const outro[] = {
     "    e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#\n"
     "  rankfile pgn --count lichess_db_atomic_rated_2024-01.pgn.zst\n"
     "  rankfile pgn --variant atomic --min-plies 20 --format uci games.pgn\n"
-    "  rankfile pgn --count --where 'WhiteElo>=2500' --where 'BlackElo>=2500' --result 1-0 games.pgn\n",
+    "  rankfile pgn --count --where 'WhiteElo>=2500' --where 'BlackElo>=2500' --result 1-0 games.pgn\n"
+    "  rankfile pgn --format csv --columns Site,WhiteElo,BlackElo,result,plies,clocks games.pgn.zst\n",
     NULL,
 };
 
-enum { FORMAT_PGN, FORMAT_SAN, FORMAT_UCI, FORMAT_FEN, FORMAT_JSON };
-static const char *const format_names[] = {"pgn", "san", "uci", "fen", "json"};
+enum { FORMAT_PGN, FORMAT_SAN, FORMAT_UCI, FORMAT_FEN, FORMAT_JSON, FORMAT_TSV, FORMAT_CSV, FORMAT_COUNT };
+static const char *const format_names[FORMAT_COUNT] = {"pgn", "san", "uci", "fen", "json", "tsv", "csv"};
 
 /* A growing byte buffer. */
 typedef struct bytes {
@@ -188,6 +207,15 @@ typedef struct pgn_run {
     int keep;     /* it passes the variant filter and the tag filters */
     int filtered; /* the tag filters left it out: nothing of it is reported */
     pgn_filter filter;
+    /* tables (--format tsv, csv) */
+    int table;                  /* the format is tsv or csv */
+    pgn_columns columns;
+    const rf_pgn_reader *reader; /* the input's reader: the game's offset */
+    uint64_t offset;            /* the game's first byte */
+    bytes clocks, evals;        /* per main-line ply, "-" where none */
+    size_t clock_last, eval_last; /* where the last ply's entry starts */
+    int annotated;              /* a clock or eval was found in the game */
+    unsigned long var_depth;    /* the variations open where the reader is */
     int start_ok; /* its start position is known */
     tally totals[RF_VARIANT_COUNT][2];
     /* progress */
@@ -213,6 +241,10 @@ static int begin_game(void *user, unsigned long index)
     pgn_run *o = user;
     (void)index;
     o->tags.len = o->san.len = o->uci.len = o->text.len = 0;
+    o->clocks.len = o->evals.len = 0;
+    o->annotated = 0;
+    o->var_depth = 0;
+    if (o->reader) o->offset = rf_pgn_reader_offset(o->reader);
     o->ntags = 0;
     o->keep = 1;
     o->filtered = 0;
@@ -265,6 +297,17 @@ static void move(void *user, const rf_position *before, rf_move m, unsigned dept
     }
     if (depth > 0) return;
     char text[RF_SAN_MAX > RF_UCI_MAX ? RF_SAN_MAX : RF_UCI_MAX];
+    if (o->table) {
+        if (o->columns.needs & PGN_NEED_SAN) bytes_item(&o->san, text, rf_move_to_san(text, sizeof text, before, m));
+        if (o->columns.needs & PGN_NEED_UCI) bytes_item(&o->uci, text, rf_move_to_uci(text, sizeof text, before, m));
+        if (o->columns.needs & PGN_NEED_ANNOTATIONS) {
+            o->clock_last = o->clocks.len;
+            o->eval_last = o->evals.len;
+            bytes_item(&o->clocks, "-", 1);
+            bytes_item(&o->evals, "-", 1);
+        }
+        return;
+    }
     if (o->format == FORMAT_SAN || o->format == FORMAT_JSON) {
         size_t n = rf_move_to_san(text, sizeof text, before, m);
         bytes_item(&o->san, text, n);
@@ -287,6 +330,20 @@ static void comment(void *user, const char *text, size_t len)
 {
     pgn_run *o = user;
     if (o->format == FORMAT_PGN && !o->count) rf_pgn_write_comment(&o->writer, text, len);
+    if (o->table && o->var_depth == 0 && o->clocks.len) { /* after a main-line move: its annotations */
+        char clock[32], eval[32];
+        pgn_annotations(text, len, clock, eval);
+        if (clock[0]) {
+            o->clocks.len = o->clock_last;
+            bytes_item(&o->clocks, clock, strlen(clock));
+            o->annotated = 1;
+        }
+        if (eval[0]) {
+            o->evals.len = o->eval_last;
+            bytes_item(&o->evals, eval, strlen(eval));
+            o->annotated = 1;
+        }
+    }
 }
 
 static void nag(void *user, unsigned value)
@@ -298,6 +355,7 @@ static void nag(void *user, unsigned value)
 static int begin_variation(void *user)
 {
     pgn_run *o = user;
+    o->var_depth++;
     if (o->format == FORMAT_PGN && !o->count) rf_pgn_write_begin_variation(&o->writer);
     return RF_PGN_CONTINUE;
 }
@@ -305,6 +363,7 @@ static int begin_variation(void *user)
 static void end_variation(void *user)
 {
     pgn_run *o = user;
+    if (o->var_depth) o->var_depth--;
     if (o->format == FORMAT_PGN && !o->count) rf_pgn_write_end_variation(&o->writer);
 }
 
@@ -388,6 +447,84 @@ static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where,
     cli_json_end(&j);
 }
 
+/* The value of tag `name` (n bytes) of the game, or NULL. */
+static const char *tag_of(const pgn_run *o, const char *name, size_t n)
+{
+    const char *p = o->tags.p;
+    for (size_t i = 0; i < o->ntags; i++) {
+        size_t len = strlen(p);
+        const char *value = p + len + 1;
+        if (len == n && memcmp(p, name, n) == 0) return value;
+        p = value + strlen(value) + 1;
+    }
+    return NULL;
+}
+
+/* A list of NUL-terminated items written space-joined into b. */
+static void joined(bytes *b, const bytes *list)
+{
+    for (size_t at = 0; at < list->len; at += strlen(list->p + at) + 1) {
+        if (at) bytes_add(b, " ", 1);
+        bytes_add(b, list->p + at, strlen(list->p + at));
+    }
+}
+
+/* The game's row of the table. */
+static void table_row(pgn_run *o, const rf_pgn_game *g, const char *where, const char *warning)
+{
+    FILE *out = o->common.io->out;
+    rf_outcome outcome = {0};
+    if (o->start_ok) outcome = rf_game_outcome(g->game);
+    char fen[RF_FEN_MAX];
+    bytes *cell = &o->text; /* free while a table is written */
+    for (size_t i = 0; i < o->columns.count; i++) {
+        const pgn_column *col = &o->columns.cols[i];
+        const char *s = "";
+        char number[32];
+        cell->len = 0;
+        switch (col->kind) {
+        case PGN_COL_TAG: s = tag_of(o, col->name, col->len); if (!s) s = ""; break;
+        case PGN_COL_INDEX: snprintf(number, sizeof number, "%lu", g->index); s = number; break;
+        case PGN_COL_OFFSET: snprintf(number, sizeof number, "%llu", (unsigned long long)o->offset); s = number; break;
+        case PGN_COL_VARIANT: s = rf_variant_name(g->variant); break;
+        case PGN_COL_CHESS960: s = g->chess960 ? "true" : "false"; break;
+        case PGN_COL_START_FEN:
+            if (o->start_ok) rf_position_to_fen(fen, sizeof fen, &g->start, 0), s = fen;
+            break;
+        case PGN_COL_MOVES_UCI: joined(cell, &o->uci); s = cell->len ? cell->p : ""; break;
+        case PGN_COL_MOVES_SAN: joined(cell, &o->san); s = cell->len ? cell->p : ""; break;
+        case PGN_COL_PLIES: snprintf(number, sizeof number, "%u", g->plies); s = number; break;
+        case PGN_COL_RESULT: s = g->result[0] ? g->result : "*"; break;
+        case PGN_COL_TERMINATION: s = o->start_ok && outcome.reason != RF_REASON_NONE ? outcome.code : ""; break;
+        case PGN_COL_WINNER:
+            s = !o->start_ok ? "" : outcome.result == RF_RESULT_WHITE_WINS ? "white"
+                                  : outcome.result == RF_RESULT_BLACK_WINS ? "black" : "";
+            break;
+        case PGN_COL_FINAL_FEN:
+            if (o->start_ok) rf_position_to_fen(fen, sizeof fen, &g->game->pos, 0), s = fen;
+            break;
+        case PGN_COL_ERROR: s = where ? where : ""; break;
+        case PGN_COL_ERROR_LINE:
+        case PGN_COL_ERROR_COLUMN: {
+            unsigned long v = 0;
+            if (g->status != RF_OK) v = col->kind == PGN_COL_ERROR_LINE ? g->error_line : g->error_column;
+            else if (where && col->kind == PGN_COL_ERROR_LINE) v = g->warning_line; /* --strict */
+            snprintf(number, sizeof number, "%lu", v);
+            s = number;
+            break;
+        }
+        case PGN_COL_WARNING: s = warning ? warning : ""; break;
+        case PGN_COL_CLOCKS:
+        case PGN_COL_EVALS:
+            if (o->annotated) joined(cell, col->kind == PGN_COL_CLOCKS ? &o->clocks : &o->evals);
+            s = cell->len ? cell->p : "";
+            break;
+        }
+        pgn_columns_cell(&o->columns, out, i == 0, s, strlen(s));
+    }
+    putc('\n', out);
+}
+
 static int result_index(const char *r)
 {
     if (strcmp(r, "1-0") == 0) return 0;
@@ -443,6 +580,10 @@ static void end_game(void *user, const rf_pgn_game *g)
     }
     if (o->format == FORMAT_JSON || (o->common.json && o->headers_only)) {
         json_game(o, g, bad ? where : NULL, warned && !o->strict ? warning : NULL);
+        return;
+    }
+    if (o->table) {
+        table_row(o, g, bad ? where : NULL, warned && !o->strict ? warning : NULL);
         return;
     }
     if (bad) return;
@@ -611,7 +752,10 @@ static void read_file(pgn_run *o, const char *path)
     rf_pgn_visitor v = {o,       begin_game, header,          end_headers,  move,
                         comment, nag,        begin_variation, end_variation, end_game};
     if (o->count || o->format != FORMAT_PGN) /* no comments written: the reader need not keep them */
-        v.comment = NULL, v.nag = NULL, v.begin_variation = NULL, v.end_variation = NULL;
+        v.nag = NULL;
+    if ((o->count || o->format != FORMAT_PGN) && !(o->table && (o->columns.needs & PGN_NEED_ANNOTATIONS)))
+        v.comment = NULL, v.begin_variation = NULL, v.end_variation = NULL;
+    o->reader = reader;
     o->started = o->last = now();
     o->games_seen = 0;
     o->shown = 0;
@@ -635,17 +779,17 @@ static int run(cli_io *io, int argc, char **argv)
     cli_args a;
     memset(&o, 0, sizeof o);
     cli_args_start(&a, &o.common, &cli_command_pgn, io, argc, argv);
-    o.tags.common = o.san.common = o.uci.common = o.text.common = &o.common;
-    int id, format_given = 0, progress = -1;
+    o.tags.common = o.san.common = o.uci.common = o.text.common = o.clocks.common = o.evals.common = &o.common;
+    int id, format_given = 0, progress = -1, columns_given = 0;
     long min_plies;
     while ((id = cli_args_next(&a)) > 0) {
         switch (id) {
         case OPT_FORMAT: {
             size_t i = 0;
-            while (i < 5 && strcmp(a.value, format_names[i]) != 0) i++;
-            if (i == 5)
+            while (i < FORMAT_COUNT && strcmp(a.value, format_names[i]) != 0) i++;
+            if (i == FORMAT_COUNT)
                 return cli_usage(&o.common,
-                                 "unknown format '%s' (pgn, san, uci, fen or json)", a.value);
+                                 "unknown format '%s' (pgn, san, uci, fen, json, tsv or csv)", a.value);
             o.format = (int)i;
             format_given = 1;
             break;
@@ -675,6 +819,10 @@ static int run(cli_io *io, int argc, char **argv)
             if (rc) return rc;
             break;
         }
+        case OPT_COLUMNS:
+            if (pgn_columns_parse(&o.columns, &o.common, a.value)) return CLI_USAGE;
+            columns_given = 1;
+            break;
         case OPT_PROGRESS: progress = 1; break;
         case OPT_NO_PROGRESS: progress = 0; break;
         default: break;
@@ -698,6 +846,14 @@ static int run(cli_io *io, int argc, char **argv)
         return cli_usage(&o.common,
                          "--headers prints tags: as PGN (the default) or JSON, not --format %s",
                          format_names[o.format]);
+    o.table = o.format == FORMAT_TSV || o.format == FORMAT_CSV;
+    if (columns_given && !o.table)
+        return cli_usage(&o.common, "--columns chooses the columns of a table: give --format tsv or csv too");
+    if (o.table) {
+        o.columns.csv = o.format == FORMAT_CSV;
+        if (!columns_given) pgn_columns_parse(&o.columns, &o.common, PGN_COLUMNS_DEFAULT);
+        pgn_columns_header(&o.columns, io->out);
+    }
     if (o.headers_only && o.min_plies_given)
         cli_warn(&o.common, "--headers does not check moves: --min-plies is not applied");
     /* The last option given wins; without one, a terminal on stderr shows the line. */
@@ -714,6 +870,8 @@ static int run(cli_io *io, int argc, char **argv)
     free(o.san.p);
     free(o.uci.p);
     free(o.text.p);
+    free(o.clocks.p);
+    free(o.evals.p);
     return cli_finish(&o.common, o.status);
 }
 

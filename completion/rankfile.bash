@@ -34,7 +34,7 @@ _rankfile() {
         values="no se dk is fi ee lt lv pl ir cy nl de en es fr cs hu it pt ro sv da et ga" ;;
     --format)
         case $cmd in
-        pgn) values="pgn san uci fen json" ;;
+        pgn) values="pgn san uci fen json tsv csv" ;;
         *) values="line fen map json" ;;
         esac ;;
     --encoding) values="auto utf-8 latin-1" ;;
@@ -76,7 +76,7 @@ _rankfile() {
     show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     key) opts="$position --json $common" ;;
     book) opts="$position --json $common" ;;
-    pgn) opts="--format --where --player --result --termination --min-plies --headers --count --strict --encoding --progress --no-progress --variant --chess960 --json $common" ;;
+    pgn) opts="--format --columns --where --player --result --termination --min-plies --headers --count --strict --encoding --progress --no-progress --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;

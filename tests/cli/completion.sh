@@ -48,7 +48,7 @@ want "variants" "antichess atomic" rankfile perft --variant a
 want "variant chess960" "chess960" rankfile fen --variant ch
 want "perft --so" "--sort" rankfile perft --so
 want "formats" "fen json line map" rankfile 960 --format ""
-want "pgn formats" "fen json pgn san uci" rankfile pgn --format ""
+want "pgn formats" "csv fen json pgn san tsv uci" rankfile pgn --format ""
 want "accept list" "castling,ep" rankfile fen --accept castling,e
 want "960 random" "random" rankfile 960 r
 want "help COMMAND" "show status" rankfile help s

@@ -297,6 +297,22 @@ expect "where nothing to compare" 64 "" pgn --where 'WhiteElo>=' "$tmp/rated.pgn
 expect "bad result" 64 "" pgn --result 2-0 "$tmp/rated.pgn"
 expect_err "bad result" "^rankfile: pgn: --result '2-0': expected 1-0, 0-1, 1/2-1/2 or \\* "
 
+# Tables: a header line, a row per game (bad ones too, with their error), CSV quoting, TSV's
+# tabs made spaces, clocks and evals per main-line ply (not a variation's). (oracle/pgn_columns.sh
+# checks many more against python-chess.)
+printf '[Event "Blitz, rated"]\n[Site "a\tb"]\n\n1. e4 { [%%clk 0:03:00] [%%eval 0.25] } e5 { [%%clk 0:02:58.5] } 2. Qh5 (2. Nf3 { [%%clk 1:00:00] }) Nc6 { [%%eval #-3] } 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 Ke7 *\n' >"$tmp/table.pgn"
+expect "csv" 65 'index,offset,Event,plies,result,termination,winner,clocks,evals,error,moves_uci
+1,0,"Blitz, rated",7,1-0,checkmate,white,180 178.5 - - - - -,25 - - #-3 - - -,,e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7
+2,179,,1,*,,,,,"game 2 (line 6, column 7): 1... Ke7: '"'"'Ke7'"'"' is not a legal move (black to move)",e2e4' \
+    pgn --format csv --columns index,offset,Event,plies,result,termination,winner,clocks,evals,error,moves_uci "$tmp/table.pgn"
+run /dev/null pgn --format tsv "$tmp/table.pgn"
+[ $rc -eq 65 ] && [ "$(sed -n 1p "$tmp/out")" = "$(printf 'index\tEvent\tSite\tDate\tRound\tWhite\tBlack\tResult\tplies\tmoves_san\terror')" ] &&
+    [ "$(sed -n 2p "$tmp/out")" = "$(printf '1\tBlitz, rated\ta b\t\t\t\t\t\t7\te4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#\t')" ] &&
+    [ "$(wc -l <"$tmp/out")" = 3 ] && ok || bad "tsv: $rc $(cat "$tmp/out")"
+expect "columns without a table" 64 "" pgn --columns index "$tmp/table.pgn"
+expect "empty column" 64 "" pgn --format csv --columns index,,plies "$tmp/table.pgn"
+expect "table of nothing" 0 "index,plies" pgn --format csv --columns index,plies /dev/null
+
 # Usage errors and a missing file.
 expect "missing file" 66 "" pgn "$tmp/nothing.pgn"
 expect_err "missing file" "^rankfile: pgn: cannot open $tmp/nothing.pgn: "
