@@ -19,7 +19,9 @@ Each program runs alone (one process at a time), timed by wall clock over the wh
                slow), scaled to games/s. An installed `chess` module is used when importable,
                else --python-chess DIR or $PYTHON_CHESS (a folder holding the `chess` package,
                e.g. from `git archive HEAD chess` of python-chess's repository).
-Then rankfile's peak RSS on the file and on the file ten times over (GNU time's %M, else
+Then rankfile's other paths against --count: `--format tsv` with ten columns, and `--where
+'WhiteElo>=N'` with N the 95th percentile of the file's ratings (about 5% of the games kept, the
+moves of the others not checked). Then rankfile's peak RSS on the file and on the file ten times over (GNU time's %M, else
 os.wait4's ru_maxrss, which cannot read below this script's own RSS).
 A program that is missing or fails prints `unavailable (reason)`; the others go on.
 """
@@ -179,6 +181,18 @@ def python_chess_env(directory):
     return None, None
 
 
+def elo_values(path):
+    """The numeric [WhiteElo] tags of a plain PGN file."""
+    values = []
+    with open(path, "rb") as f:
+        for line in f:
+            if line.startswith(b'[WhiteElo "'):
+                v = line[11:].split(b'"')[0]
+                if v.isdigit():
+                    values.append(int(v))
+    return values
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rankfile", default=os.path.join(ROOT, "build", "rankfile"))
@@ -241,6 +255,26 @@ def main():
     for other in ["pgn-extract", "python-chess"]:
         if "rankfile" in rate and other in rate:
             print(f"rankfile / {other}: {rate['rankfile'] / rate[other]:.2f}x")
+
+    # rankfile's other ways through the same file, against --count: a table of ten columns
+    # (written to /dev/null), and a tag filter that keeps about 5% of the games (the moves of
+    # the others are not checked).
+    elos = sorted(elo_values(path))
+    cut = elos[int(len(elos) * 0.95)] if elos else 2500
+    ten = "index,Site,Date,White,Black,WhiteElo,BlackElo,TimeControl,result,plies"
+    for label, argv, goal in [
+            ("--format tsv, 10 columns", [args.rankfile, "pgn", "--format", "tsv", "--columns", ten, path], 0.8),
+            (f"--where 'WhiteElo>={cut}'", [args.rankfile, "pgn", "--count", "--where", f"WhiteElo>={cut}", path], 3.0)]:
+        try:
+            seconds, rss = best(argv, runs)
+            kept = ""
+            if "--where" in argv:
+                kept = f", {sum(1 for e in elos if e >= cut) / max(len(elos), 1):.1%} of the games kept"
+            ratio = (games / seconds) / rate["rankfile"] if "rankfile" in rate else float("nan")
+            print(f"rankfile {label}: {games / seconds:.0f} games/s ({seconds:.3f} s, peak RSS {rss / 1024:.1f} MiB{kept}), "
+                  f"{ratio:.2f}x --count's speed (goal >= {goal}x)")
+        except (OSError, RuntimeError) as e:
+            print(f"rankfile {label}: unavailable ({e})")
 
     # rankfile's memory: the file and the file ten times over (a reader that keeps the games
     # would grow ten times).

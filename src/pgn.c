@@ -730,11 +730,10 @@ static int skip_unchecked(rf_pgn_reader *r)
             const char *close = memchr(b + at + 1, '}', end - at - 1);
             if (!close) break;
             r->last_line = r->line;
-            for (const char *p = b + at + 1; p < close; p++)
-                if (*p == '\n') {
-                    r->line++;
-                    r->line_start = r->base + (size_t)(p + 1 - b);
-                }
+            for (const char *p = b + at + 1; (p = memchr(p, '\n', (size_t)(close - p))) != NULL; p++) {
+                r->line++;
+                r->line_start = r->base + (size_t)(p + 1 - b);
+            }
             r->blank_line = 0;
             at = (size_t)(close + 1 - b);
             continue;
