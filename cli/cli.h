@@ -229,6 +229,7 @@ void cli_json_string(cli_json *j, const char *s, size_t len);
 void cli_json_text(cli_json *j, const char *s); /* NUL-terminated; NULL writes null */
 void cli_json_bool(cli_json *j, int b);
 void cli_json_int(cli_json *j, long long v);
+void cli_json_number(cli_json *j, const char *number); /* a JSON number written as text ("178.5") */
 void cli_json_count(cli_json *j, rf_count v); /* exact at any size */
 void cli_json_null(cli_json *j);
 void cli_json_squares(cli_json *j, rf_bitboard set); /* ["a1",...] */

@@ -113,7 +113,9 @@ static const char *const intro[] = {
 static const char *const outro[] = {
     "JSON: one object per game: {\"index\" (from 1 in each file), \"file\" (when read from a\n"
     "named file), \"headers\":{name: value}, \"variant\", \"chess960\", \"start_fen\", \"moves_san\",\n"
-    "\"moves_uci\", \"result\" (the game's termination marker, \"*\" when it has none),\n"
+    "\"moves_uci\", \"comments\", \"clocks\", \"evals\" (per main-line ply: the comments after the\n"
+    "move, the seconds of lichess's [%clk], its [%eval] in centipawns or \"#N\" for a mate; null\n"
+    "where a ply has none), \"result\" (the game's termination marker, \"*\" when it has none),\n"
     "\"final_fen\", \"outcome\":{\"result\",\"winner\",\"reason\",\"text\"} (what the rules say of\n"
     "the last position, as 'rankfile status --json'), \"error\" (null, or where and what),\n"
     "\"warning\" (null, or where and what)}.\n"
@@ -214,6 +216,8 @@ typedef struct pgn_run {
     uint64_t offset;            /* the game's first byte */
     bytes clocks, evals;        /* per main-line ply, "-" where none */
     size_t clock_last, eval_last; /* where the last ply's entry starts */
+    bytes comments;             /* JSON: per main-line ply, "" where none */
+    size_t comment_last;
     int annotated;              /* a clock or eval was found in the game */
     unsigned long var_depth;    /* the variations open where the reader is */
     int start_ok; /* its start position is known */
@@ -241,7 +245,7 @@ static int begin_game(void *user, unsigned long index)
     pgn_run *o = user;
     (void)index;
     o->tags.len = o->san.len = o->uci.len = o->text.len = 0;
-    o->clocks.len = o->evals.len = 0;
+    o->clocks.len = o->evals.len = o->comments.len = 0;
     o->annotated = 0;
     o->var_depth = 0;
     if (o->reader) o->offset = rf_pgn_reader_offset(o->reader);
@@ -297,6 +301,14 @@ static void move(void *user, const rf_position *before, rf_move m, unsigned dept
     }
     if (depth > 0) return;
     char text[RF_SAN_MAX > RF_UCI_MAX ? RF_SAN_MAX : RF_UCI_MAX];
+    if (o->format == FORMAT_JSON) {
+        o->comment_last = o->comments.len;
+        bytes_item(&o->comments, "", 0);
+        o->clock_last = o->clocks.len;
+        o->eval_last = o->evals.len;
+        bytes_item(&o->clocks, "-", 1);
+        bytes_item(&o->evals, "-", 1);
+    }
     if (o->table) {
         if (o->columns.needs & PGN_NEED_SAN) bytes_item(&o->san, text, rf_move_to_san(text, sizeof text, before, m));
         if (o->columns.needs & PGN_NEED_UCI) bytes_item(&o->uci, text, rf_move_to_uci(text, sizeof text, before, m));
@@ -330,7 +342,16 @@ static void comment(void *user, const char *text, size_t len)
 {
     pgn_run *o = user;
     if (o->format == FORMAT_PGN && !o->count) rf_pgn_write_comment(&o->writer, text, len);
-    if (o->table && o->var_depth == 0 && o->clocks.len) { /* after a main-line move: its annotations */
+    if (o->format == FORMAT_JSON && o->var_depth == 0 && o->comments.len) { /* a main-line move's comment */
+        size_t had = o->comments.len - o->comment_last - 1;
+        o->comments.len--; /* reopen the last item */
+        if (had) bytes_add(&o->comments, " ", 1);
+        bytes_add(&o->comments, text, len);
+        for (size_t i = o->comment_last; i < o->comments.len; i++)
+            if (o->comments.p[i] == 0) o->comments.p[i] = ' '; /* a NUL in a comment: a space */
+        o->comments.len++; /* its NUL, written by bytes_add */
+    }
+    if ((o->table || o->format == FORMAT_JSON) && o->var_depth == 0 && o->clocks.len) { /* its annotations */
         char clock[32], eval[32];
         pgn_annotations(text, len, clock, eval);
         if (clock[0]) {
@@ -396,6 +417,24 @@ static void json_list(cli_json *j, const char *key, const bytes *b)
     cli_json_end(j);
 }
 
+/* A per-ply list as a JSON array: null for a ply without a value ("" for comments, "-" for the
+ * others); `as`: 0 strings, 1 numbers, 2 numbers but a mate's "#N" a string. */
+static void json_per_ply(cli_json *j, const char *key, const bytes *b, int as)
+{
+    cli_json_key(j, key);
+    cli_json_array(j);
+    for (size_t at = 0; at < b->len; at += strlen(b->p + at) + 1) {
+        const char *v = b->p + at;
+        if (as == 0 ? !*v : strcmp(v, "-") == 0)
+            cli_json_null(j);
+        else if (as == 0 || (as == 2 && v[0] == '#'))
+            cli_json_text(j, v);
+        else
+            cli_json_number(j, v);
+    }
+    cli_json_end(j);
+}
+
 static void json_headers(cli_json *j, const pgn_run *o)
 {
     cli_json_key(j, "headers");
@@ -430,6 +469,9 @@ static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where,
     cli_json_kstr(&j, "start_fen", o->start_ok ? fen : NULL);
     json_list(&j, "moves_san", &o->san);
     json_list(&j, "moves_uci", &o->uci);
+    json_per_ply(&j, "comments", &o->comments, 0);
+    json_per_ply(&j, "clocks", &o->clocks, 1);
+    json_per_ply(&j, "evals", &o->evals, 2);
     cli_json_kstr(&j, "result", g->result[0] ? g->result : "*");
     rf_position_to_fen(fen, sizeof fen, &g->game->pos, 0);
     cli_json_kstr(&j, "final_fen", o->start_ok ? fen : NULL);
@@ -753,7 +795,8 @@ static void read_file(pgn_run *o, const char *path)
                         comment, nag,        begin_variation, end_variation, end_game};
     if (o->count || o->format != FORMAT_PGN) /* no comments written: the reader need not keep them */
         v.nag = NULL;
-    if ((o->count || o->format != FORMAT_PGN) && !(o->table && (o->columns.needs & PGN_NEED_ANNOTATIONS)))
+    if ((o->count || o->format != FORMAT_PGN) && o->format != FORMAT_JSON &&
+        !(o->table && (o->columns.needs & PGN_NEED_ANNOTATIONS)))
         v.comment = NULL, v.begin_variation = NULL, v.end_variation = NULL;
     o->reader = reader;
     o->started = o->last = now();
@@ -779,7 +822,7 @@ static int run(cli_io *io, int argc, char **argv)
     cli_args a;
     memset(&o, 0, sizeof o);
     cli_args_start(&a, &o.common, &cli_command_pgn, io, argc, argv);
-    o.tags.common = o.san.common = o.uci.common = o.text.common = o.clocks.common = o.evals.common = &o.common;
+    o.tags.common = o.san.common = o.uci.common = o.text.common = o.clocks.common = o.evals.common = o.comments.common = &o.common;
     int id, format_given = 0, progress = -1, columns_given = 0;
     long min_plies;
     while ((id = cli_args_next(&a)) > 0) {
@@ -871,6 +914,7 @@ static int run(cli_io *io, int argc, char **argv)
     free(o.uci.p);
     free(o.text.p);
     free(o.clocks.p);
+    free(o.comments.p);
     free(o.evals.p);
     return cli_finish(&o.common, o.status);
 }

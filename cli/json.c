@@ -155,6 +155,8 @@ static void literal(cli_json *j, const char *text)
 void cli_json_bool(cli_json *j, int b) { literal(j, b ? "true" : "false"); }
 void cli_json_null(cli_json *j) { literal(j, "null"); }
 
+void cli_json_number(cli_json *j, const char *number) { literal(j, number); }
+
 void cli_json_int(cli_json *j, long long v)
 {
     char text[32];

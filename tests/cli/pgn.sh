@@ -53,7 +53,7 @@ rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2
 # stdin: the same as the file; --min-plies keeps the long game only
 run "$tmp/ok.pgn" pgn --format san --min-plies 4
 [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" ] && ok || bad "min-plies: $(cat "$tmp/out" "$tmp/err")"
-expect_stdin "json" 0 '{"index":1,"headers":{"Event":"Casual","White":"A \"quoted\" name","Black":"B","Result":"1-0"},"variant":"standard","chess960":false,"start_fen":"'"$START"'","moves_san":["e4","e5","Qh5","Nc6","Bc4","Nf6","Qxf7#"],"moves_uci":["e2e4","e7e5","d1h5","b8c6","f1c4","g8f6","h5f7"],"result":"1-0","final_fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","outcome":{"result":"1-0","winner":"white","reason":"checkmate","text":"checkmate"},"error":null,"warning":null}' "$(cat "$tmp/ok.pgn")" pgn --json --min-plies 5
+expect_stdin "json" 0 '{"index":1,"headers":{"Event":"Casual","White":"A \"quoted\" name","Black":"B","Result":"1-0"},"variant":"standard","chess960":false,"start_fen":"'"$START"'","moves_san":["e4","e5","Qh5","Nc6","Bc4","Nf6","Qxf7#"],"moves_uci":["e2e4","e7e5","d1h5","b8c6","f1c4","g8f6","h5f7"],"comments":[null,null,null,null,null,null,null],"clocks":[null,null,null,null,null,null,null],"evals":[null,null,null,null,null,null,null],"result":"1-0","final_fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","outcome":{"result":"1-0","winner":"white","reason":"checkmate","text":"checkmate"},"error":null,"warning":null}' "$(cat "$tmp/ok.pgn")" pgn --json --min-plies 5
 run "$tmp/ok.pgn" pgn --headers
 [ $rc -eq 0 ] && [ "$(grep -c '^\[Event ' "$tmp/out")" = 2 ] && ! grep -q 'e4' "$tmp/out" && ok || bad "headers: $(cat "$tmp/out")"
 expect "count" 0 "variant             games        plies       1-0       0-1   1/2-1/2         *   errors warnings
@@ -301,6 +301,9 @@ expect_err "bad result" "^rankfile: pgn: --result '2-0': expected 1-0, 0-1, 1/2-
 # tabs made spaces, clocks and evals per main-line ply (not a variation's). (oracle/pgn_columns.sh
 # checks many more against python-chess.)
 printf '[Event "Blitz, rated"]\n[Site "a\tb"]\n\n1. e4 { [%%clk 0:03:00] [%%eval 0.25] } e5 { [%%clk 0:02:58.5] } 2. Qh5 (2. Nf3 { [%%clk 1:00:00] }) Nc6 { [%%eval #-3] } 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 Ke7 *\n' >"$tmp/table.pgn"
+run /dev/null pgn --json "$tmp/table.pgn"
+[ $rc -eq 65 ] && sed -n 1p "$tmp/out" | grep -qF '"comments":[" [%clk 0:03:00] [%eval 0.25] "," [%clk 0:02:58.5] ",null," [%eval #-3] ",null,null,null],"clocks":[180,178.5,null,null,null,null,null],"evals":[25,null,null,"#-3",null,null,null]' &&
+    ok || bad "json annotations: $(head -c 600 "$tmp/out")"
 expect "csv" 65 'index,offset,Event,plies,result,termination,winner,clocks,evals,error,moves_uci
 1,0,"Blitz, rated",7,1-0,checkmate,white,180 178.5 - - - - -,25 - - #-3 - - -,,e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7
 2,179,,1,*,,,,,"game 2 (line 6, column 7): 1... Ke7: '"'"'Ke7'"'"' is not a legal move (black to move)",e2e4' \
