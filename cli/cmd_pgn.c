@@ -489,19 +489,6 @@ static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where,
     cli_json_end(&j);
 }
 
-/* The value of tag `name` (n bytes) of the game, or NULL. */
-static const char *tag_of(const pgn_run *o, const char *name, size_t n)
-{
-    const char *p = o->tags.p;
-    for (size_t i = 0; i < o->ntags; i++) {
-        size_t len = strlen(p);
-        const char *value = p + len + 1;
-        if (len == n && memcmp(p, name, n) == 0) return value;
-        p = value + strlen(value) + 1;
-    }
-    return NULL;
-}
-
 /* A list of NUL-terminated items written space-joined into b. */
 static void joined(bytes *b, const bytes *list)
 {
@@ -525,7 +512,7 @@ static void table_row(pgn_run *o, const rf_pgn_game *g, const char *where, const
         char number[32];
         cell->len = 0;
         switch (col->kind) {
-        case PGN_COL_TAG: s = tag_of(o, col->name, col->len); if (!s) s = ""; break;
+        case PGN_COL_TAG: s = pgn_tag_value(o->tags.p, o->ntags, col->name, col->len); if (!s) s = ""; break;
         case PGN_COL_INDEX: snprintf(number, sizeof number, "%lu", g->index); s = number; break;
         case PGN_COL_OFFSET: snprintf(number, sizeof number, "%llu", (unsigned long long)o->offset); s = number; break;
         case PGN_COL_VARIANT: s = rf_variant_name(g->variant); break;

@@ -104,8 +104,7 @@ int pgn_filter_termination(pgn_filter *f, const cli_common *c, const char *termi
     return add(f, c, cond);
 }
 
-/* The value of tag `name` (name_len bytes), or NULL. */
-static const char *tag_value(const char *tags, size_t ntags, const char *name, size_t name_len)
+const char *pgn_tag_value(const char *tags, size_t ntags, const char *name, size_t name_len)
 {
     for (size_t i = 0; i < ntags; i++) {
         size_t n = strlen(tags);
@@ -119,10 +118,10 @@ static const char *tag_value(const char *tags, size_t ntags, const char *name, s
 static int meets(const pgn_condition *cond, const char *tags, size_t ntags)
 {
     if (cond->op == PGN_OP_PLAYER) {
-        const char *white = tag_value(tags, ntags, "White", 5), *black = tag_value(tags, ntags, "Black", 5);
+        const char *white = pgn_tag_value(tags, ntags, "White", 5), *black = pgn_tag_value(tags, ntags, "Black", 5);
         return (white && equal_nocase(white, cond->value)) || (black && equal_nocase(black, cond->value));
     }
-    const char *value = tag_value(tags, ntags, cond->name, cond->name_len);
+    const char *value = pgn_tag_value(tags, ntags, cond->name, cond->name_len);
     if (!value) return 0;
     double number;
     switch (cond->op) {

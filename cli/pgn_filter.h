@@ -49,6 +49,10 @@ int pgn_filter_player(pgn_filter *f, const cli_common *c, const char *name);
 int pgn_filter_result(pgn_filter *f, const cli_common *c, const char *result);
 int pgn_filter_termination(pgn_filter *f, const cli_common *c, const char *termination);
 
+/* The value of tag `name` (name_len bytes) among ntags pairs, each name and value NUL-terminated
+ * one after another, or NULL. */
+const char *pgn_tag_value(const char *tags, size_t ntags, const char *name, size_t name_len);
+
 /* 1 when the tags (ntags pairs, each name and value NUL-terminated one after another) meet every
  * condition; a condition on a tag the game does not have is not met. */
 int pgn_filter_pass(const pgn_filter *f, const char *tags, size_t ntags);
