@@ -369,6 +369,11 @@ cli_input *cli_input_open(const cli_common *c, const char *path);
 cli_input *cli_input_open_quiet(int fd, const void *data, size_t len, const char *name, char *error,
                                 size_t cap);
 
+/* Makes an open input quiet from now on: the text of a later error goes to error[0..cap) (""
+ * until then), which must outlive the input, and the caller says it when it chooses (as after
+ * the input's games, at the same place however they were read). */
+void cli_input_defer(cli_input *in, char *error, size_t cap);
+
 /* 1 for an input opened by cli_input_open_quiet. */
 int cli_input_quiet(const cli_input *in);
 
@@ -432,6 +437,11 @@ void cli_decoder_start(cli_decoder *d, const cli_common *c, cli_input *in, cli_e
  * noted once on stderr: "FILE: not UTF-8 text (line L): read as Windows-1252 (Latin-1)...",
  * "FILE: bytes that are not UTF-8 replaced by U+FFFD (first on line L)...". */
 size_t cli_decoder_read(cli_decoder *d, char *buf, size_t cap);
+
+/* Says the note (on the run's stderr, with the --encoding hint): what cli_decoder_read says
+ * itself unless the input is quiet (cli_input_open_quiet, cli_input_defer). Nothing when no
+ * note was made. */
+void cli_decoder_say(const cli_decoder *d);
 
 /* ---- outcome.c -------------------------------------------------------------------------- */
 

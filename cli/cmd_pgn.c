@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "pgn_columns.h"
 #include "pgn_filter.h"
+#include "pgn_threads.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -25,7 +26,8 @@ enum {
     OPT_PLAYER,
     OPT_RESULT,
     OPT_TERMINATION,
-    OPT_COLUMNS
+    OPT_COLUMNS,
+    OPT_THREADS
 };
 
 static const cli_option options[] = {
@@ -81,6 +83,10 @@ static const cli_option options[] = {
      "up to date on a terminal, else a plain line every 5 seconds and at\n"
      "the end; the default when stderr is a terminal"},
     {OPT_NO_PROGRESS, "no-progress", 0, NULL, "no progress line"},
+    {OPT_THREADS, "threads", 0, "N",
+     "read with N threads, 1-256 (default: one per CPU): one reads the text and\n"
+     "cuts it into batches of games, N check them; the output is the same, in\n"
+     "the same order, whatever N"},
     {0, NULL, 0, NULL, NULL},
 };
 
@@ -196,6 +202,9 @@ typedef struct pgn_run {
     int format, min_plies_given, headers_only, count, strict;
     int progress;     /* 0 none, 1 a line kept up to date on the terminal, 2 plain lines */
     int opened;       /* inputs that could be opened */
+    int threads;      /* --threads */
+    size_t batch;     /* bytes of text per batch handed to a thread */
+    const cli_input *input; /* the input being read (the progress line) */
     cli_encoding encoding;
     unsigned long min_plies;
     const char *file; /* the input's name for messages, NULL for standard input */
@@ -756,12 +765,180 @@ static void print_totals(const pgn_run *o)
 
 /* ---- the command --------------------------------------------------------------------------- */
 
+/* The visitor of a run: what it reads and reports. */
+static rf_pgn_visitor visitor(pgn_run *o)
+{
+    rf_pgn_visitor v = {o,       begin_game, header,          end_headers,  move,
+                        comment, nag,        begin_variation, end_variation, end_game};
+    if (o->count || o->format != FORMAT_PGN) /* no comments written: the reader need not keep them */
+        v.nag = NULL;
+    if ((o->count || o->format != FORMAT_PGN) && o->format != FORMAT_JSON &&
+        !(o->table && (o->columns.needs & PGN_NEED_ANNOTATIONS)))
+        v.comment = NULL, v.begin_variation = NULL, v.end_variation = NULL;
+    return v;
+}
+
+/* ---- threads (--threads) ------------------------------------------------------------------- */
+
+/* A worker: a run of its own, printing into the batch's output. */
+typedef struct pgn_worker {
+    pgn_run run;
+    cli_io io;
+    rf_pgn_visitor v;
+} pgn_worker;
+
+/* A batch's output and messages, and its games. */
+typedef struct pgn_output {
+    FILE *out, *err;
+    char *out_text, *err_text;
+    size_t out_len, err_len;
+    unsigned long long games;
+} pgn_output;
+
+static void out_of_memory(const pgn_run *o)
+{
+    cli_error(&o->common, "out of memory");
+    exit(CLI_SOFTWARE);
+}
+
+static void *worker_new(void *user)
+{
+    const pgn_run *o = user;
+    pgn_worker *w = malloc(sizeof *w);
+    if (!w) return NULL;
+    w->run = *o;
+    pgn_run *r = &w->run;
+    r->common.io = &w->io;
+    w->io = *o->common.io;
+    bytes none = {NULL, 0, 0, &r->common};
+    r->tags = r->san = r->uci = r->text = r->clocks = r->evals = r->comments = none;
+    r->status = CLI_OK;
+    memset(r->totals, 0, sizeof r->totals);
+    w->v = visitor(r);
+    return w;
+}
+
+/* Adds what a worker counted to the run, and frees it. */
+static void worker_free(void *user, void *worker)
+{
+    pgn_run *o = user;
+    pgn_worker *w = worker;
+    const pgn_run *r = &w->run;
+    o->status = cli_worse(o->status, r->status);
+    for (int v = 0; v < RF_VARIANT_COUNT; v++)
+        for (int c = 0; c < 2; c++) tally_add(&o->totals[v][c], &r->totals[v][c]);
+    free(r->tags.p);
+    free(r->san.p);
+    free(r->uci.p);
+    free(r->text.p);
+    free(r->clocks.p);
+    free(r->evals.p);
+    free(r->comments.p);
+    free(w);
+}
+
+static void *output_new(void *user)
+{
+    (void)user;
+    return calloc(1, sizeof(pgn_output));
+}
+
+static void output_free(void *user, void *result)
+{
+    pgn_output *b = result;
+    (void)user;
+    if (b->out) fclose(b->out);
+    if (b->err) fclose(b->err);
+    free(b->out_text);
+    free(b->err_text);
+    free(b);
+}
+
+/* In a worker: the next game of the batch, printed into its output. */
+static int worker_game(void *worker, rf_pgn_reader *reader, void *result)
+{
+    pgn_worker *w = worker;
+    pgn_output *b = result;
+    if (!b->out) {
+        b->out = open_memstream(&b->out_text, &b->out_len);
+        b->err = open_memstream(&b->err_text, &b->err_len);
+        if (!b->out || !b->err) out_of_memory(&w->run);
+    }
+    w->io.out = b->out;
+    w->io.err = b->err;
+    w->run.reader = reader;
+    int rc = rf_pgn_read_game(reader, &w->v);
+    if (rc == 1) b->games++;
+    return rc;
+}
+
+/* In the reading thread, the batches in order: their output and messages printed. */
+static int output_emit(void *user, void *result)
+{
+    pgn_run *o = user;
+    pgn_output *b = result;
+    if (b->out) {
+        if (fclose(b->out) != 0 || fclose(b->err) != 0) out_of_memory(o);
+        b->out = b->err = NULL;
+        fwrite(b->err_text, 1, b->err_len, o->common.io->err);
+        fwrite(b->out_text, 1, b->out_len, o->common.io->out);
+        free(b->out_text);
+        free(b->err_text);
+        b->out_text = b->err_text = NULL;
+    }
+    o->games_seen += b->games;
+    b->games = 0;
+    if (o->progress) progress(o, o->input, 0);
+    return ferror(o->common.io->out) ? 1 : 0;
+}
+
 static size_t read_input(void *ctx, char *buf, size_t cap)
 {
     return cli_decoder_read(ctx, buf, cap);
 }
 
-/* Reads every game of one input. */
+/* Reads the games of the decoder's text with o->threads threads; what rf_pgn_read_game's last
+ * call returned: 0 at the end, negative after a read error. */
+static int read_threads(pgn_run *o, cli_decoder *text)
+{
+    pgn_threads t = {0};
+    t.threads = o->threads;
+    t.batch = o->batch;
+    t.cap = o->batch < 256 ? 64 * 1024 : o->batch * 256; /* 64 MiB for the default batch */
+    t.read = read_input;
+    t.read_ctx = text;
+    t.user = o;
+    t.worker_new = worker_new;
+    t.worker_free = worker_free;
+    t.result_new = output_new;
+    t.result_free = output_free;
+    t.game = worker_game;
+    t.emit = output_emit;
+    int rc = pgn_threads_run(&t);
+    if (rc == PGN_THREADS_NOMEM) out_of_memory(o);
+    return rc == PGN_THREADS_FAILED ? -1 : 0;
+}
+
+/* Reads the games of the decoder's text in this thread; as read_threads. */
+static int read_here(pgn_run *o, cli_decoder *text)
+{
+    rf_pgn_reader *reader = rf_pgn_reader_new(read_input, text);
+    if (!reader) out_of_memory(o);
+    rf_pgn_visitor v = visitor(o);
+    o->reader = reader;
+    int rc;
+    while ((rc = rf_pgn_read_game(reader, &v)) == 1) {
+        if (o->progress && (o->games_seen & 255) == 0) progress(o, o->input, 0);
+        if (ferror(o->common.io->out)) break;
+    }
+    o->reader = NULL;
+    rf_pgn_reader_free(reader);
+    return rc;
+}
+
+/* Reads every game of one input. What is wrong with the input itself (a read error, bytes that
+ * are not UTF-8) is said after its games, so that it comes at the same place whatever the
+ * threads. */
 static void read_file(pgn_run *o, const char *path)
 {
     cli_input *in = cli_input_open(&o->common, path);
@@ -771,36 +948,38 @@ static void read_file(pgn_run *o, const char *path)
     }
     o->opened++;
     o->file = strcmp(path, "-") == 0 ? NULL : path;
+    char error[512];
+    cli_input_defer(in, error, sizeof error);
     cli_decoder *text = malloc(sizeof *text);
-    rf_pgn_reader *reader = text ? rf_pgn_reader_new(read_input, text) : NULL;
-    if (!reader) {
-        cli_error(&o->common, "out of memory");
-        exit(CLI_SOFTWARE);
-    }
+    if (!text) out_of_memory(o);
     cli_decoder_start(text, &o->common, in, o->encoding, o->strict);
-    rf_pgn_visitor v = {o,       begin_game, header,          end_headers,  move,
-                        comment, nag,        begin_variation, end_variation, end_game};
-    if (o->count || o->format != FORMAT_PGN) /* no comments written: the reader need not keep them */
-        v.nag = NULL;
-    if ((o->count || o->format != FORMAT_PGN) && o->format != FORMAT_JSON &&
-        !(o->table && (o->columns.needs & PGN_NEED_ANNOTATIONS)))
-        v.comment = NULL, v.begin_variation = NULL, v.end_variation = NULL;
-    o->reader = reader;
+    o->input = in;
     o->started = o->last = now();
     o->games_seen = 0;
     o->shown = 0;
-    int rc;
-    while ((rc = rf_pgn_read_game(reader, &v)) == 1) {
-        if (o->progress && (o->games_seen & 255) == 0) progress(o, in, 0);
-        if (ferror(o->common.io->out)) break;
-    }
+    int rc = o->threads > 1 ? read_threads(o, text) : read_here(o, text);
     /* The last line: on a terminal when one was shown, elsewhere always (a log's end). */
     if (o->progress == 2 || (o->progress && o->shown)) progress(o, in, 1);
-    if (rc < 0) o->status = cli_worse(o->status, CLI_DATAERR); /* cli_input said why */
+    cli_decoder_say(text);
+    if (error[0]) cli_error(&o->common, "%s", error);
+    if (rc < 0) o->status = cli_worse(o->status, CLI_DATAERR);
     o->status = cli_worse(o->status, text->status);
-    rf_pgn_reader_free(reader);
+    o->input = NULL;
     free(text);
     cli_input_close(in);
+}
+
+/* The bytes of text per batch: RANKFILE_PGN_BATCH when set (small batches test the threads on
+ * small files), else 256 KiB. */
+static int batch_size(pgn_run *o)
+{
+    const char *env = getenv("RANKFILE_PGN_BATCH");
+    uint64_t n = 256 * 1024;
+    if (env && *env &&
+        cli_parse_u64(&o->common, "RANKFILE_PGN_BATCH", env, 1, (uint64_t)1 << 30, &n))
+        return -1;
+    o->batch = (size_t)n;
+    return 0;
 }
 
 static int run(cli_io *io, int argc, char **argv)
@@ -811,7 +990,8 @@ static int run(cli_io *io, int argc, char **argv)
     cli_args_start(&a, &o.common, &cli_command_pgn, io, argc, argv);
     o.tags.common = o.san.common = o.uci.common = o.text.common = o.clocks.common = o.evals.common = o.comments.common = &o.common;
     int id, format_given = 0, progress = -1, columns_given = 0;
-    long min_plies;
+    long min_plies, threads;
+    o.threads = rf_cpu_count() < 256 ? rf_cpu_count() : 256;
     while ((id = cli_args_next(&a)) > 0) {
         switch (id) {
         case OPT_FORMAT: {
@@ -853,6 +1033,10 @@ static int run(cli_io *io, int argc, char **argv)
             if (pgn_columns_parse(&o.columns, &o.common, a.value)) return CLI_USAGE;
             columns_given = 1;
             break;
+        case OPT_THREADS:
+            if (cli_parse_int(&o.common, "--threads", a.value, 1, 256, &threads)) return CLI_USAGE;
+            o.threads = (int)threads;
+            break;
         case OPT_PROGRESS: progress = 1; break;
         case OPT_NO_PROGRESS: progress = 0; break;
         default: break;
@@ -877,6 +1061,7 @@ static int run(cli_io *io, int argc, char **argv)
                          "--headers prints tags: as PGN (the default) or JSON, not --format %s",
                          format_names[o.format]);
     o.table = o.format == FORMAT_TSV || o.format == FORMAT_CSV;
+    if (batch_size(&o)) return CLI_USAGE;
     if (columns_given && !o.table)
         return cli_usage(&o.common, "--columns chooses the columns of a table: give --format tsv or csv too");
     if (o.table) {

@@ -110,6 +110,12 @@ static void note(cli_decoder *d, size_t at)
                  name, line);
     if (d->strict) d->status = CLI_DATAERR;
     if (cli_input_quiet(d->in)) return; /* the caller says it, with its own way to choose */
+    cli_decoder_say(d);
+}
+
+void cli_decoder_say(const cli_decoder *d)
+{
+    if (!d->note[0]) return;
     const char *hint = d->encoding == CLI_ENCODING_AUTO ? "--encoding latin-1 says so"
                                                         : "--encoding latin-1 reads them as Latin-1";
     if (d->strict)

@@ -273,6 +273,13 @@ cli_input *cli_input_open_quiet(int fd, const void *data, size_t len, const char
     return in;
 }
 
+void cli_input_defer(cli_input *in, char *error, size_t cap)
+{
+    in->error = error;
+    in->error_cap = cap;
+    if (cap) error[0] = 0;
+}
+
 int cli_input_quiet(const cli_input *in)
 {
     return in->error != NULL;

@@ -11,12 +11,15 @@
  * standard error; every error line reads "rankfile: COMMAND: ..." and no line is empty or huge;
  * nothing crashes, leaks or hangs (with no arguments at all the usage goes to standard error);
  * and a run leaves nothing behind that changes the next one: a fixed command run after each
- * input gives its fixed answer.
+ * input gives its fixed answer. A pgn run is made twice, with --threads 1 and --threads 3 (and
+ * RANKFILE_PGN_BATCH=7, so that every few games make a batch): the exit status, standard output
+ * and standard error are the same.
  */
 #include "cli_run.h"
 #include "fuzz.h"
 
 #include <errno.h>
+#include <stdlib.h>
 
 #define MAX_ARGS 64
 
@@ -104,6 +107,37 @@ static void check_next_run(void)
     cli_result_free(&r);
 }
 
+/* argv with "--threads N" after the command (an option given later wins). */
+static void with_threads(char **argv, int argc, char **out, char *n)
+{
+    static char option[] = "--threads";
+    out[0] = argv[0];
+    out[1] = argv[1];
+    out[2] = option;
+    out[3] = n;
+    for (int i = 2; i <= argc; i++) out[i + 2] = argv[i];
+}
+
+/* A pgn run: the same with one thread and with three. */
+static void check_threads(int argc, char **argv, const uint8_t *in, size_t in_len)
+{
+    static char one[] = "1", three[] = "3";
+    char *args[MAX_ARGS + 5];
+    cli_result a, b;
+    setenv("RANKFILE_PGN_BATCH", "7", 1);
+    with_threads(argv, argc, args, one);
+    cli_run(&a, argc + 2, args, in, in_len, 1);
+    with_threads(argv, argc, args, three);
+    cli_run(&b, argc + 2, args, in, in_len, 1);
+    FUZZ_CHECK(a.code == b.code, "pgn: exit status %d with one thread, %d with three", a.code, b.code);
+    FUZZ_CHECK(a.out_len == b.out_len && memcmp(a.out, b.out, a.out_len) == 0,
+               "pgn: the output differs with one thread and with three");
+    FUZZ_CHECK(a.err_len == b.err_len && memcmp(a.err, b.err, a.err_len) == 0,
+               "pgn: the messages differ with one thread and with three:\n%.300s\n%.300s", a.err, b.err);
+    cli_result_free(&a);
+    cli_result_free(&b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     size_t len, at;
@@ -139,6 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else
             cli_check(&r, command);
         cli_result_free(&r);
+        if (command && strcmp(command, "pgn") == 0) check_threads(argc, argv, data + at, size - at);
         check_next_run();
     }
     free(line);

@@ -18,6 +18,9 @@
  *   - read a third time with every game skipped after its tags (moves not checked: the reader's
  *     fast path), the games are the same: each one's number, first line, result, warnings and
  *     warning (what is known without the moves), and the offsets where they end;
+ *   - cut where that third reading began each game (rf_pgn_reader_game_place), each piece read
+ *     by a reader of its own given the place where it begins (as `rankfile pgn --threads`
+ *     reads), the games are those of the whole input read at once: the same transcript;
  *   - every game read without error, written again by the writer (tags, moves, comments, NAGs,
  *     variations, result), reads back as one game without error or warning: the same tags (the
  *     seven tag roster first, as the writer orders and fills it, the Result tag the game's
@@ -79,6 +82,7 @@ typedef struct run {
     unsigned long games;
     int round_trip;        /* write and read back every game read without error */
     int skip_all;          /* skip every game's moves (RF_PGN_SKIP after its tags) */
+    rf_pgn_place *places;  /* where each game began (the skipping run) */
     bytes transcript;
     bytes outline;         /* what a game is without its moves: compared with a skipping run */
     /* the current game */
@@ -126,6 +130,15 @@ static int on_begin_game(void *user, unsigned long index)
     FUZZ_CHECK(!r->in_game, "game %lu begins before the last one ended", index);
     FUZZ_CHECK(index == r->games + 1, "game %lu after %lu games", index, r->games);
     r->in_game = 1;
+    if (r->skip_all) {
+        rf_pgn_place *p = realloc(r->places, (r->games + 1) * sizeof *p);
+        FUZZ_CHECK(p != NULL, "out of memory (%lu places)", r->games + 1);
+        r->places = p;
+        p[r->games] = rf_pgn_reader_game_place(r->reader);
+        FUZZ_CHECK(p[r->games].offset == rf_pgn_reader_offset(r->reader) &&
+                       p[r->games].games == r->games,
+                   "game %lu: its place is not where it begins", index);
+    }
     r->games++;
     r->nevents = 0;
     r->text.len = 0;
@@ -313,8 +326,8 @@ static unsigned long count_lines(const char *text, size_t len)
     return n;
 }
 
-/* Reads every game of `reader` with run *r; returns the number of games. */
-static unsigned long read_all(run *r, rf_pgn_reader *reader, size_t size)
+/* Reads every game of `reader`, which ends at byte `size` of the input, with run *r. */
+static void read_to_end(run *r, rf_pgn_reader *reader, size_t size)
 {
     r->reader = reader;
     rf_pgn_visitor v = visitor;
@@ -336,13 +349,36 @@ static unsigned long read_all(run *r, rf_pgn_reader *reader, size_t size)
     FUZZ_CHECK(r->offset == size, "offset %llu at the end of %zu bytes",
                (unsigned long long)r->offset, size);
     FUZZ_CHECK(rf_pgn_read_game(reader, &v) == 0, "a game after the end");
+}
+
+/* Reads every game of `reader` with run *r; returns the number of games. */
+static unsigned long read_all(run *r, rf_pgn_reader *reader, size_t size)
+{
+    read_to_end(r, reader, size);
     return r->games;
+}
+
+/* Reads the input in pieces, cut where the games of `cuts` began: each by a reader of its own. */
+static void read_split(run *r, const char *text, size_t size, const run *cuts)
+{
+    for (unsigned long i = 0; i == 0 || i < cuts->games; i++) {
+        size_t from = i ? (size_t)cuts->places[i].offset : 0;
+        size_t to = i + 1 < cuts->games ? (size_t)cuts->places[i + 1].offset : size;
+        rf_pgn_reader *reader = rf_pgn_reader_new_memory(text + from, to - from);
+        FUZZ_CHECK(reader != NULL, "no reader");
+        if (i) FUZZ_CHECK(rf_pgn_reader_set_place(reader, &cuts->places[i]) == RF_OK, "no place");
+        read_to_end(r, reader, to);
+        FUZZ_CHECK(rf_pgn_reader_set_place(reader, &cuts->places[i]) == RF_ERR_ARGUMENT,
+                   "a reader placed after it read");
+        rf_pgn_reader_free(reader);
+    }
 }
 
 static void run_free(run *r)
 {
     free(r->transcript.p);
     free(r->outline.p);
+    free(r->places);
     free(r->events);
     free(r->text.p);
 }
@@ -613,8 +649,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(at == whole.outline.len && at == skipping.outline.len,
                "games read and games skipped differ at byte %zu of their outlines (%zu and %zu bytes)", at,
                whole.outline.len, skipping.outline.len);
+
+    run split = {0};
+    split.lines = lines;
+    read_split(&split, text, size, &skipping);
+    FUZZ_CHECK(whole.games == split.games, "%lu games read whole, %lu cut where they begin",
+               whole.games, split.games);
+    n = whole.transcript.len < split.transcript.len ? whole.transcript.len : split.transcript.len;
+    at = 0;
+    while (at < n && whole.transcript.p[at] == split.transcript.p[at]) at++;
+    FUZZ_CHECK(at == whole.transcript.len && at == split.transcript.len,
+               "the input read whole and cut where its games begin differ at byte %zu of the "
+               "transcripts (%zu and %zu bytes)", at, whole.transcript.len, split.transcript.len);
     run_free(&whole);
     run_free(&piecewise);
     run_free(&skipping);
+    run_free(&split);
     return 0;
 }

@@ -1225,6 +1225,27 @@ RF_API int rf_pgn_read_game(rf_pgn_reader *reader, const rf_pgn_visitor *v);
 /* The number of input bytes the reader has consumed so far. */
 RF_API uint64_t rf_pgn_reader_offset(const rf_pgn_reader *reader);
 
+/* Where a game begins in its input: what a reader must know to go on from there. With it, one
+ * input can be read in pieces, each by its own reader (several threads): a piece that begins
+ * where a game begins, read by a reader given the game's place, gives the games, their indexes,
+ * lines, columns and offsets that a reader of the whole input gives. */
+typedef struct rf_pgn_place {
+    uint64_t offset;      /* the game's first byte */
+    uint64_t line_start;  /* the offset of the first byte of its line */
+    unsigned long line;   /* its line, from 1 */
+    unsigned long games;  /* the games that began before it */
+    int blank_line;       /* only white space before it on its line */
+} rf_pgn_place;
+
+/* The place of the game being read (from begin_game on) or last read; the input's start before
+ * the first game. */
+RF_API rf_pgn_place rf_pgn_reader_game_place(const rf_pgn_reader *reader);
+
+/* Makes a new reader, before it reads anything, read its input as the rest of an input from
+ * `place` on: its first byte is at place->offset, the next game is number place->games + 1.
+ * RF_OK, or RF_ERR_ARGUMENT once the reader has read. */
+RF_API rf_status rf_pgn_reader_set_place(rf_pgn_reader *reader, const rf_pgn_place *place);
+
 /* A writer of PGN in the standard's export format: the seven tag roster (Event, Site, Date,
  * Round, White, Black, Result; "?" for a missing one, "????.??.??" for the date, Result always
  * the termination marker, so that the two agree) first, the other tags in the order given, an empty line, the

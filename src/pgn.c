@@ -62,6 +62,8 @@ struct rf_pgn_reader {
                                 tag or a comment, or the marker came inside a variation */
 
     unsigned long games;
+    rf_pgn_place place;      /* where the game being read began */
+    int started;             /* the reader has read (rf_pgn_reader_set_place no longer can) */
     rf_pgn_game info;
     int checking;            /* moves are checked and reported (no error, not skipped) */
     int quiet;               /* the visitor skipped the whole game */
@@ -223,6 +225,8 @@ static rf_pgn_reader *reader_alloc(void)
     if (!r) return NULL;
     r->line = 1;
     r->blank_line = 1;
+    r->place.line = 1;
+    r->place.blank_line = 1;
     return r;
 }
 
@@ -261,6 +265,25 @@ void rf_pgn_reader_free(rf_pgn_reader *r)
 }
 
 uint64_t rf_pgn_reader_offset(const rf_pgn_reader *r) { return r ? r->base + r->at : 0; }
+
+rf_pgn_place rf_pgn_reader_game_place(const rf_pgn_reader *r)
+{
+    rf_pgn_place none = {0, 0, 1, 0, 1};
+    return r ? r->place : none;
+}
+
+rf_status rf_pgn_reader_set_place(rf_pgn_reader *r, const rf_pgn_place *place)
+{
+    if (!r || !place || r->started || place->line == 0 || place->line_start > place->offset)
+        return RF_ERR_ARGUMENT;
+    r->base = place->offset;
+    r->line_start = place->line_start;
+    r->line = place->line;
+    r->games = place->games;
+    r->blank_line = place->blank_line != 0;
+    r->place = *place;
+    return RF_OK;
+}
 
 /* ---- errors -------------------------------------------------------------------------------- */
 
@@ -914,8 +937,14 @@ int rf_pgn_read_game(rf_pgn_reader *r, const rf_pgn_visitor *v)
 {
     if (!r) return RF_ERR_ARGUMENT;
     if (r->failed) return RF_ERR_ARGUMENT;
+    r->started = 1;
     skip_to_game(r);
     if (peek(r) < 0) return r->failed ? RF_ERR_ARGUMENT : 0;
+    r->place.offset = r->base + r->at;
+    r->place.line_start = r->line_start;
+    r->place.line = r->line;
+    r->place.games = r->games;
+    r->place.blank_line = r->blank_line;
 
     memset(&r->info, 0, sizeof r->info);
     r->info.index = ++r->games;
