@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """PGN reading speed: rankfile against pgn-extract and python-chess, each checking every move.
 
-usage: python3 bench/pgn.py [--rankfile PATH] [--file PGN] [--games N] [--quick] [--runs N]
+usage: python3 bench/pgn.py [--rankfile PATH] [--file PGN] [--games N] [--times N] [--threads N]
+                            [--quick] [--runs N]
                             [--python-chess DIR] [--python-games N]
 
 The game file: --file, or N (default 20,000) realistic-ish standard games that
@@ -9,8 +10,9 @@ bench/oracles/pgn_games.mjs writes with chessops (random play, 40 to 160 plies, 
 headers, [%clk] comments), cached in bench/data/ (gitignored). Needs node and
 `npm ci --prefix bench/oracles` for that, not for --file.
 
-Each program runs alone (one process at a time), timed by wall clock over the whole process
-(start included), the best of --runs:
+The timed file is that file --times times over (default 10: 200,000 games). Each program runs
+alone (one process at a time), timed by wall clock over the whole process (start included), the
+best of --runs:
   rankfile     `rankfile pgn --count FILE`
   pgn-extract  `pgn-extract -s --quiet -Wuci -o /dev/null FILE` (Debian's pgn-extract,
                /usr/games/pgn-extract: it plays every move to write it as UCI)
@@ -19,10 +21,13 @@ Each program runs alone (one process at a time), timed by wall clock over the wh
                slow), scaled to games/s. An installed `chess` module is used when importable,
                else --python-chess DIR or $PYTHON_CHESS (a folder holding the `chess` package,
                e.g. from `git archive HEAD chess` of python-chess's repository).
-Then rankfile's other paths against --count: `--format tsv` with ten columns, and `--where
-'WhiteElo>=N'` with N the 95th percentile of the file's ratings (about 5% of the games kept, the
-moves of the others not checked). Then rankfile's peak RSS on the file and on the file ten times over (GNU time's %M, else
-os.wait4's ru_maxrss, which cannot read below this script's own RSS).
+rankfile runs with --threads 1 and --threads N (--threads, default 2); then, with N threads,
+its other paths against --count: `--format tsv` with ten columns, `--where 'WhiteElo>=X'` with X
+the 95th percentile of the file's ratings (about 5% of the games kept, the moves of the others
+not checked), json and pgn (for their peak RSS: GNU time's %M, else os.wait4's ru_maxrss, which
+cannot read below this script's own RSS), the file compressed with zstd, `zstd -dc` alone, and
+the reading thread's own work on the .zst (a --where that keeps nothing, one thread). It prints
+the issue's goals and a lichess month extrapolated from the rates.
 A program that is missing or fails prints `unavailable (reason)`; the others go on.
 """
 import argparse
@@ -193,11 +198,31 @@ def elo_values(path):
     return values
 
 
+def timed(label, argv, games, runs):
+    """Runs argv `runs` times: its games/s (None when it failed), printed with its peak RSS."""
+    try:
+        seconds, rss = best(argv, runs)
+    except (OSError, RuntimeError) as e:
+        print(f"  {label:44s} unavailable ({e})")
+        return None, None
+    print(f"  {label:44s} {games / seconds:10.0f} games/s  {seconds:7.3f} s  peak RSS {rss / 1024:6.1f} MiB")
+    return games / seconds, rss
+
+
+def goal(label, value, want, fmt="{:.2f}x"):
+    if value is None:
+        print(f"  {label}: unavailable")
+        return
+    print(f"  {label}: {fmt.format(value)} (goal >= {fmt.format(want)}){'' if value >= want else '  BELOW THE GOAL'}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rankfile", default=os.path.join(ROOT, "build", "rankfile"))
     ap.add_argument("--file", help="a PGN file to read instead of the generated one")
     ap.add_argument("--games", type=int, help="games to generate (default 20000; --quick 2000)")
+    ap.add_argument("--times", type=int, help="the file is read this many times over (default 10; --quick 1)")
+    ap.add_argument("--threads", type=int, default=2, help="the threads of the threaded rows (default 2)")
     ap.add_argument("--quick", action="store_true", help="2,000 games, 200 for python-chess, one run")
     ap.add_argument("--runs", type=int, help="runs of rankfile and pgn-extract, the best counted (default 3)")
     ap.add_argument("--python-chess", metavar="DIR", help="folder holding the chess package")
@@ -205,36 +230,29 @@ def main():
     args = ap.parse_args()
     games = args.games or (2000 if args.quick else 20000)
     runs = args.runs or (1 if args.quick else 3)
+    times = args.times or (1 if args.quick else 10)
     python_games = args.python_games or (200 if args.quick else 1000)
+    rf, n = args.rankfile, str(args.threads)
 
-    path = os.path.abspath(args.file) if args.file else game_file(games)
+    base = os.path.abspath(args.file) if args.file else game_file(games)
+    path = repeated(base, times) if times > 1 else base
     games = count_games(path)
     size = os.path.getsize(path) / 1e6
-    print(f"{path}: {games} games, {size:.1f} MB; best of {runs} run(s) each, one process at a time")
+    print(f"{path}: {games} games, {size:.1f} MB; best of {runs} run(s) each, one process at a time, "
+          f"{os.cpu_count()} CPUs")
 
-    rate = {}
-
-    # rankfile: the PGN reader checks every move of every game.
-    rankfile = [args.rankfile, "pgn", "--count", path]
-    try:
-        seconds, rss = best(rankfile, runs)
-        rate["rankfile"] = games / seconds
-        print(f"rankfile      {rate['rankfile']:10.0f} games/s  ({seconds:.3f} s, peak RSS {rss / 1024:.1f} MiB)  {' '.join(rankfile)}")
-    except (OSError, RuntimeError) as e:
-        print(f"rankfile      unavailable ({e})  {' '.join(rankfile)}")
+    print("rankfile pgn --count, every move checked:")
+    one, _ = timed("--count --threads 1", [rf, "pgn", "--count", "--threads", "1", path], games, runs)
+    many, _ = timed(f"--count --threads {n}", [rf, "pgn", "--count", "--threads", n, path], games, runs)
 
     # pgn-extract: -Wuci makes it play every move (an illegal one is reported, the game dropped).
+    rate = {}
     exe = shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
     if exe:
-        extract = [exe, "-s", "--quiet", "-Wuci", "-o", os.devnull, path]
-        try:
-            seconds, rss = best(extract, runs)
-            rate["pgn-extract"] = games / seconds
-            print(f"pgn-extract   {rate['pgn-extract']:10.0f} games/s  ({seconds:.3f} s, peak RSS {rss / 1024:.1f} MiB)  {' '.join(extract)}")
-        except (OSError, RuntimeError) as e:
-            print(f"pgn-extract   unavailable ({e})")
+        rate["pgn-extract"], _ = timed("pgn-extract -s --quiet -Wuci", [exe, "-s", "--quiet", "-Wuci", "-o", os.devnull, path],
+                                       games, runs)
     else:
-        print("pgn-extract   unavailable (not installed: apt-get install pgn-extract)")
+        print("  pgn-extract unavailable (not installed: apt-get install pgn-extract)")
 
     # python-chess, on the first games only.
     env, where = python_chess_env(args.python_chess)
@@ -242,50 +260,71 @@ def main():
         sub = first_games(path, python_games)
         seconds, status, out, err = run([sys.executable, "-c", PYTHON_CHESS, sub], env=env)
         if status == 0:
-            n, plies, errors, inner, version = out.decode().split()
-            rate["python-chess"] = int(n) / seconds
+            k, plies, errors, inner, version = out.decode().split()
+            rate["python-chess"] = int(k) / seconds
             note = f", {errors} games with errors" if int(errors) else ""
-            print(f"python-chess  {rate['python-chess']:10.0f} games/s  ({seconds:.3f} s for the first {n} games, "
-                  f"{plies} plies{note}; {float(inner):.3f} s reading alone; python-chess {version}, {where})")
+            print(f"  {'python-chess ' + version + ' read_game':44s} {rate['python-chess']:10.0f} games/s  "
+                  f"(the first {k} games, {seconds:.3f} s{note}; {float(inner):.3f} s reading alone; {where})")
         else:
-            print(f"python-chess  unavailable (exit {status}: {err.decode(errors='replace').strip()[-300:]})")
+            print(f"  python-chess unavailable (exit {status}: {err.decode(errors='replace').strip()[-300:]})")
     else:
-        print("python-chess  unavailable (no `chess` module: pip install chess, or --python-chess DIR / $PYTHON_CHESS)")
+        print("  python-chess unavailable (no `chess` module: pip install chess, or --python-chess DIR / $PYTHON_CHESS)")
 
-    for other in ["pgn-extract", "python-chess"]:
-        if "rankfile" in rate and other in rate:
-            print(f"rankfile / {other}: {rate['rankfile'] / rate[other]:.2f}x")
-
-    # rankfile's other ways through the same file, against --count: a table of ten columns
-    # (written to /dev/null), and a tag filter that keeps about 5% of the games (the moves of
-    # the others are not checked).
+    # The other ways through the same file, with the same threads as --count's threaded row: a
+    # table of ten columns (to /dev/null), a tag filter keeping about 5% of the games (the moves
+    # of the others not checked), JSON, and the same file compressed with zstd.
     elos = sorted(elo_values(path))
     cut = elos[int(len(elos) * 0.95)] if elos else 2500
+    kept = sum(1 for e in elos if e >= cut) / max(len(elos), 1)
     ten = "index,Site,Date,White,Black,WhiteElo,BlackElo,TimeControl,result,plies"
-    for label, argv, goal in [
-            ("--format tsv, 10 columns", [args.rankfile, "pgn", "--format", "tsv", "--columns", ten, path], 0.8),
-            (f"--where 'WhiteElo>={cut}'", [args.rankfile, "pgn", "--count", "--where", f"WhiteElo>={cut}", path], 3.0)]:
-        try:
-            seconds, rss = best(argv, runs)
-            kept = ""
-            if "--where" in argv:
-                kept = f", {sum(1 for e in elos if e >= cut) / max(len(elos), 1):.1%} of the games kept"
-            ratio = (games / seconds) / rate["rankfile"] if "rankfile" in rate else float("nan")
-            print(f"rankfile {label}: {games / seconds:.0f} games/s ({seconds:.3f} s, peak RSS {rss / 1024:.1f} MiB{kept}), "
-                  f"{ratio:.2f}x --count's speed (goal >= {goal}x)")
-        except (OSError, RuntimeError) as e:
-            print(f"rankfile {label}: unavailable ({e})")
+    print(f"rankfile pgn, {n} threads:")
+    tsv, tsv_rss = timed("--format tsv, 10 columns", [rf, "pgn", "--threads", n, "--format", "tsv", "--columns", ten, path],
+                         games, runs)
+    where_rate, _ = timed(f"--count --where 'WhiteElo>={cut}' ({kept:.1%} kept)",
+                          [rf, "pgn", "--threads", n, "--count", "--where", f"WhiteElo>={cut}", path], games, runs)
+    _, json_rss = timed("--format json", [rf, "pgn", "--threads", n, "--format", "json", path], games, 1)
+    _, pgn_rss = timed("--format pgn", [rf, "pgn", "--threads", n, path], games, 1)
+    zst_rate = None
+    if shutil.which("zstd"):
+        zst = path + ".zst"
+        if not os.path.exists(zst) or os.path.getmtime(zst) < os.path.getmtime(path):
+            subprocess.run(["zstd", "-q", "-f", "-3", path, "-o", zst], check=True)
+        zst_rate, _ = timed(f"--count, the file as .zst ({os.path.getsize(zst) / 1e6:.0f} MB)",
+                            [rf, "pgn", "--count", "--threads", n, zst], games, runs)
+        zcat = best(["zstd", "-dc", zst], runs)[0] if runs else None
+        print(f"  {'zstd -dc alone (one stream)':44s} {games / zcat:10.0f} games/s  {zcat:7.3f} s")
+        reader, _ = timed("the reading thread's own work, .zst (1 thread)",
+                          [rf, "pgn", "--count", "--threads", "1", "--where", "Event=no such event", zst], games, runs)
+    else:
+        print("  .zst rows unavailable (no zstd: apt-get install zstd)")
+        reader = None
 
-    # rankfile's memory: the file and the file ten times over (a reader that keeps the games
-    # would grow ten times).
-    big = repeated(path, 10)
-    for label, p, n in [("file", path, games), ("file x10", big, games * 10)]:
-        try:
-            seconds, rss = best([args.rankfile, "pgn", "--count", p], 1)
-            print(f"rankfile peak RSS, {label} ({n} games, {os.path.getsize(p) / 1e6:.0f} MB): "
-                  f"{rss / 1024:.1f} MiB ({n / seconds:.0f} games/s)")
-        except (OSError, RuntimeError) as e:
-            print(f"rankfile peak RSS, {label}: unavailable ({e})")
+    print("goals (issue 26):")
+    goal(f"--count, {n} threads over 1", many / one if many and one else None, 1.8)
+    if "pgn-extract" in rate:
+        goal(f"--count, {n} threads, over pgn-extract", many / rate["pgn-extract"] if many and rate["pgn-extract"] else None, 15)
+        if one and rate["pgn-extract"]:
+            print(f"  --count, 1 thread, over pgn-extract: {one / rate['pgn-extract']:.1f}x")
+    if "python-chess" in rate and one:
+        print(f"  --count, 1 thread, over python-chess: {one / rate['python-chess']:.0f}x")
+    goal("--format tsv over --count", tsv / many if tsv and many else None, 0.8)
+    goal(f"--where ({kept:.1%} kept) over --count", where_rate / many if where_rate and many else None, 3.0)
+    rss = [r for r in [tsv_rss, json_rss, pgn_rss] if r]
+    if rss:
+        print(f"  peak RSS, {n} threads, tsv/json/pgn: {' / '.join(f'{r / 1024:.1f}' for r in rss)} MiB (goal <= 64 MiB)")
+    goal(".zst over the plain file", zst_rate / many if zst_rate and many else None, 0.8)
+
+    # One lichess month: about 100 million standard games (2024: 90-110 M a month).
+    month = 100e6
+    print("a lichess month (about 100 million games), extrapolated:")
+    if one:
+        print(f"  {one:,.0f} games/s per core: {month / one / 3600:.1f} core-hours; with {n} threads here "
+              f"{month / (many or one) / 3600:.1f} h")
+    if reader:
+        print(f"  one .zst file's reading thread (zstd, UTF-8 check, cutting) reads {reader:,.0f} games/s: the ceiling "
+              f"of one file, {month / reader / 3600:.1f} h for a month, reached with about {reader / one:.0f} cores; "
+              f"more cores need more files (lichess's months are single files: split them, or --range on the "
+              f"decompressed file)" if one else "")
     return 0
 
 

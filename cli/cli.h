@@ -385,6 +385,13 @@ int cli_input_quiet(const cli_input *in);
  * an early end). After an error every later call returns CLI_INPUT_ERROR. */
 size_t cli_input_read(cli_input *in, char *buf, size_t cap);
 
+/* Makes a plain file, not read yet (but for its magic bytes), read only the games that begin
+ * in bytes [start, end): from the first game boundary at or after start to the first at or
+ * after end, where a boundary is the file's start, its end, or a '[' beginning a line after a
+ * blank line (so that ranges covering a file read each game once). *from: where it begins.
+ * 0, or -1 after saying why (not a plain regular file, a read error). */
+int cli_input_range(cli_input *in, uint64_t start, uint64_t end, uint64_t *from);
+
 /* The name for messages: the path, or "standard input" for "-". */
 const char *cli_input_name(const cli_input *in);
 

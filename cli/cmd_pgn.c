@@ -27,7 +27,8 @@ enum {
     OPT_RESULT,
     OPT_TERMINATION,
     OPT_COLUMNS,
-    OPT_THREADS
+    OPT_THREADS,
+    OPT_RANGE
 };
 
 static const cli_option options[] = {
@@ -62,6 +63,14 @@ static const cli_option options[] = {
     {OPT_TERMINATION, "termination", 0, "T",
      "keep only games whose [Termination] tag is T (lichess's: Normal, Time\n"
      "forfeit, Abandoned, Rules infraction; letters in either case)"},
+    {OPT_RANGE, "range", 0, "START:END",
+     "read only the games that begin in bytes START to END (END excluded) of\n"
+     "one plain file: from the first game boundary at or after START (a '['\n"
+     "that begins a line after a blank line, or the file's start) to the first\n"
+     "at or after END, so that ranges covering the file read each game once\n"
+     "(START or END left out: the file's start or end). Game numbers and lines\n"
+     "count from the range's start; offsets are the file's. For batch systems:\n"
+     "one job per range (see docs/cluster.md)"},
     {OPT_HEADERS, "headers", 0, NULL, "print only the games' tags (their moves are not checked)"},
     {OPT_COUNT, "count", 0, NULL,
      "print no games but a table of totals: games, plies, results, errors\n"
@@ -205,6 +214,9 @@ typedef struct pgn_run {
     int threads;      /* --threads */
     size_t batch;     /* bytes of text per batch handed to a thread */
     const cli_input *input; /* the input being read (the progress line) */
+    int ranged;       /* --range */
+    uint64_t range_start, range_end;
+    rf_pgn_place place; /* where the text read begins in the file (--range) */
     cli_encoding encoding;
     unsigned long min_plies;
     const char *file; /* the input's name for messages, NULL for standard input */
@@ -907,6 +919,7 @@ static int read_threads(pgn_run *o, cli_decoder *text)
     t.cap = o->batch < 256 ? 64 * 1024 : o->batch * 256; /* 64 MiB for the default batch */
     t.read = read_input;
     t.read_ctx = text;
+    t.start = &o->place;
     t.user = o;
     t.worker_new = worker_new;
     t.worker_free = worker_free;
@@ -923,7 +936,7 @@ static int read_threads(pgn_run *o, cli_decoder *text)
 static int read_here(pgn_run *o, cli_decoder *text)
 {
     rf_pgn_reader *reader = rf_pgn_reader_new(read_input, text);
-    if (!reader) out_of_memory(o);
+    if (!reader || rf_pgn_reader_set_place(reader, &o->place) != RF_OK) out_of_memory(o);
     rf_pgn_visitor v = visitor(o);
     o->reader = reader;
     int rc;
@@ -946,8 +959,19 @@ static void read_file(pgn_run *o, const char *path)
         o->status = cli_worse(o->status, CLI_NOINPUT);
         return;
     }
-    o->opened++;
     o->file = strcmp(path, "-") == 0 ? NULL : path;
+    rf_pgn_place start = {0, 0, 1, 0, 1};
+    o->place = start;
+    if (o->ranged) {
+        uint64_t from;
+        if (cli_input_range(in, o->range_start, o->range_end, &from) != 0) {
+            o->status = cli_worse(o->status, CLI_USAGE);
+            cli_input_close(in);
+            return;
+        }
+        o->place.offset = o->place.line_start = from;
+    }
+    o->opened++;
     char error[512];
     cli_input_defer(in, error, sizeof error);
     cli_decoder *text = malloc(sizeof *text);
@@ -979,6 +1003,32 @@ static int batch_size(pgn_run *o)
         cli_parse_u64(&o->common, "RANKFILE_PGN_BATCH", env, 1, (uint64_t)1 << 30, &n))
         return -1;
     o->batch = (size_t)n;
+    return 0;
+}
+
+/* --range START:END, either side left out. */
+static int parse_range(pgn_run *o, const char *text)
+{
+    const char *colon = strchr(text, ':');
+    char shown[64];
+    if (!colon)
+        return cli_usage(&o->common, "--range takes START:END (bytes; either may be left out), not '%s'",
+                         cli_shown(text, strlen(text), shown));
+    uint64_t start = 0, end = UINT64_MAX;
+    if (colon > text) {
+        char first[32];
+        size_t n = (size_t)(colon - text);
+        if (n >= sizeof first) n = sizeof first - 1;
+        memcpy(first, text, n);
+        first[n] = 0;
+        if (cli_parse_u64(&o->common, "--range's START", first, 0, UINT64_MAX, &start)) return -1;
+    }
+    if (colon[1] && cli_parse_u64(&o->common, "--range's END", colon + 1, 0, UINT64_MAX, &end)) return -1;
+    if (end < start)
+        return cli_usage(&o->common, "--range %s: END is before START", cli_shown(text, strlen(text), shown));
+    o->ranged = 1;
+    o->range_start = start;
+    o->range_end = end;
     return 0;
 }
 
@@ -1037,6 +1087,9 @@ static int run(cli_io *io, int argc, char **argv)
             if (cli_parse_int(&o.common, "--threads", a.value, 1, 256, &threads)) return CLI_USAGE;
             o.threads = (int)threads;
             break;
+        case OPT_RANGE:
+            if (parse_range(&o, a.value)) return CLI_USAGE;
+            break;
         case OPT_PROGRESS: progress = 1; break;
         case OPT_NO_PROGRESS: progress = 0; break;
         default: break;
@@ -1074,6 +1127,8 @@ static int run(cli_io *io, int argc, char **argv)
     /* The last option given wins; without one, a terminal on stderr shows the line. */
     int terminal = fileno(io->err) >= 0 && isatty(fileno(io->err));
     o.progress = progress == 0 ? 0 : terminal ? 1 : progress == 1 ? 2 : 0;
+    if (o.ranged && (a.rest + 1 != argc || strcmp(argv[a.rest], "-") == 0))
+        return cli_usage(&o.common, "--range reads a byte range of one plain file: give exactly one FILE");
     if (a.rest >= argc) {
         read_file(&o, "-");
     } else {

@@ -41,6 +41,8 @@ struct cli_input {
     input_kind kind;
     int eof;              /* read(2) has returned 0 */
     int failed;           /* an error has been reported */
+    int limited;          /* cli_input_range: only `left` more bytes are read */
+    uint64_t left;
     int in_frame;         /* compressed: bytes of a member or frame fed, its end not yet seen */
     uint64_t size;        /* stored bytes, 0 when unknown */
     uint64_t fetched;     /* stored bytes read from the file so far */
@@ -94,6 +96,13 @@ static ssize_t raw_read(cli_input *in, void *buf, size_t cap)
         memcpy(buf, in->mem + in->mem_at, n);
         in->mem_at += n;
         return (ssize_t)n;
+    }
+    if (in->limited) {
+        if (in->left == 0) return 0;
+        if (cap > in->left) cap = (size_t)in->left;
+        ssize_t n = read(in->fd, buf, cap);
+        if (n > 0) in->left -= (uint64_t)n;
+        return n;
     }
     if (!in->stream) return read(in->fd, buf, cap);
     size_t n = fread(buf, 1, cap, in->stream);
@@ -443,6 +452,77 @@ size_t cli_input_read(cli_input *in, char *buf, size_t cap)
     default:
         return read_plain(in, buf, cap);
     }
+}
+
+/* The byte at `at` of the file, or -1 (an error, or past its end). */
+static int byte_at(int fd, uint64_t at)
+{
+    unsigned char c;
+    ssize_t n;
+    do
+        n = pread(fd, &c, 1, (off_t)at);
+    while (n < 0 && errno == EINTR);
+    return n == 1 ? c : -1;
+}
+
+/* 1 when the line that ends just before `at` (its '\n' at at - 1) holds only blanks. */
+static int blank_line_before(int fd, uint64_t at, const unsigned char *win, uint64_t win_at)
+{
+    for (uint64_t p = at - 1; p > 0; p--) { /* p - 1: the byte before the '\n' at p */
+        int c = p - 1 >= win_at ? win[p - 1 - win_at] : byte_at(fd, p - 1);
+        if (c == '\n') return 1;
+        if (c != ' ' && c != '\t' && c != '\r') return 0;
+    }
+    return 1; /* the file's first line */
+}
+
+/* The first game boundary at or after x: 0, the file's size, or a '[' that begins a line after
+ * a blank line. -1 after a read error. */
+static int64_t boundary(int fd, uint64_t x, uint64_t size)
+{
+    if (x == 0) return 0;
+    unsigned char win[64 * 1024];
+    for (uint64_t at = x - 1; at < size;) { /* the window begins one byte early: the '\n' */
+        ssize_t n;
+        do
+            n = pread(fd, win, sizeof win, (off_t)at);
+        while (n < 0 && errno == EINTR);
+        if (n < 0) return -1;
+        if (n < 2) break;
+        for (ssize_t i = 1; i < n; i++)
+            if (win[i] == '[' && win[i - 1] == '\n' && blank_line_before(fd, at + (uint64_t)i, win, at))
+                return (int64_t)(at + (uint64_t)i);
+        at += (uint64_t)n - 1;
+    }
+    return (int64_t)size;
+}
+
+int cli_input_range(cli_input *in, uint64_t start, uint64_t end, uint64_t *from)
+{
+    struct stat st;
+    if (in->kind != INPUT_PLAIN || in->fd < 0 || in->mem || fstat(in->fd, &st) != 0 ||
+        !S_ISREG(st.st_mode)) {
+        say(in, "%s: --range reads a plain file (not compressed, not a pipe): a compressed "
+                "stream cannot be entered in the middle", in->name);
+        in->failed = 1;
+        return -1;
+    }
+    uint64_t size = (uint64_t)st.st_size;
+    int64_t a = boundary(in->fd, start < size ? start : size, size);
+    int64_t b = boundary(in->fd, end < size ? end : size, size);
+    if (a < 0 || b < 0 || lseek(in->fd, (off_t)a, SEEK_SET) < 0) {
+        fail(in, "read error", strerror(errno));
+        return -1;
+    }
+    if (b < a) b = a;
+    in->pos = in->len = 0;
+    in->eof = 0;
+    in->limited = 1;
+    in->left = (uint64_t)(b - a);
+    in->size = in->left;
+    in->fetched = 0;
+    *from = (uint64_t)a;
+    return 0;
 }
 
 const char *cli_input_name(const cli_input *in)

@@ -264,6 +264,7 @@ static int cut_input(engine *e)
     v.begin_game = cut_here;
     e->cutter = rf_pgn_reader_new(tee, e);
     if (!e->cutter) return PGN_THREADS_NOMEM;
+    if (e->t->start) rf_pgn_reader_set_place(e->cutter, e->t->start);
     e->acc_place = rf_pgn_reader_game_place(e->cutter);
     while (rf_pgn_read_game(e->cutter, &v) == 1) {}
     int rc;

@@ -19,6 +19,7 @@ typedef struct pgn_threads {
                         caller's thread, one game at a time (memory stays bounded) */
     rf_pgn_read_fn read; /* the input's text */
     void *read_ctx;
+    const rf_pgn_place *start; /* where the text begins in its input (NULL: at its start) */
     void *user;
     /* A worker's state, made and freed in the caller's thread (freed after the worker
      * stopped). worker_new's NULL: out of memory. */

@@ -76,7 +76,7 @@ _rankfile() {
     show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     key) opts="$position --json $common" ;;
     book) opts="$position --json $common" ;;
-    pgn) opts="--format --columns --where --player --result --termination --min-plies --headers --count --strict --encoding --progress --no-progress --threads --variant --chess960 --json $common" ;;
+    pgn) opts="--format --columns --where --player --result --termination --min-plies --headers --count --strict --encoding --progress --no-progress --threads --range --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;

@@ -346,10 +346,10 @@ static void game_warning(rf_pgn_reader *r, unsigned kind, unsigned long line, co
 
 /* ---- tags ---------------------------------------------------------------------------------- */
 
-static int is_name_byte(int c)
+static inline int is_name_byte(int c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           (c && strchr("_+#=:-", c));
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '+' || c == '#' || c == '=' || c == ':' || c == '-';
 }
 
 static int name_is(const rf_pgn_reader *r, const char *name)
@@ -575,10 +575,12 @@ static unsigned suffix_nag(const char *s, size_t len)
     return 0;
 }
 
-static int is_result(const char *w, size_t n)
+/* A termination marker: 1-0, 0-1, 1/2-1/2 or *. Most words fail on their length or first byte. */
+static inline int is_result(const char *w, size_t n)
 {
-    return (n == 3 && (memcmp(w, "1-0", 3) == 0 || memcmp(w, "0-1", 3) == 0)) ||
-           (n == 7 && memcmp(w, "1/2-1/2", 7) == 0) || (n == 1 && w[0] == '*');
+    if (n == 3) return w[1] == '-' && ((w[0] == '1' && w[2] == '0') || (w[0] == '0' && w[2] == '1'));
+    if (n == 7) return memcmp(w, "1/2-1/2", 7) == 0;
+    return n == 1 && w[0] == '*';
 }
 
 /* Plays a move word (move number and suffix annotation already taken off). */
