@@ -47,7 +47,9 @@ static const cli_option options[] = {
      "last position, as 'rankfile status': checkmate, white, ...), final_fen,\n"
      "error, error_line, error_column, warning, clocks and evals (per main-line\n"
      "ply, space-joined, - where a ply has none: the seconds of lichess's [%clk],\n"
-     "and its [%eval] in centipawns or #N for a mate)"},
+     "and its [%eval] in centipawns or #N for a mate); all-tags stands for every\n"
+     "tag the first 1,000 games of the first input hold, in the order met, but\n"
+     "those the list names itself"},
     {OPT_MIN_PLIES, "min-plies", 0, "N", "keep only games with at least N moves (plies) in the main line"},
     {OPT_WHERE, "where", 0, "EXPR",
      "keep only games whose tags meet EXPR, a tag, an operator and a value:\n"
@@ -217,6 +219,9 @@ typedef struct pgn_run {
     int ranged;       /* --range */
     uint64_t range_start, range_end;
     rf_pgn_place place; /* where the text read begins in the file (--range) */
+    int header_done;  /* the table's header line is printed */
+    bytes tag_names;  /* all-tags: the names seen in the first games, each NUL-terminated */
+    size_t ntag_names;
     cli_encoding encoding;
     unsigned long min_plies;
     const char *file; /* the input's name for messages, NULL for standard input */
@@ -564,6 +569,7 @@ static void table_row(pgn_run *o, const rf_pgn_game *g, const char *where, const
             break;
         }
         case PGN_COL_WARNING: s = warning ? warning : ""; break;
+        case PGN_COL_ALL_TAGS: break; /* expanded before the first row */
         case PGN_COL_CLOCKS:
         case PGN_COL_EVALS:
             if (o->annotated) joined(cell, col->kind == PGN_COL_CLOCKS ? &o->clocks : &o->evals);
@@ -911,14 +917,14 @@ static size_t read_input(void *ctx, char *buf, size_t cap)
 
 /* Reads the games of the decoder's text with o->threads threads; what rf_pgn_read_game's last
  * call returned: 0 at the end, negative after a read error. */
-static int read_threads(pgn_run *o, cli_decoder *text)
+static int read_threads(pgn_run *o, rf_pgn_read_fn read, void *ctx)
 {
     pgn_threads t = {0};
     t.threads = o->threads;
     t.batch = o->batch;
     t.cap = o->batch < 256 ? 64 * 1024 : o->batch * 256; /* 64 MiB for the default batch */
-    t.read = read_input;
-    t.read_ctx = text;
+    t.read = read;
+    t.read_ctx = ctx;
     t.start = &o->place;
     t.user = o;
     t.worker_new = worker_new;
@@ -933,9 +939,9 @@ static int read_threads(pgn_run *o, cli_decoder *text)
 }
 
 /* Reads the games of the decoder's text in this thread; as read_threads. */
-static int read_here(pgn_run *o, cli_decoder *text)
+static int read_here(pgn_run *o, rf_pgn_read_fn read, void *ctx)
 {
-    rf_pgn_reader *reader = rf_pgn_reader_new(read_input, text);
+    rf_pgn_reader *reader = rf_pgn_reader_new(read, ctx);
     if (!reader || rf_pgn_reader_set_place(reader, &o->place) != RF_OK) out_of_memory(o);
     rf_pgn_visitor v = visitor(o);
     o->reader = reader;
@@ -947,6 +953,76 @@ static int read_here(pgn_run *o, cli_decoder *text)
     o->reader = NULL;
     rf_pgn_reader_free(reader);
     return rc;
+}
+
+/* ---- --columns all-tags ------------------------------------------------------------------- */
+
+/* The text read ahead, then the rest of the input. */
+typedef struct ahead {
+    cli_decoder *text;
+    bytes kept;    /* what was read ahead */
+    size_t served; /* of it, handed to the reader */
+    int replaying;
+} ahead;
+
+static size_t replay(void *ctx, char *buf, size_t cap)
+{
+    ahead *a = ctx;
+    if (a->replaying && a->served < a->kept.len) {
+        size_t n = a->kept.len - a->served < cap ? a->kept.len - a->served : cap;
+        memcpy(buf, a->kept.p + a->served, n);
+        a->served += n;
+        return n;
+    }
+    size_t n = cli_decoder_read(a->text, buf, cap);
+    if (!a->replaying && n != (size_t)-1) bytes_add(&a->kept, buf, n);
+    return n;
+}
+
+typedef struct names_seen {
+    pgn_run *o;
+    unsigned long games;
+} names_seen;
+
+static int ahead_game(void *user, unsigned long index)
+{
+    names_seen *seen = user;
+    (void)index;
+    return ++seen->games > PGN_ALL_TAGS_GAMES ? RF_PGN_SKIP : RF_PGN_CONTINUE;
+}
+
+/* A tag of one of the first games: its name kept once. */
+static void ahead_tag(void *user, const char *name, size_t len, const char *value, size_t value_len)
+{
+    names_seen *seen = user;
+    pgn_run *o = seen->o;
+    (void)value, (void)value_len;
+    const char *p = o->tag_names.p;
+    for (size_t i = 0; i < o->ntag_names; i++, p += strlen(p) + 1)
+        if (strlen(p) == len && memcmp(p, name, len) == 0) return;
+    if (memchr(name, 0, len)) return;
+    bytes_item(&o->tag_names, name, len);
+    o->ntag_names++;
+}
+
+/* --columns all-tags: the tags of the input's first games (read ahead, kept for the reading
+ * that follows) take its place. */
+static void read_ahead(pgn_run *o, ahead *a)
+{
+    names_seen seen = {o, 0};
+    rf_pgn_visitor v = {0};
+    v.user = &seen;
+    v.begin_game = ahead_game;
+    v.header = ahead_tag;
+    rf_pgn_reader *r = rf_pgn_reader_new(replay, a);
+    if (!r) out_of_memory(o);
+    while (seen.games <= PGN_ALL_TAGS_GAMES && rf_pgn_read_game(r, &v) == 1) {}
+    rf_pgn_reader_free(r);
+    a->replaying = 1;
+    size_t left_out = pgn_columns_expand(&o->columns, o->tag_names.p, o->ntag_names);
+    if (left_out)
+        cli_warn(&o->common, "--columns all-tags: %zu of the %zu tags seen are left out (a table has at most %d columns)",
+                 left_out, o->ntag_names, PGN_COLUMNS_MAX);
 }
 
 /* Reads every game of one input. What is wrong with the input itself (a read error, bytes that
@@ -981,7 +1057,16 @@ static void read_file(pgn_run *o, const char *path)
     o->started = o->last = now();
     o->games_seen = 0;
     o->shown = 0;
-    int rc = o->threads > 1 ? read_threads(o, text) : read_here(o, text);
+    ahead pre = {text, {NULL, 0, 0, &o->common}, 0, 0};
+    if (pgn_columns_pending(&o->columns)) read_ahead(o, &pre);
+    if (o->table && !o->header_done) {
+        pgn_columns_header(&o->columns, o->common.io->out);
+        o->header_done = 1;
+    }
+    rf_pgn_read_fn read = pre.kept.len ? replay : read_input;
+    void *ctx = pre.kept.len ? (void *)&pre : (void *)text;
+    int rc = o->threads > 1 ? read_threads(o, read, ctx) : read_here(o, read, ctx);
+    free(pre.kept.p);
     /* The last line: on a terminal when one was shown, elsewhere always (a log's end). */
     if (o->progress == 2 || (o->progress && o->shown)) progress(o, in, 1);
     cli_decoder_say(text);
@@ -1038,7 +1123,7 @@ static int run(cli_io *io, int argc, char **argv)
     cli_args a;
     memset(&o, 0, sizeof o);
     cli_args_start(&a, &o.common, &cli_command_pgn, io, argc, argv);
-    o.tags.common = o.san.common = o.uci.common = o.text.common = o.clocks.common = o.evals.common = o.comments.common = &o.common;
+    o.tag_names.common = o.tags.common = o.san.common = o.uci.common = o.text.common = o.clocks.common = o.evals.common = o.comments.common = &o.common;
     int id, format_given = 0, progress = -1, columns_given = 0;
     long min_plies, threads;
     o.threads = rf_cpu_count() < 256 ? rf_cpu_count() : 256;
@@ -1120,7 +1205,6 @@ static int run(cli_io *io, int argc, char **argv)
     if (o.table) {
         o.columns.csv = o.format == FORMAT_CSV;
         if (!columns_given) pgn_columns_parse(&o.columns, &o.common, PGN_COLUMNS_DEFAULT);
-        pgn_columns_header(&o.columns, io->out);
     }
     if (o.headers_only && o.min_plies_given)
         cli_warn(&o.common, "--headers does not check moves: --min-plies is not applied");
@@ -1134,6 +1218,10 @@ static int run(cli_io *io, int argc, char **argv)
     } else {
         for (int i = a.rest; i < argc && !ferror(io->out); i++) read_file(&o, argv[i]);
     }
+    if (o.table && !o.header_done) { /* no input could be read: the header alone */
+        pgn_columns_expand(&o.columns, "", 0);
+        pgn_columns_header(&o.columns, io->out);
+    }
     /* No table when no input could be read: its zeros would be no total. */
     if (o.count && o.opened) print_totals(&o);
     free(o.tags.p);
@@ -1143,6 +1231,7 @@ static int run(cli_io *io, int argc, char **argv)
     free(o.clocks.p);
     free(o.comments.p);
     free(o.evals.p);
+    free(o.tag_names.p);
     return cli_finish(&o.common, o.status);
 }
 

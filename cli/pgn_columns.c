@@ -29,6 +29,7 @@ static const struct {
     {"warning", PGN_COL_WARNING, 0},
     {"clocks", PGN_COL_CLOCKS, PGN_NEED_ANNOTATIONS},
     {"evals", PGN_COL_EVALS, PGN_NEED_ANNOTATIONS},
+    {"all-tags", PGN_COL_ALL_TAGS, 0},
 };
 
 int pgn_columns_parse(pgn_columns *c, const cli_common *common, const char *list)
@@ -73,6 +74,51 @@ void pgn_columns_cell(const pgn_columns *c, FILE *out, int first, const char *va
         putc(value[i], out);
     }
     putc('"', out);
+}
+
+int pgn_columns_pending(const pgn_columns *c)
+{
+    for (size_t i = 0; i < c->count; i++)
+        if (c->cols[i].kind == PGN_COL_ALL_TAGS) return 1;
+    return 0;
+}
+
+/* 1 when the list names the tag itself. */
+static int names_tag(const pgn_columns *c, const char *name, size_t len)
+{
+    for (size_t i = 0; i < c->count; i++)
+        if (c->cols[i].kind == PGN_COL_TAG && c->cols[i].len == len && memcmp(c->cols[i].name, name, len) == 0)
+            return 1;
+    return 0;
+}
+
+size_t pgn_columns_expand(pgn_columns *c, const char *names, size_t count)
+{
+    pgn_columns out = *c;
+    size_t left_out = 0;
+    int done = 0; /* all-tags given twice: the tags once */
+    out.count = 0;
+    for (size_t i = 0; i < c->count; i++) {
+        if (c->cols[i].kind != PGN_COL_ALL_TAGS) {
+            out.cols[out.count++] = c->cols[i];
+            continue;
+        }
+        if (done++) continue;
+        const char *p = names;
+        for (size_t k = 0; k < count; k++, p += strlen(p) + 1) {
+            if (names_tag(c, p, strlen(p))) continue;
+            if (out.count + (c->count - i - 1) >= PGN_COLUMNS_MAX) {
+                left_out++;
+                continue;
+            }
+            pgn_column *col = &out.cols[out.count++];
+            col->kind = PGN_COL_TAG;
+            col->name = p;
+            col->len = strlen(p);
+        }
+    }
+    *c = out;
+    return left_out;
 }
 
 void pgn_columns_header(const pgn_columns *c, FILE *out)

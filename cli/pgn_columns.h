@@ -30,7 +30,8 @@ typedef enum pgn_column_kind {
     PGN_COL_ERROR_COLUMN,
     PGN_COL_WARNING,
     PGN_COL_CLOCKS,     /* per main-line ply, the seconds of [%clk H:MM:SS], "-" where none */
-    PGN_COL_EVALS       /* per ply, [%eval]: centipawns, or #N for mate in N, "-" where none */
+    PGN_COL_EVALS,      /* per ply, [%eval]: centipawns, or #N for mate in N, "-" where none */
+    PGN_COL_ALL_TAGS    /* all-tags: replaced by the tags of the first games (pgn_columns_expand) */
 } pgn_column_kind;
 
 typedef struct pgn_column {
@@ -39,7 +40,7 @@ typedef struct pgn_column {
     size_t len;
 } pgn_column;
 
-#define PGN_COLUMNS_MAX 64
+#define PGN_COLUMNS_MAX 256
 
 typedef struct pgn_columns {
     pgn_column cols[PGN_COLUMNS_MAX];
@@ -59,6 +60,17 @@ typedef struct pgn_columns {
 /* Reads a comma-separated LIST of column names into *c; on an empty name or too many says why
  * (cli_usage) and returns CLI_USAGE, else 0. A name that is not a computed column is a tag. */
 int pgn_columns_parse(pgn_columns *c, const cli_common *common, const char *list);
+
+/* The tag names seen in the first games are read ahead for all-tags. */
+#define PGN_ALL_TAGS_GAMES 1000
+
+/* 1 when the list holds all-tags, not yet expanded. */
+int pgn_columns_pending(const pgn_columns *c);
+
+/* Puts the tags `names` (count names, each NUL-terminated, one after another; the memory must
+ * outlive the columns) in place of all-tags, but those the list names itself; the tags past
+ * PGN_COLUMNS_MAX columns are left out. Returns how many were left out. */
+size_t pgn_columns_expand(pgn_columns *c, const char *names, size_t count);
 
 /* The header line. */
 void pgn_columns_header(const pgn_columns *c, FILE *out);

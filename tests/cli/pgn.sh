@@ -338,4 +338,21 @@ run "$tmp/start" play '1. e4 e5 2. Nf3' --pgn
 [ $rc -eq 0 ] && [ "$(sed -n 2p "$tmp/out")" = "1. e4 e5 2. Nf3 *" ] && ok || bad "play stdin movetext: $(cat "$tmp/out" "$tmp/err")"
 run /dev/null pgn --help
 [ $rc -eq 0 ] && grep -q -- '--min-plies' "$tmp/out" && ok || bad "help: $(cat "$tmp/out" "$tmp/err")"
+# --columns all-tags: the tags of the first games, in the order met, but those named.
+expect_stdin "all-tags" 0 "White	A	index
+w		1
+	a	2
+x	y	3" '[White "w"]
+
+1. e4 *
+
+[A "a"]
+
+1. d4 *
+
+[White "x"]
+[A "y"]
+
+1. c4 *
+' pgn --format tsv --columns White,all-tags,index
 finish

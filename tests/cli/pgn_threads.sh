@@ -94,6 +94,7 @@ for f in $inputs; do
     same "$b json" --format json "$f"
     same "$b tsv" --format tsv --columns index,offset,White,plies,result,error,error_line,error_column,warning,clocks,evals,final_fen "$f"
     same "$b csv" --format csv "$f"
+    same "$b all-tags" --format tsv --columns index,all-tags "$f"
     same "$b count" --count "$f"
     same "$b count json" --count --json "$f"
     same "$b headers" --headers "$f"
