@@ -141,6 +141,18 @@ enum { BYTE_BLANK = 1, BYTE_WORD = 2 };
 #define CLASS16(c) CLASS4(c), CLASS4((c) + 4), CLASS4((c) + 8), CLASS4((c) + 12)
 #define CLASS64(c) CLASS16(c), CLASS16((c) + 16), CLASS16((c) + 32), CLASS16((c) + 48)
 static const uint8_t byte_class[256] = {CLASS64(0), CLASS64(64), CLASS64(128), CLASS64(192)};
+/* For skip_unchecked, which runs over words and blanks until a byte that may matter: SKIP_STOP
+ * for a line end, FF and VT (the line is no longer blank), '{', the bytes that may be in a
+ * termination marker ('-' and '*'), '%', and every byte that is neither blank nor word;
+ * SKIP_WORD for the other word bytes; 0 for space, tab and CR. */
+enum { SKIP_STOP = 1, SKIP_WORD = 2 };
+#define STOP_BYTE(c)                                                                                              \
+    (!(BLANK_BYTE(c) || WORD_BYTE(c)) || (c) == '\n' || (c) == '\f' || (c) == '\v' || (c) == '{' ||           \
+     (c) == '-' || (c) == '*' || (c) == '%')
+#undef CLASS
+#define CLASS(c) (STOP_BYTE(c) ? SKIP_STOP : WORD_BYTE(c) ? SKIP_WORD : 0)
+static const uint8_t skip_class[256] = {CLASS64(0), CLASS64(64), CLASS64(128), CLASS64(192)};
+#undef STOP_BYTE
 #undef CLASS64
 #undef CLASS16
 #undef CLASS4
@@ -731,23 +743,47 @@ static void close_variation(rf_pgn_reader *r, const rf_pgn_visitor *v)
 /* Movetext no longer checked (the game skipped, or after its first error), read fast: the blanks
  * words and {comments} of the block from the reader's place, with the lines counted as advance()
  * counts them, up to anything else (a variation, a NAG, a ';' comment, a '%' or '[', a word or
- * comment the block cuts), which read_movetext reads. Returns 1 at the termination marker (stored as read_movetext stores
- * it), the reader just past it. */
+ * comment the block cuts), which read_movetext reads. Words are not taken one by one: the scan
+ * runs over word and blank bytes to a byte that may matter (skip_class), and looks at a word
+ * only when it holds '-' or '*', as a termination marker does. Returns 1 at the termination
+ * marker (stored as read_movetext stores it), the reader just past it. */
 static int skip_unchecked(rf_pgn_reader *r)
 {
     const char *b = r->buf;
     size_t at = r->at, end = r->end;
     while (at < end) {
-        const unsigned char c = (unsigned char)b[at];
-        const int cls = byte_class[c];
-        if (cls == BYTE_BLANK) {
-            if (c == '\n') {
-                r->line++;
-                r->line_start = r->base + at + 1;
-                r->blank_line = 1;
-            } else if (c == '\f' || c == '\v') {
-                r->blank_line = 0;
+        size_t run = at;
+        unsigned seen = 0; /* SKIP_WORD: the run holds a word */
+        unsigned k;
+        while (at < end && !((k = skip_class[(unsigned char)b[at]]) & SKIP_STOP)) {
+            seen |= k;
+            at++;
+        }
+        if (at == end) {
+            /* The block may cut the run's last word: read_movetext reads that one whole. */
+            size_t w = at;
+            while (w > run && byte_class[(unsigned char)b[w - 1]] == BYTE_WORD) w--;
+            if (w < at) {
+                seen = 0;
+                for (size_t i = run; i < w; i++) seen |= skip_class[(unsigned char)b[i]];
+                at = w;
             }
+        }
+        if (seen) {
+            r->last_line = r->line;
+            r->blank_line = 0;
+        }
+        if (at == end) break;
+        const unsigned char c = (unsigned char)b[at];
+        if (c == '\n') {
+            r->line++;
+            r->line_start = r->base + at + 1;
+            r->blank_line = 1;
+            at++;
+            continue;
+        }
+        if (c == '\f' || c == '\v') {
+            r->blank_line = 0;
             at++;
             continue;
         }
@@ -763,10 +799,12 @@ static int skip_unchecked(rf_pgn_reader *r)
             at = (size_t)(close + 1 - b);
             continue;
         }
-        if (cls != BYTE_WORD || c == '%') break;
+        if (c != '-' && c != '*') break; /* '%' and the bytes that are no word */
+        /* The word around the '-' or '*'. */
         size_t w = at;
+        while (w > run && byte_class[(unsigned char)b[w - 1]] == BYTE_WORD) w--;
         while (at < end && byte_class[(unsigned char)b[at]] == BYTE_WORD) at++;
-        if (at == end) { /* the block may cut it: read_movetext reads it whole */
+        if (at == end) { /* the block may cut it */
             at = w;
             break;
         }
