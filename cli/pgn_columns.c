@@ -150,6 +150,19 @@ static size_t digits(const char *p, const char *end, unsigned long long *v)
     return n;
 }
 
+/* Writes v in decimal at out (at most 20 characters, no NUL); returns how many. The values of a
+ * lichess file's every ply pass here: no snprintf. */
+static size_t put_decimal(char *out, unsigned long long v)
+{
+    char rev[20];
+    size_t n = 0;
+    do
+        rev[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    for (size_t i = 0; i < n; i++) out[i] = rev[n - 1 - i];
+    return n;
+}
+
 /* [%clk H:MM:SS] or [%clk H:MM:SS.f]: the seconds, decimals as written. */
 static void read_clock(const char *p, const char *end, char out[32])
 {
@@ -163,23 +176,33 @@ static void read_clock(const char *p, const char *end, char out[32])
     size_t c = digits(p, end, &s);
     if (c != 2 || s > 59) return;
     p += c;
-    int len = snprintf(out, 32, "%llu", h * 3600 + m * 60 + s);
+    size_t len = put_decimal(out, h * 3600 + m * 60 + s); /* h < 10^12: at most 16 digits */
     if (p < end && *p == '.') {
         unsigned long long f;
         size_t d = digits(p + 1, end, &f);
-        if (d && d < 10 && len > 0) snprintf(out + len, 32 - (size_t)len, ".%.*s", (int)d, p + 1);
+        if (d && d < 10) {
+            out[len++] = '.';
+            memcpy(out + len, p + 1, d);
+            len += d;
+        }
     }
+    out[len] = 0;
 }
 
 /* [%eval 0.25], [%eval -1.08], [%eval #3], [%eval #-2] (a ",depth" after it is ignored). */
 static void read_eval(const char *p, const char *end, char out[32])
 {
+    size_t len = 0;
     if (p < end && *p == '#') {
         const char *q = p + 1;
         int minus = q < end && *q == '-';
         unsigned long long n;
         size_t d = digits(q + minus, end, &n);
-        if (d) snprintf(out, 32, "#%s%llu", minus ? "-" : "", n);
+        if (!d) return;
+        out[len++] = '#';
+        if (minus) out[len++] = '-';
+        len += put_decimal(out + len, n);
+        out[len] = 0;
         return;
     }
     int minus = p < end && *p == '-';
@@ -195,7 +218,9 @@ static void read_eval(const char *p, const char *end, char out[32])
     }
     unsigned long long cp = f == 0 ? 0 : f == 1 ? frac * 10 : f == 2 ? frac : (frac + 5) / 10;
     cp += whole * 100;
-    snprintf(out, 32, "%s%llu", minus && cp ? "-" : "", cp);
+    if (minus && cp) out[len++] = '-';
+    len += put_decimal(out + len, cp);
+    out[len] = 0;
 }
 
 void pgn_annotations(const char *text, size_t len, char clock[32], char eval[32])

@@ -10,7 +10,7 @@ libasan preloaded, a memory error in them stops the run with ASan's report).
 
 One input: its first byte chooses the entry point and, where there is one, the variant; the rest
 is the text (UTF-8, undecodable bytes replaced) or bytes given to it:
-  0 Board(fen) / a variant's board             5 rankfile.pgn.read_table(bytes)
+  0 Board(fen) / a variant's board             5 rankfile.pgn.read_table(bytes), iter_tables
   1 moves (SAN, UCI, Move.from_uci) played     6 rankfile.pgn.iter_games(bytes)
     from the variant's start                   7 rankfile.polyglot.open_reader(a file of them)
   2 rankfile.pgn.read_game(text)               8 square and piece names, Move.from_uci
@@ -146,8 +146,16 @@ def _read_headers(text):
 def _read_table(data):
     import rankfile.pgn as rf_pgn
     table = rf_pgn.read_table(data)
-    for name in ("plies", "moves_uci", "error", "final_fen"):
+    for name in ("plies", "moves_uci", "error", "final_fen", "clocks", "evals"):
         assert len(table[name]) == len(table)
+    for plies, clocks, evals in zip(table["plies"], table["clocks"], table["evals"]):
+        assert (clocks == evals == "") or len(clocks.split(" ")) == len(evals.split(" ")) == plies, \
+            "clocks and evals: one entry per ply"
+    # Read in batches of three games: the same games.
+    batches = list(rf_pgn.iter_tables(data, games=3))
+    assert [len(b) for b in batches[:-1]] == [3] * (len(batches) - 1)
+    for name in ("index", "moves_uci", "clocks"):
+        assert [v for b in batches for v in b[name]] == list(table[name]), f"iter_tables: {name}"
 
 
 def _iter_games(data):
@@ -155,6 +163,7 @@ def _iter_games(data):
     for record in rf_pgn.iter_games(data):
         record.moves
         record.outcome
+        assert len(record.clocks) == len(record.evals) == record.plies
 
 
 def _polyglot(data):

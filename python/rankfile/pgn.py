@@ -5,7 +5,9 @@ Two ways in:
 - python-chess's: :func:`read_game` (a :class:`Game` with headers, a main line, comments, NAGs
   and variations), :func:`read_headers`, :func:`skip_game`, ``str(game)`` to export;
 - rankfile's, for whole files: :func:`read_table` (every game of a file as columns, read in C
-  without the GIL) and :func:`iter_games` (one light record per game).
+  without the GIL), :func:`iter_tables` (the same a batch of games at a time, memory flat),
+  :func:`to_parquet` (a file into Parquet, a row group per batch) and :func:`iter_games` (one
+  light record per game).
 """
 from __future__ import annotations
 
@@ -871,14 +873,19 @@ def skip_game(handle: Any) -> bool:
     return _read_handle(handle, 2) is not None
 
 
-# ---- whole files: read_table and iter_games -------------------------------------------------
+# ---- whole files: read_table, iter_tables, to_parquet and iter_games ----------------------
 
 _NUMERIC = {"index": "int64", "offset": "int64", "chess960": "bool", "plies": "int64",
             "error_line": "int64", "error_column": "int64"}
 _BEFORE_TAGS = ["index", "offset"]
 _AFTER_TAGS = ["variant", "chess960", "start_fen", "moves_uci", "moves_san", "plies", "result",
                "termination", "winner", "final_fen", "error", "error_line", "error_column",
-               "warning"]
+               "warning", "clocks", "evals"]
+_FIXED_NAMES = set(_BEFORE_TAGS + _AFTER_TAGS)
+
+BATCH_GAMES = 65536
+"""The games of one batch of :func:`iter_tables` and one row group of :func:`to_parquet`
+when not given."""
 
 
 def _column(name: str, data: Any) -> Any:
@@ -891,6 +898,15 @@ def _column(name: str, data: Any) -> Any:
     except ImportError:
         return memoryview(data).cast("?" if kind == "bool" else "q")
     return numpy.frombuffer(data, dtype=numpy.bool_ if kind == "bool" else numpy.int64)
+
+
+def _arrow_schema(names: Sequence[str]) -> Any:
+    """The Arrow types of the columns: int64 and bool for the numeric ones, string for the
+    others (tags included), whatever the values (an empty column too)."""
+    import pyarrow
+    types = {"int64": pyarrow.int64(), "bool": pyarrow.bool_()}
+    return pyarrow.schema([(name, types.get(_NUMERIC.get(name, ""), pyarrow.string()))
+                           for name in names])
 
 
 class Table:
@@ -914,7 +930,7 @@ class Table:
     def columns(self) -> List[str]:
         """The column names: index, offset, the tags (in the order first met), then variant,
         chess960, start_fen, moves_uci, moves_san, plies, result, termination, winner,
-        final_fen, error, error_line, error_column, warning (those asked for)."""
+        final_fen, error, error_line, error_column, warning, clocks, evals (those asked for)."""
         return list(self._order)
 
     def __len__(self) -> int:
@@ -958,16 +974,24 @@ class Table:
         return pandas.DataFrame({name: self[name] for name in self._order}, columns=self._order)
 
     def to_arrow(self) -> Any:
-        """A pyarrow.Table of the columns (pyarrow must be installed)."""
+        """A pyarrow.Table of the columns (pyarrow must be installed): int64 and bool for the
+        numeric columns, string for the others, an empty table's too."""
+        return self._arrow(None)
+
+    def _arrow(self, pool: Any) -> Any:
         import pyarrow
-        return pyarrow.table({name: self[name] for name in self._order})
+        schema = _arrow_schema(self._order)
+        return pyarrow.Table.from_arrays(
+            [pyarrow.array(self[field.name], type=field.type, memory_pool=pool) for field in schema],
+            schema=schema)
 
     def __repr__(self) -> str:
         return f"<rankfile.pgn.Table: {self._games} games, {len(self._order)} columns>"
 
 
-def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
+def _open(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
           encoding: str = "auto") -> Any:
+    """The C reader of a source, open, no game read yet."""
     if columns is not None:
         if isinstance(columns, str):
             raise TypeError("columns: a list of column names, not one string")
@@ -977,10 +1001,12 @@ def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
                 raise TypeError(f"columns: {name!r} is not a column name")
     if variant is not None and not isinstance(variant, str):
         raise TypeError("variant: a variant name, as 'atomic' or 'chess960'")
+    if not isinstance(encoding, str):
+        raise TypeError("encoding: 'auto', 'utf-8' or 'latin-1'")
     if isinstance(source, (str, os.PathLike)):
-        return _rankfile._pgn_table(source, True, columns, variant, encoding)
+        return _rankfile._pgn_reader(source, True, columns, variant, encoding)
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return _rankfile._pgn_table(bytes(source), False, columns, variant, encoding)
+        return _rankfile._pgn_reader(bytes(source), False, columns, variant, encoding)
     read = getattr(source, "read", None)
     if read is None:
         raise TypeError("source: a path, a file object or bytes, not "
@@ -990,7 +1016,30 @@ def _read(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
         data = data.encode("utf-8", "surrogatepass")
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError("source: the file object's read() gave neither str nor bytes")
-    return _rankfile._pgn_table(bytes(data), False, columns, variant, encoding)
+    return _rankfile._pgn_reader(bytes(data), False, columns, variant, encoding)
+
+
+def _order(data: Any, columns: Optional[Sequence[str]], roster: bool = False) -> List[str]:
+    """The columns of a table of the games `data` holds: index and offset, the tags in the
+    order the games first use them (then the roster's other tags, with `roster`), the fixed
+    columns; with `columns`, those of them asked for, then the tags asked for that no game has."""
+    fixed = data.fixed()
+    tags = [name for name in data.tag_names() if name not in _FIXED_NAMES]
+    if roster:
+        tags += [name for name in TAG_ROSTER if name not in tags]
+    names = [n for n in _BEFORE_TAGS if n in fixed] + tags + [n for n in _AFTER_TAGS if n in fixed]
+    if columns is not None:
+        names = [n for n in names if n in columns]
+        names += [n for n in columns if n not in names and n not in _FIXED_NAMES]
+    return names
+
+
+def _batch_size(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name}: a number of games (an int), not {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"{name}: a number of games, 1 or more, not {value}")
+    return value
 
 
 def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
@@ -1016,23 +1065,113 @@ def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
     ``moves_san`` (the main line, space-joined), ``plies``, ``result`` (the termination marker,
     "*" when none), ``termination`` and ``winner`` (what the rules say of the last position: the
     CLI's outcome reason and winner, "" when none), ``final_fen``, ``error``, ``error_line``,
-    ``error_column`` (0 when no error) and ``warning``. A tag named as one of these columns is
-    left out (the column wins).
+    ``error_column`` (0 when no error) and ``warning``; ``clocks`` and ``evals`` are those of
+    ``rankfile pgn --format tsv``: lichess's ``[%clk H:MM:SS]`` in seconds and
+    ``[%eval 0.25]`` in centipawns (``#3``, ``#-2`` for a mate) of each main-line ply,
+    space-joined, ``-`` for a ply without one, "" for a game with neither. A tag named as one
+    of these columns is left out (the column wins).
 
     Raises OSError for a file that cannot be opened, ValueError for input that cannot be read
     (corrupt compressed data) or an unknown variant.
     """
-    data = _read(source, columns, variant, encoding)
-    fixed = data.fixed()
-    tags = [name for name in data.tag_names() if name not in _FIXED_NAMES]
-    names = [n for n in _BEFORE_TAGS if n in fixed] + tags + [n for n in _AFTER_TAGS if n in fixed]
-    if columns is not None:
-        names = [n for n in names if n in columns]
-        names += [n for n in columns if n not in names and n not in _FIXED_NAMES]
-    return Table(data, names)
+    reader = _open(source, columns, variant, encoding)
+    try:
+        data = reader.next(0)
+    finally:
+        reader.close()
+    return Table(data, _order(data, columns))
 
 
-_FIXED_NAMES = set(_BEFORE_TAGS + _AFTER_TAGS)
+def _batches(reader: Any, games: int, columns: Optional[Sequence[str]]) -> Tuple[List[str], Iterator[Table]]:
+    """The columns every batch of `reader` has (fixed by the first batch, read now), and the
+    batches of up to `games` games as Tables, none empty, the reader closed after the last."""
+    try:
+        first = reader.next(games)
+    except BaseException:
+        reader.close()
+        raise
+    order = _order(first, columns, roster=columns is None)
+
+    def tables(data: Any) -> Iterator[Table]:
+        try:
+            while data.games():
+                table = Table(data, order)
+                data = None  # the batch lives as long as the caller keeps its Table, no longer
+                yield table
+                del table
+                data = reader.next(games)
+        finally:
+            reader.close()
+    return order, tables(first)
+
+
+def iter_tables(source: Any, *, games: int = BATCH_GAMES, columns: Optional[Sequence[str]] = None,
+                variant: Optional[str] = None, encoding: str = "auto") -> Iterator[Table]:
+    """Reads a PGN input a batch of ``games`` games at a time: an iterator of :class:`Table`
+    objects, each of the next ``games`` games (the last one fewer; none for an input without
+    games), read in C with the GIL released. The input stays open between batches and only the
+    batch being read is held in C, so memory stays flat however long the input is (a path is
+    read as it goes; a file object is read whole first, as by :func:`read_table`).
+
+    ``source``, ``columns``, ``variant`` and ``encoding`` are :func:`read_table`'s, and a batch
+    holds what :func:`read_table` gives for its games (``index`` and ``offset`` count from the
+    input's start), except that every batch has the same columns, fixed by the first batch:
+    with ``columns``, those names (a tag no game has is all ""); without, the fixed columns and
+    the tags the first batch's games use, in the order first met, then those of the Seven Tag
+    Roster (:data:`TAG_ROSTER`) that they do not use. A tag first met in a later batch is not a
+    column (name it in ``columns`` to keep it); a game without one of the tags has "" there.
+
+    The first batch is read by the call (so a missing file raises OSError here); the next ones
+    as the iterator is advanced. A read error later (corrupt compressed data) raises ValueError
+    from the iterator."""
+    _batch_size(games, "games")
+    return _batches(_open(source, columns, variant, encoding), games, columns)[1]
+
+
+def to_parquet(source: Any, dest: Any, *, columns: Optional[Sequence[str]] = None,
+               variant: Optional[str] = None, encoding: str = "auto",
+               row_group_games: int = BATCH_GAMES) -> int:
+    """Writes the games of a PGN input into a Parquet file, a row group of
+    ``row_group_games`` games at a time, and returns the number of games written.
+
+    The input is read by :func:`iter_tables` (``source``, ``columns``, ``variant``,
+    ``encoding`` as there, ``games=row_group_games``) and each batch is written by
+    ``pyarrow.parquet.ParquetWriter`` as one row group, then dropped: memory stays flat however
+    long the input is. The columns are :func:`iter_tables`'s (those of the first batch, the Seven
+    Tag Roster's tags always among them when ``columns`` is not given), of the types of
+    :meth:`Table.to_arrow` (int64, bool, string); an input without games gives a file with the
+    columns and no rows. ``dest``: a path or a binary file object; a path is written anew, and
+    removed again when reading the input fails halfway.
+
+    Raises ImportError without pyarrow (``python3 -m pip install pyarrow``), OSError and
+    ValueError as :func:`read_table`."""
+    _batch_size(row_group_games, "row_group_games")
+    try:
+        import pyarrow.parquet
+    except ImportError as e:
+        raise ImportError("rankfile.pgn.to_parquet needs pyarrow: python3 -m pip install pyarrow") from e
+    order, tables = _batches(_open(source, columns, variant, encoding), row_group_games, columns)
+    path = os.fspath(dest) if isinstance(dest, (str, os.PathLike)) else None
+    # pyarrow's default pool (mimalloc or jemalloc) keeps the memory of the batches written
+    # for the next ones, several times a batch's size; the system allocator gives it back.
+    pool = pyarrow.system_memory_pool()
+    written = 0
+    try:
+        with pyarrow.parquet.ParquetWriter(path if path is not None else dest,
+                                           _arrow_schema(order), memory_pool=pool) as writer:
+            for table in tables:
+                writer.write_table(table._arrow(pool), row_group_size=len(table))
+                written += len(table)
+                del table
+    except BaseException:
+        tables.close()
+        if path is not None:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        raise
+    return written
 
 
 _TERMINATIONS = {
@@ -1057,12 +1196,23 @@ def _outcome(termination: str, winner: str, final_fen: str) -> Any:
     return rankfile.Outcome(getattr(rankfile.Termination, name), color)
 
 
+def _per_ply(text: str, plies: int, value: Any) -> List[Any]:
+    """A clocks or evals cell as one value per ply (None for "-"; all None for "")."""
+    if not text:
+        return [None] * plies
+    return [None if v == "-" else value(v) for v in text.split(" ")]
+
+
+def _eval_value(text: str) -> Union[int, str]:
+    return text if text.startswith("#") else int(text)
+
+
 class GameRecord:
     """One game of :func:`iter_games`: what the C reader knows of it, without a node tree."""
 
     __slots__ = ("index", "offset", "headers", "variant", "chess960", "start_fen", "moves_uci",
                  "moves_san", "plies", "result", "termination", "winner", "final_fen", "error",
-                 "warning")
+                 "warning", "clocks", "evals")
 
     index: int
     offset: int
@@ -1079,6 +1229,8 @@ class GameRecord:
     final_fen: str
     error: str
     warning: str
+    clocks: List[Optional[float]]
+    evals: List[Optional[Union[int, str]]]
 
     @property
     def moves(self) -> List[Any]:
@@ -1098,22 +1250,39 @@ class GameRecord:
                 f"{', error' if self.error else ''}>")
 
 
+_RECORD_BATCH = 1024  # the games iter_games reads at a time
+
+
 def iter_games(source: Any, *, variant: Optional[str] = None,
                encoding: str = "auto") -> Iterator[GameRecord]:
     """The games of a PGN input (as :func:`read_table` takes it) as :class:`GameRecord`s:
     ``index``, ``offset``, ``headers`` (a dict, in the input's order), ``variant``,
     ``chess960``, ``start_fen``, ``moves`` (Move objects), ``moves_uci`` and ``moves_san``
     (lists), ``plies``, ``result``, ``outcome``, ``termination``, ``winner``, ``final_fen``,
-    ``error`` ("" for a good game) and ``warning``. The input is read whole, in C, before the
-    first record is given."""
-    data = _read(source, None, variant, encoding)
-    games = data.games()
+    ``error`` ("" for a good game), ``warning``, and per main-line ply ``clocks`` (the seconds
+    of lichess's ``[%clk]``, a float) and ``evals`` (``[%eval]`` in centipawns, an int, or
+    "#3", "#-2" for a mate), None for a ply without one: the values of
+    ``rankfile pgn --format json``. The input is read in C about a thousand games at a time, as
+    the records are taken: memory stays flat however long it is."""
+    reader = _open(source, None, variant, encoding)
+    try:
+        while True:
+            data = reader.next(_RECORD_BATCH)
+            games = data.games()
+            if not games:
+                return
+            yield from _records(data, games)
+    finally:
+        reader.close()
+
+
+def _records(data: Any, games: int) -> Iterator[GameRecord]:
     headers = data.headers()
     index, offset, chess960, plies = (_column(n, data.column(n)) for n in
                                       ("index", "offset", "chess960", "plies"))
     text = {name: data.column(name) for name in
             ("variant", "start_fen", "moves_uci", "moves_san", "result", "termination", "winner",
-             "final_fen", "error", "warning")}
+             "final_fen", "error", "warning", "clocks", "evals")}
     for i in range(games):
         record = GameRecord()
         record.index = int(index[i])
@@ -1131,4 +1300,6 @@ def iter_games(source: Any, *, variant: Optional[str] = None,
         record.final_fen = text["final_fen"][i]
         record.error = text["error"][i]
         record.warning = text["warning"][i]
+        record.clocks = _per_ply(text["clocks"][i], record.plies, float)
+        record.evals = _per_ply(text["evals"][i], record.plies, _eval_value)
         yield record

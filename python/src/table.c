@@ -1,6 +1,12 @@
 /*
- * table.c - rankfile.pgn.read_table and iter_games: a whole PGN input read in C, with the GIL
- * released, into columns (one value per game), as `rankfile pgn --format json` reads it.
+ * table.c - rankfile.pgn.read_table, iter_tables, to_parquet and iter_games: a PGN input read in
+ * C, with the GIL released, into columns (one value per game), as `rankfile pgn --format json`
+ * reads it, the clocks and evals columns as `rankfile pgn --format tsv` writes them.
+ *
+ * A reader (PgnTableReader) keeps the input open and reads it a batch of games at a time:
+ * next(n) reads up to n games into a new PgnTableData, next(0) the rest of the input. The batch
+ * is one call of read_games() on a `build`, which needs nothing of Python: another driver may
+ * fill builds the same way.
  *
  * The input is a file (plain, gzip or zstd) or bytes in memory, read by the CLI's own input and
  * decoder (cli/input.c, cli/encoding.c, opened quiet: their errors come back as text, raised
@@ -16,6 +22,7 @@
 #include "rfpy.h"
 
 #include "cli.h"
+#include "pgn_columns.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -90,11 +97,12 @@ static span arena_span(arena *a, const char *s, size_t n)
 enum {
     COL_INDEX, COL_OFFSET, COL_VARIANT, COL_CHESS960, COL_START_FEN, COL_MOVES_UCI, COL_MOVES_SAN,
     COL_PLIES, COL_RESULT, COL_TERMINATION, COL_WINNER, COL_FINAL_FEN, COL_ERROR, COL_ERROR_LINE,
-    COL_ERROR_COLUMN, COL_WARNING, COL_COUNT
+    COL_ERROR_COLUMN, COL_WARNING, COL_CLOCKS, COL_EVALS, COL_COUNT
 };
 static const char *const col_names[COL_COUNT] = {
     "index", "offset", "variant", "chess960", "start_fen", "moves_uci", "moves_san", "plies",
     "result", "termination", "winner", "final_fen", "error", "error_line", "error_column", "warning",
+    "clocks", "evals",
 };
 
 typedef struct game_row {
@@ -103,6 +111,7 @@ typedef struct game_row {
     const char *termination;                     /* static, or NULL */
     char result[8];
     span start_fen, final_fen, error, warning;
+    span clocks, evals;                          /* empty when the game has no [%clk] nor [%eval] */
     size_t tag_first, tag_count;                 /* into tag_entries */
     size_t move_first, move_count;               /* the main line, into `moves` */
     size_t start;                                /* its start, into `starts` */
@@ -115,11 +124,17 @@ typedef struct tag_entry {
 
 #define NAME_HASH 1024
 
-typedef struct build {
-    rf_pgn_reader *reader;
+/* What a reader keeps of the games: the columns asked for, and the variant filter. */
+typedef struct table_options {
     int want[COL_COUNT];
     int filter, filter_chess960;
     rf_variant filter_variant;
+} table_options;
+
+/* One batch of games: every column's data, in C. */
+typedef struct build {
+    table_options opt;     /* a copy: the batch outlives its reader */
+    rf_pgn_reader *reader; /* while reading: the game's offset */
     arena text;        /* every string */
     arena rows;        /* game_row[] */
     arena tags;        /* tag_entry[] */
@@ -131,6 +146,13 @@ typedef struct build {
     int64_t offset;
     int keep, start_ok;
     size_t games;
+    /* The clocks and evals of the game being read, as `rankfile pgn --format tsv` writes them:
+     * per main-line ply "-" or the value, space-separated (pgn_annotations reads a comment). */
+    int annotate;                 /* the clocks or evals column is asked for */
+    arena clocks, evals;
+    size_t clock_last, eval_last; /* where the last ply's entry starts */
+    int annotated;                /* a clock or an eval was found in the game */
+    unsigned long var_depth;      /* the variations open where the reader is */
 } build;
 
 static uint32_t name_id(build *b, const char *name, size_t len)
@@ -161,6 +183,9 @@ static int on_begin_game(void *user, unsigned long index)
     b->move_first = b->moves.len / sizeof(rf_move);
     b->keep = 1;
     b->start_ok = 0;
+    b->clocks.len = b->evals.len = 0;
+    b->annotated = 0;
+    b->var_depth = 0;
     return RF_PGN_CONTINUE;
 }
 
@@ -188,8 +213,8 @@ static int on_end_headers(void *user, const rf_position *start)
 {
     build *b = user;
     b->start_ok = start != NULL;
-    if (start && b->filter &&
-        (start->variant != b->filter_variant || start->chess960 != b->filter_chess960))
+    if (start && b->opt.filter &&
+        (start->variant != b->opt.filter_variant || start->chess960 != b->opt.filter_chess960))
         b->keep = 0;
     return b->keep ? RF_PGN_CONTINUE : RF_PGN_SKIP;
 }
@@ -200,7 +225,46 @@ static void on_move(void *user, const rf_position *before, rf_move m, unsigned d
 {
     build *b = user;
     (void)before;
-    if (depth == 0) arena_add(&b->moves, &m, sizeof m);
+    if (depth > 0) return;
+    arena_add(&b->moves, &m, sizeof m);
+    if (b->annotate) { /* a "-" for the ply until a comment gives its clock or eval */
+        if (b->clocks.len) arena_add(&b->clocks, " ", 1);
+        if (b->evals.len) arena_add(&b->evals, " ", 1);
+        b->clock_last = b->clocks.len;
+        b->eval_last = b->evals.len;
+        arena_add(&b->clocks, "-", 1);
+        arena_add(&b->evals, "-", 1);
+    }
+}
+
+/* A comment after a main-line move: its [%clk] and [%eval], the last given winning. */
+static void on_comment(void *user, const char *text, size_t len)
+{
+    build *b = user;
+    if (b->var_depth > 0 || b->clocks.len == 0) return;
+    char clock[32], eval[32];
+    pgn_annotations(text, len, clock, eval);
+    if (clock[0]) {
+        b->clocks.len = b->clock_last;
+        arena_add(&b->clocks, clock, strlen(clock));
+        b->annotated = 1;
+    }
+    if (eval[0]) {
+        b->evals.len = b->eval_last;
+        arena_add(&b->evals, eval, strlen(eval));
+        b->annotated = 1;
+    }
+}
+
+static int on_begin_variation(void *user)
+{
+    ((build *)user)->var_depth++;
+    return RF_PGN_CONTINUE;
+}
+
+static void on_end_variation(void *user)
+{
+    ((build *)user)->var_depth--;
 }
 
 static span fen_span(build *b, const rf_position *pos)
@@ -228,9 +292,9 @@ static void on_end_game(void *user, const rf_pgn_game *g)
     r.start_ok = (uint8_t)b->start_ok;
     snprintf(r.result, sizeof r.result, "%s", g->result[0] ? g->result : "*");
     if (b->start_ok) {
-        if (b->want[COL_START_FEN]) r.start_fen = fen_span(b, &g->start);
-        if (b->want[COL_FINAL_FEN]) r.final_fen = fen_span(b, &g->game->pos);
-        if (b->want[COL_TERMINATION] || b->want[COL_WINNER]) {
+        if (b->opt.want[COL_START_FEN]) r.start_fen = fen_span(b, &g->start);
+        if (b->opt.want[COL_FINAL_FEN]) r.final_fen = fen_span(b, &g->game->pos);
+        if (b->opt.want[COL_TERMINATION] || b->opt.want[COL_WINNER]) {
             rf_outcome o = rf_game_outcome(g->game);
             r.termination = o.reason == RF_REASON_NONE ? NULL : o.code;
             r.winner = o.result == RF_RESULT_WHITE_WINS ? 1 : o.result == RF_RESULT_BLACK_WINS ? 2 : 0;
@@ -253,49 +317,77 @@ static void on_end_game(void *user, const rf_pgn_game *g)
                          g->warning);
         r.warning = arena_span(&b->text, where, n < 0 ? 0 : (size_t)n < sizeof where ? (size_t)n : sizeof where - 1);
     }
+    if (b->annotated) {
+        if (b->opt.want[COL_CLOCKS]) r.clocks = arena_span(&b->text, b->clocks.p, b->clocks.len);
+        if (b->opt.want[COL_EVALS]) r.evals = arena_span(&b->text, b->evals.p, b->evals.len);
+    }
     r.tag_first = b->tag_first;
     r.tag_count = b->tags.len / sizeof(tag_entry) - b->tag_first;
     arena_add(&b->rows, &r, sizeof r);
     b->games++;
 }
 
-/* Reads every game of the text into b. Returns 0, or -1 with the error in `why`. */
-static int read_all(build *b, text *t, char *why, size_t why_cap)
+static int build_failed(const build *b)
 {
-    b->reader = rf_pgn_reader_new(text_read, t);
-    if (!b->reader) {
-        snprintf(why, why_cap, "out of memory");
-        return -1;
-    }
-    rf_pgn_visitor v = {b, on_begin_game, on_header, on_end_headers, on_move, NULL, NULL, NULL, NULL,
-                        on_end_game};
-    int rc;
-    while ((rc = rf_pgn_read_game(b->reader, &v)) == 1)
-        if (b->text.failed || b->rows.failed || b->tags.failed || b->names.failed ||
-            b->moves.failed || b->starts.failed)
-            break;
-    rf_pgn_reader_free(b->reader);
-    b->reader = NULL;
-    if (b->text.failed || b->rows.failed || b->tags.failed || b->names.failed ||
-        b->moves.failed || b->starts.failed) {
-        snprintf(why, why_cap, "out of memory");
-        return -1;
-    }
-    if (rc < 0) {
-        snprintf(why, why_cap, "%s", t->error[0] ? t->error : "read error");
-        return -1;
-    }
-    return 0;
+    return b->text.failed || b->rows.failed || b->tags.failed || b->names.failed ||
+           b->moves.failed || b->starts.failed || b->clocks.failed || b->evals.failed;
+}
+
+/* A new empty batch for the columns of `opt`; NULL when memory ran out. */
+static build *build_new(const table_options *opt)
+{
+    build *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->opt = *opt;
+    b->annotate = opt->want[COL_CLOCKS] || opt->want[COL_EVALS];
+    for (int i = 0; i < NAME_HASH; i++) b->name_hash[i] = -1;
+    return b;
 }
 
 static void build_free(build *b)
 {
+    if (!b) return;
     free(b->text.p);
     free(b->rows.p);
     free(b->tags.p);
     free(b->names.p);
     free(b->moves.p);
     free(b->starts.p);
+    free(b->clocks.p);
+    free(b->evals.p);
+    free(b);
+}
+
+/* Reads the next games of `reader` into b until b holds `max` games (0: no limit; the games
+ * the variant filter skips do not count) or the input ends. Returns 1 when it stopped at
+ * `max` (the reader is then just after the last game, ready for the next batch), 0 at the end
+ * of the input, -1 when reading failed, with why ("out of memory", or the read error of `t`,
+ * the text the reader reads). Needs no Python: run it without the GIL. */
+static int read_games(build *b, rf_pgn_reader *reader, const text *t, size_t max, char *why,
+                      size_t why_cap)
+{
+    rf_pgn_visitor v = {b, on_begin_game, on_header, on_end_headers, on_move, NULL, NULL, NULL,
+                        NULL, on_end_game};
+    if (b->annotate) {
+        v.comment = on_comment;
+        v.begin_variation = on_begin_variation;
+        v.end_variation = on_end_variation;
+    }
+    b->reader = reader;
+    int rc = 0;
+    while ((max == 0 || b->games < max) && (rc = rf_pgn_read_game(reader, &v)) == 1 && !build_failed(b))
+        ;
+    b->reader = NULL;
+    if (build_failed(b)) {
+        snprintf(why, why_cap, "out of memory");
+        return -1;
+    }
+    if (max != 0 && b->games == max) return 1;
+    if (rc < 0) {
+        snprintf(why, why_cap, "%s", t->error[0] ? t->error : "read error");
+        return -1;
+    }
+    return 0;
 }
 
 /* Writes every game's main line as SAN (san 1) or UCI (san 0), space-joined, into out, one
@@ -335,6 +427,7 @@ static PyTypeObject *table_type;
 
 static PyObject *span_str(const build *b, span s)
 {
+    if (s.len == 0) return PyUnicode_FromStringAndSize("", 0);
     return PyUnicode_DecodeUTF8(b->text.p + s.at, (Py_ssize_t)s.len, "replace");
 }
 
@@ -410,6 +503,8 @@ static PyObject *texts(const build *b, int col)
         case COL_WINNER: s = PyUnicode_FromString(winners[r->winner]); break;
         case COL_FINAL_FEN: s = span_str(b, r->final_fen); break;
         case COL_ERROR: s = span_str(b, r->error); break;
+        case COL_CLOCKS: s = span_str(b, r->clocks); break;
+        case COL_EVALS: s = span_str(b, r->evals); break;
         default: s = span_str(b, r->warning); break;
         }
         if (!s) {
@@ -486,7 +581,7 @@ static PyObject *table_column(PyObject *self, PyObject *arg)
     if (!name) return NULL;
     for (int c = 0; c < COL_COUNT; c++)
         if (strcmp(name, col_names[c]) == 0 && (size_t)len == strlen(col_names[c])) {
-            if (!b->want[c]) break;
+            if (!b->opt.want[c]) break;
             return is_numeric(c) ? numbers(b, c) : texts(b, c);
         }
     return tag_column(b, name, len);
@@ -504,7 +599,7 @@ static PyObject *table_fixed(PyObject *self, PyObject *unused)
     const build *b = ((table_object *)self)->b;
     PyObject *list = PyList_New(0);
     for (int c = 0; list && c < COL_COUNT; c++) {
-        if (!b->want[c]) continue;
+        if (!b->opt.want[c]) continue;
         PyObject *name = PyUnicode_FromString(col_names[c]);
         if (!name || PyList_Append(list, name) < 0) Py_CLEAR(list);
         Py_XDECREF(name);
@@ -553,11 +648,7 @@ fail:
 
 static void table_dealloc(PyObject *self)
 {
-    build *b = ((table_object *)self)->b;
-    if (b) {
-        build_free(b);
-        free(b);
-    }
+    build_free(((table_object *)self)->b);
     PyTypeObject *type = Py_TYPE(self);
     freefunc free_self = (freefunc)PyType_GetSlot(type, Py_tp_free);
     free_self(self);
@@ -635,9 +726,158 @@ static int open_source(text *t, PyObject *src, int is_path, cli_encoding encodin
     return 0;
 }
 
-/* _rankfile._pgn_table(source, is_path, columns, variant) -> PgnTableData: reads the whole
- * input (the GIL released). */
-static PyObject *pgn_table(PyObject *self, PyObject *args)
+/* ---- the reader: an input read a batch at a time ------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    table_options opt;
+    text *t;               /* NULL once the input is over or closed */
+    rf_pgn_reader *reader;
+    PyObject *hold;        /* the bytes read, when the source is bytes */
+    int closed;            /* close() was called: next() refuses */
+    int busy;              /* a next() is reading (the GIL released) */
+    int warned;            /* the decoder's note was given as a UnicodeWarning */
+} reader_object;
+
+static PyTypeObject *reader_type;
+
+/* The input is over (or failed, or closed): its file and buffers are given back at once. */
+static void reader_release(reader_object *r)
+{
+    rf_pgn_reader_free(r->reader);
+    r->reader = NULL;
+    if (r->t) {
+        cli_input_close(r->t->in);
+        free(r->t);
+        r->t = NULL;
+    }
+    Py_CLEAR(r->hold);
+}
+
+/* next(games) -> PgnTableData: the next `games` games (0: all the rest); fewer at the end of
+ * the input, none after it. */
+static PyObject *reader_next(PyObject *self, PyObject *arg)
+{
+    reader_object *r = (reader_object *)self;
+    Py_ssize_t max = PyLong_AsSsize_t(arg);
+    if (max == -1 && PyErr_Occurred()) return NULL;
+    if (max < 0) return PyErr_Format(PyExc_ValueError, "next(%zd): a number of games, 0 (all) or more", max);
+    if (r->closed) return PyErr_Format(PyExc_ValueError, "the PGN reader is closed: open the source again to read it");
+    if (r->busy)
+        return PyErr_Format(PyExc_RuntimeError,
+                            "the PGN reader is reading in another thread: read one reader from one thread at a time");
+    build *b = build_new(&r->opt);
+    if (!b) return PyErr_NoMemory();
+    if (r->t) {
+        char why[256] = "";
+        int rc;
+        r->busy = 1;
+        Py_BEGIN_ALLOW_THREADS
+        rc = read_games(b, r->reader, r->t, (size_t)max, why, sizeof why);
+        Py_END_ALLOW_THREADS
+        r->busy = 0;
+        /* Bytes that are not UTF-8 were read as Windows-1252: said once, as the CLI says it. */
+        char note[sizeof r->t->decoder.note] = "";
+        if (rc >= 0 && !r->warned) snprintf(note, sizeof note, "%s", r->t->decoder.note);
+        int auto_encoding = r->t->decoder.encoding == CLI_ENCODING_AUTO;
+        if (rc <= 0) reader_release(r); /* the decoder, its note with it, is gone from here */
+        if (rc < 0) {
+            build_free(b);
+            if (strcmp(why, "out of memory") == 0) return PyErr_NoMemory();
+            return PyErr_Format(PyExc_ValueError, "cannot read the PGN input: %s", why);
+        }
+        if (note[0]) {
+            r->warned = 1;
+            if (PyErr_WarnFormat(PyExc_UnicodeWarning, 1, "%s; %s", note,
+                                 auto_encoding ? "encoding='latin-1' says so"
+                                               : "encoding='latin-1' reads them as Latin-1") < 0) {
+                build_free(b);
+                return NULL;
+            }
+        }
+    }
+    table_object *obj = PyObject_New(table_object, table_type);
+    if (!obj) {
+        build_free(b);
+        return NULL;
+    }
+    obj->b = b;
+    return (PyObject *)obj;
+}
+
+static PyObject *reader_close(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    reader_object *r = (reader_object *)self;
+    if (r->busy)
+        return PyErr_Format(PyExc_RuntimeError, "the PGN reader is reading in another thread: close it after that");
+    reader_release(r);
+    r->closed = 1;
+    Py_RETURN_NONE;
+}
+
+static void reader_dealloc(PyObject *self)
+{
+    reader_release((reader_object *)self);
+    PyTypeObject *type = Py_TYPE(self);
+    freefunc free_self = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    free_self(self);
+    Py_DECREF(type);
+}
+
+static PyMethodDef reader_methods[] = {
+    {"next", reader_next, METH_O,
+     "next(games) -> PgnTableData\n\nReads the next `games` games (0: every game left), the GIL released; fewer\n"
+     "at the end of the input, none after it."},
+    {"close", reader_close, METH_NOARGS, "close() -> None\n\nCloses the input; next() then raises ValueError."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot reader_slots[] = {
+    {Py_tp_dealloc, reader_dealloc},
+    {Py_tp_methods, reader_methods},
+    {Py_tp_doc, "An open PGN input read a batch of games at a time (rankfile.pgn.iter_tables)."},
+    {0, NULL},
+};
+
+static PyType_Spec reader_spec = {
+    "rankfile._rankfile.PgnTableReader", sizeof(reader_object), 0, Py_TPFLAGS_DEFAULT, reader_slots,
+};
+
+/* The options of _pgn_reader: the columns (None: all) and the variant (None: every game). 0, or
+ * -1 with an exception set. */
+static int parse_options(table_options *opt, PyObject *only, PyObject *variant_name)
+{
+    memset(opt, 0, sizeof *opt);
+    for (int c = 0; c < COL_COUNT; c++) {
+        if (only == Py_None) {
+            opt->want[c] = 1;
+            continue;
+        }
+        PyObject *name = PyUnicode_FromString(col_names[c]);
+        if (!name) return -1;
+        opt->want[c] = PySequence_Contains(only, name);
+        Py_DECREF(name);
+        if (opt->want[c] < 0) return -1;
+    }
+    if (variant_name != Py_None) {
+        Py_ssize_t len;
+        const char *name = PyUnicode_AsUTF8AndSize(variant_name, &len);
+        if (!name) return -1;
+        int c960 = 0;
+        if (rf_variant_from_name(&opt->filter_variant, &c960, name, (size_t)len) != RF_OK) {
+            PyErr_Format(PyExc_ValueError, "unknown variant '%U'", variant_name);
+            return -1;
+        }
+        opt->filter = 1;
+        opt->filter_chess960 = c960;
+    }
+    return 0;
+}
+
+/* _rankfile._pgn_reader(source, is_path, columns, variant, encoding='auto') -> PgnTableReader:
+ * the input opened, no game read yet. */
+static PyObject *pgn_reader(PyObject *self, PyObject *args)
 {
     (void)self;
     PyObject *src, *only, *variant_name;
@@ -649,79 +889,33 @@ static PyObject *pgn_table(PyObject *self, PyObject *args)
         return PyErr_Format(PyExc_ValueError,
                             "unknown encoding '%s' (auto, utf-8 or latin-1; also utf8, latin1, iso-8859-1, "
                             "windows-1252, cp1252)", encoding_name);
-    if (only == Py_None) only = NULL;
-    build *b = calloc(1, sizeof *b);
-    text *t = calloc(1, sizeof *t);
-    PyObject *hold = NULL, *result = NULL;
-    if (!b || !t) {
+    reader_object *r = PyObject_New(reader_object, reader_type);
+    if (!r) return NULL;
+    r->t = NULL;
+    r->reader = NULL;
+    r->hold = NULL;
+    r->closed = r->busy = r->warned = 0;
+    if (parse_options(&r->opt, only, variant_name) < 0) goto fail;
+    if (!(r->t = calloc(1, sizeof *r->t))) {
         PyErr_NoMemory();
-        goto done;
+        goto fail;
     }
-    for (int i = 0; i < NAME_HASH; i++) b->name_hash[i] = -1;
-    for (int c = 0; c < COL_COUNT; c++) {
-        if (!only) {
-            b->want[c] = 1;
-            continue;
-        }
-        PyObject *name = PyUnicode_FromString(col_names[c]);
-        if (!name) goto done;
-        b->want[c] = PySequence_Contains(only, name);
-        Py_DECREF(name);
-        if (b->want[c] < 0) goto done;
+    if (open_source(r->t, src, is_path, encoding, &r->hold) < 0) goto fail;
+    if (!(r->reader = rf_pgn_reader_new(text_read, r->t))) {
+        PyErr_NoMemory();
+        goto fail;
     }
-    if (variant_name != Py_None) {
-        Py_ssize_t len;
-        const char *name = PyUnicode_AsUTF8AndSize(variant_name, &len);
-        if (!name) goto done;
-        int c960 = 0;
-        if (rf_variant_from_name(&b->filter_variant, &c960, name, (size_t)len) != RF_OK) {
-            PyErr_Format(PyExc_ValueError, "unknown variant '%U'", variant_name);
-            goto done;
-        }
-        b->filter = 1;
-        b->filter_chess960 = c960;
-    }
-    if (open_source(t, src, is_path, encoding, &hold) < 0) goto done;
-    char why[256] = "";
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = read_all(b, t, why, sizeof why);
-    Py_END_ALLOW_THREADS
-    if (rc < 0) {
-        if (strcmp(why, "out of memory") == 0)
-            PyErr_NoMemory();
-        else
-            PyErr_Format(PyExc_ValueError, "cannot read the PGN input: %s", why);
-        goto done;
-    }
-    /* Bytes that are not UTF-8 were read as Windows-1252: said once, as the CLI says it. */
-    if (t->decoder.note[0] &&
-        PyErr_WarnFormat(PyExc_UnicodeWarning, 1, "%s; %s", t->decoder.note,
-                         t->decoder.encoding == CLI_ENCODING_AUTO ? "encoding='latin-1' says so"
-                                                                  : "encoding='latin-1' reads them as Latin-1") < 0)
-        goto done;
-    table_object *obj = PyObject_New(table_object, table_type);
-    if (!obj) goto done;
-    obj->b = b;
-    b = NULL;
-    result = (PyObject *)obj;
-done:
-    if (t) {
-        cli_input_close(t->in);
-        free(t);
-    }
-    if (b) {
-        build_free(b);
-        free(b);
-    }
-    Py_XDECREF(hold);
-    return result;
+    return (PyObject *)r;
+fail:
+    Py_DECREF(r);
+    return NULL;
 }
 
 static PyMethodDef table_functions[] = {
-    {"_pgn_table", pgn_table, METH_VARARGS,
-     "_pgn_table(source, is_path, columns, variant, encoding='auto') -> PgnTableData\n\n"
-     "Reads a whole PGN input in C (rankfile.pgn.read_table is the interface)."},
+    {"_pgn_reader", pgn_reader, METH_VARARGS,
+     "_pgn_reader(source, is_path, columns, variant, encoding='auto') -> PgnTableReader\n\n"
+     "Opens a PGN input to read in C a batch of games at a time (rankfile.pgn.read_table and\n"
+     "iter_tables are the interface)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -729,5 +923,7 @@ int rfpy_table_init(PyObject *module)
 {
     table_type = (PyTypeObject *)PyType_FromSpec(&table_spec);
     if (!table_type) return -1;
+    reader_type = (PyTypeObject *)PyType_FromSpec(&reader_spec);
+    if (!reader_type) return -1;
     return PyModule_AddFunctions(module, table_functions);
 }

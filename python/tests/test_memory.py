@@ -18,6 +18,8 @@ import gc
 import io
 import itertools
 import os
+import random
+import subprocess
 import sys
 
 import pytest
@@ -336,3 +338,101 @@ def test_the_measure_sees_a_leak():
     kept.clear()
     problems = measure(lambda: kept.append(True), [], MILLION)
     assert any("('True'," in p for p in problems), problems
+
+
+# ---- reading a file in batches: the memory of one batch, not of the file ----------------------
+
+# Run in a fresh interpreter (its peak resident memory is its own): reads the file one way after
+# a warm-up that reads its first two batches the same way (pyarrow's pools and threads, the
+# Parquet writer's buffers, the allocator's arenas grow to their size there), and prints how
+# far the peak rose above the warm-up's.
+PEAK_SCRIPT = """
+import sys
+import rankfile.pgn
+path, warm, dest, batch, how = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+def peak():
+    # VmHWM, the peak of this program's memory (getrusage's ru_maxrss would start from the
+    # parent's at the fork: Linux keeps it across exec).
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+def convert(source):
+    if how == "to_parquet":
+        rankfile.pgn.to_parquet(source, dest, row_group_games=batch)
+    elif how == "iter_games":
+        for record in rankfile.pgn.iter_games(source):
+            pass
+    else:
+        import pyarrow.parquet
+        pyarrow.parquet.write_table(rankfile.pgn.read_table(source).to_arrow(), dest)
+convert(warm)
+before = peak()
+convert(path)
+print(peak() - before)
+"""
+
+
+def lichess_like_games(count, seed):
+    """`count` games as lichess writes them (its tags, a [%clk] after every move), their move
+    texts those of 50 seeded random games played by rankfile."""
+    import rankfile
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(50):
+        board = rankfile.Board()
+        parts, clock = [], [180, 180]
+        for ply in range(rng.randint(40, 120)):
+            moves = list(board.legal_moves)
+            if not moves or board.is_game_over():
+                break
+            move = rng.choice(moves)
+            left = clock[ply % 2] = max(0, clock[ply % 2] - rng.randint(0, 6))
+            if ply % 2 == 0:
+                parts.append(f"{ply // 2 + 1}.")
+            parts.append(f"{board.san(move)} {{ [%clk 0:{left // 60:02d}:{left % 60:02d}] }}")
+            board.push(move)
+        texts.append(" ".join(parts))
+    games = []
+    for i in range(count):
+        games.append(f'[Event "Rated Blitz game"]\n[Site "https://lichess.org/m{i:07d}"]\n'
+                     f'[Date "2026.11.26"]\n[Round "-"]\n[White "w{i % 997}"]\n[Black "b{i % 991}"]\n'
+                     f'[Result "*"]\n[WhiteElo "{1500 + i % 700}"]\n[BlackElo "{1600 + i % 500}"]\n'
+                     f'[TimeControl "180+0"]\n\n{texts[i % len(texts)]} *\n\n')
+    return "".join(games)
+
+
+def test_reading_in_batches_keeps_memory_flat(tmp_path):
+    """to_parquet (a row group of 1,200 games) and iter_games (a batch of 1,024) over a file
+    ten batches long: their peak memory rises by far less than the file's size. The same
+    measure of read_table's whole table, written at once, rises by more than half the file's
+    size: it sees a file held whole."""
+    if under_asan():
+        pytest.skip("under AddressSanitizer: its quarantine keeps freed memory resident by "
+                    "design; the plain build measures this")
+    pgn = rankfile_part("rankfile.pgn", "to_parquet")
+    try:
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        need("pyarrow (python3 -m pip install pyarrow)")
+    del pgn
+    games, batch = 12_000, 1_200
+    text = lichess_like_games(games, seed=11)
+    path = tmp_path / "games.pgn"
+    path.write_text(text)
+    warm = tmp_path / "warm.pgn"
+    warm.write_text(text[:text.index(f"/m{2 * batch:07d}\"")].rsplit("[Event", 1)[0])
+    size = path.stat().st_size
+
+    def grown(how):
+        out = subprocess.run([sys.executable, "-c", PEAK_SCRIPT, str(path), str(warm),
+                              str(tmp_path / "out.parquet"), str(batch), how],
+                             capture_output=True, text=True, env=os.environ)
+        assert out.returncode == 0, out.stderr
+        return int(out.stdout)
+
+    whole = grown("read_table")
+    assert whole > size / 2, f"the measure missed a whole table: {whole} bytes for a {size}-byte file"
+    for how in ("to_parquet", "iter_games"):
+        rose = grown(how)
+        assert rose < size / 5, f"{how}: peak memory rose by {rose} bytes for a {size}-byte file"
