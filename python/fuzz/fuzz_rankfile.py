@@ -10,7 +10,7 @@ libasan preloaded, a memory error in them stops the run with ASan's report).
 
 One input: its first byte chooses the entry point and, where there is one, the variant; the rest
 is the text (UTF-8, undecodable bytes replaced) or bytes given to it:
-  0 Board(fen) / a variant's board             5 rankfile.pgn.read_table(bytes), iter_tables
+  0 Board(fen) / a variant's board             5 rankfile.pgn.read_table(bytes), iter_tables, threads=3
   1 moves (SAN, UCI, Move.from_uci) played     6 rankfile.pgn.iter_games(bytes)
     from the variant's start                   7 rankfile.polyglot.open_reader(a file of them)
   2 rankfile.pgn.read_game(text)               8 square and piece names, Move.from_uci
@@ -156,6 +156,11 @@ def _read_table(data):
     assert [len(b) for b in batches[:-1]] == [3] * (len(batches) - 1)
     for name in ("index", "moves_uci", "clocks"):
         assert [v for b in batches for v in b[name]] == list(table[name]), f"iter_tables: {name}"
+    # Read on three threads (the text cut where games begin): the same table.
+    threaded = rf_pgn.read_table(data, threads=3)
+    assert threaded.columns == table.columns, "threads: the columns"
+    for name in table.columns:
+        assert list(threaded[name]) == list(table[name]), f"threads: {name}"
 
 
 def _iter_games(data):

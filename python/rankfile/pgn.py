@@ -990,8 +990,14 @@ class Table:
 
 
 def _open(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
-          encoding: str = "auto") -> Any:
+          encoding: str = "auto", byte_range: Optional[Tuple[int, int]] = None) -> Any:
     """The C reader of a source, open, no game read yet."""
+    if byte_range is not None:
+        if not isinstance(source, (str, os.PathLike)):
+            raise TypeError("byte_range reads a plain file: give its path as source")
+        if (not isinstance(byte_range, tuple) or len(byte_range) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in byte_range)):
+            raise TypeError("byte_range: (start, end), two byte offsets >= 0")
     if columns is not None:
         if isinstance(columns, str):
             raise TypeError("columns: a list of column names, not one string")
@@ -1004,7 +1010,7 @@ def _open(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
     if not isinstance(encoding, str):
         raise TypeError("encoding: 'auto', 'utf-8' or 'latin-1'")
     if isinstance(source, (str, os.PathLike)):
-        return _rankfile._pgn_reader(source, True, columns, variant, encoding)
+        return _rankfile._pgn_reader(source, True, columns, variant, encoding, byte_range)
     if isinstance(source, (bytes, bytearray, memoryview)):
         return _rankfile._pgn_reader(bytes(source), False, columns, variant, encoding)
     read = getattr(source, "read", None)
@@ -1042,9 +1048,30 @@ def _batch_size(value: Any, name: str) -> int:
     return value
 
 
+def _threads(value: Any) -> int:
+    """threads=: None for one per CPU, else 1 to 256."""
+    if value is None:
+        return max(1, min(os.cpu_count() or 1, 256))
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"threads: a number of threads (an int) or None, not {type(value).__name__}")
+    if not 1 <= value <= 256:
+        raise ValueError(f"threads: 1 to 256, not {value}")
+    return value
+
+
 def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
-               variant: Optional[str] = None, encoding: str = "auto") -> Table:
+               variant: Optional[str] = None, encoding: str = "auto", threads: Optional[int] = None,
+               byte_range: Optional[Tuple[int, int]] = None) -> Table:
     """Reads every game of a PGN input into a :class:`Table`, in C with the GIL released.
+
+    ``threads``: the threads that check the games (default: one per CPU), as the CLI's
+    ``pgn --threads``: one thread reads the text and cuts it into batches where games begin,
+    the others check them; the table is the same whatever the number. ``byte_range=(start,
+    end)``: only the games that begin in those bytes of a plain file (``source`` its path), as
+    the CLI's ``pgn --range``: from the first game boundary (a ``[`` beginning a line after a
+    blank line, or the file's start) at or after ``start`` to the first at or after ``end``, so
+    that ranges covering a file read each game once; ``index`` and the lines of ``error`` count
+    from the range's start, ``offset`` is the file's (:mod:`rankfile.dask` renumbers them).
 
     ``source``: a path (plain, ``.pgn.gz`` or ``.pgn.zst``: the first bytes tell; compressed
     input needs a build with zlib and libzstd, as the CLI), a file object (text or binary,
@@ -1074,9 +1101,15 @@ def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
     Raises OSError for a file that cannot be opened, ValueError for input that cannot be read
     (corrupt compressed data) or an unknown variant.
     """
-    reader = _open(source, columns, variant, encoding)
+    threads = _threads(threads)
+    reader = _open(source, columns, variant, encoding, byte_range)
     try:
-        data = reader.next(0)
+        if threads == 1:
+            data = reader.next(0)
+        else:
+            got: List[Any] = []
+            reader.run(threads, 0, got.append)
+            data = got[0]
     finally:
         reader.close()
     return Table(data, _order(data, columns))
@@ -1130,7 +1163,7 @@ def iter_tables(source: Any, *, games: int = BATCH_GAMES, columns: Optional[Sequ
 
 def to_parquet(source: Any, dest: Any, *, columns: Optional[Sequence[str]] = None,
                variant: Optional[str] = None, encoding: str = "auto",
-               row_group_games: int = BATCH_GAMES) -> int:
+               row_group_games: int = BATCH_GAMES, threads: Optional[int] = None) -> int:
     """Writes the games of a PGN input into a Parquet file, a row group of
     ``row_group_games`` games at a time, and returns the number of games written.
 
@@ -1143,18 +1176,35 @@ def to_parquet(source: Any, dest: Any, *, columns: Optional[Sequence[str]] = Non
     columns and no rows. ``dest``: a path or a binary file object; a path is written anew, and
     removed again when reading the input fails halfway.
 
+    ``threads``: as :func:`read_table`'s (default one per CPU); with more than one, the games
+    come from the threaded reader in batches of whole pieces of the input, written as row
+    groups of at most ``row_group_games`` games (the rows are the same whatever the threads;
+    where the row groups end may differ).
+
     Raises ImportError without pyarrow (``python3 -m pip install pyarrow``), OSError and
     ValueError as :func:`read_table`."""
     _batch_size(row_group_games, "row_group_games")
+    threads = _threads(threads)
     try:
         import pyarrow.parquet
     except ImportError as e:
         raise ImportError("rankfile.pgn.to_parquet needs pyarrow: python3 -m pip install pyarrow") from e
-    order, tables = _batches(_open(source, columns, variant, encoding), row_group_games, columns)
     path = os.fspath(dest) if isinstance(dest, (str, os.PathLike)) else None
     # pyarrow's default pool (mimalloc or jemalloc) keeps the memory of the batches written
     # for the next ones, several times a batch's size; the system allocator gives it back.
     pool = pyarrow.system_memory_pool()
+    if threads > 1:
+        if not isinstance(source, (str, os.PathLike, bytes, bytearray, memoryview)) and hasattr(source, "read"):
+            data = source.read()  # read once: the columns are taken from a first reading
+            source = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+        first = _open(source, columns, variant, encoding)
+        try:  # the columns of the first row_group_games games, as with one thread
+            order = _order(first.next(row_group_games), columns, roster=columns is None)
+        finally:
+            first.close()
+        return _to_parquet_threads(_open(source, columns, variant, encoding), path if path is not None else dest,
+                                   path, order, row_group_games, threads, pool)
+    order, tables = _batches(_open(source, columns, variant, encoding), row_group_games, columns)
     written = 0
     try:
         with pyarrow.parquet.ParquetWriter(path if path is not None else dest,
@@ -1172,6 +1222,37 @@ def to_parquet(source: Any, dest: Any, *, columns: Optional[Sequence[str]] = Non
                 pass
         raise
     return written
+
+
+def _to_parquet_threads(reader: Any, dest: Any, path: Optional[str], order: List[str],
+                        games: int, threads: int, pool: Any) -> int:
+    """to_parquet with the threaded reader: each batch written as row groups as it comes."""
+    import pyarrow.parquet
+    state: Dict[str, Any] = {"writer": None, "written": 0}
+
+    def write(data: Any) -> None:
+        if state["writer"] is None:
+            state["writer"] = pyarrow.parquet.ParquetWriter(dest, _arrow_schema(order), memory_pool=pool)
+        if data.games():
+            table = Table(data, order)
+            state["writer"].write_table(table._arrow(pool), row_group_size=games)
+            state["written"] += len(table)
+
+    try:
+        reader.run(threads, games, write)
+        if state["writer"] is not None:
+            state["writer"].close()
+    except BaseException:
+        reader.close()
+        if state["writer"] is not None:
+            state["writer"].close()
+        if path is not None:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        raise
+    return state["written"]
 
 
 _TERMINATIONS = {

@@ -23,6 +23,7 @@
 
 #include "cli.h"
 #include "pgn_columns.h"
+#include "pgn_threads.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -358,13 +359,62 @@ static void build_free(build *b)
     free(b);
 }
 
-/* Reads the next games of `reader` into b until b holds `max` games (0: no limit; the games
- * the variant filter skips do not count) or the input ends. Returns 1 when it stopped at
- * `max` (the reader is then just after the last game, ready for the next batch), 0 at the end
- * of the input, -1 when reading failed, with why ("out of memory", or the read error of `t`,
- * the text the reader reads). Needs no Python: run it without the GIL. */
-static int read_games(build *b, rf_pgn_reader *reader, const text *t, size_t max, char *why,
-                      size_t why_cap)
+/* Empties b for the next batch (its memory kept). */
+static void build_clear(build *b)
+{
+    b->text.len = b->rows.len = b->tags.len = b->names.len = b->moves.len = b->starts.len = 0;
+    b->clocks.len = b->evals.len = 0;
+    for (int i = 0; i < NAME_HASH; i++) b->name_hash[i] = -1;
+    b->games = 0;
+}
+
+static void span_move(span *s, size_t by)
+{
+    if (s->len) s->at += by;
+}
+
+/* Appends the games of src (a batch read after dst's) to dst. 0, or -1 when memory ran out. */
+static int build_append(build *dst, const build *src)
+{
+    size_t text_at = dst->text.len, tag_at = dst->tags.len / sizeof(tag_entry);
+    size_t move_at = dst->moves.len / sizeof(rf_move), start_at = dst->starts.len / sizeof(rf_position);
+    size_t nnames = src->names.len / sizeof(span);
+    uint32_t *names = malloc((nnames ? nnames : 1) * sizeof *names);
+    if (!names) return -1;
+    arena_add(&dst->text, src->text.p, src->text.len);
+    const span *src_names = (const span *)src->names.p;
+    for (size_t i = 0; i < nnames; i++)
+        names[i] = name_id(dst, src->text.p + src_names[i].at, src_names[i].len);
+    const tag_entry *tags = (const tag_entry *)src->tags.p;
+    for (size_t i = 0; i < src->tags.len / sizeof(tag_entry); i++) {
+        tag_entry e = tags[i];
+        e.name = names[e.name];
+        span_move(&e.value, text_at);
+        arena_add(&dst->tags, &e, sizeof e);
+    }
+    free(names);
+    arena_add(&dst->moves, src->moves.p, src->moves.len);
+    arena_add(&dst->starts, src->starts.p, src->starts.len);
+    const game_row *rows = (const game_row *)src->rows.p;
+    for (size_t i = 0; i < src->games; i++) {
+        game_row r = rows[i];
+        r.tag_first += tag_at;
+        r.move_first += move_at;
+        r.start += start_at;
+        span_move(&r.start_fen, text_at);
+        span_move(&r.final_fen, text_at);
+        span_move(&r.error, text_at);
+        span_move(&r.warning, text_at);
+        span_move(&r.clocks, text_at);
+        span_move(&r.evals, text_at);
+        arena_add(&dst->rows, &r, sizeof r);
+    }
+    dst->games += src->games;
+    return build_failed(dst) ? -1 : 0;
+}
+
+/* The reader's visitor, filling b. */
+static rf_pgn_visitor build_visitor(build *b)
 {
     rf_pgn_visitor v = {b, on_begin_game, on_header, on_end_headers, on_move, NULL, NULL, NULL,
                         NULL, on_end_game};
@@ -373,6 +423,18 @@ static int read_games(build *b, rf_pgn_reader *reader, const text *t, size_t max
         v.begin_variation = on_begin_variation;
         v.end_variation = on_end_variation;
     }
+    return v;
+}
+
+/* Reads the next games of `reader` into b until b holds `max` games (0: no limit; the games
+ * the variant filter skips do not count) or the input ends. Returns 1 when it stopped at
+ * `max` (the reader is then just after the last game, ready for the next batch), 0 at the end
+ * of the input, -1 when reading failed, with why ("out of memory", or the read error of `t`,
+ * the text the reader reads). Needs no Python: run it without the GIL. */
+static int read_games(build *b, rf_pgn_reader *reader, const text *t, size_t max, char *why,
+                      size_t why_cap)
+{
+    rf_pgn_visitor v = build_visitor(b);
     b->reader = reader;
     int rc = 0;
     while ((max == 0 || b->games < max) && (rc = rf_pgn_read_game(reader, &v)) == 1 && !build_failed(b))
@@ -735,6 +797,9 @@ typedef struct {
     rf_pgn_reader *reader;
     PyObject *hold;        /* the bytes read, when the source is bytes */
     int closed;            /* close() was called: next() refuses */
+    int started;           /* next() or run() has read */
+    rf_pgn_place place;    /* where the text begins in its file (a byte range) */
+    uint64_t range_end;    /* a byte range's end, else 0 */
     int busy;              /* a next() is reading (the GIL released) */
     int warned;            /* the decoder's note was given as a UnicodeWarning */
 } reader_object;
@@ -768,6 +833,7 @@ static PyObject *reader_next(PyObject *self, PyObject *arg)
                             "the PGN reader is reading in another thread: read one reader from one thread at a time");
     build *b = build_new(&r->opt);
     if (!b) return PyErr_NoMemory();
+    r->started = 1;
     if (r->t) {
         char why[256] = "";
         int rc;
@@ -805,6 +871,138 @@ static PyObject *reader_next(PyObject *self, PyObject *arg)
     return (PyObject *)obj;
 }
 
+/* ---- run(): the rest of the input on several threads (cli/pgn_threads.c) ------------------- */
+
+typedef struct runner {
+    reader_object *r;
+    build *acc;            /* the games emitted, not yet handed to the callback */
+    size_t games;          /* hand them over once they are this many (0: at the end) */
+    PyObject *callback;
+    PyThreadState *saved;  /* the GIL released */
+    int failed;            /* the callback raised, or memory ran out (error set once the GIL is back) */
+    int nomem;
+    int handed;            /* batches handed to the callback */
+} runner;
+
+static void *run_worker_new(void *user) { return user; }
+static void run_worker_free(void *user, void *worker) { (void)user, (void)worker; }
+static void *run_result_new(void *user) { return build_new(&((runner *)user)->r->opt); }
+static void run_result_free(void *user, void *result) { (void)user, build_free(result); }
+
+static int run_game(void *worker, rf_pgn_reader *reader, void *result)
+{
+    (void)worker;
+    build *b = result;
+    rf_pgn_visitor v = build_visitor(b);
+    b->reader = reader;
+    int rc = rf_pgn_read_game(reader, &v);
+    b->reader = NULL;
+    return build_failed(b) ? 0 : rc;
+}
+
+/* Hands the games gathered to the callback, the GIL taken back for it. 0, or -1. */
+static int run_flush(runner *u)
+{
+    PyEval_RestoreThread(u->saved);
+    int rc = -1;
+    table_object *obj = PyObject_New(table_object, table_type);
+    if (obj) {
+        obj->b = u->acc;
+        u->acc = NULL;
+        PyObject *out = PyObject_CallFunctionObjArgs(u->callback, (PyObject *)obj, NULL);
+        Py_DECREF(obj);
+        Py_XDECREF(out);
+        if (out) rc = 0;
+        u->handed++;
+    }
+    if (rc == 0 && !(u->acc = build_new(&u->r->opt))) rc = -1, PyErr_NoMemory();
+    if (rc < 0) u->failed = 1; /* the exception stays set */
+    u->saved = PyEval_SaveThread();
+    return rc;
+}
+
+static int run_emit(void *user, void *result)
+{
+    runner *u = user;
+    build *b = result;
+    int bad = build_failed(b) || build_append(u->acc, b) != 0;
+    build_clear(b);
+    if (bad) {
+        u->nomem = 1;
+        return 1;
+    }
+    if (u->games && u->acc->games >= u->games) return run_flush(u) != 0;
+    return 0;
+}
+
+/* run(threads, games, callback) -> None: reads every game of the input on `threads` threads, the
+ * GIL released but while `callback` gets each batch of `games` games (0: all of them at once)
+ * as a PgnTableData, in input order; the last batch may be smaller, and an input without games
+ * gives one empty batch. */
+static PyObject *reader_run(PyObject *self, PyObject *args)
+{
+    reader_object *r = (reader_object *)self;
+    int threads;
+    Py_ssize_t games;
+    PyObject *callback;
+    if (!PyArg_ParseTuple(args, "inO", &threads, &games, &callback)) return NULL;
+    if (threads < 1 || threads > 256) return PyErr_Format(PyExc_ValueError, "threads=%d: 1 to 256", threads);
+    if (games < 0) return PyErr_Format(PyExc_ValueError, "games=%zd: 0 (all at once) or more", games);
+    if (r->closed || r->started || !r->t)
+        return PyErr_Format(PyExc_ValueError, "run() reads a PGN reader from its start, once");
+    if (r->busy)
+        return PyErr_Format(PyExc_RuntimeError,
+                            "the PGN reader is reading in another thread: read one reader from one thread at a time");
+    runner u = {r, build_new(&r->opt), (size_t)games, callback, NULL, 0, 0, 0};
+    if (!u.acc) return PyErr_NoMemory();
+    pgn_threads t = {0};
+    t.threads = threads;
+    t.batch = 256 * 1024;
+    t.cap = (size_t)64 << 20;
+    t.read = text_read;
+    t.read_ctx = r->t;
+    t.start = &r->place;
+    t.user = &u;
+    t.worker_new = run_worker_new;
+    t.worker_free = run_worker_free;
+    t.result_new = run_result_new;
+    t.result_free = run_result_free;
+    t.game = run_game;
+    t.emit = run_emit;
+    r->started = r->busy = 1;
+    u.saved = PyEval_SaveThread();
+    int rc = pgn_threads_run(&t);
+    if (rc == PGN_THREADS_END && !u.failed && (u.acc->games || !u.handed)) run_flush(&u);
+    PyEval_RestoreThread(u.saved);
+    r->busy = 0;
+    build_free(u.acc);
+    char note[sizeof r->t->decoder.note];
+    snprintf(note, sizeof note, "%s", r->t->decoder.note);
+    int auto_encoding = r->t->decoder.encoding == CLI_ENCODING_AUTO;
+    char why[sizeof r->t->error];
+    snprintf(why, sizeof why, "%s", r->t->error[0] ? r->t->error : "read error");
+    reader_release(r);
+    if (u.failed) return NULL;
+    if (u.nomem || rc == PGN_THREADS_NOMEM) return PyErr_NoMemory();
+    if (rc == PGN_THREADS_FAILED) return PyErr_Format(PyExc_ValueError, "cannot read the PGN input: %s", why);
+    if (note[0] && !r->warned) {
+        r->warned = 1;
+        if (PyErr_WarnFormat(PyExc_UnicodeWarning, 1, "%s; %s", note,
+                             auto_encoding ? "encoding='latin-1' says so"
+                                           : "encoding='latin-1' reads them as Latin-1") < 0)
+            return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* span() -> (first, end): the bytes of the file this reader reads (a byte range, or all). */
+static PyObject *reader_span(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    reader_object *r = (reader_object *)self;
+    return Py_BuildValue("(KK)", (unsigned long long)r->place.offset, (unsigned long long)r->range_end);
+}
+
 static PyObject *reader_close(PyObject *self, PyObject *unused)
 {
     (void)unused;
@@ -830,6 +1028,11 @@ static PyMethodDef reader_methods[] = {
      "next(games) -> PgnTableData\n\nReads the next `games` games (0: every game left), the GIL released; fewer\n"
      "at the end of the input, none after it."},
     {"close", reader_close, METH_NOARGS, "close() -> None\n\nCloses the input; next() then raises ValueError."},
+    {"run", reader_run, METH_VARARGS,
+     "run(threads, games, callback) -> None\n\nReads every game on `threads` threads (the GIL released), handing\n"
+     "callback(PgnTableData) each `games` games (0: all at once), in input order."},
+    {"span", reader_span, METH_NOARGS,
+     "span() -> (first, end)\n\nThe file's bytes this reader reads: a byte range's (end 0 when it reads to the end)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -883,7 +1086,18 @@ static PyObject *pgn_reader(PyObject *self, PyObject *args)
     PyObject *src, *only, *variant_name;
     int is_path;
     const char *encoding_name = "auto";
-    if (!PyArg_ParseTuple(args, "OpOO|s", &src, &is_path, &only, &variant_name, &encoding_name)) return NULL;
+    PyObject *range = Py_None;
+    if (!PyArg_ParseTuple(args, "OpOO|sO", &src, &is_path, &only, &variant_name, &encoding_name, &range))
+        return NULL;
+    unsigned long long range_start = 0, range_stop = 0;
+    if (range != Py_None && !PyArg_ParseTuple(range, "KK;byte_range: (start, end), two byte offsets", &range_start,
+                                              &range_stop))
+        return NULL;
+    if (range != Py_None && !is_path)
+        return PyErr_Format(PyExc_ValueError, "byte_range reads a plain file: give its path");
+    if (range != Py_None && range_stop < range_start)
+        return PyErr_Format(PyExc_ValueError, "byte_range=(%llu, %llu): the end is before the start", range_start,
+                            range_stop);
     cli_encoding encoding;
     if (cli_encoding_parse(encoding_name, &encoding) < 0)
         return PyErr_Format(PyExc_ValueError,
@@ -894,14 +1108,26 @@ static PyObject *pgn_reader(PyObject *self, PyObject *args)
     r->t = NULL;
     r->reader = NULL;
     r->hold = NULL;
-    r->closed = r->busy = r->warned = 0;
+    r->closed = r->busy = r->warned = r->started = 0;
+    rf_pgn_place start = {0, 0, 1, 0, 1};
+    r->place = start;
+    r->range_end = 0;
     if (parse_options(&r->opt, only, variant_name) < 0) goto fail;
     if (!(r->t = calloc(1, sizeof *r->t))) {
         PyErr_NoMemory();
         goto fail;
     }
     if (open_source(r->t, src, is_path, encoding, &r->hold) < 0) goto fail;
-    if (!(r->reader = rf_pgn_reader_new(text_read, r->t))) {
+    if (range != Py_None) {
+        uint64_t from;
+        if (cli_input_range(r->t->in, range_start, range_stop, &from) != 0) {
+            PyErr_Format(PyExc_ValueError, "%s", r->t->error);
+            goto fail;
+        }
+        r->place.offset = r->place.line_start = from;
+        r->range_end = from + cli_input_size(r->t->in);
+    }
+    if (!(r->reader = rf_pgn_reader_new(text_read, r->t)) || rf_pgn_reader_set_place(r->reader, &r->place) != RF_OK) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -913,7 +1139,7 @@ fail:
 
 static PyMethodDef table_functions[] = {
     {"_pgn_reader", pgn_reader, METH_VARARGS,
-     "_pgn_reader(source, is_path, columns, variant, encoding='auto') -> PgnTableReader\n\n"
+     "_pgn_reader(source, is_path, columns, variant, encoding='auto', byte_range=None) -> PgnTableReader\n\n"
      "Opens a PGN input to read in C a batch of games at a time (rankfile.pgn.read_table and\n"
      "iter_tables are the interface)."},
     {NULL, NULL, 0, NULL},
