@@ -26,8 +26,10 @@ its other paths against --count: `--format tsv` with ten columns, `--where 'Whit
 the 95th percentile of the file's ratings (about 5% of the games kept, the moves of the others
 not checked), json and pgn (for their peak RSS: GNU time's %M, else os.wait4's ru_maxrss, which
 cannot read below this script's own RSS), the file compressed with zstd, `zstd -dc` alone, and
-the reading thread's own work on the .zst (a --where that keeps nothing, one thread). It prints
-the issue's goals and a lichess month extrapolated from the rates.
+the reading thread's own work on the .zst (a --where that keeps nothing, one thread); then
+rankfile.dask.read_pgn over 4 copies of the generated file on a local cluster of 1 and of 2
+worker processes (needs dask and distributed, and the Python package built next to --rankfile).
+It prints the issue's goals and a lichess month extrapolated from the rates.
 A program that is missing or fails prints `unavailable (reason)`; the others go on.
 """
 import argparse
@@ -198,6 +200,52 @@ def elo_values(path):
     return values
 
 
+# Dask: rankfile.dask.read_pgn over 4 files on a local cluster of W worker processes (one thread
+# each), timed from the cluster's start to the computed frame's end; prints seconds and games.
+DASK = r"""
+import sys, time
+from distributed import Client, LocalCluster
+import rankfile.dask
+workers, files = int(sys.argv[1]), sys.argv[2:]
+with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                  dashboard_address=None) as cluster, Client(cluster) as client:
+    client.submit(lambda: 0).result()  # the workers are up
+    t = time.perf_counter()
+    frame = rankfile.dask.read_pgn(files, columns=["index", "White", "plies", "result"]).compute()
+    print(time.perf_counter() - t, len(frame))
+"""
+
+
+def dask_rows(base, rankfile_bin, runs):
+    """Dask with 1 and 2 workers on 4 copies of the file: (rate 1, rate 2), or None."""
+    package = os.path.join(os.path.dirname(os.path.abspath(rankfile_bin)), "python")
+    env = dict(os.environ, PYTHONPATH=package + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if subprocess.run([sys.executable, "-c", "import dask.dataframe, distributed, rankfile.dask"],
+                      env=env, capture_output=True).returncode != 0:
+        print('  Dask unavailable (python3 -m pip install "dask[dataframe]" distributed; and the package built)')
+        return None
+    files = []
+    for k in range(4):
+        f = os.path.join(cache_dir(), f"dask-{k}.pgn")
+        if not os.path.exists(f) or os.path.getmtime(f) < os.path.getmtime(base):
+            shutil.copyfile(base, f)
+        files.append(f)
+    rates = []
+    for workers in (1, 2):
+        best_s, games = None, 0
+        for _ in range(runs):
+            seconds, status, out, err = run([sys.executable, "-c", DASK, str(workers)] + files, env=env)
+            if status != 0:
+                print(f"  Dask unavailable (exit {status}: {err.decode(errors='replace').strip()[-300:]})")
+                return None
+            s, games = out.decode().split()[-2:]
+            best_s = float(s) if best_s is None else min(best_s, float(s))
+        rates.append(int(games) / best_s)
+        print(f"  {'rankfile.dask.read_pgn, 4 files, %d worker%s' % (workers, 's' if workers > 1 else ''):44s} "
+              f"{rates[-1]:10.0f} games/s  {best_s:7.3f} s")
+    return rates
+
+
 def timed(label, argv, games, runs):
     """Runs argv `runs` times: its games/s (None when it failed), printed with its peak RSS."""
     try:
@@ -299,6 +347,9 @@ def main():
         print("  .zst rows unavailable (no zstd: apt-get install zstd)")
         reader = None
 
+    print("Dask (a local cluster of worker processes, one thread each):")
+    dask = dask_rows(base, rf, runs)
+
     print("goals (issue 26):")
     goal(f"--count, {n} threads over 1", many / one if many and one else None, 1.8)
     if "pgn-extract" in rate:
@@ -313,6 +364,7 @@ def main():
     if rss:
         print(f"  peak RSS, {n} threads, tsv/json/pgn: {' / '.join(f'{r / 1024:.1f}' for r in rss)} MiB (goal <= 64 MiB)")
     goal(".zst over the plain file", zst_rate / many if zst_rate and many else None, 0.8)
+    goal("Dask, 2 workers over 1, 4 files", dask[1] / dask[0] if dask else None, 1.6)
 
     # One lichess month: about 100 million standard games (2024: 90-110 M a month).
     month = 100e6
