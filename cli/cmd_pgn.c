@@ -28,7 +28,9 @@ enum {
     OPT_TERMINATION,
     OPT_COLUMNS,
     OPT_THREADS,
-    OPT_RANGE
+    OPT_RANGE,
+    OPT_POSITION,
+    OPT_OPENING
 };
 
 static const cli_option options[] = {
@@ -73,6 +75,19 @@ static const cli_option options[] = {
      "(START or END left out: the file's start or end). Game numbers and lines\n"
      "count from the range's start; offsets are the file's. For batch systems:\n"
      "one job per range (see docs/cluster.md)"},
+    {OPT_POSITION, "position", 0, "FEN",
+     "keep only games whose main line reaches this position at some ply (the\n"
+     "start and the last position included), by its key: the pieces, the side to\n"
+     "move, the castling rights, a legal en passant capture and the variant's\n"
+     "state (clocks aside). The FEN is read in --variant's rules (standard chess\n"
+     "by default; startpos is its start) and only games of that variant and\n"
+     "castling mode can match. Repeatable: every position must be reached"},
+    {OPT_OPENING, "opening", 0, "MOVES",
+     "keep only games whose main line starts with these moves: SAN or UCI,\n"
+     "move numbers allowed ('e4 c5 Nf3', 'e2e4 c7c5', '1. e4 c5 2. Nf3'), read\n"
+     "from the start position of --variant (standard chess by default, #518 for\n"
+     "chess960); a game matches when it starts there (a [FEN] tag of another\n"
+     "position never does) and its first moves are these"},
     {OPT_HEADERS, "headers", 0, NULL, "print only the games' tags (their moves are not checked)"},
     {OPT_COUNT, "count", 0, NULL,
      "print no games but a table of totals: games, plies, results, errors\n"
@@ -104,7 +119,8 @@ static const cli_option options[] = {
 static const char *const intro[] = {
     "usage: rankfile pgn [FILE ...] [--format pgn|san|uci|fen|json|tsv|csv] [--variant NAME]\n"
     "                    [--where EXPR ...] [--player NAME] [--result R] [--termination T]\n"
-    "                    [--columns LIST] [--min-plies N] [--headers] [--count] [--strict]\n"
+    "                    [--position FEN ...] [--opening MOVES] [--columns LIST]\n"
+    "                    [--min-plies N] [--headers] [--count] [--strict]\n"
     "                    [--json]\n"
     "                    [--encoding auto|utf-8|latin-1]\n"
     "\n"
@@ -123,7 +139,12 @@ static const char *const intro[] = {
     "NAME only the games of that variant are kept (--variant chess960: Chess960 games); the\n"
     "others are skipped unchecked. So are the games the tag filters (--where, --player,\n"
     "--result, --termination) leave out: their moves are not read as moves, their errors\n"
-    "and warnings not reported, and --count counts the games kept.\n",
+    "and warnings not reported, and --count counts the games kept.\n"
+    "\n"
+    "--position and --opening need the moves: a game's main line is checked up to its end or\n"
+    "its first error, and the game is kept when those moves meet them (a bad game is kept,\n"
+    "and reported, when they met them before its error). The games they leave out are not\n"
+    "printed, reported or counted. --headers does not check moves, so it takes neither.\n",
     NULL,
 };
 
@@ -164,7 +185,9 @@ static const char *const outro[] = {
     "  rankfile pgn --count lichess_db_atomic_rated_2024-01.pgn.zst\n"
     "  rankfile pgn --variant atomic --min-plies 20 --format uci games.pgn\n"
     "  rankfile pgn --count --where 'WhiteElo>=2500' --where 'BlackElo>=2500' --result 1-0 games.pgn\n"
-    "  rankfile pgn --format csv --columns Site,WhiteElo,BlackElo,result,plies,clocks games.pgn.zst\n",
+    "  rankfile pgn --format csv --columns Site,WhiteElo,BlackElo,result,plies,clocks games.pgn.zst\n"
+    "  rankfile pgn --count --opening '1. e4 c5 2. Nf3 d6 3. d4' games.pgn\n"
+    "  rankfile pgn --format san --position 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3' games.pgn\n",
     NULL,
 };
 
@@ -232,9 +255,11 @@ typedef struct pgn_run {
     bytes san, uci; /* main-line moves, each NUL-terminated */
     bytes text;     /* the pgn or fen output */
     rf_pgn_writer writer;
-    int keep;     /* it passes the variant filter and the tag filters */
-    int filtered; /* the tag filters left it out: nothing of it is reported */
+    int keep;     /* it passes the variant filter and the other filters (so far) */
+    int filtered; /* a filter (on tags, --position, --opening) left it out: nothing of it is reported */
     pgn_filter filter;
+    pgn_line_filter line; /* --position, --opening */
+    pgn_line_game line_game;
     /* tables (--format tsv, csv) */
     int table;                  /* the format is tsv or csv */
     pgn_columns columns;
@@ -306,6 +331,7 @@ static int end_headers(void *user, const rf_position *start)
         (start->variant != o->common.variant || start->chess960 != o->common.chess960))
         o->keep = 0;
     if (o->keep && o->filter.count && !pgn_filter_pass(&o->filter, o->tags.p, o->ntags)) o->keep = 0, o->filtered = 1;
+    if (o->keep && o->line.given && !pgn_line_start(&o->line, &o->line_game, start)) o->keep = 0, o->filtered = 1;
     if (!o->keep || o->headers_only) return RF_PGN_SKIP;
     if (o->format == FORMAT_PGN && !o->count) rf_pgn_writer_start(&o->writer, write_text, &o->text);
     if (o->format == FORMAT_FEN && start && !o->count) {
@@ -320,6 +346,7 @@ static int end_headers(void *user, const rf_position *start)
 static void move(void *user, const rf_position *before, rf_move m, unsigned depth)
 {
     pgn_run *o = user;
+    if (depth == 0 && o->line.given) pgn_line_move(&o->line, &o->line_game, before, m);
     if (o->count) return;
     if (o->format == FORMAT_PGN) {
         rf_pgn_write_move(&o->writer, before, m);
@@ -593,6 +620,8 @@ static void end_game(void *user, const rf_pgn_game *g)
 {
     pgn_run *o = user;
     o->games_seen++;
+    if (o->keep && !o->filtered && o->line.given && !pgn_line_pass(&o->line, &o->line_game, &g->game->pos))
+        o->filtered = 1;
     if (o->filtered) return;
     int bad = g->status != RF_OK, warned = g->warnings != 0;
     char where[300], warning[300];
@@ -1164,6 +1193,12 @@ static int run(cli_io *io, int argc, char **argv)
             if (rc) return rc;
             break;
         }
+        case OPT_POSITION:
+            if (pgn_line_position(&o.line, &o.common, a.value)) return CLI_USAGE;
+            break;
+        case OPT_OPENING:
+            if (pgn_line_opening(&o.line, &o.common, a.value)) return CLI_USAGE;
+            break;
         case OPT_COLUMNS:
             if (pgn_columns_parse(&o.columns, &o.common, a.value)) return CLI_USAGE;
             columns_given = 1;
@@ -1198,6 +1233,9 @@ static int run(cli_io *io, int argc, char **argv)
         return cli_usage(&o.common,
                          "--headers prints tags: as PGN (the default) or JSON, not --format %s",
                          format_names[o.format]);
+    if (o.headers_only && o.line.given)
+        return cli_usage(&o.common, "--headers does not check moves: --position and --opening cannot apply");
+    if (o.line.given && pgn_line_ready(&o.line, &o.common)) return CLI_USAGE;
     o.table = o.format == FORMAT_TSV || o.format == FORMAT_CSV;
     if (batch_size(&o)) return CLI_USAGE;
     if (columns_given && !o.table)

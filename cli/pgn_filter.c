@@ -157,3 +157,130 @@ int pgn_filter_pass(const pgn_filter *f, const char *tags, size_t ntags)
         if (!meets(&f->conditions[i], tags, ntags)) return 0;
     return 1;
 }
+
+/* ---- the main-line filters: --position, --opening ------------------------------------------ */
+
+int pgn_line_position(pgn_line_filter *f, const cli_common *c, const char *fen)
+{
+    if (f->npositions == PGN_FILTER_MAX) return cli_usage(c, "more than %d --position filters", PGN_FILTER_MAX);
+    f->fens[f->npositions++] = fen;
+    f->given = 1;
+    return 0;
+}
+
+int pgn_line_opening(pgn_line_filter *f, const cli_common *c, const char *moves)
+{
+    if (f->moves_text) return cli_usage(c, "--opening is given once: all the moves in one argument, as in 'e4 c5 Nf3'");
+    f->moves_text = moves;
+    f->given = 1;
+    return 0;
+}
+
+/* A FEN, or `startpos`, in c's variant and castling mode, as the other commands read it. */
+static rf_status read_fen(rf_position *pos, const cli_common *c, const char *fen, rf_error *err)
+{
+    unsigned flags = c->chess960 ? RF_PARSE_CHESS960 : 0;
+    char start[RF_FEN_MAX];
+    if (strcmp(fen, "startpos") == 0) {
+        rf_status st = rf_position_startpos(pos, c->variant);
+        if (st != RF_OK) return st;
+        rf_position_to_fen(start, sizeof start, pos, 0);
+        fen = start;
+    }
+    return rf_position_parse(pos, fen, strlen(fen), c->variant, flags, c->accept, err);
+}
+
+/* Reads --opening's words from f->start: moves, each after an optional move number ("12." or
+ * "12..." before it or alone). */
+static int read_opening(pgn_line_filter *f, const cli_common *c)
+{
+    rf_position pos = f->start;
+    const char *p = f->moves_text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
+        if (!*p) break;
+        const char *word = p;
+        while (*p && !strchr(" \t\n\r", *p)) p++;
+        size_t len = (size_t)(p - word), digits = strspn(word, "0123456789");
+        if (digits && digits < len && word[digits] == '.') { /* a move number */
+            while (digits < len && word[digits] == '.') digits++;
+            word += digits;
+            len -= digits;
+            if (!len) continue;
+        }
+        if (f->opening_len == PGN_OPENING_MAX)
+            return cli_usage(c, "--opening: more than %d moves", PGN_OPENING_MAX);
+        rf_move m;
+        rf_error err;
+        if (rf_move_parse(&m, &pos, word, len, &err) != RF_OK)
+            return cli_usage(c, "--opening '%.100s': move %zu: %s", f->moves_text, f->opening_len + 1,
+                             err.message + err.detail);
+        f->opening[f->opening_len++] = m;
+        rf_position_play(&pos, m);
+    }
+    if (!f->opening_len) return cli_usage(c, "--opening needs moves, as in 'e4 c5 Nf3'");
+    return 0;
+}
+
+/* The castling mode of a FEN is its own where its rights ask for Chess960 (a Shredder-FEN of a
+ * Chess960 start); the positions and the opening must agree on it, or no game could meet them. */
+static int same_mode(pgn_line_filter *f, const cli_common *c, const rf_position *pos, int first,
+                     const char *option, const char *text)
+{
+    if (first) {
+        f->variant = (rf_variant)pos->variant;
+        f->chess960 = pos->chess960;
+    } else if (pos->chess960 != f->chess960) {
+        return cli_usage(c, "%s '%.100s': in %s castling mode, an earlier --position in the %s one (give --chess960)", option, text,
+                         pos->chess960 ? "Chess960" : "standard", pos->chess960 ? "standard" : "Chess960");
+    }
+    return 0;
+}
+
+int pgn_line_ready(pgn_line_filter *f, const cli_common *c)
+{
+    rf_error err;
+    for (size_t i = 0; i < f->npositions; i++) {
+        rf_position pos;
+        if (read_fen(&pos, c, f->fens[i], &err) != RF_OK)
+            return cli_usage(c, "--position '%.100s': %s", f->fens[i], err.message);
+        if (same_mode(f, c, &pos, i == 0, "--position", f->fens[i])) return CLI_USAGE;
+        f->keys[i] = pos.key;
+    }
+    if (!f->moves_text) return 0;
+    if (read_fen(&f->start, c, "startpos", &err) != RF_OK)
+        return cli_usage(c, "--opening: %s", err.message);
+    if (same_mode(f, c, &f->start, f->npositions == 0, "--opening", f->moves_text)) return CLI_USAGE;
+    return read_opening(f, c);
+}
+
+int pgn_line_start(const pgn_line_filter *f, pgn_line_game *g, const rf_position *start)
+{
+    g->reached = 0;
+    g->plies = 0;
+    g->off_opening = 0;
+    if (!start || start->variant != f->variant || start->chess960 != f->chess960) return 0;
+    return !f->moves_text || start->key == f->start.key;
+}
+
+/* Marks the positions `pos` is (by its key: pieces, side to move, castling rights and a legal
+ * en passant capture, and the variant's state). */
+static void reach(const pgn_line_filter *f, pgn_line_game *g, const rf_position *pos)
+{
+    for (size_t i = 0; i < f->npositions; i++)
+        if (pos->key == f->keys[i]) g->reached |= 1u << i;
+}
+
+void pgn_line_move(const pgn_line_filter *f, pgn_line_game *g, const rf_position *before, rf_move m)
+{
+    reach(f, g, before);
+    if (g->plies < f->opening_len && m != f->opening[g->plies]) g->off_opening = 1;
+    g->plies++;
+}
+
+int pgn_line_pass(const pgn_line_filter *f, pgn_line_game *g, const rf_position *last)
+{
+    reach(f, g, last);
+    uint32_t all = (uint32_t)((1ull << f->npositions) - 1); /* PGN_FILTER_MAX <= 32 */
+    return g->reached == all && !g->off_opening && g->plies >= f->opening_len;
+}

@@ -1,7 +1,8 @@
 /*
- * pgn_filter.h - `rankfile pgn`'s tag filters (--where, --player, --result, --termination): the
- * conditions a game's tags must all meet for the game to be kept. They read tags alone, so the
- * reader skips the moves of a game they reject without checking them.
+ * pgn_filter.h - `rankfile pgn`'s filters. The tag filters (--where, --player, --result,
+ * --termination): the conditions a game's tags must all meet for the game to be kept. They read
+ * tags alone, so the reader skips the moves of a game they reject without checking them. The
+ * main-line filters (--position, --opening): conditions only the game's moves decide.
  */
 #ifndef RANKFILE_CLI_PGN_FILTER_H
 #define RANKFILE_CLI_PGN_FILTER_H
@@ -32,7 +33,7 @@ typedef struct pgn_condition {
     double number;
 } pgn_condition;
 
-/* At most this many conditions in one run. */
+/* At most this many conditions in one run (and --position filters: a bit each in a uint32_t). */
 #define PGN_FILTER_MAX 32
 
 typedef struct pgn_filter {
@@ -56,5 +57,57 @@ const char *pgn_tag_value(const char *tags, size_t ntags, const char *name, size
 /* 1 when the tags (ntags pairs, each name and value NUL-terminated one after another) meet every
  * condition; a condition on a tag the game does not have is not met. */
 int pgn_filter_pass(const pgn_filter *f, const char *tags, size_t ntags);
+
+/* The longest --opening, in plies. */
+#define PGN_OPENING_MAX 256
+
+/* --position FEN (repeatable: every position must be reached) and --opening MOVES: conditions on
+ * a game's main line. The FENs and the moves are read in the variant and castling mode of
+ * --variant (standard chess by default), the moves from that variant's start position. A game
+ * meets them when it is played in that variant and mode, some position of its main line (the
+ * start and the last included) has the key of each FEN, and, for --opening, it starts from the
+ * moves' start position and its first main-line moves are these. Only the moves checked count: a
+ * game with an error is judged on the moves before it. */
+typedef struct pgn_line_filter {
+    int given;                           /* --position or --opening appeared */
+    const char *fens[PGN_FILTER_MAX];    /* --position's arguments, read by pgn_line_ready */
+    size_t npositions;
+    const char *moves_text;              /* --opening's argument, or NULL */
+    uint64_t keys[PGN_FILTER_MAX];       /* the positions' Zobrist keys */
+    rf_variant variant;                  /* of every position and of the opening */
+    int chess960;
+    rf_position start;                   /* where the opening's moves are read from */
+    rf_move opening[PGN_OPENING_MAX];
+    size_t opening_len;
+} pgn_line_filter;
+
+/* A game's progress through the main-line filter (one per game being read). */
+typedef struct pgn_line_game {
+    uint32_t reached;  /* bit i: the position of fens[i] has been reached */
+    size_t plies;      /* main-line moves seen */
+    int off_opening;   /* a main-line move differs from the opening's */
+} pgn_line_game;
+
+/* Adds --position FEN, or sets --opening MOVES (given once); they are read by pgn_line_ready,
+ * once --variant is known. On too many positions or a second --opening says why (cli_usage) and
+ * returns CLI_USAGE, else 0. */
+int pgn_line_position(pgn_line_filter *f, const cli_common *c, const char *fen);
+int pgn_line_opening(pgn_line_filter *f, const cli_common *c, const char *moves);
+
+/* Reads the FENs (`startpos` is the variant's start) and the moves (SAN or UCI, with or without
+ * move numbers, "1. e4 c5 2. Nf3") in c's variant and castling mode; on a bad FEN or move says
+ * why (cli_usage) and returns CLI_USAGE, else 0. */
+int pgn_line_ready(pgn_line_filter *f, const cli_common *c);
+
+/* A game begins at `start` (NULL: its start is unknown): starts *g and returns 0 when the game
+ * cannot meet the filter whatever its moves (another variant or mode, another start for
+ * --opening), so that its moves need not be checked; else 1. */
+int pgn_line_start(const pgn_line_filter *f, pgn_line_game *g, const rf_position *start);
+
+/* A main-line move `m` played on `before`. */
+void pgn_line_move(const pgn_line_filter *f, pgn_line_game *g, const rf_position *before, rf_move m);
+
+/* The game's main line ended (or stopped at an error) at `last`: 1 when it meets the filter. */
+int pgn_line_pass(const pgn_line_filter *f, pgn_line_game *g, const rf_position *last);
 
 #endif

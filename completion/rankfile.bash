@@ -52,7 +52,8 @@ _rankfile() {
         COMPREPLY=($(compgen -f -- "$cur") $(compgen -W "-" -- "$cur"))
         compopt -o filenames 2>/dev/null
         return 0 ;;
-    --seed|--count|--threads|--hash|--split|--part|--max-nodes|--max-depth|--last|--arrow)
+    --position) values="startpos" ;;
+    --seed|--count|--threads|--hash|--split|--part|--max-nodes|--max-depth|--last|--arrow|--opening)
         return 0 ;;
     esac
     if [ -n "$values" ]; then
@@ -76,7 +77,7 @@ _rankfile() {
     show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     key) opts="$position --json $common" ;;
     book) opts="$position --json $common" ;;
-    pgn) opts="--format --columns --where --player --result --termination --min-plies --headers --count --strict --encoding --progress --no-progress --threads --range --variant --chess960 --json $common" ;;
+    pgn) opts="--format --columns --where --player --result --termination --position --opening --min-plies --headers --count --strict --encoding --progress --no-progress --threads --range --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;

@@ -57,8 +57,9 @@ static int names(const char *arg, const char *name)
  * value of one. */
 static int pgn_file(char **argv, int i)
 {
-    static const char *const with_value[] = {"--format", "-f",       "--variant", "--min-plies", "--encoding",
-                                             "--where",  "--player", "--result",  "--termination", "--columns"};
+    static const char *const with_value[] = {"--format", "-f",       "--variant", "--min-plies",   "--encoding",
+                                             "--where",  "--player", "--result",  "--termination", "--columns",
+                                             "--position", "--opening"};
     if (argv[i][0] == '-') return 0;
     for (size_t k = 0; k < sizeof with_value / sizeof *with_value; k++)
         if (strcmp(argv[i - 1], with_value[k]) == 0) return 0;

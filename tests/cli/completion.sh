@@ -49,6 +49,8 @@ want "variant chess960" "chess960" rankfile fen --variant ch
 want "perft --so" "--sort" rankfile perft --so
 want "formats" "fen json line map" rankfile 960 --format ""
 want "pgn formats" "csv fen json pgn san tsv uci" rankfile pgn --format ""
+want "pgn position" "startpos" rankfile pgn --position ""
+want "pgn opening: moves, no completion" "" rankfile pgn --opening ""
 want "accept list" "castling,ep" rankfile fen --accept castling,e
 want "960 random" "random" rankfile 960 r
 want "help COMMAND" "show status" rankfile help s

@@ -297,6 +297,85 @@ expect "where nothing to compare" 64 "" pgn --where 'WhiteElo>=' "$tmp/rated.pgn
 expect "bad result" 64 "" pgn --result 2-0 "$tmp/rated.pgn"
 expect_err "bad result" "^rankfile: pgn: --result '2-0': expected 1-0, 0-1, 1/2-1/2 or \\* "
 
+# --position and --opening: only the main line's moves decide (they are checked); a transposition
+# reaches the same position; the variant and the start count; a bad game is judged on its moves
+# before the error (kept and reported when they met the filter, else left out unreported).
+cat >"$tmp/lines.pgn" <<'PGN'
+[Site "ruy"]
+[WhiteElo "2600"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *
+
+[Site "transposed"]
+[WhiteElo "1900"]
+
+1. Nf3 Nc6 2. e4 e5 3. Bc4 *
+
+[Site "queen pawn"]
+
+1. d4 d5 *
+
+[Site "atomic"]
+[Variant "Atomic"]
+
+1. e4 e5 2. Nf3 Nc6 *
+
+[Site "from a FEN"]
+[SetUp "1"]
+[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]
+
+2. Nf3 Nc6 *
+
+[Site "bad after"]
+
+1. e4 e5 2. Nf3 Nc6 3. Ke3 *
+
+[Site "bad before"]
+
+1. e4 e5 2. Ke3 Nc6 *
+PGN
+AFTER='r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'
+expect "position, transposed" 65 "Site,plies,error
+ruy,6,
+transposed,5,
+from a FEN,2,
+bad after,4,\"game 6 (line 28, column 24): 3. Ke3: 'Ke3' is not a legal move (white to move)\"" \
+    pgn --format csv --columns Site,plies,error --position "$AFTER" "$tmp/lines.pgn"
+expect_err "position, bad game kept" "^rankfile: pgn: $tmp/lines.pgn: game 6 (line 28, column 24): 3. Ke3: "
+expect "position, atomic" 0 "e4 e5 Nf3 Nc6" pgn --format san --variant atomic --position "$AFTER" "$tmp/lines.pgn"
+expect "position not reached" 0 "" pgn --format san --position 'rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2' "$tmp/lines.pgn"
+expect "position and where" 0 "e4 e5 Nf3 Nc6 Bb5 a6" pgn --format san --position "$AFTER" --where 'WhiteElo>=2000' "$tmp/lines.pgn"
+expect "two positions" 0 "e4 e5 Nf3 Nc6 Bb5 a6" pgn --format san --position "$AFTER" \
+    --position 'r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4' "$tmp/lines.pgn"
+expect "position startpos, count" 65 '{"games":5,"plies":19,"errors":2,"warnings":0,"results":{"1-0":0,"0-1":0,"1/2-1/2":0,"*":3},"variants":{"standard":{"games":5,"plies":19,"errors":2,"warnings":0,"results":{"1-0":0,"0-1":0,"1/2-1/2":0,"*":3}}}}' \
+    pgn --count --json --position startpos "$tmp/lines.pgn"
+expect "position, last ply" 0 "Site
+ruy" pgn --format tsv --columns Site --position 'r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4' "$tmp/lines.pgn"
+expect "opening" 65 "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6" pgn --format uci --opening 'e4 e5 Nf3' "$tmp/lines.pgn"
+expect_err "opening, bad game kept" "^rankfile: pgn: $tmp/lines.pgn: game 6 (line 28, column 24): "
+expect "opening, numbers" 0 "e4 e5 Nf3 Nc6 Bb5 a6" pgn --format san --opening '1. e4 e5 2.Nf3 Nc6 3. Bb5' "$tmp/lines.pgn"
+expect "opening, uci" 0 "Nf3 Nc6 e4 e5 Bc4" pgn --format san --opening 'g1f3 b8c6' "$tmp/lines.pgn"
+expect "opening, atomic" 0 "e4 e5 Nf3 Nc6" pgn --format san --variant atomic --opening 'e4 e5' "$tmp/lines.pgn"
+expect "opening longer than games" 0 "" pgn --format san --opening 'd4 d5 c4' "$tmp/lines.pgn"
+expect "opening, where, count" 0 '{"games":1,"plies":6,"errors":0,"warnings":0,"results":{"1-0":0,"0-1":0,"1/2-1/2":0,"*":1},"variants":{"standard":{"games":1,"plies":6,"errors":0,"warnings":0,"results":{"1-0":0,"0-1":0,"1/2-1/2":0,"*":1}}}}' \
+    pgn --count --json --opening e4 --where 'WhiteElo>=2000' "$tmp/lines.pgn"
+# (--min-plies keeps bad games, as without these filters)
+run /dev/null pgn --json --opening 'e4 e5' --position "$AFTER" --min-plies 5 "$tmp/lines.pgn"
+[ $rc -eq 65 ] && [ "$(wc -l <"$tmp/out")" = 2 ] && sed -n 1p "$tmp/out" | grep -q '^{"index":1,"file":".*","headers":{"Site":"ruy"' &&
+    sed -n 2p "$tmp/out" | grep -q '^{"index":6,.*"error":"game 6 (line 28' && ok || bad "opening and position, json: $rc $(cat "$tmp/out" "$tmp/err")"
+expect "bad position" 64 "" pgn --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1' "$tmp/lines.pgn"
+expect_err "bad position" "^rankfile: pgn: --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1': board field: 'X' is not a piece letter or an empty-square count 1-8 (byte 42) (see 'rankfile pgn --help')$"
+expect "position of another variant" 64 "" pgn --variant horde --position "$AFTER" "$tmp/lines.pgn"
+expect "bad opening" 64 "" pgn --format csv --opening '1. e4 e5 2. Ke3' "$tmp/lines.pgn"
+expect_err "bad opening" "^rankfile: pgn: --opening '1. e4 e5 2. Ke3': move 3: 'Ke3' is not a legal move (white to move) (see 'rankfile pgn --help')$"
+expect "opening not a move" 64 "" pgn --opening 'e4 hello' "$tmp/lines.pgn"
+expect "empty opening" 64 "" pgn --opening ' 1. ' "$tmp/lines.pgn"
+expect "opening twice" 64 "" pgn --opening e4 --opening e5 "$tmp/lines.pgn"
+expect "positions in two castling modes" 64 "" pgn --position 'bqrknnrb/pppppppp/8/8/8/8/PPPPPPPP/BQRKNNRB w GCgc - 0 1' --position startpos "$tmp/lines.pgn"
+expect "headers and position" 64 "" pgn --headers --position "$AFTER" "$tmp/lines.pgn"
+expect_err "headers and position" "^rankfile: pgn: --headers does not check moves: --position and --opening cannot apply "
+expect "headers and opening" 64 "" pgn --headers --json --opening e4 "$tmp/lines.pgn"
+
 # Tables: a header line, a row per game (bad ones too, with their error), CSV quoting, TSV's
 # tabs made spaces, clocks and evals per main-line ply (not a variation's). (oracle/pgn_columns.sh
 # checks many more against python-chess.)

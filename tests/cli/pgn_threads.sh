@@ -101,6 +101,8 @@ for f in $inputs; do
     same "$b headers json" --headers --json "$f"
     same "$b strict" --strict --format san "$f"
     same "$b filters" --where 'Event~a' --min-plies 2 --format uci "$f"
+    same "$b position" --position 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4' --format uci "$f"
+    same "$b opening" --opening 'e4 e5' --count "$f"
     same "$b atomic" --variant atomic --format json "$f"
     same "$b latin-1" --encoding latin-1 --format json "$f"
     same "$b utf-8" --encoding utf-8 --format json "$f"
