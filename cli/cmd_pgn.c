@@ -827,6 +827,18 @@ static rf_pgn_visitor visitor(pgn_run *o)
 
 /* ---- threads (--threads) ------------------------------------------------------------------- */
 
+/* Frees the buffers of the game being read (the run's, or a worker's). */
+static void free_game_buffers(pgn_run *r)
+{
+    free(r->tags.p);
+    free(r->san.p);
+    free(r->uci.p);
+    free(r->text.p);
+    free(r->clocks.p);
+    free(r->evals.p);
+    free(r->comments.p);
+}
+
 /* A worker: a run of its own, printing into the batch's output. */
 typedef struct pgn_worker {
     pgn_run run;
@@ -870,17 +882,11 @@ static void worker_free(void *user, void *worker)
 {
     pgn_run *o = user;
     pgn_worker *w = worker;
-    const pgn_run *r = &w->run;
+    pgn_run *r = &w->run;
     o->status = cli_worse(o->status, r->status);
     for (int v = 0; v < RF_VARIANT_COUNT; v++)
         for (int c = 0; c < 2; c++) tally_add(&o->totals[v][c], &r->totals[v][c]);
-    free(r->tags.p);
-    free(r->san.p);
-    free(r->uci.p);
-    free(r->text.p);
-    free(r->clocks.p);
-    free(r->evals.p);
-    free(r->comments.p);
+    free_game_buffers(&w->run);
     free(w);
 }
 
@@ -1262,13 +1268,7 @@ static int run(cli_io *io, int argc, char **argv)
     }
     /* No table when no input could be read: its zeros would be no total. */
     if (o.count && o.opened) print_totals(&o);
-    free(o.tags.p);
-    free(o.san.p);
-    free(o.uci.p);
-    free(o.text.p);
-    free(o.clocks.p);
-    free(o.comments.p);
-    free(o.evals.p);
+    free_game_buffers(&o);
     free(o.tag_names.p);
     return cli_finish(&o.common, o.status);
 }

@@ -1215,13 +1215,18 @@ def to_parquet(source: Any, dest: Any, *, columns: Optional[Sequence[str]] = Non
                 del table
     except BaseException:
         tables.close()
-        if path is not None:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
+        _remove(path)
         raise
     return written
+
+
+def _remove(path: Optional[str]) -> None:
+    """A Parquet file left half written by a failed reading: removed (None: not a path)."""
+    if path is not None:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
 
 
 def _to_parquet_threads(reader: Any, dest: Any, path: Optional[str], order: List[str],
@@ -1246,11 +1251,7 @@ def _to_parquet_threads(reader: Any, dest: Any, path: Optional[str], order: List
         reader.close()
         if state["writer"] is not None:
             state["writer"].close()
-        if path is not None:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
+        _remove(path)
         raise
     return state["written"]
 
