@@ -203,6 +203,7 @@ static size_t tee(void *ctx, char *buf, size_t cap)
         e->failed = 1;
         return n;
     }
+    if (n == 0) return 0;
     if (acc_reserve(e, e->acc_len + n) != 0) {
         e->nomem = 1;
         return 0;
