@@ -1184,7 +1184,10 @@ typedef struct rf_pgn_game {
  * NUL-terminated, and valid only during the call. `user` is passed to every callback. */
 typedef struct rf_pgn_visitor {
     void *user;
-    /* A game begins (index from 1); RF_PGN_SKIP skips it. */
+    /* A game begins (index from 1); RF_PGN_SKIP skips it: it is read only to find its end,
+     * and end_game's rf_pgn_game holds its index, lines, termination marker and the warnings
+     * of its end, not its start (standard chess's is given), nor what its tags would say (an
+     * error in one, the [Result] tag against the marker). */
     int (*begin_game)(void *user, unsigned long index);
     /* A tag pair, in the order of the input, the value unescaped. */
     void (*header)(void *user, const char *name, size_t name_len, const char *value,

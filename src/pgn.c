@@ -410,7 +410,7 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
         for (const char *b = r->buf + r->at; n < r->end - r->at && b[n] != '"' && b[n] != '\\' && b[n] != '\n' && b[n];)
             n++;
         if (n) {
-            if (!full && !text_add_bytes(r, r->buf + r->at, n)) full = 1;
+            if (!r->quiet && !full && !text_add_bytes(r, r->buf + r->at, n)) full = 1;
             r->at += n;
             r->blank_line = 0;
         }
@@ -433,12 +433,13 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
             }
         }
         char byte = (char)c;
-        if (!text_add_bytes(r, &byte, 1)) full = 1;
+        if (!r->quiet && !text_add_bytes(r, &byte, 1)) full = 1;
     }
     skip_spaces(r);
     if ((c = peek(r)) < 0) goto cut;
     if (c != ']') goto malformed;
     advance(r);
+    if (r->quiet) return; /* a game skipped whole: its tags are read past, not kept */
     if (full) {
         game_error(r, RF_ERR_ARGUMENT, line, col, "the value of tag '%.*s' is longer than %u bytes",
                    shown_len(r), r->name, RF_PGN_TEXT_MAX);
@@ -1012,7 +1013,7 @@ int rf_pgn_read_game(rf_pgn_reader *r, const rf_pgn_visitor *v)
     }
 
     rf_position start;
-    int ok = r->checking && start_position(r, &start);
+    int ok = r->checking && !r->quiet && start_position(r, &start);
     if (!ok) rf_position_startpos(&start, RF_VARIANT_STANDARD);
     r->info.start = start;
     rf_game_start(&r->main, &start);
