@@ -422,7 +422,6 @@ static int read_threads(pgn_run *o, rf_pgn_read_fn read, void *ctx)
     pgn_threads t = {0};
     t.threads = o->threads;
     t.batch = o->batch;
-    t.cap = o->batch < 256 ? 64 * 1024 : o->batch * 256; /* 64 MiB for the default batch */
     t.read = read;
     t.read_ctx = ctx;
     t.start = &o->place;
@@ -583,7 +582,7 @@ static void read_file(pgn_run *o, const char *path)
 static int batch_size(pgn_run *o)
 {
     const char *env = getenv("RANKFILE_PGN_BATCH");
-    uint64_t n = 256 * 1024;
+    uint64_t n = PGN_THREADS_BATCH;
     if (env && *env &&
         cli_parse_u64(&o->common, "RANKFILE_PGN_BATCH", env, 1, (uint64_t)1 << 30, &n))
         return -1;

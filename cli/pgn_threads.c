@@ -302,8 +302,12 @@ static int start_workers(engine *e, worker *w, int n)
     return started;
 }
 
-int pgn_threads_run(const pgn_threads *t)
+int pgn_threads_run(const pgn_threads *given)
 {
+    pgn_threads sized = *given;
+    const pgn_threads *t = &sized;
+    if (!sized.batch) sized.batch = PGN_THREADS_BATCH;
+    if (!sized.cap) sized.cap = sized.batch < 256 ? 64 * 1024 : sized.batch * 256;
     engine e;
     memset(&e, 0, sizeof e);
     e.t = t;

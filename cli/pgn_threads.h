@@ -14,9 +14,11 @@
 
 typedef struct pgn_threads {
     int threads;     /* workers, >= 1 */
-    size_t batch;    /* bytes of text a batch holds, about: it ends where a game begins */
+    size_t batch;    /* bytes of text a batch holds, about: it ends where a game begins
+                        (0: PGN_THREADS_BATCH) */
     size_t cap;      /* a game longer than this: it and the rest of the input are read in the
-                        caller's thread, one game at a time (memory stays bounded) */
+                        caller's thread, one game at a time (memory stays bounded); 0: 256
+                        batches, 64 KiB at least (64 MiB for the default batch) */
     rf_pgn_read_fn read; /* the input's text */
     void *read_ctx;
     const rf_pgn_place *start; /* where the text begins in its input (NULL: at its start) */
@@ -35,6 +37,9 @@ typedef struct pgn_threads {
      * later batch). Nonzero stops the reading (the output failed). */
     int (*emit)(void *user, void *result);
 } pgn_threads;
+
+/* The bytes of a batch when the caller does not say. */
+#define PGN_THREADS_BATCH ((size_t)256 * 1024)
 
 enum {
     PGN_THREADS_END = 1,     /* the input was read to its end */

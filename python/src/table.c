@@ -957,8 +957,6 @@ static PyObject *reader_run(PyObject *self, PyObject *args)
     if (!u.acc) return PyErr_NoMemory();
     pgn_threads t = {0};
     t.threads = threads;
-    t.batch = 256 * 1024;
-    t.cap = (size_t)64 << 20;
     t.read = text_read;
     t.read_ctx = r->t;
     t.start = &r->place;
