@@ -317,6 +317,8 @@ typedef struct pgn_output {
     char *out_text, *err_text;
     size_t out_len, err_len;
     unsigned long long games;
+    int status;                              /* the worst exit status of its games */
+    tally totals[RF_VARIANT_COUNT][2];       /* --count: what its games add */
 } pgn_output;
 
 static void out_of_memory(const pgn_run *o)
@@ -337,20 +339,15 @@ static void *worker_new(void *user)
     bytes none = {NULL, 0, 0, &r->common};
     r->tags = r->san = r->uci = r->text = r->clocks = r->evals = r->comments = none;
     r->status = CLI_OK;
-    memset(r->totals, 0, sizeof r->totals);
+    r->totals = NULL; /* the batch's (worker_game) */
     w->v = pgn_visitor(r);
     return w;
 }
 
-/* Adds what a worker counted to the run, and frees it. */
 static void worker_free(void *user, void *worker)
 {
-    pgn_run *o = user;
     pgn_worker *w = worker;
-    pgn_run *r = &w->run;
-    o->status = cli_worse(o->status, r->status);
-    for (int v = 0; v < RF_VARIANT_COUNT; v++)
-        for (int c = 0; c < 2; c++) tally_add(&o->totals[v][c], &r->totals[v][c]);
+    (void)user;
     pgn_free_game_buffers(&w->run);
     free(w);
 }
@@ -385,7 +382,10 @@ static int worker_game(void *worker, rf_pgn_reader *reader, void *result)
     w->io.out = b->out;
     w->io.err = b->err;
     w->run.reader = reader;
+    w->run.totals = b->totals;
+    w->run.status = b->status;
     int rc = rf_pgn_read_game(reader, &w->v);
+    b->status = w->run.status;
     if (rc == 1) b->games++;
     return rc;
 }
@@ -406,6 +406,11 @@ static int output_emit(void *user, void *result)
     }
     o->games_seen += b->games;
     b->games = 0;
+    o->status = cli_worse(o->status, b->status);
+    b->status = CLI_OK;
+    for (int v = 0; v < RF_VARIANT_COUNT; v++)
+        for (int c = 0; c < 2; c++) tally_add(&o->totals[v][c], &b->totals[v][c]);
+    memset(b->totals, 0, sizeof b->totals);
     if (o->progress) progress(o, o->input, 0);
     return ferror(o->common.io->out) ? 1 : 0;
 }
@@ -709,6 +714,7 @@ static int run(cli_io *io, int argc, char **argv)
     pgn_run o;
     cli_args a;
     memset(&o, 0, sizeof o);
+    o.totals = o.total_store;
     cli_args_start(&a, &o.common, &cli_command_pgn, io, argc, argv);
     o.tag_names.common = o.tags.common = o.san.common = o.uci.common = o.text.common = o.clocks.common =
         o.evals.common = o.comments.common = &o.common;

@@ -70,7 +70,9 @@ typedef struct pgn_run {
     int annotated;              /* a clock or eval was found in the game */
     unsigned long var_depth;    /* the variations open where the reader is */
     int start_ok; /* its start position is known */
-    tally totals[RF_VARIANT_COUNT][2];
+    tally (*totals)[2]; /* where the games are counted: total_store, or (threads) the batch's,
+                           so that a batch read again is not counted twice */
+    tally total_store[RF_VARIANT_COUNT][2];
     /* progress */
     int shown;
     double started, last, last_line;

@@ -1,9 +1,12 @@
 /*
  * pgn_threads.h - one PGN input read by several threads: the caller's thread reads the text and
- * cuts it into batches where games begin (the library's own reader finds where, skipping the
- * games unchecked), workers read the batches' games as a reader of the whole input would
+ * cuts it into batches where games begin (guessed where export format begins them, each guess
+ * checked by the worker that reads the batch; the library's own reader finds where after a wrong
+ * guess), workers read the batches' games as a reader of the whole input would
  * (rf_pgn_reader_set_place), and the batches' results come back to the caller in input order.
- * Memory is bounded: a few batches per worker are in flight at once.
+ * Memory is bounded: a few batches per worker are in flight at once. A batch's result may be
+ * dropped unemitted (result_free) and its batch read again: what a game adds up belongs in the
+ * result, not in the worker's state.
  */
 #ifndef RANKFILE_CLI_PGN_THREADS_H
 #define RANKFILE_CLI_PGN_THREADS_H

@@ -21,6 +21,10 @@
  *   - cut where that third reading began each game (rf_pgn_reader_game_place), each piece read
  *     by a reader of its own given the place where it begins (as `rankfile pgn --threads`
  *     reads), the games are those of the whole input read at once: the same transcript;
+ *   - at each of the first 16 '[' that begin a line, the text up to it and it read by a reader
+ *     told to end there (rf_pgn_reader_set_end) finds a game beginning at it, at the whole
+ *     reading's place (line, games before), exactly when the whole reading begins one there, and
+ *     then reads the games before it as the whole reading does (as `--threads` checks a guess);
  *   - every game read without error, written again by the writer (tags, moves, comments, NAGs,
  *     variations, result), reads back as one game without error or warning: the same tags (the
  *     seven tag roster first, as the writer orders and fills it, the Result tag the game's
@@ -364,14 +368,55 @@ static void read_split(run *r, const char *text, size_t size, const run *cuts)
     for (unsigned long i = 0; i == 0 || i < cuts->games; i++) {
         size_t from = i ? (size_t)cuts->places[i].offset : 0;
         size_t to = i + 1 < cuts->games ? (size_t)cuts->places[i + 1].offset : size;
-        rf_pgn_reader *reader = rf_pgn_reader_new_memory(text + from, to - from);
+        rf_pgn_reader *reader = rf_pgn_reader_new_memory(from ? text + from : text, to - from); /* text may be NULL */
         FUZZ_CHECK(reader != NULL, "no reader");
         if (i) FUZZ_CHECK(rf_pgn_reader_set_place(reader, &cuts->places[i]) == RF_OK, "no place");
         read_to_end(r, reader, to);
-        FUZZ_CHECK(rf_pgn_reader_set_place(reader, &cuts->places[i]) == RF_ERR_ARGUMENT,
-                   "a reader placed after it read");
+        if (cuts->places) /* NULL when no game began */
+            FUZZ_CHECK(rf_pgn_reader_set_place(reader, &cuts->places[i]) == RF_ERR_ARGUMENT,
+                       "a reader placed after it read");
         rf_pgn_reader_free(reader);
     }
+}
+
+static void run_free(run *r);
+
+/* Reads text[0..g] (the '[' at g included) told to end where a game begins at or past g, as
+ * `rankfile pgn --threads` checks a batch it cut where it guessed a game begins: a game is found
+ * beginning at g, at the place the whole reading gives it, exactly when the whole reading begins
+ * one there; then what was read before it is the whole reading's. */
+static void read_guessed(const char *text, size_t g, const run *whole, const run *cuts, unsigned long lines)
+{
+    run r = {0};
+    r.lines = lines;
+    rf_pgn_reader *reader = rf_pgn_reader_new_memory(text, g + 1);
+    FUZZ_CHECK(reader != NULL, "no reader");
+    FUZZ_CHECK(rf_pgn_reader_set_end(reader, g) == RF_OK, "no end");
+    rf_pgn_place at;
+    unsigned long j = 0;
+    while (j < cuts->games && cuts->places[j].offset < g) j++;
+    int begins = j < cuts->games && cuts->places[j].offset == g;
+    r.reader = reader;
+    rf_pgn_visitor v = visitor;
+    v.user = &r;
+    int got;
+    while ((got = rf_pgn_read_game(reader, &v)) == 1) {}
+    FUZZ_CHECK(got == 0, "reading to %zu failed", g);
+    at = rf_pgn_reader_game_place(reader);
+    FUZZ_CHECK((at.offset == g) == begins, "a game %s at %zu, the whole reading says %s", at.offset == g ? "begins" : "does not begin", g, begins ? "one does" : "none does");
+    if (begins) {
+        const rf_pgn_place *p = &cuts->places[j];
+        FUZZ_CHECK(at.line == p->line && at.line_start == p->line_start && at.games == p->games &&
+                       !at.blank_line == !p->blank_line,
+                   "the game at %zu: line %lu, %lu games before; the whole reading: line %lu, %lu games",
+                   g, at.line, at.games, p->line, p->games);
+        FUZZ_CHECK(r.games == j, "%lu games before %zu, the whole reading %lu", r.games, g, j);
+        FUZZ_CHECK(r.transcript.len == 0 || (r.transcript.len <= whole->transcript.len &&
+                                             memcmp(r.transcript.p, whole->transcript.p, r.transcript.len) == 0),
+                   "the games before %zu differ from the whole reading's", g);
+    }
+    rf_pgn_reader_free(reader);
+    run_free(&r);
 }
 
 static void run_free(run *r)
@@ -661,6 +706,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(at == whole.transcript.len && at == split.transcript.len,
                "the input read whole and cut where its games begin differ at byte %zu of the "
                "transcripts (%zu and %zu bytes)", at, whole.transcript.len, split.transcript.len);
+    /* The first 16 '[' that begin a line (after the first byte): where --threads may guess. */
+    unsigned guesses = 0;
+    for (size_t g = 1; g < size && guesses < 16; g++)
+        if (text[g] == '[' && text[g - 1] == '\n') {
+            read_guessed(text, g, &whole, &skipping, lines);
+            guesses++;
+        }
     run_free(&whole);
     run_free(&piecewise);
     run_free(&skipping);

@@ -1249,6 +1249,14 @@ RF_API rf_pgn_place rf_pgn_reader_game_place(const rf_pgn_reader *reader);
  * RF_OK, or RF_ERR_ARGUMENT once the reader has read. */
 RF_API rf_status rf_pgn_reader_set_place(rf_pgn_reader *reader, const rf_pgn_place *place);
 
+/* Makes the reader end before a game that begins at or past `offset` (counted as
+ * rf_pgn_reader_offset counts): rf_pgn_read_game returns 0 there, as at the input's end, without
+ * reading that game or calling a callback for it, and rf_pgn_reader_game_place gives its place.
+ * With it, a piece of an input that ends with the next piece's first byte is read up to the
+ * next piece, and the place then says whether a game begins there, as the next piece assumes.
+ * RF_OK, or RF_ERR_ARGUMENT for a NULL reader. */
+RF_API rf_status rf_pgn_reader_set_end(rf_pgn_reader *reader, uint64_t offset);
+
 /* A writer of PGN in the standard's export format: the seven tag roster (Event, Site, Date,
  * Round, White, Black, Result; "?" for a missing one, "????.??.??" for the date, Result always
  * the termination marker, so that the two agree) first, the other tags in the order given, an empty line, the

@@ -64,6 +64,8 @@ struct rf_pgn_reader {
     unsigned long games;
     rf_pgn_place place;      /* where the game being read began */
     int started;             /* the reader has read (rf_pgn_reader_set_place no longer can) */
+    int has_end;             /* rf_pgn_reader_set_end: no game begins at or past `end_at` */
+    uint64_t end_at;
     rf_pgn_game info;
     int checking;            /* moves are checked and reported (no error, not skipped) */
     int quiet;               /* the visitor skipped the whole game */
@@ -294,6 +296,14 @@ rf_status rf_pgn_reader_set_place(rf_pgn_reader *r, const rf_pgn_place *place)
     r->games = place->games;
     r->blank_line = place->blank_line != 0;
     r->place = *place;
+    return RF_OK;
+}
+
+rf_status rf_pgn_reader_set_end(rf_pgn_reader *r, uint64_t offset)
+{
+    if (!r) return RF_ERR_ARGUMENT;
+    r->has_end = 1;
+    r->end_at = offset;
     return RF_OK;
 }
 
@@ -986,6 +996,7 @@ int rf_pgn_read_game(rf_pgn_reader *r, const rf_pgn_visitor *v)
     r->place.line = r->line;
     r->place.games = r->games;
     r->place.blank_line = r->blank_line;
+    if (r->has_end && r->place.offset >= r->end_at) return 0; /* that game is not read */
 
     memset(&r->info, 0, sizeof r->info);
     r->info.index = ++r->games;
