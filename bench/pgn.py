@@ -231,7 +231,7 @@ def dask_rows(base, rankfile_bin, runs):
         return None
     files = []
     for k in range(4):
-        f = os.path.join(cache_dir(), f"dask-{k}.pgn")
+        f = os.path.join(cache_dir(), f"dask-{k}-{os.path.basename(base)}")
         if not os.path.exists(f) or os.path.getmtime(f) < os.path.getmtime(base):
             shutil.copyfile(base, f)
         files.append(f)
@@ -260,6 +260,35 @@ def timed(label, argv, games, runs):
         return None, None
     print(f"  {label:44s} {games / seconds:10.0f} games/s  {seconds:7.3f} s  peak RSS {rss / 1024:6.1f} MiB")
     return games / seconds, rss
+
+
+def timed_rounds(rows, games, runs):
+    """Runs the rows' argv one after another, `runs` rounds, so that the machine's drift over the
+    bench weighs on every row alike; prints each row's best; returns {key: (games/s, peak RSS)}
+    (None for a row that failed). rows: (key, label, argv)."""
+    seconds = {key: [] for key, _, _ in rows}
+    rss = {key: 0 for key, _, _ in rows}
+    failed = {}
+    for _ in range(max(runs, 1)):
+        for key, _, argv in rows:
+            if key in failed:
+                continue
+            took, status, maxrss, err = run_rss(argv)
+            if status != 0:
+                failed[key] = f"exit {status}: {err.strip()[:300]}"
+                continue
+            seconds[key].append(took)
+            rss[key] = max(rss[key], maxrss)
+    out = {}
+    for key, label, _ in rows:
+        if key in failed or not seconds[key]:
+            print(f"  {label:44s} unavailable ({failed.get(key, 'not run')})")
+            out[key] = (None, None)
+            continue
+        b = min(seconds[key])
+        print(f"  {label:44s} {games / b:10.0f} games/s  {b:7.3f} s  peak RSS {rss[key] / 1024:6.1f} MiB")
+        out[key] = (games / b, rss[key])
+    return out
 
 
 def goal(label, value, want, fmt="{:.2f}x"):
@@ -294,10 +323,7 @@ def main():
     print(f"{path}: {games} games, {size:.1f} MB; best of {runs} run(s) each, one process at a time, "
           f"{os.cpu_count()} CPUs")
 
-    print("rankfile pgn --count, every move checked:")
-    one, _ = timed("--count --threads 1", [rf, "pgn", "--count", "--threads", "1", path], games, runs)
-    many, _ = timed(f"--count --threads {n}", [rf, "pgn", "--count", "--threads", n, path], games, runs)
-
+    print("peers, every move checked:")
     # pgn-extract: -Wuci makes it play every move (an illegal one is reported, the game dropped).
     rate = {}
     exe = shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
@@ -323,50 +349,42 @@ def main():
     else:
         print("  python-chess unavailable (no `chess` module: pip install chess, or --python-chess DIR / $PYTHON_CHESS)")
 
-    # The other ways through the same file, with the same threads as --count's threaded row: a
-    # table of ten columns (to /dev/null), a tag filter keeping about 5% of the games (the moves
-    # of the others not checked), JSON, and the same file compressed with zstd.
+    # rankfile's rows, round after round: --count on one thread and on n, and the other ways
+    # through the same file on n threads: a table of ten columns (to /dev/null), a tag filter
+    # keeping about 5% of the games (the moves of the others not checked), the same file
+    # compressed with zstd; then JSON and PGN output once each (their peak memory).
     elos = sorted(elo_values(path))
     cut = elos[int(len(elos) * 0.95)] if elos else 2500
     kept = sum(1 for e in elos if e >= cut) / max(len(elos), 1)
     ten = "index,Site,Date,White,Black,WhiteElo,BlackElo,TimeControl,result,plies"
-    print(f"rankfile pgn, {n} threads:")
-    tsv, tsv_rss = timed("--format tsv, 10 columns", [rf, "pgn", "--threads", n, "--format", "tsv", "--columns", ten, path],
-                         games, runs)
-    where_rate, _ = timed(f"--count --where 'WhiteElo>={cut}' ({kept:.1%} kept)",
-                          [rf, "pgn", "--threads", n, "--count", "--where", f"WhiteElo>={cut}", path], games, runs)
-    _, json_rss = timed("--format json", [rf, "pgn", "--threads", n, "--format", "json", path], games, 1)
-    _, pgn_rss = timed("--format pgn", [rf, "pgn", "--threads", n, path], games, 1)
-    zst_rate = zst_plain = None
+    rows = [("one", "--count --threads 1", [rf, "pgn", "--count", "--threads", "1", path]),
+            ("many", f"--count --threads {n}", [rf, "pgn", "--count", "--threads", n, path]),
+            ("tsv", "--format tsv, 10 columns",
+             [rf, "pgn", "--threads", n, "--format", "tsv", "--columns", ten, path]),
+            ("where", f"--count --where 'WhiteElo>={cut}' ({kept:.1%} kept)",
+             [rf, "pgn", "--threads", n, "--count", "--where", f"WhiteElo>={cut}", path])]
+    zst = None
     if shutil.which("zstd"):
         zst = path + ".zst"
         if not os.path.exists(zst) or os.path.getmtime(zst) < os.path.getmtime(path):
             subprocess.run(["zstd", "-q", "-f", "-3", path, "-o", zst], check=True)
-        # The plain file and the .zst alternately, so that the machine's drift over the bench
-        # weighs on both alike: the ratio is of these two rows.
-        plain_best = zst_best = None
-        for _ in range(max(runs, 1)):
-            for which in ("plain", "zst"):
-                seconds, status, _, err = run_rss([rf, "pgn", "--count", "--threads", n, zst if which == "zst" else path])
-                if status != 0:
-                    print(f"  --count, {which}: exit {status}: {err.strip()[:300]}")
-                    continue
-                if which == "zst":
-                    zst_best = seconds if zst_best is None else min(zst_best, seconds)
-                else:
-                    plain_best = seconds if plain_best is None else min(plain_best, seconds)
-        for label, seconds in ((f"--count, the file as .zst ({os.path.getsize(zst) / 1e6:.0f} MB)", zst_best),
-                               ("--count, the plain file, run alternately", plain_best)):
-            if seconds:
-                print(f"  {label:44s} {games / seconds:10.0f} games/s  {seconds:7.3f} s")
-        zst_rate = games / zst_best if zst_best else None
-        zst_plain = games / plain_best if plain_best else None
+        rows.append(("zst", f"--count, the file as .zst ({os.path.getsize(zst) / 1e6:.0f} MB)",
+                     [rf, "pgn", "--count", "--threads", n, zst]))
+    print(f"rankfile pgn, every move checked, {n} threads unless said ({max(runs, 1)} rounds of these rows):")
+    r = timed_rounds(rows, games, runs)
+    one, many = r["one"][0], r["many"][0]
+    tsv, tsv_rss = r["tsv"]
+    where_rate = r["where"][0]
+    zst_rate = r["zst"][0] if zst else None
+    _, json_rss = timed("--format json", [rf, "pgn", "--threads", n, "--format", "json", path], games, 1)
+    _, pgn_rss = timed("--format pgn", [rf, "pgn", "--threads", n, path], games, 1)
+    reader = None
+    if zst:
         zcat = best(["zstd", "-dc", zst], runs)[0] if runs else None
         print(f"  {'zstd -dc alone (one stream)':44s} {games / zcat:10.0f} games/s  {zcat:7.3f} s")
         reader = games / zcat if zcat else None
     else:
         print("  .zst rows unavailable (no zstd: apt-get install zstd)")
-        reader = None
 
     print("Dask (a local cluster of worker processes, one thread each):")
     dask = dask_rows(base, rf, runs)
@@ -384,7 +402,7 @@ def main():
     rss = [r for r in [tsv_rss, json_rss, pgn_rss] if r]
     if rss:
         print(f"  peak RSS, {n} threads, tsv/json/pgn: {' / '.join(f'{r / 1024:.1f}' for r in rss)} MiB (goal <= 64 MiB)")
-    goal(".zst over the plain file (run alternately)", zst_rate / zst_plain if zst_rate and zst_plain else None, 0.8)
+    goal(".zst over the plain file", zst_rate / many if zst_rate and many else None, 0.8)
     goal("Dask, 2 workers over 1, 4 files", dask[1] / dask[0] if dask else None, 1.6)
 
     # One lichess month: about 100 million standard games (2024: 90-110 M a month).
