@@ -85,7 +85,6 @@ struct engine {
     unsigned long exact_left;  /* batches to cut exactly before guessing again */
     int leave;                 /* enough cut exactly: the cutter's input ends here */
     rf_pgn_reader *cutter;
-    size_t served; /* the fallback's reader: bytes of acc handed to it */
 };
 
 /* ---- workers ------------------------------------------------------------------------------- */
@@ -178,6 +177,16 @@ static int read_again(engine *e, char *const *parts, const size_t *lens, size_t 
     a->text = text;
     a->len = total;
     a->at = 0;
+    return 0;
+}
+
+/* What acc holds is to be read again, from where it begins (acc_place): 0, or -1. */
+static int acc_again(engine *e)
+{
+    char *parts[1] = {e->acc};
+    size_t lens[1] = {e->acc_len};
+    if (read_again(e, parts, lens, 1) != 0) return -1;
+    e->acc_len = 0;
     return 0;
 }
 
@@ -422,10 +431,7 @@ static void go_exact(engine *e)
     if (!e->rewound) {
         emit_all(e);
         if (e->rewound) return; /* emit_all went exact from an earlier batch */
-        char *parts[1] = {e->acc};
-        size_t lens[1] = {e->acc_len};
-        if (read_again(e, parts, lens, 1) != 0) e->nomem = 1;
-        e->acc_len = 0;
+        if (acc_again(e) != 0) e->nomem = 1;
     }
     e->exact = 1;
     e->exact_runs++;
@@ -466,19 +472,8 @@ static size_t tee(void *ctx, char *buf, size_t cap)
     return n;
 }
 
-/* The fallback reader's input: what acc holds from its start, then the text. */
-static size_t serve(void *ctx, char *buf, size_t cap)
-{
-    engine *e = ctx;
-    if (e->served < e->acc_len) {
-        size_t n = e->acc_len - e->served;
-        if (n > cap) n = cap;
-        memcpy(buf, e->acc + e->served, n);
-        e->served += n;
-        return n;
-    }
-    return pull(e, buf, cap);
-}
+/* The fallback reader's input: the text (what acc held is to be read again first). */
+static size_t serve(void *ctx, char *buf, size_t cap) { return pull(ctx, buf, cap); }
 
 /* A game longer than the cap: every batch before it is emitted, then it and the rest of the
  * input are read here, a game at a time. */
@@ -489,12 +484,12 @@ static int read_rest(engine *e)
     queue_batch(e, (size_t)(p.offset - e->acc_place.offset), &p, 0);
     emit_all(e);
     if (e->stopped || e->nomem) return e->nomem ? PGN_THREADS_NOMEM : PGN_THREADS_STOPPED;
+    if (acc_again(e) != 0) return PGN_THREADS_NOMEM;
     void *state = t->worker_new(t->user);
     void *result = state ? t->result_new(t->user) : NULL;
     rf_pgn_reader *r = result ? rf_pgn_reader_new(serve, e) : NULL;
     int rc = PGN_THREADS_NOMEM;
     if (r && rf_pgn_reader_set_place(r, &p) == RF_OK) {
-        e->served = 0;
         int got;
         while ((got = t->game(state, r, result)) == 1)
             if (t->emit(t->user, result) != 0) break;
