@@ -51,6 +51,7 @@ enum {
     CLI_USAGE = 64,     /* the command line is wrong */
     CLI_DATAERR = 65,   /* bad input data: malformed FEN, illegal move, ... */
     CLI_NOINPUT = 66,   /* an input file cannot be opened */
+    CLI_UNAVAILABLE = 69, /* this build lacks an optional part (tb without Fathom) */
     CLI_SOFTWARE = 70,  /* internal error */
     CLI_CANTCREAT = 73, /* an output file cannot be created */
     CLI_IOERR = 74      /* output cannot be written */
@@ -473,6 +474,6 @@ int cli_write_svg(const cli_common *c, const char *path, const rf_position *pos,
 extern const cli_command cli_command_fen, cli_command_moves, cli_command_play,
     cli_command_status, cli_command_judge, cli_command_perft, cli_command_atomic,
     cli_command_960, cli_command_is960, cli_command_show, cli_command_key,
-    cli_command_book, cli_command_pgn;
+    cli_command_book, cli_command_pgn, cli_command_tb;
 
 #endif

@@ -207,7 +207,11 @@ typedef enum rf_status {
     RF_ERR_BUFFER = -6,    /* an output buffer too small */
     RF_ERR_NOT_FOUND = -7, /* the thing asked for does not exist */
     RF_ERR_NO_MEMORY = -8, /* an allocation the caller asked for failed */
-    RF_ERR_CANCELED = -9   /* a callback of the caller's asked to stop (rf_perft_run) */
+    RF_ERR_CANCELED = -9,  /* a callback of the caller's asked to stop (rf_perft_run) */
+    RF_ERR_UNAVAILABLE = -10, /* this build lacks the part asked for (Syzygy: no Fathom) */
+    RF_ERR_NO_TABLE = -11,    /* the endgame tables cannot answer this position */
+    RF_ERR_CORRUPT = -12,     /* a data file is damaged (a truncated or foreign table file) */
+    RF_ERR_BUSY = -13         /* a process-wide resource is held otherwise (rf_tb_open) */
 } rf_status;
 
 /* Static text for a status, e.g. "syntax error". Never NULL. */
@@ -1379,6 +1383,105 @@ RF_API size_t rf_render_text(char *buf, size_t cap, const rf_position *pos,
  * `opt` may be NULL. Arrows with a square out of range (RF_NO_SQUARE) are left out. */
 RF_API size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos,
                             const rf_render_options *opt);
+
+/* ---------------------------------------------------------------------------------------------
+ * Syzygy endgame tablebases
+ *
+ * Win/draw/loss (WDL) and distance-to-zeroing (DTZ) answers for positions of standard chess with
+ * few pieces, read from Ronald de Man's Syzygy table files (KQvKR.rtbw, KQvKR.rtbz, ...) by
+ * Fathom, Debian's libfathom (the library reads the tables only through it). A build without
+ * Fathom (CMake RF_SYZYGY=OFF, or AUTO where it was not found) has these functions too: every
+ * one answers RF_ERR_UNAVAILABLE, and rf_tb_available() says 0.
+ *
+ * Values are python-chess's (chess.syzygy). WDL, from the side to move's point of view:
+ *    2 win, 1 cursed win (a win the 50-move rule turns into a draw), 0 draw,
+ *   -1 blessed loss (a loss the 50-move rule turns into a draw), -2 loss.
+ * DTZ: plies to the next zeroing move (capture or pawn move) with best play, signed as WDL is;
+ * 1..100 a win, above 100 a cursed win, 0 a draw, -1..-100 a loss, below -100 a blessed loss
+ * (the table's value; DTZ tables may be one ply too long where a later phase decides). Both
+ * ignore the position's halfmove clock, as python-chess does: a position 60 plies into a
+ * cursed win is reported as a cursed win (1), not as a draw; compare DTZ + halfmove clock with
+ * 100 to decide a game under the 50-move rule.
+ *
+ * Positions the tables cannot answer are RF_ERR_NO_TABLE with err->message saying why: castling
+ * rights, a variant other than standard chess, more pieces than the largest table found, a
+ * table file that is not there (the message names it, "KQvKR"), or a position that is not
+ * legal (a side without exactly one king, a pawn on its last rank, the side not to move in
+ * check). A position of kings alone is a draw without any table.
+ *
+ * Process-wide state: Fathom keeps the tables it opened in global variables, so one set of
+ * table paths serves the whole process. rf_tb_open with the paths already open returns another
+ * handle on them (counted); with other paths while a handle is open it answers RF_ERR_BUSY.
+ * The tables stay loaded (mapped into memory) after the last handle is closed, until other paths
+ * are opened: Fathom 2019 (Debian's) prints "munmap: ..." on stderr for every table it releases. Probes may run from several threads; a lock
+ * inside the library serialises them and the opening and closing.
+ *
+ * Safety: before Fathom sees a directory, every table file in it (*.rtbw, *.rtbz) is checked:
+ * its magic number, its size (a Syzygy file is 16 bytes of checksum past a whole number of
+ * 64-byte blocks; the 3- and 4-piece files have their published sizes checked exactly). A file
+ * that fails makes rf_tb_open answer RF_ERR_CORRUPT naming it, so that Fathom never reads past
+ * the end of a truncated file. (A file changed after rf_tb_open is not checked again.)
+ * ------------------------------------------------------------------------------------------- */
+
+#define RF_TB_WIN 2
+#define RF_TB_CURSED_WIN 1
+#define RF_TB_DRAW 0
+#define RF_TB_BLESSED_LOSS (-1)
+#define RF_TB_LOSS (-2)
+
+/* An open set of Syzygy tables (opaque). */
+typedef struct rf_tb rf_tb;
+
+/* 1 when this build reads Syzygy tables (it was built with Fathom), else 0. */
+RF_API int rf_tb_available(void);
+
+/* Opens the tables in `paths`: one directory, or several separated by ':'. On RF_OK *out is a
+ * handle for rf_tb_close. Returns RF_ERR_UNAVAILABLE (a build without Fathom); RF_ERR_ARGUMENT
+ * for NULL or empty paths, or paths longer than 4095 bytes; RF_ERR_NOT_FOUND when a directory
+ * cannot be read (err->message says which and why) or none holds a table file; RF_ERR_CORRUPT
+ * when a table file is damaged (see "Safety" above); RF_ERR_BUSY when other paths are open in
+ * this process (see "Process-wide state"); RF_ERR_NO_MEMORY. *out is NULL after a failure. */
+RF_API rf_status rf_tb_open(rf_tb **out, const char *paths, rf_error *err);
+
+/* Releases a handle (NULL is allowed); see "Process-wide state" for the tables themselves. */
+RF_API void rf_tb_close(rf_tb *tb);
+
+/* The most pieces (kings included) of any table found: 3 to 7; at most that many pieces are
+ * answered. */
+RF_API unsigned rf_tb_max_pieces(const rf_tb *tb);
+
+/* The WDL value of *pos (-2..2, see above) into *wdl. Returns RF_OK, RF_ERR_NO_TABLE or
+ * RF_ERR_UNAVAILABLE (*wdl untouched after a failure). */
+RF_API rf_status rf_tb_probe_wdl(int *wdl, const rf_tb *tb, const rf_position *pos, rf_error *err);
+
+/* The DTZ value of *pos (see above) into *dtz. A checkmated side to move has DTZ -1 and WDL -2
+ * (python-chess's values), a stalemate 0. Needs the WDL and DTZ tables of the material and of
+ * the positions after each capture or promotion. Returns as rf_tb_probe_wdl. */
+RF_API rf_status rf_tb_probe_dtz(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err);
+
+/* One legal move of a root probe, valued from the side to move's point of view (before it). */
+typedef struct rf_tb_move {
+    rf_move move;
+    int wdl; /* -2..2: what the move keeps of the position, as WDL above */
+    int dtz; /* plies from the position before the move to the next zeroing move, the move
+                included: 1 (or 101 in a cursed win) for a winning zeroing move or mate, the
+                opponent's DTZ after the move, negated and one longer, otherwise; 0 a draw */
+} rf_tb_move;
+
+/* A position's tablebase answer with every legal move. */
+typedef struct rf_tb_root {
+    int wdl, dtz;      /* the position's WDL and DTZ (rf_tb_probe_wdl, rf_tb_probe_dtz) */
+    rf_move best;      /* the best move, RF_MOVE_NONE when there is none (mate, stalemate) */
+    unsigned count;    /* moves[0..count): every legal move, the best first, then by value */
+    rf_tb_move moves[256];
+} rf_tb_root;
+
+/* Probes *pos and each of its legal moves into *out. The best move keeps the position's WDL
+ * (its wdl equals out->wdl): a win the shortest way to the next zeroing move, a draw any
+ * drawing move, a loss the longest way (ties: the first in UCI order). The moves follow from
+ * best to worst: by wdl, then by dtz as just said, then UCI. Returns as rf_tb_probe_wdl. */
+RF_API rf_status rf_tb_probe_root(rf_tb_root *out, const rf_tb *tb, const rf_position *pos,
+                                  rf_error *err);
 
 #ifdef __cplusplus
 }

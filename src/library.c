@@ -54,6 +54,10 @@ const char *rf_strerror(rf_status status)
     case RF_ERR_NOT_FOUND: return "not found";
     case RF_ERR_NO_MEMORY: return "out of memory";
     case RF_ERR_CANCELED: return "canceled";
+    case RF_ERR_UNAVAILABLE: return "not available in this build";
+    case RF_ERR_NO_TABLE: return "no table answers this position";
+    case RF_ERR_CORRUPT: return "damaged data file";
+    case RF_ERR_BUSY: return "busy";
     }
     return "unknown status";
 }
