@@ -1,0 +1,123 @@
+/* test_tablebase.c - the Syzygy handle (rf_tb_*): Fathom's process-wide tables shared by handles
+ * on the same paths and refused to other paths, the checks made before Fathom sees a position,
+ * and a build without Fathom answering RF_ERR_UNAVAILABLE everywhere. The values themselves are
+ * python-chess's business (tests/oracle/syzygy.sh). */
+#include <rankfile.h>
+
+#include "harness.h"
+
+#include <string.h>
+#include <sys/stat.h>
+
+#define TABLES RF_SHARED_DATA "/python-chess/syzygy"
+
+static int have_tables(void)
+{
+    struct stat st;
+    return stat(TABLES "/KQvK.rtbw", &st) == 0;
+}
+
+static rf_position parse(const char *fen, rf_variant variant)
+{
+    rf_position pos;
+    rf_position_parse(&pos, fen, strlen(fen), variant, 0, RF_ACCEPT_DEFAULT, NULL);
+    return pos;
+}
+
+TEST(without_fathom_every_call_is_unavailable)
+{
+    CHECK_STR(rf_strerror(RF_ERR_UNAVAILABLE), "not available in this build");
+    if (rf_tb_available()) return; /* the other cases */
+    rf_tb *tb = (rf_tb *)1;
+    rf_error err;
+    CHECK_INT(rf_tb_open(&tb, TABLES, &err), RF_ERR_UNAVAILABLE);
+    CHECK(tb == NULL);
+    CHECK(strstr(err.message, "libfathom-dev") != NULL);
+    rf_position pos = parse("8/8/8/8/8/8/2k5/K1q5 w - - 0 1", RF_VARIANT_STANDARD);
+    int v;
+    CHECK_INT(rf_tb_probe_wdl(&v, NULL, &pos, NULL), RF_ERR_UNAVAILABLE);
+}
+
+TEST(handles_share_one_set_of_paths)
+{
+    if (!rf_tb_available()) {
+        HARNESS_SKIP("built without Fathom");
+        return;
+    }
+    if (!have_tables()) {
+        HARNESS_SKIP("%s missing", TABLES);
+        return;
+    }
+    rf_tb *a, *b, *c = (rf_tb *)1;
+    rf_error err;
+    if (!CHECK_INT(rf_tb_open(&a, TABLES, &err), RF_OK)) return;
+    CHECK_INT(rf_tb_max_pieces(a), 4);
+    CHECK_INT(rf_tb_open(&b, TABLES, &err), RF_OK);
+    /* Other paths while handles are open: refused, saying why. */
+    CHECK_INT(rf_tb_open(&c, TABLES ":" TABLES, &err), RF_ERR_BUSY);
+    CHECK(c == NULL);
+    CHECK(strstr(err.message, "process-wide") != NULL);
+    rf_tb_close(a);
+    rf_position pos = parse("8/8/8/8/8/8/2k5/K1q5 w - - 0 1", RF_VARIANT_STANDARD);
+    int wdl = 9, dtz = 9;
+    CHECK_INT(rf_tb_probe_wdl(&wdl, b, &pos, NULL), RF_OK);
+    CHECK_INT(wdl, RF_TB_LOSS);
+    CHECK_INT(rf_tb_probe_dtz(&dtz, b, &pos, NULL), RF_OK);
+    CHECK_INT(dtz, -2);
+    rf_tb_close(b);
+    /* Once all are closed, other paths may be opened (the same tables twice here). */
+    CHECK_INT(rf_tb_open(&c, TABLES ":" TABLES, &err), RF_OK);
+    rf_tb_close(c);
+    rf_tb_close(NULL);
+}
+
+TEST(positions_the_tables_cannot_answer)
+{
+    if (!rf_tb_available()) {
+        HARNESS_SKIP("built without Fathom");
+        return;
+    }
+    if (!have_tables()) {
+        HARNESS_SKIP("%s missing", TABLES);
+        return;
+    }
+    rf_tb *tb;
+    if (!CHECK_INT(rf_tb_open(&tb, TABLES, NULL), RF_OK)) return;
+    static const struct {
+        const char *fen;
+        rf_variant variant;
+        const char *why;
+    } cases[] = {
+        {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", RF_VARIANT_STANDARD, "castling rights"},
+        {"7k/8/6b1/8/2r5/1Q6/8/K7 w - - 0 1", RF_VARIANT_STANDARD, "5 pieces"},
+        {"8/8/8/8/8/8/2k5/K1q5 w - - 0 1", RF_VARIANT_ATOMIC, "not atomic"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        rf_position pos = parse(cases[i].fen, cases[i].variant);
+        rf_error err;
+        int v = 99;
+        rf_tb_root root;
+        CHECK_INT(rf_tb_probe_wdl(&v, tb, &pos, &err), RF_ERR_NO_TABLE);
+        CHECK_MSG(strstr(err.message, cases[i].why) != NULL, "%s: %s", cases[i].fen, err.message);
+        CHECK_INT(rf_tb_probe_dtz(&v, tb, &pos, NULL), RF_ERR_NO_TABLE);
+        CHECK_INT(rf_tb_probe_root(&root, tb, &pos, NULL), RF_ERR_NO_TABLE);
+        CHECK_INT(v, 99);
+    }
+    rf_tb_close(tb);
+}
+
+TEST(bad_paths)
+{
+    if (!rf_tb_available()) {
+        HARNESS_SKIP("built without Fathom");
+        return;
+    }
+    rf_tb *tb;
+    rf_error err;
+    CHECK_INT(rf_tb_open(&tb, "", &err), RF_ERR_ARGUMENT);
+    CHECK_INT(rf_tb_open(&tb, NULL, &err), RF_ERR_ARGUMENT);
+    CHECK_INT(rf_tb_open(&tb, "/nonexistent/syzygy", &err), RF_ERR_NOT_FOUND);
+    CHECK(strstr(err.message, "No such file or directory") != NULL);
+    CHECK(tb == NULL);
+}
+
