@@ -19,7 +19,7 @@ _rankfile() {
     fi
     COMPREPLY=()
 
-    local commands="fen moves play status judge perft atomic 960 is960 show key book pgn help"
+    local commands="fen moves play status judge perft atomic 960 is960 show key book pgn tb help"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
         return 0
@@ -77,6 +77,7 @@ _rankfile() {
     show) opts="--unicode --ascii --color --colour --flip --no-coordinates --last --arrow --svg $position --json $common" ;;
     key) opts="$position --json $common" ;;
     book) opts="$position --json $common" ;;
+    tb) opts="--path --moves $position --json $common" ;;
     pgn) opts="--format --columns --where --player --result --termination --position --opening --min-plies --headers --count --strict --encoding --progress --no-progress --threads --range --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
