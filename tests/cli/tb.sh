@@ -3,11 +3,13 @@
 # missing or empty directory, damaged table files (a truncated copy of a real table, one cut at
 # a block boundary, a foreign file), castling rights, 5 pieces, a variant, a missing table, a
 # bad FEN. Built without Fathom, only the one-line refusal (exit 69) is checked.
-# Usage: tb.sh RANKFILE SYZYGY-DIR
+# The README's example (the text block after "<!-- tb example -->") is run here too.
+# Usage: tb.sh RANKFILE SYZYGY-DIR [README]
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/../skip.sh"
 RF=$1
 TB=$2
+README=$3
 LOSS='8/8/8/8/8/8/2k5/K1q5 w - - 0 1'
 if "$RF" tb --path "$tmp" "$LOSS" >/dev/null 2>"$tmp/e0"; [ $? -eq 69 ]; then
     grep -q "^rankfile: tb: this rankfile was built without Syzygy tablebase support (apt-get install libfathom-dev" "$tmp/e0" &&
@@ -89,4 +91,20 @@ damaged none
 head -c 1000 "$TB/KQvKR.rtbw" >"$tmp/bad/KQRvKR.rtbw"
 expect "truncated 5-piece table" 65 "" tb --path "$tmp/bad" "$LOSS"
 expect_err "truncated 5-piece table" "KQRvKR.rtbw is damaged: 1000 bytes"
+
+# The README's example: each "$ rankfile tb --path syzygy ..." line prints the lines after it.
+if [ -n "$README" ]; then
+    sed -n '/^<!-- tb example -->$/,/^```$/p' "$README" | sed '1,2d;$d' >"$tmp/readme"
+    [ -s "$tmp/readme" ] && ok || bad "README: no tb example"
+    : >"$tmp/got"
+    while IFS= read -r line; do
+        case $line in
+        '$ rankfile tb --path syzygy '*)
+            printf '%s\n' "$line" >>"$tmp/got"
+            eval "set -- ${line#'$ rankfile tb --path syzygy '}"
+            "$RF" tb --path "$TB" "$@" >>"$tmp/got" 2>&1 ;;
+        esac
+    done <"$tmp/readme"
+    cmp -s "$tmp/readme" "$tmp/got" && ok || bad "README's tb example: $(diff "$tmp/readme" "$tmp/got")"
+fi
 finish
