@@ -15,8 +15,10 @@
  *   - Small things are values: an `rf_position` may be copied with `=`; nothing here allocates.
  *
  * Thread safety
- *   The library keeps no mutable global state after `rf_init()` but one: the move generator's
- *   code path, which `rf_kernel_select()` may change (see "Move-generation kernels"). `rf_init()`
+ *   The library keeps no mutable global state after `rf_init()` but two: the move generator's
+ *   code path, which `rf_kernel_select()` may change (see "Move-generation kernels"), and the
+ *   Syzygy tables Fathom holds for the whole process (see "Syzygy endgame tablebases": one set of
+ *   paths at a time, under a lock). `rf_init()`
  *   builds the attack tables once; it is idempotent and safe to call from several threads. Every
  *   other function is reentrant and calls `rf_init()` itself where it needs the tables, so
  *   calling it first is optional (it only moves the one-off cost of about a millisecond to a

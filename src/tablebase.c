@@ -335,10 +335,8 @@ rf_status rf_tb_probe_dtz(int *dtz, const rf_tb *tb, const rf_position *pos, rf_
 static int move_order(const rf_tb_move *a, const rf_tb_move *b, const rf_position *pos)
 {
     if (a->wdl != b->wdl) return a->wdl > b->wdl ? -1 : 1;
-    if (a->dtz != b->dtz) {
-        if (a->wdl > 0) return a->dtz < b->dtz ? -1 : 1;
-        if (a->wdl < 0) return a->dtz < b->dtz ? -1 : 1;
-    }
+    /* A win's DTZ is positive (smaller: sooner), a loss's negative (smaller: later). */
+    if (a->dtz != b->dtz) return a->dtz < b->dtz ? -1 : 1;
     char x[RF_UCI_MAX], y[RF_UCI_MAX];
     rf_move_to_uci(x, sizeof x, pos, a->move);
     rf_move_to_uci(y, sizeof y, pos, b->move);
