@@ -69,4 +69,11 @@ vg 0 "$tmp/empty" show --variant atomic "$S" e4 d5 exd5 --svg - --arrow b1c3
 vg 65 "$tmp/mixed" show --json
 vg 73 "$tmp/empty" show "$S" --svg /nonexistent/dir/x.svg
 
+# tb (Syzygy, through Fathom), where this build has it and the shared tables (argument 2) are there.
+if [ -f "$2/KQvK.rtbw" ] && "$RF" tb --path "$2" '8/8/8/8/8/8/2k5/K1q5 w - - 0 1' >/dev/null 2>&1; then
+    printf '8/8/8/3k4/8/8/2KP4/8 b - - 0 1\nnot a fen\n4k3/8/8/8/8/8/8/4K2R w K - 0 1\n' >"$tmp/tb"
+    vg 65 "$tmp/tb" tb --path "$2" --moves --json
+    vg 66 "$tmp/empty" tb --path "$tmp/none" "$S"
+fi
+
 finish
