@@ -44,13 +44,21 @@ static const char *const outro[] = {
     "tables; 69 this rankfile was built without tablebase support (Fathom: apt-get install\n"
     "libfathom-dev, then build again).\n"
     "\n"
+    "The 50-move rule in a game: a win (or loss) stands when DTZ's size plus the halfmove\n"
+    "clock is at most 100; a cursed win is a draw unless the opponent errs.\n"
+    "\n"
     "Tables: https://tablebase.sesse.net/syzygy/ (3-4-5 pieces: about 1 GB).\n"
     "\n"
     "examples:\n"
     "  rankfile tb --path ~/syzygy '8/8/8/8/8/8/2k5/K1q5 w - - 0 1'\n"
     "    loss wdl -2 dtz -2 best a1a2\n"
-    "  RANKFILE_SYZYGY_PATH=~/syzygy rankfile tb --moves '4k3/8/8/8/8/8/8/4K2R w - - 0 1'\n"
-    "    (castling rights: exit status 65; write the FEN with '-' for them)\n",
+    "  export RANKFILE_SYZYGY_PATH=~/syzygy\n"
+    "  rankfile tb --moves '8/8/8/3k4/8/8/2KP4/8 b - - 0 1' | head -3\n"
+    "    draw wdl 0 dtz 0 best d5c4\n"
+    "      d5c4 Kc4 draw wdl 0 dtz 0\n"
+    "      d5c6 Kc6 draw wdl 0 dtz 0\n"
+    "  rankfile tb --json '8/8/1k6/8/8/8/8/KBN5 w - - 0 1'\n"
+    "    {\"fen\":\"8/8/1k6/8/8/8/8/KBN5 w - - 0 1\",\"wdl\":2,\"dtz\":58,\"category\":\"win\",\"best\":\"a1b2\"}\n",
     NULL,
 };
 
