@@ -3,7 +3,7 @@
 Usage: syzygy.py RANKFILE TABLE_DIR ENDGAME_EPD [COUNT] [SEED]
 
 Seeded random legal positions of standard chess with 2 to 4 pieces (some with an en passant
-capture), and every position of python-chess's endgame.epd with its expected WDL and DTZ:
+capture, some with a halfmove clock, which both ignore), and every position of python-chess's endgame.epd with its expected WDL and DTZ:
 rankfile's WDL and DTZ must equal python-chess's probe_wdl and probe_dtz; its best move must be
 legal and keep the position's WDL; and every legal move's WDL and DTZ must equal those
 python-chess gives for the position after it, counted from the position before (the move
@@ -95,6 +95,10 @@ def main():
     seed = int(sys.argv[5]) if len(sys.argv) > 5 else 20261126
     rng = random.Random(seed)
     boards = [ep_board(rng) if i % 20 == 0 else random_board(rng) for i in range(count)]
+    # Both ignore the halfmove clock: some positions have one.
+    for board in boards[1::3]:
+        if not board.ep_square:
+            board.halfmove_clock = rng.randrange(100)
     expected = {}
     with open(epd_path) as f:
         for line in f:
