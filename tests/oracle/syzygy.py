@@ -18,6 +18,10 @@ import chess
 import chess.syzygy
 
 PIECES = [chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN]
+# Positions without a legal move, which random ones rarely are: mates and stalemates.
+NO_MOVES = ["7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
+            "7k/8/6QK/8/8/8/8/8 b - - 0 1", "k7/8/1QK5/8/8/8/8/8 b - - 0 1",
+            "8/8/8/8/8/k7/p7/K7 w - - 0 1"]
 
 
 def random_board(rng):
@@ -99,6 +103,10 @@ def main():
     for board in boards[1::3]:
         if not board.ep_square:
             board.halfmove_clock = rng.randrange(100)
+    for fen in NO_MOVES:
+        board = chess.Board(fen)
+        assert board.is_checkmate() or board.is_stalemate(), fen
+        boards.append(board)
     expected = {}
     with open(epd_path) as f:
         for line in f:
@@ -147,7 +155,8 @@ def main():
                 bad += 1
                 if bad <= 20:
                     print(f"{board.fen()}: " + "; ".join(problems))
-    print(f"{len(boards)} positions ({count} random, seed {seed}; {len(expected)} of endgame.epd), "
+    print(f"{len(boards)} positions ({count} random, seed {seed}; {len(NO_MOVES)} mates and "
+          f"stalemates; {len(expected)} of endgame.epd), "
           f"{moves_checked} moves: {len(boards) - bad} equal, {bad} different")
     return 1 if bad else 0
 
