@@ -1422,7 +1422,9 @@ RF_API size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos,
  * its magic number, its size (a Syzygy file is 16 bytes of checksum past a whole number of
  * 64-byte blocks; the 3- and 4-piece files have their published sizes checked exactly). A file
  * that fails makes rf_tb_open answer RF_ERR_CORRUPT naming it, so that Fathom never reads past
- * the end of a truncated file. (A file changed after rf_tb_open is not checked again.)
+ * the end of a truncated file. The files are checked again whenever a first handle is opened
+ * (none open before), but not while handles are open: a file changed under an open handle is
+ * the caller's risk.
  * ------------------------------------------------------------------------------------------- */
 
 #define RF_TB_WIN 2

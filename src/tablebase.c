@@ -143,16 +143,15 @@ rf_status rf_tb_open(rf_tb **out, const char *paths, rf_error *err)
     if (!tb) return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0, "out of memory");
     pthread_mutex_lock(&tb_lock);
     rf_status st = RF_OK;
-    if (strcmp(tb_paths, paths) == 0) {
-        /* Loaded already, with or without handles. */
-    } else if (tb_handles > 0) {
-        if (strcmp(tb_paths, paths) != 0)
-            st = rf__error(err, RF_ERR_BUSY, RF_FIELD_NONE, 0, 0,
-                           "Syzygy tables are process-wide (Fathom) and %.100s is open: close "
-                           "its handles before opening %.100s",
-                           tb_paths, paths);
-    } else {
-        /* Every directory of the list (':'-separated), checked before Fathom sees it. */
+    int loaded = strcmp(tb_paths, paths) == 0;
+    if (tb_handles > 0 && !loaded) {
+        st = rf__error(err, RF_ERR_BUSY, RF_FIELD_NONE, 0, 0,
+                       "Syzygy tables are process-wide (Fathom) and %.100s is open: close "
+                       "its handles before opening %.100s",
+                       tb_paths, paths);
+    } else if (tb_handles == 0) {
+        /* Every directory of the list (':'-separated), checked before Fathom sees it: at every
+         * first handle, loaded already or not (a file may have changed since). */
         char dirs[sizeof tb_paths];
         memcpy(dirs, paths, strlen(paths) + 1);
         unsigned tables = 0;
@@ -164,7 +163,7 @@ rf_status rf_tb_open(rf_tb **out, const char *paths, rf_error *err)
         if (st == RF_OK && tables == 0)
             st = rf__error(err, RF_ERR_NOT_FOUND, RF_FIELD_NONE, 0, 0,
                            "no Syzygy table files (*.rtbw) in %.200s", paths);
-        if (st == RF_OK) {
+        if (st == RF_OK && !loaded) {
             tb_paths[0] = '\0';
             if (!tb_init(paths) || TB_LARGEST == 0)
                 st = rf__error(err, RF_ERR_NOT_FOUND, RF_FIELD_NONE, 0, 0,

@@ -6,8 +6,11 @@
 
 #include "harness.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define TABLES RF_SHARED_DATA "/python-chess/syzygy"
 
@@ -104,6 +107,39 @@ TEST(positions_the_tables_cannot_answer)
         CHECK_INT(v, 99);
     }
     rf_tb_close(tb);
+}
+
+/* A table file damaged after the tables were loaded is refused at the next first handle. */
+TEST(files_checked_again_at_each_first_handle)
+{
+    if (!rf_tb_available()) {
+        HARNESS_SKIP("built without Fathom");
+        return;
+    }
+    if (!have_tables()) {
+        HARNESS_SKIP("%s missing", TABLES);
+        return;
+    }
+    char dir[] = "/tmp/rf_tb_XXXXXX", wdl[64], dtz[64];
+    if (!CHECK(mkdtemp(dir) != NULL)) return;
+    snprintf(wdl, sizeof wdl, "%s/KQvK.rtbw", dir);
+    snprintf(dtz, sizeof dtz, "%s/KQvK.rtbz", dir);
+    CHECK(symlink(TABLES "/KQvK.rtbw", wdl) == 0);
+    CHECK(symlink(TABLES "/KQvK.rtbz", dtz) == 0);
+    rf_tb *tb;
+    rf_error err;
+    if (CHECK_INT(rf_tb_open(&tb, dir, &err), RF_OK)) rf_tb_close(tb);
+    unlink(dtz);
+    FILE *f = fopen(dtz, "wb");
+    if (CHECK(f != NULL)) {
+        fwrite("\xd7\x66\x0c\xa5", 1, 4, f); /* a DTZ table's magic, and nothing after it */
+        fclose(f);
+    }
+    CHECK_INT(rf_tb_open(&tb, dir, &err), RF_ERR_CORRUPT);
+    CHECK_MSG(strstr(err.message, "KQvK.rtbz is damaged: 4 bytes") != NULL, "%s", err.message);
+    unlink(wdl);
+    unlink(dtz);
+    rmdir(dir);
 }
 
 TEST(bad_paths)
