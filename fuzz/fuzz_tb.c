@@ -45,8 +45,8 @@ static rf_tb *tables(void)
         if (!path || !*path) path = RF_FUZZ_SYZYGY;
         rf_error err;
         rf_status st = rf_tb_open(&tb, *path ? path : "/nonexistent", &err);
-        FUZZ_CHECK(st == RF_OK || fuzz_is_one_line(err.message, sizeof err.message), "open: '%.160s'",
-                   err.message);
+        FUZZ_CHECK(st == RF_OK || fuzz_is_one_line(err.message, sizeof err.message),
+                   "open: '%.160s'", err.message);
         FUZZ_CHECK(rf_tb_available() || st == RF_ERR_UNAVAILABLE, "open without Fathom: %d", st);
     }
     return tb;
@@ -112,7 +112,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(s1 == s2 && s2 == s3, "%s: statuses %d %d %d", fen, s1, s2, s3);
     if (s1 != RF_OK) {
         FUZZ_CHECK(s1 == RF_ERR_NO_TABLE, "%s: status %d", fen, s1);
-        FUZZ_CHECK(fuzz_is_one_line(e1.message, sizeof e1.message), "%s: '%.160s'", fen, e1.message);
+        FUZZ_CHECK(fuzz_is_one_line(e1.message, sizeof e1.message), "%s: '%.160s'", fen,
+                   e1.message);
         return 0;
     }
     check_values(wdl, dtz, fen);

@@ -1415,8 +1415,9 @@ RF_API size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos,
  * table paths serves the whole process. rf_tb_open with the paths already open returns another
  * handle on them (counted); with other paths while a handle is open it answers RF_ERR_BUSY.
  * The tables stay loaded (mapped into memory) after the last handle is closed, until other paths
- * are opened: Fathom 2019 (Debian's) prints "munmap: ..." on stderr for every table it releases. Probes may run from several threads; a lock
- * inside the library serialises them and the opening and closing.
+ * are opened: Fathom 2019 (Debian's) prints "munmap: ..." on stderr for every table it releases.
+ * Probes may run from several threads; a lock inside the library serialises them and the
+ * opening and closing.
  *
  * Safety: before Fathom sees a directory, every table file in it (*.rtbw, *.rtbz) is checked:
  * its magic number, its size (a Syzygy file is 16 bytes of checksum past a whole number of

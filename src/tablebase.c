@@ -202,7 +202,8 @@ unsigned rf_tb_max_pieces(const rf_tb *tb) { return tb ? tb->max_pieces : 0; }
 static size_t material(char *buf, const rf_position *pos, rf_color c)
 {
     static const char letters[] = "KQRBNP";
-    static const rf_piece_type types[] = {RF_KING, RF_QUEEN, RF_ROOK, RF_BISHOP, RF_KNIGHT, RF_PAWN};
+    static const rf_piece_type types[] = {RF_KING,   RF_QUEEN,  RF_ROOK,
+                                          RF_BISHOP, RF_KNIGHT, RF_PAWN};
     size_t n = 0;
     for (int i = 0; i < 6; i++)
         for (int k = rf__popcount(pos->by_type[types[i]] & pos->by_color[c]); k > 0; k--)
@@ -229,7 +230,8 @@ static void table_name(char *buf, const rf_position *pos)
 /* Whether the tables can answer *pos at all (before Fathom sees it). */
 static rf_status check_position(const rf_tb *tb, const rf_position *pos, rf_error *err)
 {
-    if (!tb || !pos) return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0, "no tables or no position");
+    if (!tb || !pos)
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0, "no tables or no position");
     if (pos->variant != RF_VARIANT_STANDARD)
         return rf__error(err, RF_ERR_NO_TABLE, RF_FIELD_NONE, 0, 0,
                          "Syzygy tables are for standard chess, not %s",
@@ -264,7 +266,8 @@ static rf_status no_table(const rf_position *pos, rf_error *err)
     char name[40];
     table_name(name, pos);
     return rf__error(err, RF_ERR_NO_TABLE, RF_FIELD_NONE, 0, 0,
-                     "no table answers this position (%s.rtbw/.rtbz or a table it leads to is missing)",
+                     "no table answers this position (%s.rtbw/.rtbz or a table it leads to "
+                     "is missing)",
                      name);
 }
 
