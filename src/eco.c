@@ -26,6 +26,8 @@ struct rf_eco {
     rf_move *moves; /* each entry's moves, one after another */
     size_t moves_len, moves_cap;
     uint32_t *slots; /* entry index + 1, 0 empty; a power of two in size */
+    uint32_t *latest; /* per slot: the last entry of the file with the slot's key, + 1 */
+    uint32_t *earlier; /* per entry: the entry before it in the file with its key, + 1, or 0 */
     size_t slot_mask;
 };
 
@@ -378,7 +380,9 @@ static int build_index(rf_eco *eco)
     size_t n = 16;
     while (n < 2 * eco->count) n *= 2;
     eco->slots = calloc(n, sizeof *eco->slots);
-    if (!eco->slots) return -1;
+    eco->latest = calloc(n, sizeof *eco->latest);
+    eco->earlier = calloc(eco->count, sizeof *eco->earlier);
+    if (!eco->slots || !eco->latest || !eco->earlier) return -1;
     eco->slot_mask = n - 1;
     for (size_t i = 0; i < eco->count; i++) {
         const rf_eco_entry *e = &eco->entries[i];
@@ -386,8 +390,19 @@ static int build_index(rf_eco *eco)
         while (eco->slots[s] && eco->entries[eco->slots[s] - 1].key != e->key) s = (s + 1) & eco->slot_mask;
         /* Two entries of one position: the deeper one, then the later one in the file. */
         if (!eco->slots[s] || e->plies >= eco->entries[eco->slots[s] - 1].plies) eco->slots[s] = (uint32_t)i + 1;
+        eco->earlier[i] = eco->latest[s];
+        eco->latest[s] = (uint32_t)i + 1;
     }
     return 0;
+}
+
+/* The slot of a key, or (size_t)-1. */
+static size_t find_slot(const rf_eco *eco, uint64_t key)
+{
+    if (!eco || !eco->count) return (size_t)-1;
+    for (size_t s = slot_of(eco, key); eco->slots[s]; s = (s + 1) & eco->slot_mask)
+        if (eco->entries[eco->slots[s] - 1].key == key) return s;
+    return (size_t)-1;
 }
 
 void rf_eco_free(rf_eco *eco)
@@ -397,6 +412,8 @@ void rf_eco_free(rf_eco *eco)
     free(eco->text);
     free(eco->moves);
     free(eco->slots);
+    free(eco->latest);
+    free(eco->earlier);
     free(eco);
 }
 
@@ -456,10 +473,8 @@ const rf_eco_entry *rf_eco_entry_at(const rf_eco *eco, size_t index)
 
 const rf_eco_entry *rf_eco_lookup(const rf_eco *eco, uint64_t key)
 {
-    if (!eco || !eco->count) return NULL;
-    for (size_t s = slot_of(eco, key); eco->slots[s]; s = (s + 1) & eco->slot_mask)
-        if (eco->entries[eco->slots[s] - 1].key == key) return &eco->entries[eco->slots[s] - 1];
-    return NULL;
+    size_t s = find_slot(eco, key);
+    return s == (size_t)-1 ? NULL : &eco->entries[eco->slots[s] - 1];
 }
 
 const rf_eco_entry *rf_eco_find(const rf_eco *eco, const rf_position *pos)
@@ -468,18 +483,37 @@ const rf_eco_entry *rf_eco_find(const rf_eco *eco, const rf_position *pos)
     return rf_eco_lookup(eco, pos->key);
 }
 
+/* The entry of the position after moves[0..ply) (NULL: moves not from the standard start): the
+ * last in the file whose moves are these (the line's own entry), else the one the table files
+ * under the key. */
+static const rf_eco_entry *entry_of_line(const rf_eco *eco, const rf_position *pos, const rf_move *moves,
+                                         size_t ply)
+{
+    if (pos->variant != RF_VARIANT_STANDARD) return NULL;
+    size_t s = find_slot(eco, pos->key);
+    if (s == (size_t)-1) return NULL;
+    for (uint32_t i = eco->latest[s]; i; i = eco->earlier[i - 1]) {
+        const rf_eco_entry *e = &eco->entries[i - 1];
+        if (moves && e->plies == ply && (!ply || memcmp(e->moves, moves, ply * sizeof *moves) == 0)) return e;
+    }
+    return &eco->entries[eco->slots[s] - 1];
+}
+
 rf_eco_match rf_eco_classify(const rf_eco *eco, const rf_position *start, const rf_move *moves,
                              size_t n)
 {
     rf_eco_match m = {NULL, 0};
-    if (!start) return m;
-    rf_position pos = *start;
-    const rf_eco_entry *e = rf_eco_find(eco, &pos);
+    if (!start || !eco) return m;
+    rf_position pos = *start, standard;
+    rf_position_startpos(&standard, RF_VARIANT_STANDARD);
+    /* An entry's own line is known only when the moves start where entries start. */
+    const rf_move *line = pos.variant == RF_VARIANT_STANDARD && pos.key == standard.key ? moves : NULL;
+    const rf_eco_entry *e = entry_of_line(eco, &pos, line, 0);
     if (e) m.entry = e;
     for (size_t i = 0; i < n; i++) {
         if (!rf_move_is_legal(&pos, moves[i])) break;
         rf_position_play(&pos, moves[i]);
-        e = rf_eco_find(eco, &pos);
+        e = entry_of_line(eco, &pos, line, i + 1);
         if (e) m.entry = e, m.ply = (unsigned)(i + 1);
     }
     return m;
