@@ -314,8 +314,8 @@ static rf_status load_tsv(rf_eco *eco, eco_pending **pending, size_t *pending_ca
                             "no '%s' column: the header names more columns than this line has", names[k]);
         if (!eco_code_ok(cells[0], lens[0]))
             return fail(err, RF_ERR_SYNTAX, text, (size_t)(cells[0] - text),
-                        "'%.20s' is not an ECO code (1 to 15 printable ASCII letters and digits, as B90)",
-                        lens[0] ? cells[0] : "");
+                        "'%.*s' is not an ECO code (1 to 15 printable ASCII letters and digits, as B90)",
+                        (int)(lens[0] < 20 ? lens[0] : 20), cells[0]);
         /* The moves: SAN or UCI, after optional move numbers ("1." "1..." "12.e4"), up to a result. */
         rf_position pos = start;
         unsigned plies = 0;
