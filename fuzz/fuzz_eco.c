@@ -1,8 +1,8 @@
 /*
  * fuzz_eco.c - the ECO file reader (src/eco.c): pgn-extract's eco.pgn and lichess's TSV.
  *
- * Input: any bytes, read as an ECO file (a TSV when it starts with "eco\t", after an optional
- * UTF-8 byte-order mark; else PGN). Properties:
+ * Input: any bytes, read as an ECO file (a TSV when its first line, after an optional UTF-8
+ * byte-order mark, holds tabs and a cell "eco"; else PGN). Properties:
  *   - rf_eco_load either succeeds or fails with RF_ERR_SYNTAX (or RF_ERR_ARGUMENT for more
  *     entries than it counts), never anything else but RF_ERR_NO_MEMORY; a success has at least
  *     one entry and a table, a failure no table;

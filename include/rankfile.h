@@ -1301,8 +1301,8 @@ RF_API void rf_pgn_write_result(rf_pgn_writer *w, const char *result);
  * and a variation ("Najdorf"), and the moves that lead to it from the standard start position.
  * The library ships no such file; it reads one the caller has, in either of two formats, told
  * apart by the text itself:
- *   - lichess's chess-openings TSV: a header line whose first column is `eco`, naming the
- *     columns `eco`, `name` and `pgn` (in any order, others ignored), then one entry a line,
+ *   - lichess's chess-openings TSV: a header line of column names separated by tabs, among
+ *     them `eco`, `name` and `pgn` (in any order, others ignored), then one entry a line,
  *     cells separated by tabs; its moves in SAN or UCI, move numbers ("1." "1..." "12.e4") and a
  *     result marker allowed. The name "Sicilian Defense: Najdorf Variation, English Attack" is
  *     read as the name before its first ": " and the variation after it;

@@ -3,7 +3,7 @@
  * the positions they reach (see "Opening names (ECO)" in rankfile.h).
  *
  * Two formats, told apart by their first line: lichess's chess-openings TSV starts with a header
- * whose first column is "eco"; anything else is read as PGN (pgn-extract's eco.pgn), by the
+ * of tab-separated column names, one of them "eco"; anything else is read as PGN (pgn-extract's eco.pgn), by the
  * library's own PGN reader, so that its moves are read and checked as any game's are.
  *
  * The table owns three pools (entries, text, moves), each grown by doubling while the file is
@@ -277,6 +277,22 @@ static int is_result(const char *w, size_t n)
            (n == 7 && !memcmp(w, "1/2-1/2", 7));
 }
 
+/* A TSV's header: a first line of cells separated by tabs, one of them "eco". */
+static int tsv_header(const char *p, size_t len)
+{
+    const char *nl = memchr(p, '\n', len), *end = nl ? nl : p + len;
+    if (end > p && end[-1] == '\r') end--;
+    if (!memchr(p, '\t', (size_t)(end - p))) return 0;
+    for (const char *c = p; c <= end;) {
+        const char *tab = memchr(c, '\t', (size_t)(end - c));
+        const char *cell_end = tab ? tab : end;
+        if (cell_end - c == 3 && memcmp(c, "eco", 3) == 0) return 1;
+        if (!tab) break;
+        c = tab + 1;
+    }
+    return 0;
+}
+
 static rf_status load_tsv(rf_eco *eco, eco_pending **pending, size_t *pending_cap, const char *text,
                           size_t len, size_t bom, rf_error *err)
 {
@@ -437,7 +453,7 @@ rf_status rf_eco_load(rf_eco **out, const char *text, size_t len, rf_error *err)
     size_t pending_cap = 0;
     size_t bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
     rf_status st;
-    if (len - bom >= 4 && memcmp(text + bom, "eco\t", 4) == 0)
+    if (tsv_header(text + bom, len - bom))
         st = load_tsv(eco, &pending, &pending_cap, text, len, bom, err);
     else
         st = load_pgn(eco, &pending, &pending_cap, text, len, err);
