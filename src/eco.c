@@ -153,9 +153,8 @@ typedef struct pgn_load {
     size_t tags;      /* tag pairs of the game */
     unsigned plies;   /* its main-line moves, at the end of the move pool */
     int have_eco;
-    const char *code, *name, *variation; /* the tags' values, within value_buf */
-    size_t code_len, name_len, variation_len;
-    char value_buf[3][512];
+    size_t tag_at[3];  /* the ECO, Opening and Variation tags' values in the text pool */
+    size_t tag_len[3];
     int failed;       /* 1: err is set; the reading stops */
     int oom;
     rf_error *err;
@@ -170,12 +169,15 @@ static void pgn_header(void *user, const char *name, size_t name_len, const char
     else if (name_len == 7 && memcmp(name, "Opening", 7) == 0) which = 1;
     else if (name_len == 9 && memcmp(name, "Variation", 9) == 0) which = 2;
     if (which < 0) return;
-    if (value_len >= sizeof l->value_buf[which]) value_len = sizeof l->value_buf[which] - 1;
-    memcpy(l->value_buf[which], value, value_len);
-    l->value_buf[which][value_len] = '\0';
-    if (which == 0) l->have_eco = 1, l->code_len = value_len;
-    else if (which == 1) l->name_len = value_len;
-    else l->variation_len = value_len;
+    /* The value goes to the pool at once (a second tag of a name replaces the first). */
+    size_t at = add_text(l->eco, value, value_len);
+    if (at == (size_t)-1) {
+        l->oom = 1;
+        return;
+    }
+    l->tag_at[which] = at;
+    l->tag_len[which] = value_len;
+    if (which == 0) l->have_eco = 1;
 }
 
 static void pgn_move(void *user, const rf_position *before, rf_move move, unsigned depth)
@@ -195,7 +197,8 @@ static int pgn_begin(void *user, unsigned long index)
     l->tags = 0;
     l->plies = 0;
     l->have_eco = 0;
-    l->code_len = l->name_len = l->variation_len = 0;
+    l->oom = 0;
+    for (int i = 0; i < 3; i++) l->tag_at[i] = (size_t)-1, l->tag_len[i] = 0;
     return RF_PGN_CONTINUE;
 }
 
@@ -223,36 +226,22 @@ static void pgn_end(void *user, const rf_pgn_game *g)
         why = "an ECO entry starts from the standard start position (no [FEN] or [Variant] tag)";
     else if (!l->have_eco)
         why = "no [ECO] tag: each entry is an [ECO \"code\"] tag, [Opening] and [Variation] tags, and moves";
-    else if (!eco_code_ok(l->value_buf[0], l->code_len))
+    else if (!eco_code_ok(l->eco->text + l->tag_at[0], l->tag_len[0]))
         why = "the [ECO] tag is not a code (1 to 15 printable ASCII letters and digits, as \"B90\")";
     if (why) {
         l->failed = 1;
         fail(l->err, RF_ERR_SYNTAX, l->text, offset_of(l->text, l->len, g->line, 1), "%s", why);
         return;
     }
-    size_t code = add_text(l->eco, l->value_buf[0], l->code_len);
-    size_t name = add_text(l->eco, l->value_buf[1], l->name_len);
-    size_t variation = add_text(l->eco, l->value_buf[2], l->variation_len);
-    if (code == (size_t)-1 || name == (size_t)-1 || variation == (size_t)-1 ||
-        add_entry(l->eco, l->pending, l->pending_cap, g->game->pos.key, l->plies, g->line, code, name,
-                  variation)) {
+    /* A missing Opening or Variation tag is "" (the ECO code's NUL ends it). */
+    size_t empty = l->tag_at[0] + l->tag_len[0];
+    size_t name = l->tag_at[1] != (size_t)-1 ? l->tag_at[1] : empty;
+    size_t variation = l->tag_at[2] != (size_t)-1 ? l->tag_at[2] : empty;
+    if (add_entry(l->eco, l->pending, l->pending_cap, g->game->pos.key, l->plies, g->line, l->tag_at[0],
+                  name, variation)) {
         l->failed = 1;
         no_memory(l->err, l->text);
     }
-}
-
-static rf_status load_pgn(rf_eco *eco, eco_pending **pending, size_t *pending_cap, const char *text,
-                          size_t len, rf_error *err)
-{
-    rf_pgn_reader *r = rf_pgn_reader_new_memory(text, len);
-    if (!r) return no_memory(err, text);
-    pgn_load l = {.eco = eco, .pending = pending, .pending_cap = pending_cap, .text = text, .len = len,
-                  .err = err};
-    rf_pgn_visitor v = {.user = &l, .begin_game = pgn_begin, .header = pgn_header, .move = pgn_move,
-                        .end_game = pgn_end};
-    while (!l.failed && rf_pgn_read_game(r, &v) == 1) {}
-    rf_pgn_reader_free(r);
-    return l.failed ? (err ? err->status : RF_ERR_SYNTAX) : RF_OK;
 }
 
 /* ---- lichess's chess-openings TSV: a header line naming the columns eco, name and pgn ------- */
