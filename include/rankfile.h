@@ -1304,8 +1304,9 @@ RF_API void rf_pgn_write_result(rf_pgn_writer *w, const char *result);
  *   - lichess's chess-openings TSV: a header line of column names separated by tabs, among
  *     them `eco`, `name` and `pgn` (in any order, others ignored), then one entry a line,
  *     cells separated by tabs; its moves in SAN or UCI, move numbers ("1." "1..." "12.e4") and a
- *     result marker allowed. The name "Sicilian Defense: Najdorf Variation, English Attack" is
- *     read as the name before its first ": " and the variation after it;
+ *     result marker allowed; a line equal to the header is skipped (lichess ships the table
+ *     as a.tsv .. e.tsv, which `cat` joins). The name "Sicilian Defense: Najdorf Variation,
+ *     English Attack" is read as the name before its first ": " and the variation after it;
  *   - PGN (anything else), as pgn-extract's eco.pgn (Debian's pgn-extract installs it as
  *     /usr/share/pgn-extract/eco.pgn): one game per entry, read by the PGN reader above, with an
  *     [ECO] tag, an [Opening] and a [Variation] tag (either may be missing: ""), and its main

@@ -302,6 +302,8 @@ static rf_status load_tsv(rf_eco *eco, eco_pending **pending, size_t *pending_ca
         if (col[k] < 0)
             return fail(err, RF_ERR_SYNTAX, text, bom,
                         "the TSV header has no column '%s' (lichess's chess-openings: eco, name, pgn)", names[k]);
+    const char *header = text + bom;
+    size_t header_len = (size_t)(line_end - header);
     rf_position start;
     rf_position_startpos(&start, RF_VARIANT_STANDARD);
     unsigned long line = 1;
@@ -311,6 +313,8 @@ static rf_status load_tsv(rf_eco *eco, eco_pending **pending, size_t *pending_ca
         line_end = nl ? nl : end;
         if (line_end > p && line_end[-1] == '\r') line_end--;
         if (line_end == p) continue; /* an empty line */
+        /* The header again: lichess's files a.tsv .. e.tsv joined by cat. */
+        if ((size_t)(line_end - p) == header_len && memcmp(p, header, header_len) == 0) continue;
         const char *cells[3];
         size_t lens[3];
         for (int k = 0; k < 3; k++)

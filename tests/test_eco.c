@@ -132,6 +132,12 @@ TEST(tsv_format)
     unsigned ply;
     CHECK_STR(classify(eco, "c4 d5 d4", &ply), "T02");
     rf_eco_free(eco);
+    /* Files joined by cat: the header again is no entry. */
+    eco = load("eco\tname\tpgn\nT01\tA\te4\neco\tname\tpgn\nT02\tB\td4\n");
+    if (!eco) return;
+    CHECK_INT(rf_eco_count(eco), 2);
+    CHECK_INT(rf_eco_entry_at(eco, 1)->line, 4);
+    rf_eco_free(eco);
     /* Columns in another order, and more of them. */
     eco = load("pgn\tuci\tname\teco\n1. e4\te2e4\tKing\tT05\n");
     if (!eco) return;
