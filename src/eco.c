@@ -244,6 +244,20 @@ static void pgn_end(void *user, const rf_pgn_game *g)
     }
 }
 
+static rf_status load_pgn(rf_eco *eco, eco_pending **pending, size_t *pending_cap, const char *text,
+                          size_t len, rf_error *err)
+{
+    rf_pgn_reader *r = rf_pgn_reader_new_memory(text, len);
+    if (!r) return no_memory(err, text);
+    pgn_load l = {.eco = eco, .pending = pending, .pending_cap = pending_cap, .text = text, .len = len,
+                  .err = err};
+    rf_pgn_visitor v = {.user = &l, .begin_game = pgn_begin, .header = pgn_header, .move = pgn_move,
+                        .end_game = pgn_end};
+    while (!l.failed && rf_pgn_read_game(r, &v) == 1) {}
+    rf_pgn_reader_free(r);
+    return l.failed ? (err ? err->status : RF_ERR_SYNTAX) : RF_OK;
+}
+
 /* ---- lichess's chess-openings TSV: a header line naming the columns eco, name and pgn ------- */
 
 /* The cell `column` of line [p, end) (tab-separated); 0 when the line has fewer cells. */
