@@ -155,7 +155,8 @@ typedef struct pgn_load {
     int have_eco;
     size_t tag_at[3];  /* the ECO, Opening and Variation tags' values in the text pool */
     size_t tag_len[3];
-    int failed;       /* 1: err is set; the reading stops */
+    int failed;       /* 1: the reading stops with `status` (err says why) */
+    rf_status status;
     int oom;
     rf_error *err;
 } pgn_load;
@@ -208,12 +209,12 @@ static void pgn_end(void *user, const rf_pgn_game *g)
     if (l->failed || g->skipped) return;
     if (l->oom) {
         l->failed = 1;
-        no_memory(l->err, l->text);
+        l->status = no_memory(l->err, l->text);
         return;
     }
     if (g->status != RF_OK) {
         l->failed = 1;
-        fail(l->err, RF_ERR_SYNTAX, l->text, offset_of(l->text, l->len, g->error_line, g->error_column),
+        l->status = fail(l->err, RF_ERR_SYNTAX, l->text, offset_of(l->text, l->len, g->error_line, g->error_column),
              "%s", g->error);
         return;
     }
@@ -230,7 +231,7 @@ static void pgn_end(void *user, const rf_pgn_game *g)
         why = "the [ECO] tag is not a code (1 to 15 printable ASCII letters and digits, as \"B90\")";
     if (why) {
         l->failed = 1;
-        fail(l->err, RF_ERR_SYNTAX, l->text, offset_of(l->text, l->len, g->line, 1), "%s", why);
+        l->status = fail(l->err, RF_ERR_SYNTAX, l->text, offset_of(l->text, l->len, g->line, 1), "%s", why);
         return;
     }
     /* A missing Opening or Variation tag is "" (the ECO code's NUL ends it). */
@@ -240,7 +241,7 @@ static void pgn_end(void *user, const rf_pgn_game *g)
     if (add_entry(l->eco, l->pending, l->pending_cap, g->game->pos.key, l->plies, g->line, l->tag_at[0],
                   name, variation)) {
         l->failed = 1;
-        no_memory(l->err, l->text);
+        l->status = no_memory(l->err, l->text);
     }
 }
 
@@ -255,7 +256,7 @@ static rf_status load_pgn(rf_eco *eco, eco_pending **pending, size_t *pending_ca
                         .end_game = pgn_end};
     while (!l.failed && rf_pgn_read_game(r, &v) == 1) {}
     rf_pgn_reader_free(r);
-    return l.failed ? (err ? err->status : RF_ERR_SYNTAX) : RF_OK;
+    return l.failed ? l.status : RF_OK;
 }
 
 /* ---- lichess's chess-openings TSV: a header line naming the columns eco, name and pgn ------- */
