@@ -68,7 +68,7 @@ fuzz:
 	  mkdir -p build-fuzz/corpus/$$t build-fuzz/artifacts; \
 	  echo "== fuzz_$$t ($(FUZZ_TIME) s)"; \
 	  dict=$$(case $$t in fen|chess960|atomic|perft|batch) echo fuzz/dict/fen.dict;; \
-	    move|cli|suite|pgn) echo fuzz/dict/$$t.dict;; eco) echo fuzz/dict/pgn.dict;; esac); \
+	    move|cli|suite|pgn) echo fuzz/dict/$$t.dict;; eco) echo fuzz/dict/eco.dict;; esac); \
 	  build-fuzz/fuzz/fuzz_$$t build-fuzz/corpus/$$t fuzz/corpus/$$t $${dict:+-dict=$$dict} \
 	    -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix=build-fuzz/artifacts/$$t-; \
