@@ -1321,9 +1321,10 @@ RF_API void rf_pgn_write_result(rf_pgn_writer *w, const char *result);
  * (more plies), and of entries as deep the later one in the file. Along a line of moves from the
  * standard start (rf_eco_classify), an entry whose own moves are the line's first moves comes
  * before that rule (of several, the later in the file), so every entry's own line names it.
- * pgn-extract -e names games in nearly the same way, with two differences: its position hash
- * leaves out the side to move (a board reached with the other side to move matches), and of
- * several entries of one position off the game's own line it takes the earliest in the file.
+ * pgn-extract -e names games in nearly the same way, but its position hash leaves out the side
+ * to move (a board reached with the other side to move matches), it matches an entry's position
+ * only at or a few plies past the entry's own length, and of several entries of one position
+ * off the game's own line it takes the earliest in the file.
  *
  * A table is read-only once loaded: any number of threads may look positions up in it at once.
  * ------------------------------------------------------------------------------------------- */
@@ -1377,10 +1378,10 @@ typedef struct rf_eco_match {
 /* Classifies a game by position: of the positions along the moves (`start`, then after each of
  * the n moves), the last one that has an entry, with its ply; the entry is rf_eco_find's, or,
  * when `start` is the standard start position, an entry whose moves are the first `ply` moves
- * (see the rule above). Transpositions count:
- * a move order the file does not list still finds the positions it reaches, and a game that
- * leaves the book and comes back to a known position is classified by the later one. Reading
- * stops at a move that is not legal (the moves before it count). */
+ * (see the rule above). Transpositions count: a move order the file does not list still finds
+ * the positions it reaches, and a game that leaves the book and comes back to a known position
+ * is classified by the later one. Reading stops at a move that is not legal (the moves before
+ * it count). `moves` may be NULL when n is 0. */
 RF_API rf_eco_match rf_eco_classify(const rf_eco *eco, const rf_position *start,
                                     const rf_move *moves, size_t n);
 

@@ -228,7 +228,7 @@ static void pgn_end(void *user, const rf_pgn_game *g)
     else if (!l->have_eco)
         why = "no [ECO] tag: each entry is an [ECO \"code\"] tag, [Opening] and [Variation] tags, and moves";
     else if (!eco_code_ok(l->eco->text + l->tag_at[0], l->tag_len[0]))
-        why = "the [ECO] tag is not a code (1 to 15 printable ASCII letters and digits, as \"B90\")";
+        why = "the [ECO] tag is not a code (1 to 15 printable ASCII characters, no space, as \"B90\")";
     if (why) {
         l->failed = 1;
         l->status = fail(l->err, RF_ERR_SYNTAX, l->text, offset_of(l->text, l->len, g->line, 1), "%s", why);
@@ -338,7 +338,7 @@ static rf_status load_tsv(rf_eco *eco, eco_pending **pending, size_t *pending_ca
                             "no '%s' column: the header names more columns than this line has", names[k]);
         if (!eco_code_ok(cells[0], lens[0]))
             return fail(err, RF_ERR_SYNTAX, text, (size_t)(cells[0] - text),
-                        "'%.*s' is not an ECO code (1 to 15 printable ASCII letters and digits, as B90)",
+                        "'%.*s' is not an ECO code (1 to 15 printable ASCII characters, no space, as B90)",
                         (int)(lens[0] < 20 ? lens[0] : 20), cells[0]);
         /* The moves: SAN or UCI, after optional move numbers ("1." "1..." "12.e4"), up to a result. */
         rf_position pos = start;
