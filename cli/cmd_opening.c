@@ -32,8 +32,9 @@ static const char *const intro[] = {
     "chess-openings TSV (columns eco, name, pgn, with their header line; the name's part after\n"
     "': ' is the variation); the format is told by the content. rankfile ships no opening data.\n"
     "Where two entries reach one position, a move sequence's own entry (the same moves) names\n"
-    "it; else the deeper entry, then the later in the file. (pgn-extract -e differs in two ways:\n"
-    "it ignores the side to move, and takes the earliest of such entries.)\n",
+    "it; else the deeper entry, then the later in the file. (pgn-extract -e differs: it ignores\n"
+    "the side to move, matches only a few plies past an entry's length, and takes the earliest\n"
+    "of such entries.)\n",
     NULL,
 };
 
