@@ -60,7 +60,7 @@ test-tsan:
 # build-fuzz/corpus/TARGET, crashes to build-fuzz/artifacts/. `make fuzz-merge` adds the new
 # inputs that reach new coverage to fuzz/corpus/.
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = fen move chess960 atomic perft pgn judge suite batch cli checkpoint jobs tb
+FUZZ_TARGETS = fen move chess960 atomic perft pgn eco judge suite batch cli checkpoint jobs tb
 fuzz:
 	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DRF_FUZZ=ON >/dev/null
 	cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
@@ -68,7 +68,7 @@ fuzz:
 	  mkdir -p build-fuzz/corpus/$$t build-fuzz/artifacts; \
 	  echo "== fuzz_$$t ($(FUZZ_TIME) s)"; \
 	  dict=$$(case $$t in fen|chess960|atomic|perft|batch) echo fuzz/dict/fen.dict;; \
-	    move|cli|suite|pgn) echo fuzz/dict/$$t.dict;; esac); \
+	    move|cli|suite|pgn) echo fuzz/dict/$$t.dict;; eco) echo fuzz/dict/eco.dict;; esac); \
 	  build-fuzz/fuzz/fuzz_$$t build-fuzz/corpus/$$t fuzz/corpus/$$t $${dict:+-dict=$$dict} \
 	    -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix=build-fuzz/artifacts/$$t-; \

@@ -11,7 +11,7 @@ static const cli_command *const cli_commands[] = {
     &cli_command_fen,   &cli_command_moves,  &cli_command_play, &cli_command_status,
     &cli_command_judge, &cli_command_perft,  &cli_command_atomic, &cli_command_960,
     &cli_command_is960, &cli_command_show,   &cli_command_key,
-    &cli_command_book,  &cli_command_pgn,    &cli_command_tb,
+    &cli_command_book,  &cli_command_opening, &cli_command_pgn, &cli_command_tb,
 };
 static const size_t cli_command_count = sizeof cli_commands / sizeof *cli_commands;
 

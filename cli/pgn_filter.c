@@ -190,34 +190,45 @@ static rf_status read_fen(rf_position *pos, const cli_common *c, const char *fen
     return rf_position_parse(pos, fen, strlen(fen), c->variant, flags, c->accept, err);
 }
 
-/* Reads --opening's words from f->start: moves, each after an optional move number ("12." or
- * "12..." before it or alone). */
+int pgn_moves_read(rf_position *pos, const char *text, size_t len, rf_move *moves, size_t max,
+                   size_t *n, rf_error *err)
+{
+    const char *p = text, *end = text + len;
+    *n = 0;
+    for (;;) {
+        while (p < end && (!*p || strchr(" \t\n\r", *p))) p++; /* a NUL byte too */
+        if (p == end) break;
+        const char *word = p;
+        while (p < end && *p && !strchr(" \t\n\r", *p)) p++;
+        size_t wlen = (size_t)(p - word), digits = 0;
+        while (digits < wlen && word[digits] >= '0' && word[digits] <= '9') digits++;
+        if (digits && digits < wlen && word[digits] == '.') { /* a move number */
+            while (digits < wlen && word[digits] == '.') digits++;
+            word += digits;
+            wlen -= digits;
+            if (!wlen) continue;
+        }
+        if (*n == max) return RF_ERR_ARGUMENT;
+        rf_move m;
+        rf_status st = rf_move_parse(&m, pos, word, wlen, err);
+        if (st != RF_OK) return st;
+        moves[(*n)++] = m;
+        rf_position_play(pos, m);
+    }
+    return RF_OK;
+}
+
+/* Reads --opening's words from f->start. */
 static int read_opening(pgn_line_filter *f, const cli_common *c)
 {
     rf_position pos = f->start;
-    const char *p = f->moves_text;
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
-        if (!*p) break;
-        const char *word = p;
-        while (*p && !strchr(" \t\n\r", *p)) p++;
-        size_t len = (size_t)(p - word), digits = strspn(word, "0123456789");
-        if (digits && digits < len && word[digits] == '.') { /* a move number */
-            while (digits < len && word[digits] == '.') digits++;
-            word += digits;
-            len -= digits;
-            if (!len) continue;
-        }
-        if (f->opening_len == PGN_OPENING_MAX)
-            return cli_usage(c, "--opening: more than %d moves", PGN_OPENING_MAX);
-        rf_move m;
-        rf_error err;
-        if (rf_move_parse(&m, &pos, word, len, &err) != RF_OK)
-            return cli_usage(c, "--opening '%.100s': move %zu: %s", f->moves_text, f->opening_len + 1,
-                             err.message + err.detail);
-        f->opening[f->opening_len++] = m;
-        rf_position_play(&pos, m);
-    }
+    rf_error err;
+    rf_status st = pgn_moves_read(&pos, f->moves_text, strlen(f->moves_text), f->opening, PGN_OPENING_MAX,
+                                  &f->opening_len, &err);
+    if (st == RF_ERR_ARGUMENT) return cli_usage(c, "--opening: more than %d moves", PGN_OPENING_MAX);
+    if (st != RF_OK)
+        return cli_usage(c, "--opening '%.100s': move %zu: %s", f->moves_text, f->opening_len + 1,
+                         err.message + err.detail);
     if (!f->opening_len) return cli_usage(c, "--opening needs moves, as in 'e4 c5 Nf3'");
     return 0;
 }

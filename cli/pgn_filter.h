@@ -99,6 +99,14 @@ int pgn_line_opening(pgn_line_filter *f, const cli_common *c, const char *moves)
  * why (cli_usage) and returns CLI_USAGE, else 0. */
 int pgn_line_ready(pgn_line_filter *f, const cli_common *c);
 
+/* Reads move text (text[0..len)): moves in SAN or UCI (rf_move_parse), separated by white space,
+ * each after an optional move number ("12." or "12..." before it or alone, "1.e4"), played on
+ * *pos as they are read, at most max of them into moves[0..*n). RF_OK; RF_ERR_ARGUMENT for more
+ * than max moves; or the status of the first move that cannot be read (*n: the moves before it,
+ * *err: why). What --opening and `rankfile opening --moves` read. */
+int pgn_moves_read(rf_position *pos, const char *text, size_t len, rf_move *moves, size_t max,
+                   size_t *n, rf_error *err);
+
 /* A game begins at `start` (NULL: its start is unknown): starts *g and returns 0 when the game
  * cannot meet the filter whatever its moves (another variant or mode, another start for
  * --opening), so that its moves need not be checked; else 1. */

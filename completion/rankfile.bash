@@ -19,7 +19,7 @@ _rankfile() {
     fi
     COMPREPLY=()
 
-    local commands="fen moves play status judge perft atomic 960 is960 show key book pgn tb help"
+    local commands="fen moves play status judge perft atomic 960 is960 show key book opening pgn tb help"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
         return 0
@@ -48,7 +48,7 @@ _rankfile() {
         case $cur in *,*) done_part=${cur%,*},; cur=${cur##*,} ;; esac
         COMPREPLY=($(compgen -P "$done_part" -W "castling ep check material backrank kings variant all" -- "$cur"))
         return 0 ;;
-    --svg|--suite|--jobs|--sum)
+    --svg|--suite|--jobs|--sum|--eco)
         COMPREPLY=($(compgen -f -- "$cur") $(compgen -W "-" -- "$cur"))
         compopt -o filenames 2>/dev/null
         return 0 ;;
@@ -78,6 +78,7 @@ _rankfile() {
     key) opts="$position --json $common" ;;
     book) opts="$position --json $common" ;;
     tb) opts="--path --moves $position --json $common" ;;
+    opening) opts="--eco --moves $position --json $common" ;;
     pgn) opts="--format --columns --where --player --result --termination --position --opening --min-plies --headers --count --strict --encoding --progress --no-progress --threads --range --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))

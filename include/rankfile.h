@@ -1301,6 +1301,97 @@ RF_API void rf_pgn_write_end_variation(rf_pgn_writer *w);
 RF_API void rf_pgn_write_result(rf_pgn_writer *w, const char *result);
 
 /* ---------------------------------------------------------------------------------------------
+ * Opening names (ECO)
+ *
+ * An ECO file names openings: each entry is an ECO code ("B90"), an opening name ("Sicilian")
+ * and a variation ("Najdorf"), and the moves that lead to it from the standard start position.
+ * The library ships no such file; it reads one the caller has, in either of two formats, told
+ * apart by the text itself:
+ *   - lichess's chess-openings TSV: a header line of column names separated by tabs, among
+ *     them `eco`, `name` and `pgn` (in any order, others ignored), then one entry a line,
+ *     cells separated by tabs; its moves in SAN or UCI, move numbers ("1." "1..." "12.e4") and a
+ *     result marker allowed; a line equal to the header is skipped (lichess ships the table
+ *     as a.tsv .. e.tsv, which `cat` joins). The name "Sicilian Defense: Najdorf Variation,
+ *     English Attack" is read as the name before its first ": " and the variation after it;
+ *   - PGN (anything else), as pgn-extract's eco.pgn (Debian's pgn-extract installs it as
+ *     /usr/share/pgn-extract/eco.pgn): one game per entry, read by the PGN reader above, with an
+ *     [ECO] tag, an [Opening] and a [Variation] tag (either may be missing: ""), and its main
+ *     line from the standard start (no [FEN], no [Variant]); variations and comments are
+ *     ignored, and text before the first tag pair (the file's own comment) too.
+ * An ECO code is 1 to 15 printable ASCII bytes without a space. A UTF-8 byte-order mark and CRLF
+ * line ends are read in both formats.
+ *
+ * Each entry is filed under the Zobrist key (rf_position.key) of the position its moves reach,
+ * so that a game reaching that position by another move order (a transposition) finds it. Where
+ * several entries reach one position, the position's entry (rf_eco_find) is the deeper one
+ * (more plies), and of entries as deep the later one in the file. Along a line of moves from the
+ * standard start (rf_eco_classify), an entry whose own moves are the line's first moves comes
+ * before that rule (of several, the later in the file), so every entry's own line names it.
+ * pgn-extract -e names games in nearly the same way, but its position hash leaves out the side
+ * to move (a board reached with the other side to move matches), it matches an entry's position
+ * only at or a few plies past the entry's own length, and of several entries of one position
+ * off the game's own line it takes the earliest in the file.
+ *
+ * A table is read-only once loaded: any number of threads may look positions up in it at once.
+ * ------------------------------------------------------------------------------------------- */
+
+/* An entry of an ECO file. Its strings and moves belong to the table (rf_eco_free frees them). */
+typedef struct rf_eco_entry {
+    uint64_t key;          /* the Zobrist key (rf_position.key) of the position after the moves */
+    const char *eco;       /* the ECO code, "B90" */
+    const char *name;      /* the opening, "Sicilian"; "" when the file names none */
+    const char *variation; /* the variation, "Najdorf"; "" when the file names none */
+    const rf_move *moves;  /* the moves from the standard start position (NULL when plies is 0) */
+    unsigned plies;        /* how many */
+    unsigned long line;    /* the line of the file where the entry begins, from 1 */
+} rf_eco_entry;
+
+/* A loaded ECO file: the entries, and an index of positions. Opaque; made by rf_eco_load. */
+typedef struct rf_eco rf_eco;
+
+/* Reads an ECO file's text (len bytes, not NUL-terminated; the table keeps copies of what it
+ * needs) into a new table at *out; free it with rf_eco_free. The format is found from the text
+ * (see above). Returns RF_OK; RF_ERR_SYNTAX for a malformed file: the first bad entry (a move
+ * that is not legal or not a move, a missing [ECO] tag or TSV column, a bad code, an entry not
+ * from the standard start, no entry at all) with err->offset its byte offset in the text and
+ * err->message "line L, column C: WHAT" (line and byte column from 1; err->detail points at WHAT);
+ * RF_ERR_NO_MEMORY; RF_ERR_ARGUMENT for a NULL out, or NULL text with len > 0. *out is NULL after
+ * a failure. Loading pgn-extract's eco.pgn (2014 entries, 250 KB) takes a few milliseconds. */
+RF_API rf_status rf_eco_load(rf_eco **out, const char *text, size_t len, rf_error *err);
+
+/* Frees a table and everything of it; NULL is allowed. */
+RF_API void rf_eco_free(rf_eco *eco);
+
+/* The number of entries (0 for NULL). */
+RF_API size_t rf_eco_count(const rf_eco *eco);
+
+/* Entry `index` (0 .. rf_eco_count - 1) in the order of the file, or NULL past the end. */
+RF_API const rf_eco_entry *rf_eco_entry_at(const rf_eco *eco, size_t index);
+
+/* The entry filed under a key (by the rule above, when several reach it), or NULL. */
+RF_API const rf_eco_entry *rf_eco_lookup(const rf_eco *eco, uint64_t key);
+
+/* The entry of a position: rf_eco_lookup of its key; NULL when none, and for a position of
+ * another variant than standard chess (ECO names standard chess's openings). */
+RF_API const rf_eco_entry *rf_eco_find(const rf_eco *eco, const rf_position *pos);
+
+/* The classification of a line of play. */
+typedef struct rf_eco_match {
+    const rf_eco_entry *entry; /* the deepest known position's entry, or NULL when none */
+    unsigned ply;              /* the ply where it was reached (0: the start position) */
+} rf_eco_match;
+
+/* Classifies a game by position: of the positions along the moves (`start`, then after each of
+ * the n moves), the last one that has an entry, with its ply; the entry is rf_eco_find's, or,
+ * when `start` is the standard start position, an entry whose moves are the first `ply` moves
+ * (see the rule above). Transpositions count: a move order the file does not list still finds
+ * the positions it reaches, and a game that leaves the book and comes back to a known position
+ * is classified by the later one. Reading stops at a move that is not legal (the moves before
+ * it count). `moves` may be NULL when n is 0. */
+RF_API rf_eco_match rf_eco_classify(const rf_eco *eco, const rf_position *start,
+                                    const rf_move *moves, size_t n);
+
+/* ---------------------------------------------------------------------------------------------
  * Diagrams
  *
  * Pictures of a position: a text diagram for terminals and an SVG image. Both draw White at the

@@ -400,6 +400,8 @@ json_runs = [
     ("pgn", [], PGN + '[Event "b"]\n\n1. e4 e5\n'),
     ("pgn", [], "1. x *\n"),
     ("pgn", ["--count"], PGN),
+    ("opening", ["--eco", os.path.join(SRC, "tests/data/eco/openings.pgn"), "--moves", "e4 e5", "a3"], ""),
+    ("opening", ["--eco", os.path.join(SRC, "tests/data/eco/openings.pgn"), START], ""),
 ]
 json_output = section(man, "JSON OUTPUT")
 for cmd, args, stdin in json_runs:

@@ -81,7 +81,7 @@ batch() {
 }
 
 # Every command: unknown options, a missing option value, a bad variant, unwritable stdout.
-for c in fen 960 is960 moves play status perft atomic judge show key book pgn; do
+for c in fen 960 is960 moves play status perft atomic judge show key book opening pgn; do
     hrun "$c unknown option" 64 "$tmp/empty" $c --frobnicate
     hrun "$c unknown short option" 64 "$tmp/empty" $c -Z
     hrun "$c option without value" 64 "$tmp/empty" $c --variant

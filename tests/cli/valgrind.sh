@@ -63,6 +63,10 @@ vg 66 "$tmp/empty" perft --suite /nonexistent/suite.epd
 vg 0 "$tmp/empty" atomic --explain "$B" f2g3
 vg 65 "$tmp/atomic" atomic --json
 vg 0 "$tmp/judge" judge
+vg 0 "$tmp/empty" opening --eco "$(dirname "$0")/../data/eco/openings.pgn" --moves 'Nf3 Nf6 c4 e6 d4' --json
+vg 65 "$tmp/mixed" opening --eco "$(dirname "$0")/../data/eco/openings.tsv"
+printf '[ECO "X01"]\n\n1. e4 e5 2. Ke3 *\n' >"$tmp/bad_eco.pgn"
+vg 65 "$tmp/empty" opening --eco "$tmp/bad_eco.pgn" --moves e4
 vg 65 "$tmp/judge_bad" judge
 vg 0 "$tmp/empty" show "$S" e4 --ascii --color always
 vg 0 "$tmp/empty" show --variant atomic "$S" e4 d5 exd5 --svg - --arrow b1c3
