@@ -14,10 +14,19 @@
 
 #define TABLES RF_SHARED_DATA "/python-chess/syzygy"
 
-static int have_tables(void)
+/* 1 when this build probes and the shared tables are there; else the test is skipped. */
+static int tables_ready(void)
 {
     struct stat st;
-    return stat(TABLES "/KQvK.rtbw", &st) == 0;
+    if (!rf_tb_available()) {
+        HARNESS_SKIP("built without Fathom");
+        return 0;
+    }
+    if (stat(TABLES "/KQvK.rtbw", &st) != 0) {
+        HARNESS_SKIP("%s missing", TABLES);
+        return 0;
+    }
+    return 1;
 }
 
 static rf_position parse(const char *fen, rf_variant variant)
@@ -43,14 +52,7 @@ TEST(without_fathom_every_call_is_unavailable)
 
 TEST(handles_share_one_set_of_paths)
 {
-    if (!rf_tb_available()) {
-        HARNESS_SKIP("built without Fathom");
-        return;
-    }
-    if (!have_tables()) {
-        HARNESS_SKIP("%s missing", TABLES);
-        return;
-    }
+    if (!tables_ready()) return;
     rf_tb *a, *b, *c = (rf_tb *)1;
     rf_error err;
     if (!CHECK_INT(rf_tb_open(&a, TABLES, &err), RF_OK)) return;
@@ -76,14 +78,7 @@ TEST(handles_share_one_set_of_paths)
 
 TEST(positions_the_tables_cannot_answer)
 {
-    if (!rf_tb_available()) {
-        HARNESS_SKIP("built without Fathom");
-        return;
-    }
-    if (!have_tables()) {
-        HARNESS_SKIP("%s missing", TABLES);
-        return;
-    }
+    if (!tables_ready()) return;
     rf_tb *tb;
     if (!CHECK_INT(rf_tb_open(&tb, TABLES, NULL), RF_OK)) return;
     static const struct {
@@ -112,14 +107,7 @@ TEST(positions_the_tables_cannot_answer)
 /* A table file damaged after the tables were loaded is refused at the next first handle. */
 TEST(files_checked_again_at_each_first_handle)
 {
-    if (!rf_tb_available()) {
-        HARNESS_SKIP("built without Fathom");
-        return;
-    }
-    if (!have_tables()) {
-        HARNESS_SKIP("%s missing", TABLES);
-        return;
-    }
+    if (!tables_ready()) return;
     char dir[] = "/tmp/rf_tb_XXXXXX", wdl[64], dtz[64];
     if (!CHECK(mkdtemp(dir) != NULL)) return;
     snprintf(wdl, sizeof wdl, "%s/KQvK.rtbw", dir);
