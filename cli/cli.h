@@ -456,9 +456,21 @@ void cli_decoder_say(const cli_decoder *d);
 /* The status of a game's current position (`status`; `play` prints it too): the one-line
  * text answer with its newline, and the JSON members (into an open object). */
 void cli_status_text(FILE *out, const rf_game *game);
+void cli_status_line(FILE *out, const rf_game *game); /* the text answer without its newline */
 void cli_status_json(cli_json *j, const rf_game *game);
 /* The members of an outcome object: "result", "winner", "reason", "text" (pgn prints them too). */
 void cli_outcome_json(cli_json *j, const rf_outcome *o);
+
+/* ---- cmd_tb.c -------------------------------------------------------------------------- */
+
+/* Opens the Syzygy tables at `path` (tb, status --tb): -1 with *tb open, else after a one-line
+ * message the exit status: CLI_UNAVAILABLE (built without Fathom), CLI_DATAERR (a damaged
+ * table file), CLI_NOINPUT (a directory cannot be read or holds no tables), CLI_SOFTWARE. */
+int cli_tb_open(const cli_common *c, const char *path, rf_tb **tb);
+/* A root probe's answer: "CATEGORY wdl N dtz N best MOVE" (no newline), or its JSON members
+ * "wdl", "dtz", "category", "best" (into an open object). */
+void cli_tb_text(FILE *out, const rf_position *pos, const rf_tb_root *root);
+void cli_tb_json(cli_json *j, const rf_position *pos, const rf_tb_root *root);
 
 /* ---- svg.c ------------------------------------------------------------------------------ */
 

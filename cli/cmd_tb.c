@@ -88,23 +88,47 @@ static int option(void *run, int id, const char *value)
     return 0;
 }
 
+int cli_tb_open(const cli_common *c, const char *path, rf_tb **tb)
+{
+    *tb = NULL;
+    if (!rf_tb_available()) {
+        cli_error(c, "this rankfile was built without Syzygy tablebase support "
+                     "(apt-get install libfathom-dev, then build again)");
+        return CLI_UNAVAILABLE;
+    }
+    rf_error err;
+    rf_status st = rf_tb_open(tb, path, &err);
+    if (st == RF_OK) return -1;
+    cli_error(c, "%s", err.message);
+    return st == RF_ERR_CORRUPT ? CLI_DATAERR : st == RF_ERR_NOT_FOUND ? CLI_NOINPUT : CLI_SOFTWARE;
+}
+
+void cli_tb_text(FILE *out, const rf_position *pos, const rf_tb_root *root)
+{
+    char best[RF_UCI_MAX] = "none";
+    if (root->best != RF_MOVE_NONE) rf_move_to_uci(best, sizeof best, pos, root->best);
+    fprintf(out, "%s wdl %d dtz %d best %s", category(root->wdl), root->wdl, root->dtz, best);
+}
+
+void cli_tb_json(cli_json *j, const rf_position *pos, const rf_tb_root *root)
+{
+    char best[RF_UCI_MAX];
+    if (root->best != RF_MOVE_NONE) rf_move_to_uci(best, sizeof best, pos, root->best);
+    cli_json_kint(j, "wdl", root->wdl);
+    cli_json_kint(j, "dtz", root->dtz);
+    cli_json_kstr(j, "category", category(root->wdl));
+    cli_json_kstr(j, "best", root->best != RF_MOVE_NONE ? best : NULL);
+}
+
 static int ready(void *run, int *n, char ***args)
 {
     tb_run *o = run;
     (void)n, (void)args;
-    if (!rf_tb_available()) {
-        cli_error(&o->common, "this rankfile was built without Syzygy tablebase support "
-                              "(apt-get install libfathom-dev, then build again)");
-        return CLI_UNAVAILABLE;
-    }
+    if (!rf_tb_available()) return cli_tb_open(&o->common, o->path, &o->tb);
     if (!o->path) o->path = getenv("RANKFILE_SYZYGY_PATH");
     if (!o->path || !*o->path)
         return cli_usage(&o->common, "no tables given: --path DIR, or RANKFILE_SYZYGY_PATH=DIR");
-    rf_error err;
-    rf_status st = rf_tb_open(&o->tb, o->path, &err);
-    if (st == RF_OK) return -1;
-    cli_error(&o->common, "%s", err.message);
-    return st == RF_ERR_CORRUPT ? CLI_DATAERR : st == RF_ERR_NOT_FOUND ? CLI_NOINPUT : CLI_SOFTWARE;
+    return cli_tb_open(&o->common, o->path, &o->tb);
 }
 
 static int answer(void *run, const char *text, size_t len, const cli_where *where)
@@ -117,16 +141,11 @@ static int answer(void *run, const char *text, size_t len, const cli_where *wher
     rf_error err;
     if (rf_tb_probe_root(&root, o->tb, &pos, &err) != RF_OK)
         return cli_fail(&o->common, where, text, len, NULL, "%s", err.message);
-    char best[RF_UCI_MAX] = "none";
-    if (root.best != RF_MOVE_NONE) rf_move_to_uci(best, sizeof best, &pos, root.best);
     FILE *out = o->common.io->out;
     if (o->common.json) {
         cli_json j;
         cli_json_answer_fen(&j, &o->common, &pos);
-        cli_json_kint(&j, "wdl", root.wdl);
-        cli_json_kint(&j, "dtz", root.dtz);
-        cli_json_kstr(&j, "category", category(root.wdl));
-        cli_json_kstr(&j, "best", root.best != RF_MOVE_NONE ? best : NULL);
+        cli_tb_json(&j, &pos, &root);
         if (o->moves) {
             cli_json_key(&j, "moves");
             cli_json_array(&j);
@@ -147,7 +166,8 @@ static int answer(void *run, const char *text, size_t len, const cli_where *wher
         cli_json_end(&j);
         return CLI_OK;
     }
-    fprintf(out, "%s wdl %d dtz %d best %s\n", category(root.wdl), root.wdl, root.dtz, best);
+    cli_tb_text(out, &pos, &root);
+    putc('\n', out);
     for (unsigned i = 0; o->moves && i < root.count; i++) {
         char uci[RF_UCI_MAX], san[RF_SAN_MAX];
         rf_move_to_uci(uci, sizeof uci, &pos, root.moves[i].move);

@@ -16,11 +16,11 @@ static const char *result_words(rf_result result)
     return "ongoing";
 }
 
-void cli_status_text(FILE *out, const rf_game *game)
+void cli_status_line(FILE *out, const rf_game *game)
 {
     rf_outcome o = rf_game_outcome(game);
     if (o.result != RF_RESULT_ONGOING) {
-        fprintf(out, "%s %s\n", o.code, result_words(o.result));
+        fprintf(out, "%s %s", o.code, result_words(o.result));
         return;
     }
     fputs(rf_position_is_check(&game->pos) ? "check" : "ongoing", out);
@@ -29,6 +29,11 @@ void cli_status_text(FILE *out, const rf_game *game)
         if (o.claims & RF_CLAIM_FIFTY_MOVES) fputs(" fifty_moves", out);
         if (o.claims & RF_CLAIM_THREEFOLD_REPETITION) fputs(" threefold_repetition", out);
     }
+}
+
+void cli_status_text(FILE *out, const rf_game *game)
+{
+    cli_status_line(out, game);
     putc('\n', out);
 }
 

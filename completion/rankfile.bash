@@ -52,6 +52,10 @@ _rankfile() {
         COMPREPLY=($(compgen -f -- "$cur") $(compgen -W "-" -- "$cur"))
         compopt -o filenames 2>/dev/null
         return 0 ;;
+    --path|--tb)
+        COMPREPLY=($(compgen -d -- "$cur"))
+        compopt -o filenames 2>/dev/null
+        return 0 ;;
     --position) values="startpos" ;;
     --seed|--count|--threads|--hash|--split|--part|--max-nodes|--max-depth|--last|--arrow|--opening)
         return 0 ;;
@@ -68,7 +72,7 @@ _rankfile() {
     fen) opts="--shredder --ep $position --json $common" ;;
     moves) opts="--san $position --json $common" ;;
     play) opts="--san --uci --pgn $position --json $common" ;;
-    status) opts="$position --json $common" ;;
+    status) opts="--tb $position --json $common" ;;
     judge) opts="$common" ;;
     perft) opts="--divide --sort --threads --hash --kernel --progress --quiet --no-progress --split --jobs --part --sum --suite --max-nodes --max-depth $position --json $common" ;;
     atomic) opts="--explain --json $common" ;;

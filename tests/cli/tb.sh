@@ -2,7 +2,8 @@
 # input with a bad line answered in place, RANKFILE_SYZYGY_PATH), and its errors: no path, a
 # missing or empty directory, damaged table files (a truncated copy of a real table, one cut at
 # a block boundary, a foreign file), castling rights, 5 pieces, a variant, a missing table, a
-# bad FEN. Built without Fathom, only the one-line refusal (exit 69) is checked.
+# bad FEN; `status --tb` likewise. Built without Fathom, only the one-line refusals (exit 69)
+# are checked.
 # The README's example (the text block after "<!-- tb example -->") is run here too.
 # Usage: tb.sh RANKFILE SYZYGY-DIR [README]
 . "$(dirname "$0")/lib.sh"
@@ -14,6 +15,8 @@ LOSS='8/8/8/8/8/8/2k5/K1q5 w - - 0 1'
 if "$RF" tb --path "$tmp" "$LOSS" >/dev/null 2>"$tmp/e0"; [ $? -eq 69 ]; then
     grep -q "^rankfile: tb: this rankfile was built without Syzygy tablebase support (apt-get install libfathom-dev" "$tmp/e0" &&
         [ "$(wc -l <"$tmp/e0")" -eq 1 ] && ok || bad "no Fathom: $(cat "$tmp/e0")"
+    expect "status --tb, no Fathom" 69 "" status --tb "$tmp" "$LOSS"
+    expect_err "status --tb, no Fathom" "^rankfile: status: this rankfile was built without Syzygy tablebase support"
     finish
     exit
 fi
@@ -92,7 +95,58 @@ head -c 1000 "$TB/KQvKR.rtbw" >"$tmp/bad/KQRvKR.rtbw"
 expect "truncated 5-piece table" 65 "" tb --path "$tmp/bad" "$LOSS"
 expect_err "truncated 5-piece table" "KQRvKR.rtbw is damaged: 1000 bytes"
 
-# The README's example: each "$ rankfile tb --path syzygy ..." line prints the lines after it.
+# status --tb: the status line goes on with the verdict, or why there is none; JSON's
+# "tablebase"; the tables' errors as tb's; without --tb nothing changes.
+expect "status --tb" 0 "check tb loss wdl -2 dtz -2 best a1a2" status --tb "$TB" "$LOSS"
+expect "status --tb mate" 0 "checkmate white wins tb loss wdl -2 dtz -1 best none" \
+    status --tb "$TB" '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'
+expect "status --tb castling" 0 "ongoing tb unknown (castling rights: Syzygy tables hold positions without any)" \
+    status --tb "$TB" 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect "status --tb variant" 0 "check tb unknown (Syzygy tables are for standard chess, not atomic)" \
+    status --tb "$TB" --variant atomic "$LOSS"
+"$RF" status --tb "$TB" --json "$LOSS" '8/8/8/8/8/2n5/2k5/KRq5 w - - 0 1' >"$tmp/o"
+grep -q '"epd":\[\],"tablebase":{"wdl":-2,"dtz":-2,"category":"loss","best":"a1a2"}}$' "$tmp/o" &&
+    grep -q '"tablebase":{"unknown":"5 pieces: the largest table here has 4"}}$' "$tmp/o" &&
+    [ "$(wc -l <"$tmp/o")" -eq 2 ] && ok || bad "status --tb --json: $(cat "$tmp/o")"
+expect "status without --tb" 0 "check" status "$LOSS"
+expect_stdin "status --tb stdin" 65 "check tb loss wdl -2 dtz -2 best a1a2
+error board field: 'o' is not a piece letter or an empty-square count 1-8 (byte 1)" "$LOSS
+not a fen
+" status --tb "$TB"
+expect "status --tb missing" 66 "" status --tb "$tmp/none" "$LOSS"
+expect_err "status --tb missing" "^rankfile: status: cannot open .*/none: No such file or directory$"
+damaged KRvK.rtbw
+printf 'not a table at all' >"$tmp/bad/KRvK.rtbw"
+expect "status --tb foreign file" 65 "" status --tb "$tmp/bad" "$LOSS"
+expect_err "status --tb foreign file" "KRvK.rtbw is not a Syzygy WDL table (its magic number is wrong)$"
+
+# status --tb: the status line goes on with the verdict, or why there is none; JSON's
+# "tablebase"; the tables' errors as tb's; without --tb nothing changes.
+expect "status --tb" 0 "check tb loss wdl -2 dtz -2 best a1a2" status --tb "$TB" "$LOSS"
+expect "status --tb mate" 0 "checkmate white wins tb loss wdl -2 dtz -1 best none" \
+    status --tb "$TB" '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'
+expect "status --tb castling" 0 "ongoing tb unknown (castling rights: Syzygy tables hold positions without any)" \
+    status --tb "$TB" 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect "status --tb variant" 0 "check tb unknown (Syzygy tables are for standard chess, not atomic)" \
+    status --tb "$TB" --variant atomic "$LOSS"
+"$RF" status --tb "$TB" --json "$LOSS" '8/8/8/8/8/2n5/2k5/KRq5 w - - 0 1' >"$tmp/o"
+grep -q '"epd":\[\],"tablebase":{"wdl":-2,"dtz":-2,"category":"loss","best":"a1a2"}}$' "$tmp/o" &&
+    grep -q '"tablebase":{"unknown":"5 pieces: the largest table here has 4"}}$' "$tmp/o" &&
+    [ "$(wc -l <"$tmp/o")" -eq 2 ] && ok || bad "status --tb --json: $(cat "$tmp/o")"
+expect "status without --tb" 0 "check" status "$LOSS"
+expect_stdin "status --tb stdin" 65 "check tb loss wdl -2 dtz -2 best a1a2
+error board field: 'o' is not a piece letter or an empty-square count 1-8 (byte 1)" "$LOSS
+not a fen
+" status --tb "$TB"
+expect "status --tb missing" 66 "" status --tb "$tmp/none" "$LOSS"
+expect_err "status --tb missing" "^rankfile: status: cannot open .*/none: No such file or directory$"
+damaged KRvK.rtbw
+printf 'not a table at all' >"$tmp/bad/KRvK.rtbw"
+expect "status --tb foreign file" 65 "" status --tb "$tmp/bad" "$LOSS"
+expect_err "status --tb foreign file" "KRvK.rtbw is not a Syzygy WDL table (its magic number is wrong)$"
+
+# The README's example: each "$ rankfile tb --path syzygy ..." (or "status --tb syzygy") line
+# prints the lines after it.
 if [ -n "$README" ]; then
     sed -n '/^<!-- tb example -->$/,/^```$/p' "$README" | sed '1,2d;$d' >"$tmp/readme"
     [ -s "$tmp/readme" ] && ok || bad "README: no tb example"
@@ -103,6 +157,10 @@ if [ -n "$README" ]; then
             printf '%s\n' "$line" >>"$tmp/got"
             eval "set -- ${line#'$ rankfile tb --path syzygy '}"
             "$RF" tb --path "$TB" "$@" >>"$tmp/got" 2>&1 ;;
+        '$ rankfile status --tb syzygy '*)
+            printf '%s\n' "$line" >>"$tmp/got"
+            eval "set -- ${line#'$ rankfile status --tb syzygy '}"
+            "$RF" status --tb "$TB" "$@" >>"$tmp/got" 2>&1 ;;
         esac
     done <"$tmp/readme"
     cmp -s "$tmp/readme" "$tmp/got" && ok || bad "README's tb example: $(diff "$tmp/readme" "$tmp/got")"
