@@ -120,31 +120,6 @@ printf 'not a table at all' >"$tmp/bad/KRvK.rtbw"
 expect "status --tb foreign file" 65 "" status --tb "$tmp/bad" "$LOSS"
 expect_err "status --tb foreign file" "KRvK.rtbw is not a Syzygy WDL table (its magic number is wrong)$"
 
-# status --tb: the status line goes on with the verdict, or why there is none; JSON's
-# "tablebase"; the tables' errors as tb's; without --tb nothing changes.
-expect "status --tb" 0 "check tb loss wdl -2 dtz -2 best a1a2" status --tb "$TB" "$LOSS"
-expect "status --tb mate" 0 "checkmate white wins tb loss wdl -2 dtz -1 best none" \
-    status --tb "$TB" '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'
-expect "status --tb castling" 0 "ongoing tb unknown (castling rights: Syzygy tables hold positions without any)" \
-    status --tb "$TB" 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
-expect "status --tb variant" 0 "check tb unknown (Syzygy tables are for standard chess, not atomic)" \
-    status --tb "$TB" --variant atomic "$LOSS"
-"$RF" status --tb "$TB" --json "$LOSS" '8/8/8/8/8/2n5/2k5/KRq5 w - - 0 1' >"$tmp/o"
-grep -q '"epd":\[\],"tablebase":{"wdl":-2,"dtz":-2,"category":"loss","best":"a1a2"}}$' "$tmp/o" &&
-    grep -q '"tablebase":{"unknown":"5 pieces: the largest table here has 4"}}$' "$tmp/o" &&
-    [ "$(wc -l <"$tmp/o")" -eq 2 ] && ok || bad "status --tb --json: $(cat "$tmp/o")"
-expect "status without --tb" 0 "check" status "$LOSS"
-expect_stdin "status --tb stdin" 65 "check tb loss wdl -2 dtz -2 best a1a2
-error board field: 'o' is not a piece letter or an empty-square count 1-8 (byte 1)" "$LOSS
-not a fen
-" status --tb "$TB"
-expect "status --tb missing" 66 "" status --tb "$tmp/none" "$LOSS"
-expect_err "status --tb missing" "^rankfile: status: cannot open .*/none: No such file or directory$"
-damaged KRvK.rtbw
-printf 'not a table at all' >"$tmp/bad/KRvK.rtbw"
-expect "status --tb foreign file" 65 "" status --tb "$tmp/bad" "$LOSS"
-expect_err "status --tb foreign file" "KRvK.rtbw is not a Syzygy WDL table (its magic number is wrong)$"
-
 # The README's example: each "$ rankfile tb --path syzygy ..." (or "status --tb syzygy") line
 # prints the lines after it.
 if [ -n "$README" ]; then

@@ -10,7 +10,6 @@ those categories (compared as UCI) (a cursed win counted as winning, a blessed l
 without a legal move are left out: the fathom command answers a mated side to move as
 "Win" with the result of the side that was mated (Debian's fathom 2019).
 """
-import json
 import os
 import random
 import re
@@ -20,7 +19,7 @@ import sys
 import chess
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from syzygy import ep_board, random_board  # noqa: E402  (the same positions' generator)
+from syzygy import ep_board, random_board, rankfile_answers  # noqa: E402  (syzygy.py's)
 
 WDL_NAMES = {"Win": 2, "CursedWin": 1, "Draw": 0, "BlessedLoss": -1, "Loss": -2}
 TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
@@ -52,14 +51,8 @@ def main():
         boards += [chess.Board.from_epd(line)[0] for line in f if line.strip()]
     boards = [b for b in boards if any(b.legal_moves)]
     fens = [b.fen() for b in boards]
-    run = subprocess.run([rf, "tb", "--path", table_dir, "--moves", "--json"],
-                         input="".join(f + "\n" for f in fens), capture_output=True, text=True)
-    if run.returncode != 0:
-        print(f"rankfile tb exit status {run.returncode}: {run.stderr[:2000]}")
-        return 1
-    answers = [json.loads(line) for line in run.stdout.splitlines()]
-    if len(answers) != len(fens):
-        print(f"{len(answers)} answers for {len(fens)} positions")
+    answers = rankfile_answers(rf, table_dir, fens)
+    if answers is None:
         return 1
     bad = moves_compared = 0
     for board, fen, a in zip(boards, fens, answers):

@@ -8,10 +8,5 @@ DATA=$2
 . "$(dirname "$0")/../skip.sh"
 FATHOM=$(command -v fathom || { [ -x /usr/games/fathom ] && echo /usr/games/fathom; })
 [ -n "$FATHOM" ] || skip_missing "oracle missing: Debian's fathom command (apt-get install fathom)"
-command -v python3 >/dev/null || skip_missing "oracle missing: python3 (apt-get install python3)"
-python3 -c 'import chess' 2>/dev/null || skip_missing "oracle missing: python-chess (python3 -m pip install chess)"
-[ -f "$DATA/syzygy/KQvK.rtbw" ] || skip_missing "data missing: $DATA/syzygy (3-4 piece Syzygy tables)"
-[ -f "$DATA/endgame.epd" ] || skip_missing "data missing: $DATA/endgame.epd"
-"$RF" tb --path /nonexistent 2>/dev/null </dev/null
-[ $? -eq 69 ] && skip_missing "rankfile built without Syzygy support (apt-get install libfathom-dev)"
+. "$(dirname "$0")/syzygy_needs.sh"
 exec python3 "$(dirname "$0")/fathom.py" "$RF" "$FATHOM" "$DATA/syzygy" "$DATA/endgame.epd" 300 20261127

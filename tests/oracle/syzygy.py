@@ -93,6 +93,20 @@ def move_value(tables, board, move, root_dtz):
     return dtz_to_wdl(v), v
 
 
+def rankfile_answers(rf, table_dir, fens):
+    """`rankfile tb --moves --json`'s answers to the FENs (dicts), or None after saying why."""
+    run = subprocess.run([rf, "tb", "--path", table_dir, "--moves", "--json"],
+                         input="".join(f + "\n" for f in fens), capture_output=True, text=True)
+    if run.returncode != 0:
+        print(f"rankfile tb exit status {run.returncode}: {run.stderr[:2000]}")
+        return None
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    if len(answers) != len(fens):
+        print(f"{len(answers)} answers for {len(fens)} positions")
+        return None
+    return answers
+
+
 def main():
     rf, table_dir, epd_path = sys.argv[1:4]
     count = int(sys.argv[4]) if len(sys.argv) > 4 else 3000
@@ -115,15 +129,8 @@ def main():
             board, ops = chess.Board.from_epd(line)
             expected[len(boards)] = (ops["wdl"], ops["dtz"])
             boards.append(board)
-    fens = "".join(b.fen() + "\n" for b in boards)
-    run = subprocess.run([rf, "tb", "--path", table_dir, "--moves", "--json"], input=fens,
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        print(f"rankfile tb exit status {run.returncode}: {run.stderr[:2000]}")
-        return 1
-    answers = [json.loads(line) for line in run.stdout.splitlines()]
-    if len(answers) != len(boards):
-        print(f"{len(answers)} answers for {len(boards)} positions")
+    answers = rankfile_answers(rf, table_dir, [b.fen() for b in boards])
+    if answers is None:
         return 1
     bad = moves_checked = 0
     with chess.syzygy.open_tablebase(table_dir) as tables:

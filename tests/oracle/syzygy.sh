@@ -6,10 +6,5 @@
 RF=$1
 DATA=$2
 . "$(dirname "$0")/../skip.sh"
-command -v python3 >/dev/null || skip_missing "oracle missing: python3 (apt-get install python3)"
-python3 -c 'import chess.syzygy' 2>/dev/null || skip_missing "oracle missing: python-chess (python3 -m pip install chess)"
-[ -f "$DATA/syzygy/KQvK.rtbw" ] || skip_missing "data missing: $DATA/syzygy (3-4 piece Syzygy tables)"
-[ -f "$DATA/endgame.epd" ] || skip_missing "data missing: $DATA/endgame.epd"
-"$RF" tb --path /nonexistent 2>/dev/null </dev/null
-[ $? -eq 69 ] && skip_missing "rankfile built without Syzygy support (apt-get install libfathom-dev)"
+. "$(dirname "$0")/syzygy_needs.sh"
 exec python3 "$(dirname "$0")/syzygy.py" "$RF" "$DATA/syzygy" "$DATA/endgame.epd" 3000 20261126
