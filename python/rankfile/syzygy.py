@@ -31,7 +31,7 @@ from rankfile import _rankfile
 from rankfile._rankfile import CorruptTableError, MissingTableError, SyzygyUnavailableError, TablebaseBusyError
 
 __all__ = [
-    "TBPIECES", "Tablebase", "open_tablebase", "is_tablename", "MissingTableError",
+    "TBPIECES", "Tablebase", "open_tablebase", "MissingTableError",
     "CorruptTableError", "TablebaseBusyError", "SyzygyUnavailableError", "available",
 ]
 
@@ -56,25 +56,18 @@ def _side_ok(side: str) -> bool:
     return min(ranks) >= 0 and ranks == sorted(ranks)
 
 
-def is_tablename(name: str, *, one_king: bool = True, piece_count: Optional[int] = TBPIECES,
-                 normalized: bool = True) -> bool:
-    """Whether ``name`` (``"KQvKR"``) names a table of standard chess: two sides of one king each
-    and the other pieces strongest first, at most ``piece_count`` pieces, and, when
-    ``normalized``, the stronger side first (more pieces; with as many, the stronger piece at
-    the first place where they differ), as table files are named. ``one_king=False`` (variant
-    tables without kings) is not supported here."""
-    if not one_king:
-        raise ValueError("rankfile.syzygy reads standard chess tables: one_king=False is not supported")
+def _is_tablename(name: str) -> bool:
+    """Whether ``name`` (``"KQvKR"``) names a table file as python-chess takes one: two sides
+    of one king and other pieces each, strongest first, 3 to 7 pieces, the stronger side first
+    (more pieces; with as many, the stronger piece where they first differ)."""
     sides = name.split("v")
     if len(sides) != 2 or not all(_side_ok(side) for side in sides):
         return False
     white, black = sides
-    if len(white) + len(black) <= 2:
+    if not 2 < len(white) + len(black) <= TBPIECES:
         return False
-    if piece_count is not None and len(white) + len(black) > piece_count:
-        return False
-    if not normalized or len(white) != len(black):
-        return not normalized or len(white) > len(black)
+    if len(white) != len(black):
+        return len(white) > len(black)
     for w, b in zip(white, black):
         if w != b:
             return _STRENGTH.index(w) < _STRENGTH.index(b)
@@ -95,7 +88,7 @@ def _chosen(directory: str, names: Iterable[str], load_wdl: bool, load_dtz: bool
     """The table files of ``names`` that a directory adds, as python-chess counts them."""
     suffixes = ([_WDL_SUFFIX] if load_wdl else []) + ([_DTZ_SUFFIX] if load_dtz else [])
     return sorted(name for name in names
-                  if os.path.splitext(name)[1] in suffixes and is_tablename(os.path.splitext(name)[0])
+                  if os.path.splitext(name)[1] in suffixes and _is_tablename(os.path.splitext(name)[0])
                   and os.path.isfile(os.path.join(directory, name)))
 
 
