@@ -23,7 +23,6 @@ import pathlib
 import sys
 
 import rankfile
-import rankfile.syzygy
 
 _PIECES = [None, "P", "N", "B", "R", "Q", "K"]
 _opened = {}
@@ -39,6 +38,7 @@ def tables_dir():
 
 
 def _ours(path):
+    import rankfile.syzygy
     if "ours" not in _opened:
         _opened["ours"] = rankfile.syzygy.open_tablebase(path)
     return _opened["ours"]
@@ -95,6 +95,7 @@ def check(data: bytes, *, ours_dir=None, ours=None, theirs=None) -> None:
         theirs = theirs or _theirs(path)
         expected = [_outcome(theirs.probe_wdl, theirs_board), _outcome(theirs.probe_dtz, theirs_board)]
         assert answers == expected, f"{board.fen()}: {answers} where python-chess answers {expected}"
+    import rankfile.syzygy
     if isinstance(ours, rankfile.syzygy.Tablebase):
         wdl = answers[0] if isinstance(answers[0], int) else None
         assert ours.get_wdl(board) == wdl
@@ -103,8 +104,13 @@ def check(data: bytes, *, ours_dir=None, ours=None, theirs=None) -> None:
 
 def main():
     import atheris
-    with atheris.instrument_imports(include=["rankfile"]):
-        import rankfile.syzygy  # noqa: F401 - instrumented here
+    # Coverage guides the search through the Python layers: rankfile.syzygy, this property and
+    # python-chess's prober (whose branches follow the positions' features).
+    with atheris.instrument_imports(include=["rankfile", "chess"]):
+        import chess.syzygy  # noqa: F401 - instrumented here
+        import rankfile.syzygy  # noqa: F401
+    for function in (check, _board, _outcome):
+        atheris.instrument_func(function)
     atheris.Setup(sys.argv, check)
     atheris.Fuzz()
 
