@@ -16,6 +16,7 @@
 #include "rfpy.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The module's tablebase exceptions (new references held for the module's lifetime). */
@@ -88,6 +89,8 @@ static int refuse_position(const rf_position *pos, int *kings_only)
 static void probe_locked(probe_result *r, const tablebase *self, const rf_position *pos, int dtz)
 {
     r->pieces = popcount64(pos->by_type[0]);
+    r->status = RF_OK;
+    r->value = 0;
     if (!self->tb) {
         r->kind = PROBE_NOT_OPEN;
         return;
@@ -193,9 +196,37 @@ static PyObject *tb_get_dtz(PyObject *self, PyObject *args, PyObject *kwargs)
     return get(self, args, kwargs, 1);
 }
 
-/* probe_wdl_many(boards, default=<raise>): the WDL of every board, probed in one pass without the
- * GIL. Without `default` the first position the tables cannot answer raises as probe_wdl does;
- * with it, such a position's value is `default` (get_wdl's rule: KeyErrors only). */
+/* The boards probe_wdl_many copies and probes at a time, the GIL released once for each batch:
+ * memory stays bounded however long the list. */
+#define MANY_BATCH 1024
+
+/* One position of a batch: what refuse_position said (0 probe it, 1 kings alone, 2 refused),
+ * then its probe's kind, status and value (the message is kept only for an error raised). */
+typedef struct many_item {
+    signed char early;
+    probe_kind kind;
+    rf_status status;
+    int value;
+} many_item;
+
+/* The item of probe_wdl_many's list for one position: its value, `fallback` (new reference)
+ * where the tables cannot answer, or NULL with an exception for an error that is no KeyError. */
+static PyObject *many_value(const many_item *item, PyObject *fallback)
+{
+    if (item->early == 1) return PyLong_FromLong(0);
+    if (!item->early && item->kind == PROBE_VALUE) return PyLong_FromLong(item->value);
+    if (item->early == 2 || item->kind != PROBE_FAILED || item->status == RF_ERR_NO_TABLE) {
+        Py_INCREF(fallback);
+        return fallback;
+    }
+    probe_result r = {.kind = PROBE_FAILED, .status = item->status};
+    snprintf(r.err.message, sizeof r.err.message, "%s", rf_strerror(item->status));
+    return probe_error(&r, 0);
+}
+
+/* probe_wdl_many(boards, default=<raise>): the WDL of every board, probed a batch at a time
+ * without the GIL. Without `default` the first position the tables cannot answer raises as
+ * probe_wdl does; with it, such a position's value is `default` (get_wdl's rule: KeyErrors). */
 static PyObject *tb_probe_wdl_many(PyObject *self_obj, PyObject *args, PyObject *kwargs)
 {
     tablebase *self = (tablebase *)self_obj;
@@ -206,64 +237,70 @@ static PyObject *tb_probe_wdl_many(PyObject *self_obj, PyObject *args, PyObject 
     PyObject *boards = PySequence_List(boards_arg);
     if (!boards) return NULL;
     Py_ssize_t n = PyList_Size(boards);
-    rf_position *positions = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *positions);
-    /* per position: -1 kings alone (0), -2 refused (default), else probe_result index */
-    probe_result *results = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *results);
-    signed char *early = PyMem_Malloc((size_t)(n ? n : 1));
-    PyObject *out = NULL;
-    if (!positions || !results || !early) {
-        PyErr_NoMemory();
-        goto done;
+    PyObject *out = PyList_New(n);
+    rf_position *positions = PyMem_Malloc(MANY_BATCH * sizeof *positions);
+    many_item *items = PyMem_Malloc(MANY_BATCH * sizeof *items);
+    if (!out || !positions || !items) {
+        if (out) PyErr_NoMemory();
+        Py_CLEAR(out);
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        const rf_position *pos = rfpy_board_position(PyList_GetItem(boards, i));
-        if (!pos) goto done;
-        positions[i] = *pos;
-        int kings_only;
-        early[i] = 0;
-        if (refuse_position(&positions[i], &kings_only) < 0) {
-            if (!fallback || !PyErr_ExceptionMatches(PyExc_KeyError)) goto done;
-            PyErr_Clear();
-            early[i] = 2;
-        } else if (kings_only) {
-            early[i] = 1;
+    for (Py_ssize_t start = 0; out && start < n; start += MANY_BATCH) {
+        Py_ssize_t count = n - start < MANY_BATCH ? n - start : MANY_BATCH;
+        for (Py_ssize_t i = 0; out && i < count; i++) {
+            const rf_position *pos = rfpy_board_position(PyList_GetItem(boards, start + i));
+            int kings_only;
+            if (!pos) {
+                Py_CLEAR(out);
+                break;
+            }
+            positions[i] = *pos;
+            items[i].early = 0;
+            if (refuse_position(&positions[i], &kings_only) < 0) {
+                if (!fallback || !PyErr_ExceptionMatches(PyExc_KeyError)) {
+                    Py_CLEAR(out);
+                    break;
+                }
+                PyErr_Clear();
+                items[i].early = 2;
+            } else if (kings_only) {
+                items[i].early = 1;
+            }
         }
-    }
-    Py_ssize_t failed = -1;
-    Py_BEGIN_ALLOW_THREADS
-    pthread_rwlock_rdlock(&self->lock);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (early[i]) continue;
-        probe_locked(&results[i], self, &positions[i], 0);
-        if (results[i].kind != PROBE_VALUE && !fallback) {
-            failed = i;
+        if (!out) break;
+        probe_result failure;
+        int failed = 0;
+        Py_BEGIN_ALLOW_THREADS
+        pthread_rwlock_rdlock(&self->lock);
+        for (Py_ssize_t i = 0; i < count; i++) {
+            if (items[i].early) continue;
+            probe_result r;
+            probe_locked(&r, self, &positions[i], 0);
+            items[i].kind = r.kind;
+            items[i].status = r.status;
+            items[i].value = r.value;
+            if (r.kind != PROBE_VALUE && !fallback) {
+                failure = r;
+                failed = 1;
+                break;
+            }
+        }
+        pthread_rwlock_unlock(&self->lock);
+        Py_END_ALLOW_THREADS
+        if (failed) {
+            probe_error(&failure, 0);
+            Py_CLEAR(out);
             break;
         }
-    }
-    pthread_rwlock_unlock(&self->lock);
-    Py_END_ALLOW_THREADS
-    if (failed >= 0) {
-        probe_error(&results[failed], 0);
-        goto done;
-    }
-    out = PyList_New(n);
-    for (Py_ssize_t i = 0; out && i < n; i++) {
-        PyObject *item;
-        if (early[i] == 1 || (!early[i] && results[i].kind == PROBE_VALUE)) {
-            item = PyLong_FromLong(early[i] ? 0 : results[i].value);
-        } else if (early[i] == 2 || results[i].kind != PROBE_FAILED ||
-                   results[i].status == RF_ERR_NO_TABLE) {
-            item = fallback;
-            Py_INCREF(item);
-        } else {
-            item = probe_error(&results[i], 0); /* not a KeyError: raised even with a default */
+        for (Py_ssize_t i = 0; i < count; i++) {
+            PyObject *item = many_value(&items[i], fallback);
+            if (!item || PyList_SetItem(out, start + i, item) < 0) {
+                Py_CLEAR(out);
+                break;
+            }
         }
-        if (!item || PyList_SetItem(out, i, item) < 0) Py_CLEAR(out);
     }
-done:
     PyMem_Free(positions);
-    PyMem_Free(results);
-    PyMem_Free(early);
+    PyMem_Free(items);
     Py_DECREF(boards);
     return out;
 }

@@ -264,6 +264,14 @@ def test_probe_wdl_many(tablebase, oracle, python_chess):
     assert "none" in expected and len(set(expected)) > 3
     assert tablebase.probe_wdl_many(boards, default="none") == expected
     assert tablebase.probe_wdl_many(iter(boards), "none") == expected
+    # more than one batch (1,024 boards are probed at a time)
+    assert tablebase.probe_wdl_many(boards * 7, default="none") == expected * 7
+    with pytest.raises(KeyError):
+        tablebase.probe_wdl_many(boards * 7)
+    answered = [board for board, value in zip(boards, expected) if value != "none"]
+    assert len(answered) * 6 > 1024
+    with pytest.raises(KeyError, match="castling"):  # in the second batch
+        tablebase.probe_wdl_many(answered * 6 + [boards[10]])
     answered = [board for board, value in zip(boards, expected) if value != "none"]
     assert tablebase.probe_wdl_many(answered) == [tablebase.probe_wdl(b) for b in answered]
     with pytest.raises(KeyError):
