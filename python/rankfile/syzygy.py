@@ -14,9 +14,9 @@ the set with the directory added.
 
 >>> import rankfile as chess, rankfile.syzygy
 >>> with rankfile.syzygy.open_tablebase("data/syzygy") as tablebase:  # doctest: +SKIP
-...     board = chess.Board("8/2K5/4B3/3N4/8/8/4k3/8 b - - 0 1")
+...     board = chess.Board("8/8/1k6/8/8/8/8/KBN5 w - - 0 1")
 ...     print(tablebase.probe_wdl(board), tablebase.probe_dtz(board))
--2 -53
+2 58
 """
 from __future__ import annotations
 
