@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all configure run python test test-sanitize test-tsan test-deep bench bench-python fuzz fuzz-python fuzz-merge \
+.PHONY: all configure run python test test-sanitize test-tsan test-deep bench bench-python fuzz fuzz-python fuzz-python-syzygy fuzz-merge \
 	install uninstall clean \
 	web web-serve
 
@@ -124,6 +124,17 @@ fuzz-python: python
 	  python3 python/fuzz/fuzz_rankfile.py $(BUILD)/fuzz-python $(FUZZ_PYTHON_SEEDS) \
 	    -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 \
 	    -artifact_prefix=$(BUILD)/fuzz-python-crash-
+
+# The Syzygy target (python/fuzz/fuzz_syzygy.py): rankfile.syzygy against python-chess's prober on
+# the shared tables, FUZZ_TIME seconds from python/fuzz/corpus-syzygy; new inputs go to
+# $(BUILD)/fuzz-syzygy.
+fuzz-python-syzygy: python
+	@mkdir -p $(BUILD)/fuzz-syzygy
+	@asan=$$(ldd $(BUILD)/python/rankfile/_rankfile*.so | sed -n 's/^[[:space:]]*libasan[^ ]* => \([^ ]*\) .*/\1/p'); \
+	  env PYTHONPATH=$(BUILD)/python $${asan:+LD_PRELOAD=$$asan PYTHONMALLOC=malloc ASAN_OPTIONS=detect_leaks=0} \
+	  python3 python/fuzz/fuzz_syzygy.py $(BUILD)/fuzz-syzygy python/fuzz/corpus-syzygy \
+	    -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 \
+	    -artifact_prefix=$(BUILD)/fuzz-syzygy-crash-
 
 # The web page (web/; its contract: docs/web.md): the library and web/rankfile_web.c
 # built by Emscripten (emcc; Debian's package `emscripten`) into build-web/: index.html,

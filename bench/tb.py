@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Syzygy probing speed: `rankfile tb` against python-chess's chess.syzygy, on the same positions.
 
-usage: python3 bench/tb.py [--rankfile PATH] [--tables DIR] [--positions N] [--runs N] [--seed S]
+usage: python3 bench/tb.py [--rankfile PATH] [--package DIR] [--tables DIR] [--positions N] [--runs N] [--seed S]
 
 The positions: N (default 2,000) seeded random legal positions of 2-4 pieces without castling
 rights (the generator of tests/oracle/syzygy.py), on python-chess's 3-4 piece tables
@@ -15,8 +15,14 @@ Rows (the best of --runs, default 3):
   python-chess root the same answer from chess.syzygy: probe_wdl and probe_dtz of the position,
                     and of each legal move the position after it probed as the oracle test does
   python-chess WDL  probe_wdl of each position alone, for scale: what python-chess does fastest
-The ratio of root probes to root probes, and the time of one root probe (goal: under 1 ms with
-4 pieces).
+  rankfile.syzygy   the Python package's Tablebase.probe_wdl of each position (a rankfile Board
+                    of the same FEN), one call per position, and probe_wdl_many over the list (one
+                    call, the GIL released once), against python-chess's probe_wdl; the answers
+                    are compared on the way (a difference prints a warning). The package is
+                    imported from --package (default build/python); without it the rows are left
+                    out.
+The ratio of root probes to root probes, the time of one root probe (goal: under 1 ms with 4
+pieces), and the ratio of WDL probes to WDL probes (goal: >= 50x).
 """
 import argparse
 import os
@@ -49,6 +55,7 @@ def best(runs, fn):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rankfile", default=os.path.join(ROOT, "build", "rankfile"))
+    ap.add_argument("--package", default=os.path.join(ROOT, "build", "python"))
     ap.add_argument("--tables", default=shared_tables())
     ap.add_argument("--positions", type=int, default=2000)
     ap.add_argument("--runs", type=int, default=3)
@@ -108,10 +115,53 @@ def main():
     print(f"  {'python-chess root (the same)':32s} {len(boards) / pc_root:10.0f} positions/s  {pc_root:7.3f} s")
     print(f"  {'python-chess probe_wdl alone':32s} {len(boards) / pc_wdl:10.0f} positions/s  {pc_wdl:7.3f} s")
     print(f"  rankfile's root probes over python-chess's: {pc_root / probing:.0f}x")
-    print("  WDL probes alone (issue 27's goal: >= 50x python-chess's) are not rankfile tb's work: they "
-          "need a WDL-only call from Python (rankfile.syzygy, not built yet) or C")
     print(f"  one root probe: {probing / len(boards) * 1e3:.3f} ms (goal < 1 ms)")
+    wdl_rows(args, boards, tables_answers(args.tables, boards), pc_wdl)
     return 0
+
+
+def tables_answers(path, boards):
+    import chess.syzygy
+
+    with chess.syzygy.open_tablebase(path) as tables:
+        return [tables.probe_wdl(b) for b in boards]
+
+
+def wdl_rows(args, boards, expected, pc_wdl):
+    """rankfile.syzygy's probe_wdl and probe_wdl_many against python-chess's probe_wdl."""
+    sys.path.insert(0, args.package)
+    try:
+        import rankfile
+        import rankfile.syzygy
+        if not rankfile.syzygy.available():
+            raise ImportError("the package was built without Fathom")
+    except ImportError as e:
+        print(f"  rankfile.syzygy unavailable ({e}): make python, or --package DIR")
+        return
+    ours = [rankfile.Board(b.fen()) for b in boards]
+    # 20 passes per run: one pass is a few milliseconds
+    passes = 20
+    with rankfile.syzygy.open_tablebase(args.tables) as tables:
+        probe = tables.probe_wdl
+        if [probe(b) for b in ours] != expected or tables.probe_wdl_many(ours) != expected:
+            print("  warning: rankfile.syzygy's WDL differs from python-chess's")
+
+        def single():
+            for _ in range(passes):
+                for b in ours:
+                    probe(b)
+
+        def many():
+            for _ in range(passes):
+                tables.probe_wdl_many(ours)
+
+        rf_single = len(ours) * passes / best(args.runs, single)
+        rf_many = len(ours) * passes / best(args.runs, many)
+    pc_rate = len(boards) / pc_wdl
+    print(f"  {'rankfile.syzygy probe_wdl':32s} {rf_single:10.0f} positions/s  {rf_single / pc_rate:5.0f}x "
+          f"python-chess's probe_wdl ({1e6 / rf_single:.2f} us each; goal >= 50x)")
+    print(f"  {'rankfile.syzygy probe_wdl_many':32s} {rf_many:10.0f} positions/s  {rf_many / pc_rate:5.0f}x "
+          f"({1e6 / rf_many:.2f} us each)")
 
 
 if __name__ == "__main__":

@@ -27,5 +27,13 @@ where = os.path.dirname(rankfile.__file__)
 assert where.startswith(sys.prefix), f"imported from {where}, not the virtual environment {sys.prefix}"
 assert c.__file__.endswith(".abi3.so"), c.__file__
 assert rankfile.__version__ == c.version()
-print(f"ok: rankfile {rankfile.__version__} installed in {where}, kernel {c.kernel()}")
+# Fathom installed where CMake looks first: the package reads Syzygy tables too (the library's
+# rf_tb_* linked with libfathom into the extension).
+import rankfile.syzygy
+syzygy = rankfile.syzygy.available()
+assert syzygy or not os.path.exists("/usr/include/tbprobe.h"), "Fathom is installed, yet the package has no Syzygy support"
+if syzygy:
+    with rankfile.syzygy.Tablebase() as tables:
+        assert tables.probe_wdl(rankfile.Board("8/8/8/4k3/8/8/8/K7 w - - 0 1")) == 0
+print(f"ok: rankfile {rankfile.__version__} installed in {where}, kernel {c.kernel()}, Syzygy {'on' if syzygy else 'off'}")
 PY

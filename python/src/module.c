@@ -52,7 +52,8 @@ PyMODINIT_FUNC PyInit__rankfile(void)
         rfpy_svg_init(module) < 0 ||
         rfpy_chess960_init(module) < 0 ||
         rfpy_table_init(module) < 0 ||
-        rfpy_pgn_init(module) < 0) {
+        rfpy_pgn_init(module) < 0 ||
+        rfpy_syzygy_init(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

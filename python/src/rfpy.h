@@ -80,5 +80,6 @@ int rfpy_svg_init(PyObject *module);
 int rfpy_chess960_init(PyObject *module);
 int rfpy_table_init(PyObject *module);
 int rfpy_pgn_init(PyObject *module);
+int rfpy_syzygy_init(PyObject *module);
 
 #endif
