@@ -34,12 +34,14 @@ struct rf_eco {
     rf_move *moves; /* each entry's moves, one after another */
     size_t moves_len, moves_cap;
     uint32_t *slots; /* entry index + 1, 0 empty; a power of two in size */
+    uint64_t *slot_keys; /* per slot its entries' key: a probe that misses reads no entry */
     uint32_t *latest; /* per slot: the last entry of the file with the slot's key, + 1 */
     uint32_t *earlier; /* per entry: the entry before it in the file with its key, + 1, or 0 */
     size_t slot_mask;
     struct eco_landmark *landmarks; /* the least of the entries' landmarks (see above) */
     size_t nlandmarks;
     unsigned max_plies; /* the longest entry's */
+    uint64_t start_key; /* the standard start position's key */
 };
 
 /* What a position cannot win back: `home` its pawns on their second ranks; `counts` packs its
@@ -465,14 +467,16 @@ static int build_index(rf_eco *eco)
     size_t n = 16;
     while (n < 2 * eco->count) n *= 2;
     eco->slots = calloc(n, sizeof *eco->slots);
+    eco->slot_keys = calloc(n, sizeof *eco->slot_keys);
     eco->latest = calloc(n, sizeof *eco->latest);
     eco->earlier = calloc(eco->count, sizeof *eco->earlier);
-    if (!eco->slots || !eco->latest || !eco->earlier) return -1;
+    if (!eco->slots || !eco->slot_keys || !eco->latest || !eco->earlier) return -1;
     eco->slot_mask = n - 1;
     for (size_t i = 0; i < eco->count; i++) {
         const rf_eco_entry *e = &eco->entries[i];
         size_t s = slot_of(eco, e->key);
-        while (eco->slots[s] && eco->entries[eco->slots[s] - 1].key != e->key) s = (s + 1) & eco->slot_mask;
+        while (eco->slots[s] && eco->slot_keys[s] != e->key) s = (s + 1) & eco->slot_mask;
+        eco->slot_keys[s] = e->key;
         /* Two entries of one position: the deeper one, then the later one in the file. */
         if (!eco->slots[s] || e->plies >= eco->entries[eco->slots[s] - 1].plies) eco->slots[s] = (uint32_t)i + 1;
         eco->earlier[i] = eco->latest[s];
@@ -486,7 +490,7 @@ static size_t find_slot(const rf_eco *eco, uint64_t key)
 {
     if (!eco || !eco->count) return (size_t)-1;
     for (size_t s = slot_of(eco, key); eco->slots[s]; s = (s + 1) & eco->slot_mask)
-        if (eco->entries[eco->slots[s] - 1].key == key) return s;
+        if (eco->slot_keys[s] == key) return s;
     return (size_t)-1;
 }
 
@@ -497,6 +501,7 @@ void rf_eco_free(rf_eco *eco)
     free(eco->text);
     free(eco->moves);
     free(eco->slots);
+    free(eco->slot_keys);
     free(eco->latest);
     free(eco->earlier);
     free(eco->landmarks);
@@ -512,6 +517,7 @@ static int build_landmarks(rf_eco *eco)
     if (!all) return -1;
     rf_position start;
     rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    eco->start_key = start.key;
     for (size_t i = 0; i < eco->count; i++) {
         const rf_eco_entry *e = &eco->entries[i];
         rf_position pos = start;
@@ -644,9 +650,7 @@ void rf_eco_walk_start(rf_eco_walk *w, const rf_eco *eco, const rf_position *sta
     w->eco = eco;
     w->done = !eco || !eco->count || !start || start->variant != RF_VARIANT_STANDARD;
     if (w->done) return;
-    rf_position standard;
-    rf_position_startpos(&standard, RF_VARIANT_STANDARD);
-    w->from_start = start->key == standard.key;
+    w->from_start = start->key == eco->start_key;
 }
 
 int rf_eco_walk_move(rf_eco_walk *w, const rf_position *before, rf_move move)
