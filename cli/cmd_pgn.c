@@ -96,9 +96,8 @@ static const cli_option options[] = {
      "whose opening's code is among them: a code (B20), a range (B20-B99) or a\n"
      "comma list ('B20-B99,C60'), each a capital letter (ECO's are A-E) and two\n"
      "digits; a game whose code's first three characters are in a range is kept\n"
-     "(B90a is in B20-B99); any other\n"
-     "value is a FILE (write ./B20 for a file of that name). Both may be given:\n"
-     "--eco FILE --eco CODES"},
+     "(B90a is in B20-B99). Any other value is a FILE (write ./B20 for a file\n"
+     "of that name). Both may be given: --eco FILE --eco CODES"},
     {OPT_NO_ECO, "no-eco", 0, NULL, "no openings: JSON without eco, opening and opening_ply, even when\n" CLI_ECO_DEFAULT " exists"},
     {OPT_HEADERS, "headers", 0, NULL, "print only the games' tags (their moves are not checked)"},
     {OPT_COUNT, "count", 0, NULL,
