@@ -175,7 +175,7 @@ static const char *const outro[] = {
     "\"error\" (null when the file knows no position of the game).\n"
     "\n"
     "Openings: a game is named by the ECO file's last position its main line reaches, by\n"
-    "position (transpositions count), as 'rankfile opening --moves' names its moves: an entry\n"
+    "position (transpositions count), as 'rankfile opening' names move sequences: an entry\n"
     "whose moves are the game's first moves, else the deeper entry, then the later in the file.\n"
     "\"opening\" is the name, then ': ' and the variation when the file names one; opening_ply\n"
     "the ply where that position was last reached. Games of other variants, or whose moves\n"
