@@ -26,7 +26,10 @@ its other paths against --count: `--format tsv` with ten columns, `--where 'Whit
 the 95th percentile of the file's ratings (about 5% of the games kept, the moves of the others
 not checked), json and pgn (for their peak RSS: GNU time's %M, else os.wait4's ru_maxrss, which
 cannot read below this script's own RSS), the file compressed with zstd, `zstd -dc` alone, and
-the reading thread's own work on the .zst (a --where that keeps nothing, one thread); then
+the reading thread's own work on the .zst (a --where that keeps nothing, one thread); openings
+(issue 27): `--count --eco FILE --eco A00-E99` against `--count` on one thread, and the ten
+columns plus eco,opening against the ten alone (FILE: Debian's eco.pgn, else the project's own
+small test file; the goal: classifying costs under 10% of --count's time); then
 rankfile.dask.read_pgn over 4 copies of the generated file on a local cluster of 1 and of 2
 worker processes (needs dask and distributed, and the Python package built next to --rankfile).
 It prints the issue's goals and a lichess month extrapolated from the rates.
@@ -363,6 +366,16 @@ def main():
              [rf, "pgn", "--threads", n, "--format", "tsv", "--columns", ten, path]),
             ("where", f"--count --where 'WhiteElo>={cut}' ({kept:.1%} kept)",
              [rf, "pgn", "--threads", n, "--count", "--where", f"WhiteElo>={cut}", path])]
+    # Openings: every game classified and kept by a filter that keeps any code, on one thread
+    # (the work per game, not the threads' balance), and two columns more in the table.
+    eco_file = "/usr/share/pgn-extract/eco.pgn"
+    if not os.path.exists(eco_file):
+        eco_file = os.path.join(ROOT, "tests", "data", "eco", "openings.pgn")
+    rows += [("eco", f"--count --eco A00-E99 --threads 1 ({os.path.basename(eco_file)})",
+              [rf, "pgn", "--count", "--threads", "1", "--eco", eco_file, "--eco", "A00-E99", path]),
+             ("tsv_eco", "--format tsv, 10 columns + eco,opening",
+              [rf, "pgn", "--threads", n, "--format", "tsv", "--columns", ten + ",eco,opening", "--eco", eco_file,
+               path])]
     zst = None
     if shutil.which("zstd"):
         zst = path + ".zst"
@@ -402,6 +415,13 @@ def main():
     rss = [r for r in [tsv_rss, json_rss, pgn_rss] if r]
     if rss:
         print(f"  peak RSS, {n} threads, tsv/json/pgn: {' / '.join(f'{r / 1024:.1f}' for r in rss)} MiB (goal <= 64 MiB)")
+    eco_rate, tsv_eco = r["eco"][0], r["tsv_eco"][0]
+    if eco_rate and one:
+        cost = one / eco_rate - 1
+        print(f"  openings, --count --eco on 1 thread: {cost:+.1%} of --count's time (goal < 10%)"
+              f"{'' if cost < 0.10 else '  ABOVE THE GOAL'}")
+    if tsv_eco and tsv:
+        print(f"  openings, tsv + eco,opening: {tsv / tsv_eco - 1:+.1%} of the ten columns' time")
     goal(".zst over the plain file", zst_rate / many if zst_rate and many else None, 0.8)
     goal("Dask, 2 workers over 1, 4 files", dask[1] / dask[0] if dask else None, 1.6)
 

@@ -11,7 +11,7 @@ set(RF_APP_FILES
   outcome.c svg.c
   # the commands and the dispatcher
   commands.c cmd_fen.c cmd_moves.c cmd_play.c cmd_status.c cmd_judge.c cmd_atomic.c
-  cmd_960.c cmd_is960.c cmd_show.c cmd_key.c cmd_book.c cmd_opening.c cmd_tb.c cmd_pgn.c pgn_game.c pgn_filter.c pgn_columns.c
+  cmd_960.c cmd_is960.c cmd_show.c cmd_key.c cmd_book.c cmd_opening.c eco_file.c cmd_tb.c cmd_pgn.c pgn_game.c pgn_filter.c pgn_columns.c
   pgn_threads.c
   # perft: the count and --divide, and its files
   cmd_perft.c perft_count.c perft_input.c perft_suite_cmd.c perft_jobs.c perft_job_file.c)

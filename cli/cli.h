@@ -375,6 +375,23 @@ cli_input *cli_input_open_quiet(int fd, const void *data, size_t len, const char
  * the input's games, at the same place however they were read). */
 void cli_input_defer(cli_input *in, char *error, size_t cap);
 
+/* Where Debian's pgn-extract package installs its ECO file: the default ECO file. */
+#define CLI_ECO_DEFAULT "/usr/share/pgn-extract/eco.pgn"
+
+/* 1 when CLI_ECO_DEFAULT exists. */
+int cli_eco_default_exists(void);
+
+/* Reads the whole input and loads it as an ECO file into *out (rf_eco_load). 0; CLI_DATAERR
+ * after a read error (said as the input says its errors) or for a malformed file, whose
+ * "NAME: not an ECO file: line L, column C: WHAT" goes to error[0..cap); CLI_SOFTWARE out of
+ * memory, said there too. error is "" when the input said it, or nothing is wrong. */
+int cli_eco_read(cli_input *in, rf_eco **out, char *error, size_t cap);
+
+/* Opens and loads the ECO file at path (NULL: CLI_ECO_DEFAULT, and when it is missing a line
+ * saying what to give or install), saying what is wrong in one line: 0, CLI_NOINPUT (66) for a
+ * file that cannot be opened, CLI_DATAERR (65) for a malformed one, CLI_SOFTWARE. */
+int cli_eco_load(const cli_common *c, const char *path, rf_eco **out);
+
 /* 1 for an input opened by cli_input_open_quiet. */
 int cli_input_quiet(const cli_input *in);
 

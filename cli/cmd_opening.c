@@ -7,10 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-/* Where Debian's pgn-extract package installs its ECO file. */
-#define ECO_DEFAULT "/usr/share/pgn-extract/eco.pgn"
 /* The longest move sequence read. */
 #define OPENING_MAX_PLIES 1024
 
@@ -28,7 +25,7 @@ static const char *const intro[] = {
     "knows no position of the input.\n"
     "\n"
     "The ECO file is read when the command starts: pgn-extract's eco.pgn (Debian's package\n"
-    "pgn-extract installs " ECO_DEFAULT ", the default when present) or lichess's\n"
+    "pgn-extract installs " CLI_ECO_DEFAULT ", the default when present) or lichess's\n"
     "chess-openings TSV (columns eco, name, pgn, with their header line; the name's part after\n"
     "': ' is the variation); the format is told by the content. rankfile ships no opening data.\n"
     "Where two entries reach one position, a move sequence's own entry (the same moves) names\n"
@@ -44,7 +41,7 @@ static const char *const outro[] = {
     "name, variation and ply are null when the file knows no position of the input.\n"
     "\n"
     "Exit status 1 when some input has no opening (answered 'none'). A file that cannot be opened\n"
-    "is exit status 66 (no file given and " ECO_DEFAULT " missing too); a malformed\n"
+    "is exit status 66 (no file given and " CLI_ECO_DEFAULT " missing too); a malformed\n"
     "ECO file is exit status 65, with the line and column of its first bad entry. A position or\n"
     "move that cannot be read is an error as in the other commands (exit status 65; from standard\n"
     "input it is answered 'error MESSAGE' in its place and the rest are still answered).\n"
@@ -63,7 +60,7 @@ static const char *const outro[] = {
 enum { OPT_ECO = 1, OPT_MOVES };
 
 static const cli_option options[] = {
-    {OPT_ECO, "eco", 0, "FILE", "the ECO file: pgn-extract's eco.pgn or lichess's TSV\n(default " ECO_DEFAULT ")"},
+    {OPT_ECO, "eco", 0, "FILE", "the ECO file: pgn-extract's eco.pgn or lichess's TSV\n(default " CLI_ECO_DEFAULT ")"},
     {OPT_MOVES, "moves", 0, NULL, "the inputs are move sequences from the standard start, not FENs"},
     {0, NULL, 0, NULL, NULL},
 };
@@ -150,63 +147,10 @@ static int answer_moves(void *ctx, const char *text, size_t len, const cli_where
     return status;
 }
 
-/* Reads the whole ECO file (plain, gzip or zstd) and loads it. */
-static int load(opening_run *o)
-{
-    const char *path = o->path;
-    if (!path) {
-        if (access(ECO_DEFAULT, F_OK) != 0) {
-            cli_error(&o->common, "no ECO file: give one with --eco FILE (pgn-extract's eco.pgn or lichess's "
-                                  "chess-openings TSV); " ECO_DEFAULT " is missing (Debian: apt install pgn-extract)");
-            return CLI_NOINPUT;
-        }
-        path = ECO_DEFAULT;
-    }
-    cli_input *in = cli_input_open(&o->common, path);
-    if (!in) return CLI_NOINPUT;
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    int status = 0;
-    for (;;) {
-        if (cap - len < 65536) {
-            size_t ncap = cap ? cap * 2 : 1 << 20;
-            char *p = realloc(text, ncap);
-            if (!p) {
-                cli_error(&o->common, "out of memory reading %s", cli_input_name(in));
-                status = CLI_SOFTWARE;
-                break;
-            }
-            text = p;
-            cap = ncap;
-        }
-        size_t got = cli_input_read(in, text + len, cap - len);
-        if (got == CLI_INPUT_ERROR) {
-            status = CLI_DATAERR;
-            break;
-        }
-        if (got == 0) break;
-        len += got;
-    }
-    if (!status) {
-        rf_error err;
-        rf_status st = rf_eco_load(&o->eco, text, len, &err);
-        if (st == RF_ERR_NO_MEMORY) {
-            cli_error(&o->common, "%s: %s", cli_input_name(in), err.message + err.detail);
-            status = CLI_SOFTWARE;
-        } else if (st != RF_OK) {
-            cli_error(&o->common, "%s: not an ECO file: %s", cli_input_name(in), err.message);
-            status = CLI_DATAERR;
-        }
-    }
-    free(text);
-    cli_input_close(in);
-    return status;
-}
-
 static int ready(void *run, int *n, char ***args)
 {
     opening_run *o = run;
-    int st = load(o);
+    int st = cli_eco_load(&o->common, o->path, &o->eco);
     if (st) return st;
     if (o->moves) return cli_batch(&o->common, *n, *args, answer_moves, o);
     return -1;

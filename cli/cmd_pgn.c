@@ -28,7 +28,9 @@ enum {
     OPT_THREADS,
     OPT_RANGE,
     OPT_POSITION,
-    OPT_OPENING
+    OPT_OPENING,
+    OPT_ECO,
+    OPT_NO_ECO
 };
 
 static const cli_option options[] = {
@@ -47,9 +49,10 @@ static const cli_option options[] = {
      "last position, as 'rankfile status': checkmate, white, ...), final_fen,\n"
      "error, error_line, error_column, warning, clocks and evals (per main-line\n"
      "ply, space-joined, - where a ply has none: the seconds of lichess's [%clk],\n"
-     "and its [%eval] in centipawns or #N for a mate); all-tags stands for every\n"
-     "tag the first 1,000 games of the first input hold, in the order met, but\n"
-     "those the list names itself"},
+     "and its [%eval] in centipawns or #N for a mate), eco, opening and\n"
+     "opening_ply (from the ECO file, see --eco; the tags are ECO and Opening);\n"
+     "all-tags stands for every tag the first 1,000 games of the first input\n"
+     "hold, in the order met, but those the list names itself"},
     {OPT_MIN_PLIES, "min-plies", 0, "N", "keep only games with at least N moves (plies) in the main line"},
     {OPT_WHERE, "where", 0, "EXPR",
      "keep only games whose tags meet EXPR, a tag, an operator and a value:\n"
@@ -86,6 +89,16 @@ static const cli_option options[] = {
      "from the start position of --variant (standard chess by default, #518 for\n"
      "chess960); a game matches when it starts there (a [FEN] tag of another\n"
      "position never does) and its first moves are these"},
+    {OPT_ECO, "eco", 0, "FILE|CODES",
+     "name each game's opening from an ECO file (see 'Openings' below). FILE:\n"
+     "pgn-extract's eco.pgn or lichess's chess-openings TSV (default\n"
+     CLI_ECO_DEFAULT " when present). CODES: keep only games\n"
+     "whose opening's code is among them: a code (B20), a range (B20-B99) or a\n"
+     "comma list ('B20-B99,C60'), each a capital letter (ECO's are A-E) and two\n"
+     "digits; a game whose code's first three characters are in a range is kept\n"
+     "(B90a is in B20-B99). Any other value is a FILE (write ./B20 for a file\n"
+     "of that name). Both may be given: --eco FILE --eco CODES"},
+    {OPT_NO_ECO, "no-eco", 0, NULL, "no openings: JSON without eco, opening and opening_ply, even when\n" CLI_ECO_DEFAULT " exists"},
     {OPT_HEADERS, "headers", 0, NULL, "print only the games' tags (their moves are not checked)"},
     {OPT_COUNT, "count", 0, NULL,
      "print no games but a table of totals: games, plies, results, errors\n"
@@ -117,7 +130,8 @@ static const cli_option options[] = {
 static const char *const intro[] = {
     "usage: rankfile pgn [FILE ...] [--format pgn|san|uci|fen|json|tsv|csv] [--variant NAME]\n"
     "                    [--where EXPR ...] [--player NAME] [--result R] [--termination T]\n"
-    "                    [--position FEN ...] [--opening MOVES] [--columns LIST]\n"
+    "                    [--position FEN ...] [--opening MOVES] [--eco FILE|CODES ...]\n"
+    "                    [--no-eco] [--columns LIST]\n"
     "                    [--min-plies N] [--headers] [--count] [--strict]\n"
     "                    [--json] [--encoding auto|utf-8|latin-1]\n"
     "                    [--threads N] [--range START:END]\n"
@@ -156,6 +170,18 @@ static const char *const outro[] = {
     "the last position, as 'rankfile status --json'), \"error\" (null, or where and what),\n"
     "\"warning\" (null, or where and what)}.\n"
     "A game with an error lists the moves up to it. With --headers: {\"index\",\"headers\"}.\n"
+    "With an ECO file (--eco FILE, or " CLI_ECO_DEFAULT " when it exists and\n"
+    "--no-eco is not given) each object also has \"eco\", \"opening\" and \"opening_ply\" before\n"
+    "\"error\" (null when the file knows no position of the game).\n"
+    "\n"
+    "Openings: a game is named by the ECO file's last position its main line reaches, by\n"
+    "position (transpositions count), as 'rankfile opening' names move sequences: an entry\n"
+    "whose moves are the game's first moves, else the deeper entry, then the later in the file.\n"
+    "\"opening\" is the name, then ': ' and the variation when the file names one; opening_ply\n"
+    "the ply where that position was last reached. Games of other variants, or whose moves\n"
+    "the file never reaches, have none. The file is read once, whatever --threads. Asking\n"
+    "for a column eco, opening or opening_ply, or for --eco CODES, with no ECO file (none\n"
+    "given, the default missing) is exit status 66; a malformed ECO file is 65.\n"
     "\n"
     "TSV and CSV: a header line naming the columns, then a row per game, bad games too\n"
     "(their error column says why; the moves up to the error). TSV has no quoting: a tab or\n"
@@ -185,6 +211,8 @@ static const char *const outro[] = {
     "  rankfile pgn --count --where 'WhiteElo>=2500' --where 'BlackElo>=2500' --result 1-0 games.pgn\n"
     "  rankfile pgn --format csv --columns Site,WhiteElo,BlackElo,result,plies,clocks games.pgn.zst\n"
     "  rankfile pgn --count --opening '1. e4 c5 2. Nf3 d6 3. d4' games.pgn\n"
+    "  rankfile pgn --count --eco B20-B99 games.pgn\n"
+    "  rankfile pgn --format tsv --columns White,Black,eco,opening --eco openings.tsv games.pgn\n"
     "  rankfile pgn --format san --position 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3' games.pgn\n",
     NULL,
 };
@@ -624,7 +652,25 @@ static int parse_range(pgn_run *o, const char *text)
 /* What the options said that the run does not keep. */
 typedef struct given {
     int format, columns, progress; /* progress: -1 not said, 0 --no-progress, 1 --progress */
+    const char *eco_file;          /* --eco FILE */
+    int no_eco;                    /* --no-eco */
 } given;
+
+/* --eco FILE or --eco CODES (told apart by their form). */
+static int parse_eco(pgn_run *o, given *g, const char *value)
+{
+    if (pgn_eco_codes_form(value)) return pgn_eco_codes_add(&o->eco_codes, &o->common, value);
+    char shown[64];
+    if (g->eco_file)
+        return cli_usage(&o->common, "--eco %s: one ECO file only (%s given already); ECO codes are written "
+                         "B20, B20-B99 or 'B20-B99,C60'", cli_shown(value, strlen(value), shown), g->eco_file);
+    /* A value like no file and no list of codes: a code mistyped more likely than a file. */
+    if (!strpbrk(value, "/.") && access(value, F_OK) != 0)
+        return cli_usage(&o->common, "--eco %s: neither ECO codes (a capital letter and two digits: B20, a range "
+                         "B20-B99, a list 'B20-B99,C60') nor a file", cli_shown(value, strlen(value), shown));
+    g->eco_file = value;
+    return 0;
+}
 
 /* One option of the command line into the run. 0, or CLI_USAGE after saying why. */
 static int parse_option(pgn_run *o, given *g, int id, const char *value)
@@ -666,6 +712,8 @@ static int parse_option(pgn_run *o, given *g, int id, const char *value)
         o->threads = (int)n;
         return 0;
     case OPT_RANGE: return parse_range(o, value) ? CLI_USAGE : 0;
+    case OPT_ECO: return parse_eco(o, g, value) ? CLI_USAGE : 0;
+    case OPT_NO_ECO: g->no_eco = 1; return 0;
     case OPT_PROGRESS: g->progress = 1; return 0;
     case OPT_NO_PROGRESS: g->progress = 0; return 0;
     default: return 0;
@@ -700,12 +748,33 @@ static int check_options(pgn_run *o, const given *g)
         o->columns.csv = o->format == FORMAT_CSV;
         if (!g->columns) pgn_columns_parse(&o->columns, &o->common, PGN_COLUMNS_DEFAULT);
     }
+    if (g->no_eco && (g->eco_file || o->eco_codes.count || (o->table && (o->columns.needs & PGN_NEED_ECO))))
+        return cli_usage(&o->common, "--no-eco asks for no openings: it cannot go with --eco or the columns eco, "
+                         "opening, opening_ply");
+    if (o->headers_only && o->eco_codes.count)
+        return cli_usage(&o->common, "--headers does not check moves: --eco CODES cannot apply");
     if (o->headers_only && o->min_plies_given)
         cli_warn(&o->common, "--headers does not check moves: --min-plies is not applied");
     /* The last option given wins; without one, a terminal on stderr shows the line. */
     FILE *err = o->common.io->err;
     int terminal = fileno(err) >= 0 && isatty(fileno(err));
     o->progress = g->progress == 0 ? 0 : terminal ? 1 : g->progress == 1 ? 2 : 0;
+    return 0;
+}
+
+/* The ECO file, when the run has a use for one: a column or --eco CODES need it (the default
+ * when none is given, an error when that is missing too); JSON takes it when given or when the
+ * default exists (not with --no-eco). --eco FILE is read even when nothing uses it (--count), so
+ * that a bad file is said. 0, or the exit status after saying why. */
+static int load_eco(pgn_run *o, const given *g)
+{
+    int needed = o->eco_codes.count || (o->table && (o->columns.needs & PGN_NEED_ECO));
+    int json = o->format == FORMAT_JSON && !o->count && !o->headers_only;
+    if (g->no_eco || !(needed || g->eco_file || (json && cli_eco_default_exists()))) return 0;
+    int st = cli_eco_load(&o->common, g->eco_file, &o->eco);
+    if (st) return st;
+    o->eco_fields = json;
+    o->eco_wanted = needed || json;
     return 0;
 }
 
@@ -719,12 +788,14 @@ static int run(cli_io *io, int argc, char **argv)
     o.tag_names.common = o.tags.common = o.san.common = o.uci.common = o.text.common = o.clocks.common =
         o.evals.common = o.comments.common = &o.common;
     o.threads = rf_cpu_count() < 256 ? rf_cpu_count() : 256;
-    given g = {0, 0, -1};
+    given g = {0, 0, -1, NULL, 0};
     int id;
     while ((id = cli_args_next(&a)) > 0)
         if (parse_option(&o, &g, id, a.value)) return CLI_USAGE;
     if (id == CLI_ARGS_STOP) return a.status;
     if (check_options(&o, &g)) return CLI_USAGE;
+    int st = load_eco(&o, &g);
+    if (st) return cli_finish(&o.common, st);
     if (o.ranged && (a.rest + 1 != argc || strcmp(argv[a.rest], "-") == 0))
         return cli_usage(&o.common, "--range reads a byte range of one plain file: give exactly one FILE");
     if (a.rest >= argc) {
@@ -740,6 +811,7 @@ static int run(cli_io *io, int argc, char **argv)
     if (o.count && o.opened) print_totals(&o);
     pgn_free_game_buffers(&o);
     free(o.tag_names.p);
+    rf_eco_free(o.eco);
     return cli_finish(&o.common, o.status);
 }
 

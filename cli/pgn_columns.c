@@ -29,6 +29,9 @@ static const struct {
     {"warning", PGN_COL_WARNING, 0},
     {"clocks", PGN_COL_CLOCKS, PGN_NEED_ANNOTATIONS},
     {"evals", PGN_COL_EVALS, PGN_NEED_ANNOTATIONS},
+    {"eco", PGN_COL_ECO, PGN_NEED_ECO},
+    {"opening", PGN_COL_OPENING, PGN_NEED_ECO},
+    {"opening_ply", PGN_COL_OPENING_PLY, PGN_NEED_ECO},
     {"all-tags", PGN_COL_ALL_TAGS, 0},
 };
 

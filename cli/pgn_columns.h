@@ -31,6 +31,9 @@ typedef enum pgn_column_kind {
     PGN_COL_WARNING,
     PGN_COL_CLOCKS,     /* per main-line ply, the seconds of [%clk H:MM:SS], "-" where none */
     PGN_COL_EVALS,      /* per ply, [%eval]: centipawns, or #N for mate in N, "-" where none */
+    PGN_COL_ECO,        /* the opening's ECO code from the ECO file (--eco), "" when none */
+    PGN_COL_OPENING,    /* its name, ": " and its variation when it has one, "" when none */
+    PGN_COL_OPENING_PLY, /* the ply where its position was last reached, "" when none */
     PGN_COL_ALL_TAGS    /* all-tags: replaced by the tags of the first games (pgn_columns_expand) */
 } pgn_column_kind;
 
@@ -53,6 +56,7 @@ typedef struct pgn_columns {
 #define PGN_NEED_SAN 1u
 #define PGN_NEED_UCI 2u
 #define PGN_NEED_ANNOTATIONS 4u /* clocks or evals: the main line's comments */
+#define PGN_NEED_ECO 8u         /* eco, opening, opening_ply: an ECO file, games classified */
 
 /* The columns when --columns is not given. */
 #define PGN_COLUMNS_DEFAULT "index,Event,Site,Date,Round,White,Black,Result,plies,moves_san,error"

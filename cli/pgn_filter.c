@@ -295,3 +295,49 @@ int pgn_line_pass(const pgn_line_filter *f, pgn_line_game *g, const rf_position 
     uint32_t all = (uint32_t)((1ull << f->npositions) - 1); /* PGN_FILTER_MAX <= 32 */
     return g->reached == all && !g->off_opening && g->plies >= f->opening_len;
 }
+
+/* ---- --eco CODES ---------------------------------------------------------------------------- */
+
+static int eco_code_at(const char *p)
+{
+    return p[0] >= 'A' && p[0] <= 'Z' && p[1] >= '0' && p[1] <= '9' && p[2] >= '0' && p[2] <= '9';
+}
+
+int pgn_eco_codes_form(const char *text)
+{
+    for (const char *p = text;; p++) {
+        if (!eco_code_at(p)) return 0;
+        p += 3;
+        if (*p == '-') {
+            if (!eco_code_at(p + 1)) return 0;
+            p += 4;
+        }
+        if (!*p) return 1;
+        if (*p != ',') return 0;
+    }
+}
+
+int pgn_eco_codes_add(pgn_eco_codes *f, const cli_common *c, const char *text)
+{
+    for (const char *p = text;; p++) { /* p at a code; the ',' after a range skipped */
+        if (f->count == PGN_FILTER_MAX) return cli_usage(c, "--eco: more than %d ranges of ECO codes", PGN_FILTER_MAX);
+        char *from = f->from[f->count], *to = f->to[f->count];
+        memcpy(from, p, 3);
+        p += 3;
+        if (*p == '-') p += 4;
+        memcpy(to, p - 3, 3);
+        from[3] = to[3] = 0;
+        if (strcmp(from, to) > 0)
+            return cli_usage(c, "--eco %s-%s: the first code is after the last (write %s-%s)", from, to, to, from);
+        f->count++;
+        if (!*p) return 0;
+    }
+}
+
+int pgn_eco_codes_pass(const pgn_eco_codes *f, const char *code)
+{
+    if (!code) return 0;
+    for (size_t i = 0; i < f->count; i++)
+        if (strncmp(code, f->from[i], 3) >= 0 && strncmp(code, f->to[i], 3) <= 0) return 1;
+    return 0;
+}

@@ -99,6 +99,24 @@ int pgn_line_opening(pgn_line_filter *f, const cli_common *c, const char *moves)
  * why (cli_usage) and returns CLI_USAGE, else 0. */
 int pgn_line_ready(pgn_line_filter *f, const cli_common *c);
 
+/* --eco CODES: ECO codes and ranges of them, a comma list ("B20-B99,C60,E00-E09"), each code a
+ * capital letter (A-E in ECO's own codes; a file may use others) and two digits. A game is kept when its opening's code (from the ECO file) is in a
+ * range, by its first three characters ("B90a" is in B20-B99); a game without one never is. */
+typedef struct pgn_eco_codes {
+    char from[PGN_FILTER_MAX][4], to[PGN_FILTER_MAX][4];
+    size_t count;
+} pgn_eco_codes;
+
+/* 1 when text is a list of codes as --eco CODES takes (and so not a file's name). */
+int pgn_eco_codes_form(const char *text);
+
+/* Adds the ranges of a list (pgn_eco_codes_form's); on a range whose first code is after its
+ * last, or too many ranges, says why (cli_usage) and returns CLI_USAGE, else 0. */
+int pgn_eco_codes_add(pgn_eco_codes *f, const cli_common *c, const char *text);
+
+/* 1 when `code` (NULL: the game has no opening) is in a range. */
+int pgn_eco_codes_pass(const pgn_eco_codes *f, const char *code);
+
 /* Reads move text (text[0..len)): moves in SAN or UCI (rf_move_parse), separated by white space,
  * each after an optional move number ("12." or "12..." before it or alone, "1.e4"), played on
  * *pos as they are read, at most max of them into moves[0..*n). RF_OK; RF_ERR_ARGUMENT for more

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An opening's name and variation together: an ECO file's names are short; a longer one is cut. */
+#define PGN_OPENING_NAME_MAX 512
+
 void pgn_bytes_add(bytes *b, const char *s, size_t n)
 {
     if (b->len + n + 1 > b->cap) {
@@ -57,6 +60,8 @@ static int begin_game(void *user, unsigned long index)
     o->keep = 1;
     o->filtered = 0;
     o->start_ok = 0;
+    if (o->eco_wanted) rf_eco_walk_start(&o->eco_walk, NULL, NULL); /* no opening until its start is known */
+    o->eco_going = 0;
     return RF_PGN_CONTINUE;
 }
 
@@ -86,6 +91,7 @@ static int end_headers(void *user, const rf_position *start)
     if (o->keep && o->filter.count && !pgn_filter_pass(&o->filter, o->tags.p, o->ntags)) o->keep = 0, o->filtered = 1;
     if (o->keep && o->line.given && !pgn_line_start(&o->line, &o->line_game, start)) o->keep = 0, o->filtered = 1;
     if (!o->keep || o->headers_only) return RF_PGN_SKIP;
+    if (o->eco_wanted) rf_eco_walk_start(&o->eco_walk, o->eco, start), o->eco_going = 1;
     if (o->format == FORMAT_PGN && !o->count) rf_pgn_writer_start(&o->writer, write_text, &o->text);
     if (o->format == FORMAT_FEN && start && !o->count) {
         char fen[RF_FEN_MAX];
@@ -100,6 +106,7 @@ static void move(void *user, const rf_position *before, rf_move m, unsigned dept
 {
     pgn_run *o = user;
     if (depth == 0 && o->line.given) pgn_line_move(&o->line, &o->line_game, before, m);
+    if (depth == 0 && o->eco_going) o->eco_going = rf_eco_walk_move(&o->eco_walk, before, m);
     if (o->count) return;
     if (o->format == FORMAT_PGN) {
         rf_pgn_write_move(&o->writer, before, m);
@@ -256,6 +263,14 @@ static void json_headers(cli_json *j, const pgn_run *o)
     cli_json_end(j);
 }
 
+/* An opening as JSON's "opening" and the column opening write it: "Name: Variation", or the name
+ * alone when the file names no variation. */
+static const char *opening_name(char out[PGN_OPENING_NAME_MAX], const rf_eco_entry *e)
+{
+    snprintf(out, PGN_OPENING_NAME_MAX, "%s%s%s", e->name, *e->variation ? ": " : "", e->variation);
+    return out;
+}
+
 static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where,
                       const char *warning)
 {
@@ -290,6 +305,15 @@ static void json_game(const pgn_run *o, const rf_pgn_game *g, const char *where,
     } else {
         cli_json_null(&j);
     }
+    if (o->eco_fields) {
+        const rf_eco_entry *e = o->eco_match.entry;
+        cli_json_kstr(&j, "eco", e ? e->eco : NULL);
+        char name[PGN_OPENING_NAME_MAX];
+        cli_json_kstr(&j, "opening", e ? opening_name(name, e) : NULL);
+        cli_json_key(&j, "opening_ply");
+        if (e) cli_json_int(&j, o->eco_match.ply);
+        else cli_json_null(&j);
+    }
     cli_json_kstr(&j, "error", where);
     cli_json_kstr(&j, "warning", warning);
     cli_json_end(&j);
@@ -310,7 +334,7 @@ static void table_row(pgn_run *o, const rf_pgn_game *g, const char *where, const
     FILE *out = o->common.io->out;
     rf_outcome outcome = {0};
     if (o->start_ok) outcome = rf_game_outcome(g->game);
-    char fen[RF_FEN_MAX];
+    char fen[RF_FEN_MAX], name[PGN_OPENING_NAME_MAX];
     bytes *cell = &o->text; /* free while a table is written */
     for (size_t i = 0; i < o->columns.count; i++) {
         const pgn_column *col = &o->columns.cols[i];
@@ -350,6 +374,16 @@ static void table_row(pgn_run *o, const rf_pgn_game *g, const char *where, const
         }
         case PGN_COL_WARNING: s = warning ? warning : ""; break;
         case PGN_COL_ALL_TAGS: break; /* expanded before the first row */
+        case PGN_COL_ECO:
+        case PGN_COL_OPENING:
+        case PGN_COL_OPENING_PLY: {
+            const rf_eco_entry *e = o->eco_match.entry;
+            if (!e) break;
+            if (col->kind == PGN_COL_ECO) s = e->eco;
+            else if (col->kind == PGN_COL_OPENING_PLY) snprintf(number, sizeof number, "%u", o->eco_match.ply), s = number;
+            else s = opening_name(name, e);
+            break;
+        }
         case PGN_COL_CLOCKS:
         case PGN_COL_EVALS:
             if (o->annotated) joined(cell, col->kind == PGN_COL_CLOCKS ? &o->clocks : &o->evals);
@@ -375,6 +409,12 @@ static void end_game(void *user, const rf_pgn_game *g)
     o->games_seen++;
     if (o->keep && !o->filtered && o->line.given && !pgn_line_pass(&o->line, &o->line_game, &g->game->pos))
         o->filtered = 1;
+    if (o->keep && o->eco_wanted) {
+        o->eco_match = rf_eco_walk_end(&o->eco_walk, &g->game->pos);
+        if (!o->filtered && o->eco_codes.count &&
+            !pgn_eco_codes_pass(&o->eco_codes, o->eco_match.entry ? o->eco_match.entry->eco : NULL))
+            o->filtered = 1;
+    }
     if (o->filtered) return;
     int bad = g->status != RF_OK, warned = g->warnings != 0;
     char where[300], warning[300];

@@ -70,6 +70,14 @@ typedef struct pgn_run {
     int annotated;              /* a clock or eval was found in the game */
     unsigned long var_depth;    /* the variations open where the reader is */
     int start_ok; /* its start position is known */
+    /* openings (--eco) */
+    rf_eco *eco;             /* the ECO file, loaded once: the run's own; workers share it */
+    int eco_fields;          /* JSON objects gain eco, opening and opening_ply */
+    int eco_wanted;          /* games are classified (eco_fields, a column, --eco CODES) */
+    pgn_eco_codes eco_codes; /* --eco CODES */
+    rf_eco_walk eco_walk;    /* the game being read, along its main line */
+    int eco_going;           /* a later position of the game may still be named */
+    rf_eco_match eco_match;  /* at its end, its opening */
     tally (*totals)[2]; /* where the games are counted: total_store, or (threads) the batch's,
                            so that a batch read again is not counted twice */
     tally total_store[RF_VARIANT_COUNT][2];

@@ -83,7 +83,7 @@ _rankfile() {
     book) opts="$position --json $common" ;;
     tb) opts="--path --moves $position --json $common" ;;
     opening) opts="--eco --moves $position --json $common" ;;
-    pgn) opts="--format --columns --where --player --result --termination --position --opening --min-plies --headers --count --strict --encoding --progress --no-progress --threads --range --variant --chess960 --json $common" ;;
+    pgn) opts="--format --columns --where --player --result --termination --position --opening --eco --no-eco --min-plies --headers --count --strict --encoding --progress --no-progress --threads --range --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;

@@ -32,7 +32,9 @@
  *     reader calls that an error), the same moves at the same depths from the same positions,
  *     the same NAGs and variations, comments the same once '}' and white space runs are single
  *     spaces, trimmed, and the same final position; no movetext line of the writing is longer
- *     than 79 bytes unless it is a single word.
+ *     than 79 bytes unless it is a single word;
+ *   - the opening of each game read (a small ECO table of the target's own), walked along the
+ *     positions the reader reports (rf_eco_walk), is rf_eco_classify's replay of its moves.
  */
 #include "fuzz.h"
 #include "position.h"
@@ -244,6 +246,41 @@ static void on_end_variation(void *user)
 
 static void round_trip(const run *r, const rf_pgn_game *g);
 
+/* A small ECO table of the fuzz target's own (two entries reach one position), loaded once. */
+static const rf_eco *fuzz_eco(void)
+{
+    static rf_eco *eco;
+    static const char text[] =
+        "[ECO \"F01\"]\n\n1. e4 e5 2. Nf3 *\n\n[ECO \"F02\"]\n\n1. Nf3 e5 2. e4 *\n\n"
+        "[ECO \"F03\"]\n\n1. d4 d5 2. c4 e6 *\n\n[ECO \"F04\"]\n\n1. e4 *\n";
+    if (!eco) FUZZ_CHECK(rf_eco_load(&eco, text, sizeof text - 1, NULL) == RF_OK, "the fuzz target's ECO table");
+    return eco;
+}
+
+/* The game's opening found by a walk along the positions the reader reported equals
+ * rf_eco_classify's replay of its main-line moves from its start. */
+static void check_opening(const run *r, const rf_pgn_game *g)
+{
+    const rf_eco *eco = fuzz_eco();
+    rf_move *moves = malloc((r->main_moves + 1) * sizeof *moves);
+    FUZZ_CHECK(moves != NULL, "out of memory (%u moves)", r->main_moves);
+    rf_eco_walk w;
+    rf_eco_walk_start(&w, eco, &g->start);
+    size_t n = 0;
+    for (size_t i = 0; i < r->nevents; i++) {
+        const event *e = &r->events[i];
+        if (e->kind != EV_MOVE || e->depth != 0) continue;
+        rf_eco_walk_move(&w, &e->before, e->move);
+        moves[n++] = e->move;
+    }
+    rf_eco_match walked = rf_eco_walk_end(&w, &g->game->pos);
+    rf_eco_match replayed = rf_eco_classify(eco, &g->start, moves, n);
+    FUZZ_CHECK(walked.entry == replayed.entry && walked.ply == replayed.ply, "opening walked %s ply %u, replayed %s ply %u",
+               walked.entry ? walked.entry->eco : "-", walked.ply, replayed.entry ? replayed.entry->eco : "-",
+               replayed.ply);
+    free(moves);
+}
+
 static void on_end_game(void *user, const rf_pgn_game *g)
 {
     run *r = user;
@@ -277,6 +314,7 @@ static void on_end_game(void *user, const rf_pgn_game *g)
     FUZZ_CHECK(g->game && g->game->plies == g->plies, "game plies %u, plies %u",
                g->game ? g->game->plies : 0, g->plies);
     FUZZ_CHECK(strnlen(g->result, sizeof g->result) < sizeof g->result, "result not terminated");
+    if (!g->skipped && (g->status == RF_OK || r->main_moves)) check_opening(r, g);
     /* The whole rf_pgn_game, for the comparison of the two readings. */
     bytes *t = &r->transcript;
     bytes_add(t, &g->index, sizeof g->index);

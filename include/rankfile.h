@@ -1353,7 +1353,7 @@ typedef struct rf_eco rf_eco;
  * needs) into a new table at *out; free it with rf_eco_free. The format is found from the text
  * (see above). Returns RF_OK; RF_ERR_SYNTAX for a malformed file: the first bad entry (a move
  * that is not legal or not a move, a missing [ECO] tag or TSV column, a bad code, an entry not
- * from the standard start, no entry at all) with err->offset its byte offset in the text and
+ * from the standard start or longer than RF_ECO_PLIES_MAX plies, no entry at all) with err->offset its byte offset in the text and
  * err->message "line L, column C: WHAT" (line and byte column from 1; err->detail points at WHAT);
  * RF_ERR_NO_MEMORY; RF_ERR_ARGUMENT for a NULL out, or NULL text with len > 0. *out is NULL after
  * a failure. Loading pgn-extract's eco.pgn (2014 entries, 250 KB) takes a few milliseconds. */
@@ -1390,6 +1390,50 @@ typedef struct rf_eco_match {
  * it count). `moves` may be NULL when n is 0. */
 RF_API rf_eco_match rf_eco_classify(const rf_eco *eco, const rf_position *start,
                                     const rf_move *moves, size_t n);
+
+/* The longest entry rf_eco_load reads, in plies (a longer one makes the file malformed). */
+#define RF_ECO_PLIES_MAX 128
+
+/* Classification of a line the caller plays itself (a PGN reader's visitor, which has each
+ * position at hand): rf_eco_classify's answer, one move at a time, without playing the moves
+ * again. rf_eco_walk_start begins at the line's first position; rf_eco_walk_move takes each
+ * move with the position it is played from, which must be the position the moves before it
+ * reached (the move itself is not checked: give legal moves); rf_eco_walk_end takes the last
+ * position and returns the classification.
+ *
+ * The walk stops looking positions up once no later one can be in the table. In standard chess
+ * a pawn never goes back to its second rank, and pieces, pawns and castling rights are never
+ * won back; the table keeps, of its entries' positions, the few that others cannot be reached
+ * without reaching (by their pawns on their second ranks, counts of pieces and of pawns per side,
+ * and castling rights), and once a position has lost what each of those needs, every later one
+ * has too. Games leave the book in their first moves that way, and the rest of a game costs a
+ * test per move.
+ *
+ * The fields are the walk's own (read none, write none); a walk is a plain value, holding no
+ * memory, one per thread; the table may be shared. */
+typedef struct rf_eco_walk {
+    const rf_eco *eco;
+    rf_eco_match match;
+    unsigned ply;          /* moves given so far */
+    uint8_t from_start;    /* the line began at the standard start: entries' own lines count */
+    uint8_t done;          /* no later position can have an entry */
+    uint32_t hint;         /* the last reachable landmark (an index into the table's) */
+    uint64_t home;         /* the last position's signature (see eco.c) */
+    uint32_t counts;
+    rf_move line[RF_ECO_PLIES_MAX]; /* the first moves, while entries' own lines can match */
+} rf_eco_walk;
+
+/* Begins a walk of `eco` (NULL: nothing is ever named) at `start`. */
+RF_API void rf_eco_walk_start(rf_eco_walk *w, const rf_eco *eco, const rf_position *start);
+
+/* The line goes on with `move`, played from `before`. Returns 1 while a later position may still
+ * be named, 0 once none can (the caller may stop giving moves, and give rf_eco_walk_end any
+ * position). */
+RF_API int rf_eco_walk_move(rf_eco_walk *w, const rf_position *before, rf_move move);
+
+/* The line ends at `last` (the position after the last move given): the classification, as
+ * rf_eco_classify gives it for the same moves. */
+RF_API rf_eco_match rf_eco_walk_end(rf_eco_walk *w, const rf_position *last);
 
 /* ---------------------------------------------------------------------------------------------
  * Diagrams

@@ -10,10 +10,18 @@
  * read; the entries' pointers into the pools are set once the pools stop moving. Positions are
  * found through an open-addressing hash table of entry indexes keyed by the Zobrist key, which
  * holds for each key the entry the rule chooses (more plies, then later in the file).
+ *
+ * Landmarks let a walk along a game stop early. A position's landmark is what it cannot win
+ * back in standard chess: its pawns still on their second ranks (a pawn never returns there),
+ * its pieces and pawns per side, its castling rights. A position P can lead to an entry's
+ * position E only if P has all that E has (E's unmoved pawns unmoved in P, no fewer pieces or
+ * pawns, E's rights). The table keeps the entries' landmarks that no other is below: while P has
+ * one of them, some entry may still come; once it has none, no entry can.
  */
 #include "position.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,10 +34,60 @@ struct rf_eco {
     rf_move *moves; /* each entry's moves, one after another */
     size_t moves_len, moves_cap;
     uint32_t *slots; /* entry index + 1, 0 empty; a power of two in size */
+    uint64_t *slot_keys; /* per slot its entries' key: a probe that misses reads no entry */
     uint32_t *latest; /* per slot: the last entry of the file with the slot's key, + 1 */
     uint32_t *earlier; /* per entry: the entry before it in the file with its key, + 1, or 0 */
     size_t slot_mask;
+    struct eco_landmark *landmarks; /* the least of the entries' landmarks (see above) */
+    size_t nlandmarks;
+    unsigned max_plies; /* the longest entry's */
+    uint64_t start_key; /* the standard start position's key */
 };
+
+/* What a position cannot win back: `home` its pawns on their second ranks; `counts` packs its
+ * pieces per side (5 bits each, bits 0 and 5), pawns per side (4 bits each, bits 10 and 14) and
+ * castling rights (bits 18-21: White kingside, queenside, Black kingside, queenside). */
+typedef struct eco_landmark {
+    uint64_t home;
+    uint32_t counts;
+} eco_landmark;
+
+static eco_landmark landmark_of(const rf_position *pos)
+{
+    rf_bitboard white = pos->by_color[RF_WHITE], black = pos->by_color[RF_BLACK], pawns = pos->by_type[RF_PAWN];
+    eco_landmark l;
+    l.home = (pawns & white & RF_RANK_BB(1)) | (pawns & black & RF_RANK_BB(6));
+    l.counts = (uint32_t)rf__popcount(white) | (uint32_t)rf__popcount(black) << 5 |
+               (uint32_t)rf__popcount(pawns & white) << 10 | (uint32_t)rf__popcount(pawns & black) << 14;
+    for (int c = 0; c < 2; c++)
+        for (int side = 0; side < 2; side++)
+            if (pos->castle_rook[c][side] != RF_NO_SQUARE) l.counts |= 1u << (18 + 2 * c + side);
+    return l;
+}
+
+/* 1 when a position of landmark `from` may lead to one of landmark `to`: it has all `to` has. */
+static int may_reach(eco_landmark from, eco_landmark to)
+{
+    static const uint32_t fields[4][2] = {{0, 31}, {5, 31}, {10, 15}, {14, 15}};
+    if ((to.home & ~from.home) || (to.counts >> 18 & ~(from.counts >> 18))) return 0;
+    for (int f = 0; f < 4; f++)
+        if ((to.counts >> fields[f][0] & fields[f][1]) > (from.counts >> fields[f][0] & fields[f][1])) return 0;
+    return 1;
+}
+
+static int landmark_size(eco_landmark l)
+{
+    return rf__popcount(l.home) + rf__popcount(l.counts);
+}
+
+static int by_size(const void *a, const void *b)
+{
+    int x = landmark_size(*(const eco_landmark *)a), y = landmark_size(*(const eco_landmark *)b);
+    return (x > y) - (x < y);
+}
+
+#define RF_ECO_PLIES_TEXT "128"
+_Static_assert(RF_ECO_PLIES_MAX == 128, "RF_ECO_PLIES_TEXT says RF_ECO_PLIES_MAX");
 
 /* While reading, an entry's strings and moves are offsets into the pools. */
 typedef struct eco_pending {
@@ -229,6 +287,8 @@ static void pgn_end(void *user, const rf_pgn_game *g)
         why = "no [ECO] tag: each entry is an [ECO \"code\"] tag, [Opening] and [Variation] tags, and moves";
     else if (!eco_code_ok(l->eco->text + l->tag_at[0], l->tag_len[0]))
         why = "the [ECO] tag is not a code (1 to 15 printable ASCII characters, no space, as \"B90\")";
+    else if (l->plies > RF_ECO_PLIES_MAX)
+        why = "an ECO entry of more than " RF_ECO_PLIES_TEXT " plies";
     if (why) {
         l->failed = 1;
         l->status = fail(l->err, RF_ERR_SYNTAX, l->text, offset_of(l->text, l->len, g->line, 1), "%s", why);
@@ -366,6 +426,9 @@ static rf_status load_tsv(rf_eco *eco, eco_pending **pending, size_t *pending_ca
                 if (m == RF_MOVE_NULL)
                     return fail(err, RF_ERR_SYNTAX, text, (size_t)(word - text),
                                 "move %u: a null move is no opening move", plies + 1);
+                if (plies == RF_ECO_PLIES_MAX)
+                    return fail(err, RF_ERR_SYNTAX, text, (size_t)(word - text),
+                                "an ECO entry of more than " RF_ECO_PLIES_TEXT " plies");
                 if (add_move(eco, m)) return no_memory(err, text);
                 rf_position_play(&pos, m);
                 plies++;
@@ -404,14 +467,16 @@ static int build_index(rf_eco *eco)
     size_t n = 16;
     while (n < 2 * eco->count) n *= 2;
     eco->slots = calloc(n, sizeof *eco->slots);
+    eco->slot_keys = calloc(n, sizeof *eco->slot_keys);
     eco->latest = calloc(n, sizeof *eco->latest);
     eco->earlier = calloc(eco->count, sizeof *eco->earlier);
-    if (!eco->slots || !eco->latest || !eco->earlier) return -1;
+    if (!eco->slots || !eco->slot_keys || !eco->latest || !eco->earlier) return -1;
     eco->slot_mask = n - 1;
     for (size_t i = 0; i < eco->count; i++) {
         const rf_eco_entry *e = &eco->entries[i];
         size_t s = slot_of(eco, e->key);
-        while (eco->slots[s] && eco->entries[eco->slots[s] - 1].key != e->key) s = (s + 1) & eco->slot_mask;
+        while (eco->slots[s] && eco->slot_keys[s] != e->key) s = (s + 1) & eco->slot_mask;
+        eco->slot_keys[s] = e->key;
         /* Two entries of one position: the deeper one, then the later one in the file. */
         if (!eco->slots[s] || e->plies >= eco->entries[eco->slots[s] - 1].plies) eco->slots[s] = (uint32_t)i + 1;
         eco->earlier[i] = eco->latest[s];
@@ -425,7 +490,7 @@ static size_t find_slot(const rf_eco *eco, uint64_t key)
 {
     if (!eco || !eco->count) return (size_t)-1;
     for (size_t s = slot_of(eco, key); eco->slots[s]; s = (s + 1) & eco->slot_mask)
-        if (eco->entries[eco->slots[s] - 1].key == key) return s;
+        if (eco->slot_keys[s] == key) return s;
     return (size_t)-1;
 }
 
@@ -436,9 +501,40 @@ void rf_eco_free(rf_eco *eco)
     free(eco->text);
     free(eco->moves);
     free(eco->slots);
+    free(eco->slot_keys);
     free(eco->latest);
     free(eco->earlier);
+    free(eco->landmarks);
     free(eco);
+}
+
+/* The entries' landmarks, but those another is below (a position that has the higher has the
+ * lower: the lower alone decides). Landmarks are taken in order of size (bits set), so that
+ * one can only be below those before it. */
+static int build_landmarks(rf_eco *eco)
+{
+    eco_landmark *all = malloc(eco->count * sizeof *all);
+    if (!all) return -1;
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    eco->start_key = start.key;
+    for (size_t i = 0; i < eco->count; i++) {
+        const rf_eco_entry *e = &eco->entries[i];
+        rf_position pos = start;
+        for (unsigned k = 0; k < e->plies; k++) rf_position_play(&pos, e->moves[k]);
+        all[i] = landmark_of(&pos);
+        if (e->plies > eco->max_plies) eco->max_plies = e->plies;
+    }
+    qsort(all, eco->count, sizeof *all, by_size);
+    size_t kept = 0;
+    for (size_t i = 0; i < eco->count; i++) {
+        size_t k = 0;
+        while (k < kept && !may_reach(all[i], all[k])) k++;
+        if (k == kept) all[kept++] = all[i];
+    }
+    eco->landmarks = all;
+    eco->nlandmarks = kept;
+    return 0;
 }
 
 rf_status rf_eco_load(rf_eco **out, const char *text, size_t len, rf_error *err)
@@ -484,6 +580,10 @@ rf_status rf_eco_load(rf_eco **out, const char *text, size_t len, rf_error *err)
         e->moves = eco->moves ? eco->moves + pending[i].moves : NULL;
     }
     free(pending);
+    if (build_landmarks(eco)) {
+        rf_eco_free(eco);
+        return no_memory(err, text);
+    }
     *out = eco;
     return RF_OK;
 }
@@ -507,38 +607,80 @@ const rf_eco_entry *rf_eco_find(const rf_eco *eco, const rf_position *pos)
     return rf_eco_lookup(eco, pos->key);
 }
 
-/* The entry of the position after moves[0..ply) (NULL: moves not from the standard start): the
- * last in the file whose moves are these (the line's own entry), else the one the table files
- * under the key. */
-static const rf_eco_entry *entry_of_line(const rf_eco *eco, const rf_position *pos, const rf_move *moves,
-                                         size_t ply)
+/* The walk is at `pos`, after w->ply moves: its entry, if any, becomes the match (the line's own
+ * entry first: the last in the file whose moves are the line's), then its landmark decides
+ * whether a later position can have one. */
+static void walk_look(rf_eco_walk *w, const rf_position *pos)
 {
-    if (pos->variant != RF_VARIANT_STANDARD) return NULL;
-    size_t s = find_slot(eco, pos->key);
-    if (s == (size_t)-1) return NULL;
-    for (uint32_t i = eco->latest[s]; i; i = eco->earlier[i - 1]) {
-        const rf_eco_entry *e = &eco->entries[i - 1];
-        if (moves && e->plies == ply && (!ply || memcmp(e->moves, moves, ply * sizeof *moves) == 0)) return e;
+    const rf_eco *eco = w->eco;
+    if (pos->variant != RF_VARIANT_STANDARD) {
+        w->done = 1;
+        return;
     }
-    return &eco->entries[eco->slots[s] - 1];
+    size_t s = find_slot(eco, pos->key);
+    if (s != (size_t)-1) {
+        const rf_eco_entry *e = &eco->entries[eco->slots[s] - 1];
+        if (w->from_start && w->ply <= eco->max_plies)
+            for (uint32_t i = eco->latest[s]; i; i = eco->earlier[i - 1]) {
+                const rf_eco_entry *own = &eco->entries[i - 1];
+                if (own->plies == w->ply && (!w->ply || memcmp(own->moves, w->line, w->ply * sizeof *w->line) == 0)) {
+                    e = own;
+                    break;
+                }
+            }
+        w->match.entry = e;
+        w->match.ply = w->ply;
+    }
+    eco_landmark l = landmark_of(pos);
+    if (l.home == w->home && l.counts == w->counts) return; /* nothing lost since the last */
+    w->home = l.home;
+    w->counts = l.counts;
+    if (w->hint < eco->nlandmarks && may_reach(l, eco->landmarks[w->hint])) return;
+    for (size_t i = 0; i < eco->nlandmarks; i++)
+        if (may_reach(l, eco->landmarks[i])) {
+            w->hint = (uint32_t)i;
+            return;
+        }
+    w->done = 1;
+}
+
+void rf_eco_walk_start(rf_eco_walk *w, const rf_eco *eco, const rf_position *start)
+{
+    memset(w, 0, offsetof(rf_eco_walk, line));
+    w->eco = eco;
+    w->done = !eco || !eco->count || !start || start->variant != RF_VARIANT_STANDARD;
+    if (w->done) return;
+    w->from_start = start->key == eco->start_key;
+}
+
+int rf_eco_walk_move(rf_eco_walk *w, const rf_position *before, rf_move move)
+{
+    if (w->done) return 0;
+    walk_look(w, before);
+    if (w->ply < RF_ECO_PLIES_MAX) w->line[w->ply] = move;
+    w->ply++;
+    return !w->done;
+}
+
+rf_eco_match rf_eco_walk_end(rf_eco_walk *w, const rf_position *last)
+{
+    if (!w->done && last) walk_look(w, last);
+    w->done = 1;
+    return w->match;
 }
 
 rf_eco_match rf_eco_classify(const rf_eco *eco, const rf_position *start, const rf_move *moves,
                              size_t n)
 {
-    rf_eco_match m = {NULL, 0};
-    if (!start || !eco) return m;
-    rf_position pos = *start, standard;
-    rf_position_startpos(&standard, RF_VARIANT_STANDARD);
-    /* An entry's own line is known only when the moves start where entries start. */
-    const rf_move *line = pos.variant == RF_VARIANT_STANDARD && pos.key == standard.key ? moves : NULL;
-    const rf_eco_entry *e = entry_of_line(eco, &pos, line, 0);
-    if (e) m.entry = e;
+    rf_eco_match none = {NULL, 0};
+    if (!start || !eco) return none;
+    rf_eco_walk w;
+    rf_eco_walk_start(&w, eco, start);
+    rf_position pos = *start;
     for (size_t i = 0; i < n; i++) {
         if (!rf_move_is_legal(&pos, moves[i])) break;
+        if (!rf_eco_walk_move(&w, &pos, moves[i])) break;
         rf_position_play(&pos, moves[i]);
-        e = entry_of_line(eco, &pos, line, i + 1);
-        if (e) m.entry = e, m.ply = (unsigned)(i + 1);
     }
-    return m;
+    return rf_eco_walk_end(&w, &pos);
 }

@@ -171,6 +171,136 @@ TEST(first_bad_entry_place)
         "TSV: eco, name, pgn)", 0);
 }
 
+/* What rf_eco_classify must say, found the plain way: every position along the line looked up,
+ * an entry whose moves are the line's first ones before the key's. */
+static rf_eco_match classify_plainly(const rf_eco *eco, const rf_move *moves, size_t n)
+{
+    rf_eco_match m = {NULL, 0};
+    rf_position pos;
+    rf_position_startpos(&pos, RF_VARIANT_STANDARD);
+    for (size_t ply = 0;; ply++) {
+        const rf_eco_entry *e = rf_eco_find(eco, &pos);
+        for (size_t i = 0; e && i < rf_eco_count(eco); i++) {
+            const rf_eco_entry *own = rf_eco_entry_at(eco, i);
+            if (own->plies == ply && own->key == pos.key && (!ply || !memcmp(own->moves, moves, ply * sizeof *moves)))
+                e = own;
+        }
+        if (e) m.entry = e, m.ply = (unsigned)ply;
+        if (ply == n) return m;
+        rf_position_play(&pos, moves[ply]);
+    }
+}
+
+/* Seeded lines: an entry's moves (some cut short, some with two of White's moves swapped), then
+ * random moves; the walk (which stops early) and rf_eco_classify agree with the plain way. */
+TEST(walk_agrees_with_every_position_looked_up)
+{
+    rf_eco *eco = load(PGN);
+    if (!eco) return;
+    rf_rng rng;
+    rf_rng_seed(&rng, 27);
+    unsigned stopped = 0;
+    for (int game = 0; game < 2000; game++) {
+        rf_move moves[80];
+        size_t n = 0;
+        rf_position pos;
+        rf_position_startpos(&pos, RF_VARIANT_STANDARD);
+        const rf_eco_entry *from = rf_eco_entry_at(eco, rf_rng_below(&rng, (uint32_t)rf_eco_count(eco) + 1));
+        if (from) {
+            n = rf_rng_below(&rng, from->plies + 1);
+            memcpy(moves, from->moves, n * sizeof *moves);
+            if (n >= 3 && rf_rng_below(&rng, 2)) {
+                rf_move t = moves[0];
+                moves[0] = moves[2], moves[2] = t;
+            }
+            for (size_t i = 0; i < n; i++) {
+                if (!rf_move_is_legal(&pos, moves[i])) {
+                    n = i;
+                    break;
+                }
+                rf_position_play(&pos, moves[i]);
+            }
+        }
+        size_t want = n + rf_rng_below(&rng, 40);
+        while (n < want) {
+            rf_movelist list;
+            if (!rf_generate_moves(&list, &pos)) break;
+            moves[n] = list.moves[rf_rng_below(&rng, list.count)];
+            rf_position_play(&pos, moves[n++]);
+        }
+        rf_eco_match plain = classify_plainly(eco, moves, n);
+        rf_position start;
+        rf_position_startpos(&start, RF_VARIANT_STANDARD);
+        rf_eco_match got = rf_eco_classify(eco, &start, moves, n);
+        rf_eco_walk w;
+        rf_eco_walk_start(&w, eco, &start);
+        pos = start;
+        int going = 1;
+        for (size_t i = 0; i < n; i++) {
+            going = rf_eco_walk_move(&w, &pos, moves[i]);
+            rf_position_play(&pos, moves[i]);
+        }
+        stopped += !going;
+        rf_eco_match walked = rf_eco_walk_end(&w, &pos);
+        if (!CHECK_MSG(got.entry == plain.entry && got.ply == plain.ply && walked.entry == plain.entry &&
+                       walked.ply == plain.ply, "game %d: %s ply %u, plainly %s ply %u", game,
+                       got.entry ? got.entry->eco : "-", got.ply, plain.entry ? plain.entry->eco : "-", plain.ply))
+            break;
+    }
+    /* Random moves soon take a pawn or a piece no entry lacks: most walks end early. */
+    CHECK_MSG(stopped > 1000, "%u walks of 2000 stopped early", stopped);
+    rf_eco_free(eco);
+}
+
+TEST(walk_stops_once_no_entry_can_come)
+{
+    rf_eco *eco = load(PGN);
+    if (!eco) return;
+    rf_move moves[8];
+    size_t n = line_of(moves, 8, "e4 e5 Nf3 d5 exd5");
+    rf_position pos;
+    rf_position_startpos(&pos, RF_VARIANT_STANDARD);
+    rf_eco_walk w;
+    rf_eco_walk_start(&w, eco, &pos);
+    int going[8];
+    for (size_t i = 0; i < n; i++) {
+        going[i] = rf_eco_walk_move(&w, &pos, moves[i]);
+        rf_position_play(&pos, moves[i]);
+    }
+    /* Up to 2. Nf3 T03 (and T04 after it) may come; 2... d5 moves a pawn every entry has at home,
+     * which the walk sees at the position it is played from next. */
+    CHECK_INT(going[0], 1);
+    CHECK_INT(going[3], 1);
+    CHECK_INT(going[4], 0);
+    rf_eco_match m = rf_eco_walk_end(&w, &pos);
+    CHECK_STR(m.entry ? m.entry->eco : "-", "T01");
+    CHECK_INT(m.ply, 2);
+    /* A walk of no table, or from another variant's start, names nothing. */
+    rf_eco_walk_start(&w, NULL, &pos);
+    CHECK_INT(rf_eco_walk_move(&w, &pos, moves[0]), 0);
+    CHECK(rf_eco_walk_end(&w, &pos).entry == NULL);
+    rf_eco_free(eco);
+}
+
+TEST(entry_longer_than_the_limit)
+{
+    char text[2048] = "[ECO \"T01\"]\n\n";
+    static const char *const shuffle[4] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    for (int ply = 0; ply <= RF_ECO_PLIES_MAX; ply++) {
+        strcat(text, shuffle[ply % 4]);
+        strcat(text, " ");
+    }
+    strcat(text, "*\n");
+    rf_eco *eco;
+    rf_error err;
+    CHECK_INT(rf_eco_load(&eco, text, strlen(text), &err), RF_ERR_SYNTAX);
+    CHECK_STR(err.message + err.detail, "an ECO entry of more than 128 plies");
+    text[strlen(text) - 6] = '\0'; /* the last move gone: 128 plies */
+    strcat(text, " *\n");
+    CHECK_INT(rf_eco_load(&eco, text, strlen(text), &err), RF_OK);
+    rf_eco_free(eco);
+}
+
 TEST(arguments)
 {
     CHECK_INT(rf_eco_load(NULL, "", 0, NULL), RF_ERR_ARGUMENT);

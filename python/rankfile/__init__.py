@@ -675,6 +675,16 @@ class Board(_rankfile._Board):
                 out.append(f"{opcode} \"{text}\";")
         return " ".join(out)
 
+    def opening(self, eco: typing.Any = None) -> "typing.Optional[rankfile.openings.Opening]":
+        """The opening of the game on the board (its move stack from its root), from an ECO
+        file: a :class:`rankfile.openings.Opening` (eco, name, variation, ply) or None when the
+        file knows no position of it. ``eco``: a path, a table of
+        :func:`rankfile.openings.load`, or None for Debian's
+        ``/usr/share/pgn-extract/eco.pgn``, loaded once and kept (FileNotFoundError when it is
+        missing)."""
+        from rankfile import openings
+        return openings.table_of(eco).opening(self)
+
     def __reduce__(self) -> tuple:
         root = self.root()
         return (_rebuild_board, (type(self), root.fen(), self.chess960, [m.uci() for m in self.move_stack]))

@@ -880,7 +880,7 @@ _NUMERIC = {"index": "int64", "offset": "int64", "chess960": "bool", "plies": "i
 _BEFORE_TAGS = ["index", "offset"]
 _AFTER_TAGS = ["variant", "chess960", "start_fen", "moves_uci", "moves_san", "plies", "result",
                "termination", "winner", "final_fen", "error", "error_line", "error_column",
-               "warning", "clocks", "evals"]
+               "warning", "clocks", "evals", "eco", "opening"]
 _FIXED_NAMES = set(_BEFORE_TAGS + _AFTER_TAGS)
 
 BATCH_GAMES = 65536
@@ -990,8 +990,15 @@ class Table:
 
 
 def _open(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
-          encoding: str = "auto", byte_range: Optional[Tuple[int, int]] = None) -> Any:
+          encoding: str = "auto", byte_range: Optional[Tuple[int, int]] = None, eco: Any = None) -> Any:
     """The C reader of a source, open, no game read yet."""
+    table = None
+    if eco is not None:
+        from rankfile import openings
+        table = openings.table_of(eco)._table
+    elif columns is not None and not isinstance(columns, str) and ("eco" in columns or "opening" in columns):
+        raise ValueError("the columns eco and opening need an ECO file: eco=path, or a table of "
+                         "rankfile.openings.load (rankfile.openings.default() for Debian's)")
     if byte_range is not None:
         if not isinstance(source, (str, os.PathLike)):
             raise TypeError("byte_range reads a plain file: give its path as source")
@@ -1010,9 +1017,9 @@ def _open(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
     if not isinstance(encoding, str):
         raise TypeError("encoding: 'auto', 'utf-8' or 'latin-1'")
     if isinstance(source, (str, os.PathLike)):
-        return _rankfile._pgn_reader(source, True, columns, variant, encoding, byte_range)
+        return _rankfile._pgn_reader(source, True, columns, variant, encoding, byte_range, table)
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return _rankfile._pgn_reader(bytes(source), False, columns, variant, encoding)
+        return _rankfile._pgn_reader(bytes(source), False, columns, variant, encoding, None, table)
     read = getattr(source, "read", None)
     if read is None:
         raise TypeError("source: a path, a file object or bytes, not "
@@ -1022,7 +1029,7 @@ def _open(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
         data = data.encode("utf-8", "surrogatepass")
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError("source: the file object's read() gave neither str nor bytes")
-    return _rankfile._pgn_reader(bytes(data), False, columns, variant, encoding)
+    return _rankfile._pgn_reader(bytes(data), False, columns, variant, encoding, None, table)
 
 
 def _order(data: Any, columns: Optional[Sequence[str]], roster: bool = False) -> List[str]:
@@ -1061,7 +1068,7 @@ def _threads(value: Any) -> int:
 
 def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
                variant: Optional[str] = None, encoding: str = "auto", threads: Optional[int] = None,
-               byte_range: Optional[Tuple[int, int]] = None) -> Table:
+               byte_range: Optional[Tuple[int, int]] = None, eco: Any = None) -> Table:
     """Reads every game of a PGN input into a :class:`Table`, in C with the GIL released.
 
     ``threads``: the threads that check the games (default: one per CPU), as the CLI's
@@ -1098,11 +1105,17 @@ def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
     space-joined, ``-`` for a ply without one, "" for a game with neither. A tag named as one
     of these columns is left out (the column wins).
 
+    ``eco``: an ECO file (a path, or a table of :func:`rankfile.openings.load`) adds the columns
+    ``eco`` and ``opening`` (the file's code, and its name with ": " and the variation when it
+    names one; "" when it knows no position of the game), found along each game's main line as
+    ``rankfile pgn --eco`` finds them. Without it there are no such columns (asking for them is
+    a ValueError); the tags are ``ECO`` and ``Opening``.
+
     Raises OSError for a file that cannot be opened, ValueError for input that cannot be read
     (corrupt compressed data) or an unknown variant.
     """
     threads = _threads(threads)
-    reader = _open(source, columns, variant, encoding, byte_range)
+    reader = _open(source, columns, variant, encoding, byte_range, eco)
     try:
         if threads == 1:
             data = reader.next(0)
@@ -1139,14 +1152,14 @@ def _batches(reader: Any, games: int, columns: Optional[Sequence[str]]) -> Tuple
 
 
 def iter_tables(source: Any, *, games: int = BATCH_GAMES, columns: Optional[Sequence[str]] = None,
-                variant: Optional[str] = None, encoding: str = "auto") -> Iterator[Table]:
+                variant: Optional[str] = None, encoding: str = "auto", eco: Any = None) -> Iterator[Table]:
     """Reads a PGN input a batch of ``games`` games at a time: an iterator of :class:`Table`
     objects, each of the next ``games`` games (the last one fewer; none for an input without
     games), read in C with the GIL released. The input stays open between batches and only the
     batch being read is held in C, so memory stays flat however long the input is (a path is
     read as it goes; a file object is read whole first, as by :func:`read_table`).
 
-    ``source``, ``columns``, ``variant`` and ``encoding`` are :func:`read_table`'s, and a batch
+    ``source``, ``columns``, ``variant``, ``encoding`` and ``eco`` are :func:`read_table`'s, and a batch
     holds what :func:`read_table` gives for its games (``index`` and ``offset`` count from the
     input's start), except that every batch has the same columns, fixed by the first batch:
     with ``columns``, those names (a tag no game has is all ""); without, the fixed columns and
@@ -1158,7 +1171,7 @@ def iter_tables(source: Any, *, games: int = BATCH_GAMES, columns: Optional[Sequ
     as the iterator is advanced. A read error later (corrupt compressed data) raises ValueError
     from the iterator."""
     _batch_size(games, "games")
-    return _batches(_open(source, columns, variant, encoding), games, columns)[1]
+    return _batches(_open(source, columns, variant, encoding, eco=eco), games, columns)[1]
 
 
 def to_parquet(source: Any, dest: Any, *, columns: Optional[Sequence[str]] = None,

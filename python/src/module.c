@@ -49,6 +49,7 @@ PyMODINIT_FUNC PyInit__rankfile(void)
         rfpy_move_init(module) < 0 ||
         rfpy_board_init(module) < 0 ||
         rfpy_polyglot_init(module) < 0 ||
+        rfpy_openings_init(module) < 0 ||
         rfpy_svg_init(module) < 0 ||
         rfpy_chess960_init(module) < 0 ||
         rfpy_table_init(module) < 0 ||

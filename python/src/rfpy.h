@@ -72,10 +72,14 @@ PyObject *rfpy_move_from_uci_text(PyObject *text); /* Move.from_uci */
 
 /* The parts of the module, one per file: each adds its names to `module`; 0 or -1 with an
  * exception set. */
+/* The rf_eco of an EcoTable (openings.c), owned by it; NULL with TypeError for anything else. */
+const rf_eco *rfpy_eco_table(PyObject *obj);
+
 int rfpy_errors_init(PyObject *module);
 int rfpy_move_init(PyObject *module);
 int rfpy_board_init(PyObject *module);
 int rfpy_polyglot_init(PyObject *module);
+int rfpy_openings_init(PyObject *module);
 int rfpy_svg_init(PyObject *module);
 int rfpy_chess960_init(PyObject *module);
 int rfpy_table_init(PyObject *module);

@@ -98,12 +98,12 @@ static span arena_span(arena *a, const char *s, size_t n)
 enum {
     COL_INDEX, COL_OFFSET, COL_VARIANT, COL_CHESS960, COL_START_FEN, COL_MOVES_UCI, COL_MOVES_SAN,
     COL_PLIES, COL_RESULT, COL_TERMINATION, COL_WINNER, COL_FINAL_FEN, COL_ERROR, COL_ERROR_LINE,
-    COL_ERROR_COLUMN, COL_WARNING, COL_CLOCKS, COL_EVALS, COL_COUNT
+    COL_ERROR_COLUMN, COL_WARNING, COL_CLOCKS, COL_EVALS, COL_ECO, COL_OPENING, COL_COUNT
 };
 static const char *const col_names[COL_COUNT] = {
     "index", "offset", "variant", "chess960", "start_fen", "moves_uci", "moves_san", "plies",
     "result", "termination", "winner", "final_fen", "error", "error_line", "error_column", "warning",
-    "clocks", "evals",
+    "clocks", "evals", "eco", "opening",
 };
 
 typedef struct game_row {
@@ -113,6 +113,7 @@ typedef struct game_row {
     char result[8];
     span start_fen, final_fen, error, warning;
     span clocks, evals;                          /* empty when the game has no [%clk] nor [%eval] */
+    span eco, opening;                           /* empty when the ECO table names none */
     size_t tag_first, tag_count;                 /* into tag_entries */
     size_t move_first, move_count;               /* the main line, into `moves` */
     size_t start;                                /* its start, into `starts` */
@@ -130,6 +131,7 @@ typedef struct table_options {
     int want[COL_COUNT];
     int filter, filter_chess960;
     rf_variant filter_variant;
+    const rf_eco *eco; /* the ECO table of the columns eco and opening (the reader holds it) */
 } table_options;
 
 /* One batch of games: every column's data, in C. */
@@ -154,6 +156,9 @@ typedef struct build {
     size_t clock_last, eval_last; /* where the last ply's entry starts */
     int annotated;                /* a clock or an eval was found in the game */
     unsigned long var_depth;      /* the variations open where the reader is */
+    /* The opening of the game being read (eco, opening), as `rankfile pgn --eco` finds it. */
+    rf_eco_walk eco_walk;
+    int eco_going;
 } build;
 
 static uint32_t name_id(build *b, const char *name, size_t len)
@@ -187,6 +192,8 @@ static int on_begin_game(void *user, unsigned long index)
     b->clocks.len = b->evals.len = 0;
     b->annotated = 0;
     b->var_depth = 0;
+    if (b->opt.eco) rf_eco_walk_start(&b->eco_walk, NULL, NULL); /* none until its start is known */
+    b->eco_going = 0;
     return RF_PGN_CONTINUE;
 }
 
@@ -217,6 +224,7 @@ static int on_end_headers(void *user, const rf_position *start)
     if (start && b->opt.filter &&
         (start->variant != b->opt.filter_variant || start->chess960 != b->opt.filter_chess960))
         b->keep = 0;
+    if (b->keep && b->opt.eco) rf_eco_walk_start(&b->eco_walk, b->opt.eco, start), b->eco_going = 1;
     return b->keep ? RF_PGN_CONTINUE : RF_PGN_SKIP;
 }
 
@@ -225,9 +233,9 @@ static int on_end_headers(void *user, const rf_position *start)
 static void on_move(void *user, const rf_position *before, rf_move m, unsigned depth)
 {
     build *b = user;
-    (void)before;
     if (depth > 0) return;
     arena_add(&b->moves, &m, sizeof m);
+    if (b->eco_going) b->eco_going = rf_eco_walk_move(&b->eco_walk, before, m);
     if (b->annotate) { /* a "-" for the ply until a comment gives its clock or eval */
         if (b->clocks.len) arena_add(&b->clocks, " ", 1);
         if (b->evals.len) arena_add(&b->evals, " ", 1);
@@ -318,6 +326,19 @@ static void on_end_game(void *user, const rf_pgn_game *g)
                          g->warning);
         r.warning = arena_span(&b->text, where, n < 0 ? 0 : (size_t)n < sizeof where ? (size_t)n : sizeof where - 1);
     }
+    if (b->opt.eco) {
+        rf_eco_match match = rf_eco_walk_end(&b->eco_walk, &g->game->pos);
+        if (match.entry) {
+            const rf_eco_entry *e = match.entry;
+            r.eco = arena_span(&b->text, e->eco, strlen(e->eco));
+            /* "Name: Variation", as the CLI's opening column */
+            size_t at = b->text.len;
+            arena_add(&b->text, e->name, strlen(e->name));
+            if (*e->variation) arena_add(&b->text, ": ", 2), arena_add(&b->text, e->variation, strlen(e->variation));
+            r.opening.at = at;
+            r.opening.len = (uint32_t)(b->text.len - at);
+        }
+    }
     if (b->annotated) {
         if (b->opt.want[COL_CLOCKS]) r.clocks = arena_span(&b->text, b->clocks.p, b->clocks.len);
         if (b->opt.want[COL_EVALS]) r.evals = arena_span(&b->text, b->evals.p, b->evals.len);
@@ -407,6 +428,8 @@ static int build_append(build *dst, const build *src)
         span_move(&r.warning, text_at);
         span_move(&r.clocks, text_at);
         span_move(&r.evals, text_at);
+        span_move(&r.eco, text_at);
+        span_move(&r.opening, text_at);
         arena_add(&dst->rows, &r, sizeof r);
     }
     dst->games += src->games;
@@ -567,6 +590,8 @@ static PyObject *texts(const build *b, int col)
         case COL_ERROR: s = span_str(b, r->error); break;
         case COL_CLOCKS: s = span_str(b, r->clocks); break;
         case COL_EVALS: s = span_str(b, r->evals); break;
+        case COL_ECO: s = span_str(b, r->eco); break;
+        case COL_OPENING: s = span_str(b, r->opening); break;
         default: s = span_str(b, r->warning); break;
         }
         if (!s) {
@@ -796,6 +821,7 @@ typedef struct {
     text *t;               /* NULL once the input is over or closed */
     rf_pgn_reader *reader;
     PyObject *hold;        /* the bytes read, when the source is bytes */
+    PyObject *eco;         /* the EcoTable that opt.eco belongs to, or NULL */
     int closed;            /* close() was called: next() refuses */
     int started;           /* next() or run() has read */
     rf_pgn_place place;    /* where the text begins in its file (a byte range) */
@@ -817,6 +843,7 @@ static void reader_release(reader_object *r)
         r->t = NULL;
     }
     Py_CLEAR(r->hold);
+    Py_CLEAR(r->eco);
 }
 
 /* next(games) -> PgnTableData: the next `games` games (0: all the rest); fewer at the end of
@@ -1047,10 +1074,12 @@ static PyType_Spec reader_spec = {
 
 /* The options of _pgn_reader: the columns (None: all) and the variant (None: every game). 0, or
  * -1 with an exception set. */
-static int parse_options(table_options *opt, PyObject *only, PyObject *variant_name)
+static int parse_options(table_options *opt, PyObject *only, PyObject *variant_name, PyObject *eco)
 {
     memset(opt, 0, sizeof *opt);
+    if (eco != Py_None && !(opt->eco = rfpy_eco_table(eco))) return -1;
     for (int c = 0; c < COL_COUNT; c++) {
+        if ((c == COL_ECO || c == COL_OPENING) && !opt->eco) continue; /* no table: no such columns */
         if (only == Py_None) {
             opt->want[c] = 1;
             continue;
@@ -1084,8 +1113,8 @@ static PyObject *pgn_reader(PyObject *self, PyObject *args)
     PyObject *src, *only, *variant_name;
     int is_path;
     const char *encoding_name = "auto";
-    PyObject *range = Py_None;
-    if (!PyArg_ParseTuple(args, "OpOO|sO", &src, &is_path, &only, &variant_name, &encoding_name, &range))
+    PyObject *range = Py_None, *eco = Py_None;
+    if (!PyArg_ParseTuple(args, "OpOO|sOO", &src, &is_path, &only, &variant_name, &encoding_name, &range, &eco))
         return NULL;
     unsigned long long range_start = 0, range_stop = 0;
     if (range != Py_None && !PyArg_ParseTuple(range, "KK;byte_range: (start, end), two byte offsets", &range_start,
@@ -1106,11 +1135,16 @@ static PyObject *pgn_reader(PyObject *self, PyObject *args)
     r->t = NULL;
     r->reader = NULL;
     r->hold = NULL;
+    r->eco = NULL;
     r->closed = r->busy = r->warned = r->started = 0;
     rf_pgn_place start = {0, 0, 1, 0, 1};
     r->place = start;
     r->range_end = 0;
-    if (parse_options(&r->opt, only, variant_name) < 0) goto fail;
+    if (parse_options(&r->opt, only, variant_name, eco) < 0) goto fail;
+    if (r->opt.eco) {
+        Py_INCREF(eco);
+        r->eco = eco;
+    }
     if (!(r->t = calloc(1, sizeof *r->t))) {
         PyErr_NoMemory();
         goto fail;
@@ -1137,7 +1171,7 @@ fail:
 
 static PyMethodDef table_functions[] = {
     {"_pgn_reader", pgn_reader, METH_VARARGS,
-     "_pgn_reader(source, is_path, columns, variant, encoding='auto', byte_range=None) -> PgnTableReader\n\n"
+     "_pgn_reader(source, is_path, columns, variant, encoding='auto', byte_range=None, eco=None) -> PgnTableReader\n\n"
      "Opens a PGN input to read in C a batch of games at a time (rankfile.pgn.read_table and\n"
      "iter_tables are the interface)."},
     {NULL, NULL, 0, NULL},

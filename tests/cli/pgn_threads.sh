@@ -85,6 +85,9 @@ same() {
     done
 }
 
+# The project's own small ECO file; Debian's eco.pgn instead where it is installed.
+ECO_FILE=$(dirname "$0")/../data/eco/openings.pgn
+[ -r /usr/share/pgn-extract/eco.pgn ] && ECO_FILE=/usr/share/pgn-extract/eco.pgn
 for f in $inputs; do
     b=$(basename "$f")
     same "$b pgn" "$f"
@@ -103,6 +106,9 @@ for f in $inputs; do
     same "$b filters" --where 'Event~a' --min-plies 2 --format uci "$f"
     same "$b position" --position 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4' --format uci "$f"
     same "$b opening" --opening 'e4 e5' --count "$f"
+    # Openings: the ECO table read once, shared by the workers, each game walked by its own.
+    same "$b eco" --eco "$ECO_FILE" --format tsv --columns index,eco,opening,opening_ply "$f"
+    same "$b eco codes" --eco "$ECO_FILE" --eco K00-K09,Q10 --format json "$f"
     same "$b atomic" --variant atomic --format json "$f"
     same "$b latin-1" --encoding latin-1 --format json "$f"
     same "$b utf-8" --encoding utf-8 --format json "$f"

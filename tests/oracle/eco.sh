@@ -7,7 +7,7 @@
 # the same on every run): where they differ, it is by pgn-extract's rules, which rankfile does
 # not follow (its position hash leaves out the side to move, and of several entries of one
 # position off the game's own line it takes the earliest in the file; see rankfile.h). Each
-# difference is printed.
+# difference is printed. rankfile pgn --eco must name the same games exactly as rankfile opening.
 # usage: sh eco.sh RANKFILE [GAMES]   (default 1000)
 # Skips (77) when pgn-extract, eco.pgn, node or chessops is missing, unless RF_CI is set.
 RF=$1
@@ -51,6 +51,15 @@ rc=$?
 sed 's/ (ply [0-9]*)$//' "$tmp/out" >"$tmp/ours"
 [ "$(wc -l <"$tmp/theirs")" -eq "$GAMES" ] && [ "$(wc -l <"$tmp/ours")" -eq "$GAMES" ] ||
     { echo "answers: pgn-extract $(wc -l <"$tmp/theirs"), rankfile $(wc -l <"$tmp/ours"), games $GAMES" >&2; exit 1; }
+# rankfile pgn --eco names the same games (its walk along each game, which stops once no entry
+# can come) as rankfile opening --moves does, every one.
+"$RF" pgn --eco "$ECO" --format tsv --columns eco,opening "$tmp/games.pgn" 2>"$tmp/pgn.err" |
+    awk -F'\t' 'NR > 1 { print ($1 == "" ? "none" : $1 " " $2) }' >"$tmp/pgn_ours"
+if ! cmp -s "$tmp/pgn_ours" "$tmp/ours"; then
+    echo "rankfile pgn --eco and rankfile opening --moves differ: $(diff "$tmp/pgn_ours" "$tmp/ours" | head -5) $(head -c 300 "$tmp/pgn.err")" >&2
+    exit 1
+fi
+echo "$GAMES games: rankfile pgn --eco names them as rankfile opening --moves does"
 paste -d '\n' "$tmp/theirs" "$tmp/ours" "$tmp/games.moves" | awk -v games="$GAMES" '
 { theirs = $0; getline ours; getline moves; g++
   if (theirs == ours) same++
