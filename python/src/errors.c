@@ -44,11 +44,10 @@ PyObject *rfpy_raise(rf_status status, const rf_error *err, const char *move_tex
     return NULL;
 }
 
-static int add_exception(PyObject *module, PyObject **slot, const char *name, const char *doc)
+int rfpy_add_exception(PyObject *module, PyObject **slot, const char *qualified, const char *name,
+                       PyObject *base, const char *doc)
 {
-    char qualified[128];
-    snprintf(qualified, sizeof qualified, "rankfile.%s", name);
-    *slot = PyErr_NewExceptionWithDoc(qualified, doc, PyExc_ValueError, NULL);
+    *slot = PyErr_NewExceptionWithDoc(qualified, doc, base, NULL);
     if (!*slot) return -1;
     Py_INCREF(*slot); /* one reference for the module's attribute, one kept here */
     if (PyModule_AddObject(module, name, *slot) < 0) {
@@ -56,6 +55,13 @@ static int add_exception(PyObject *module, PyObject **slot, const char *name, co
         return -1;
     }
     return 0;
+}
+
+static int add_exception(PyObject *module, PyObject **slot, const char *name, const char *doc)
+{
+    char qualified[128];
+    snprintf(qualified, sizeof qualified, "rankfile.%s", name);
+    return rfpy_add_exception(module, slot, qualified, name, PyExc_ValueError, doc);
 }
 
 int rfpy_errors_init(PyObject *module)

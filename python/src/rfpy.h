@@ -76,6 +76,10 @@ PyObject *rfpy_move_from_uci_text(PyObject *text); /* Move.from_uci */
 const rf_eco *rfpy_eco_table(PyObject *obj);
 
 int rfpy_errors_init(PyObject *module);
+/* A new exception class `qualified` (its module's dotted name) deriving from `base`, kept in
+ * *slot (a reference of its own) and added to `module` as `name`: 0, or -1 with the error set. */
+int rfpy_add_exception(PyObject *module, PyObject **slot, const char *qualified, const char *name,
+                       PyObject *base, const char *doc);
 int rfpy_move_init(PyObject *module);
 int rfpy_board_init(PyObject *module);
 int rfpy_polyglot_init(PyObject *module);

@@ -466,14 +466,7 @@ static int add_exception(PyObject *module, PyObject **slot, const char *name, Py
 {
     char qualified[128];
     snprintf(qualified, sizeof qualified, "rankfile.syzygy.%s", name);
-    *slot = PyErr_NewExceptionWithDoc(qualified, doc, base, NULL);
-    if (!*slot) return -1;
-    Py_INCREF(*slot); /* one reference for the module's attribute, one kept here */
-    if (PyModule_AddObject(module, name, *slot) < 0) {
-        Py_DECREF(*slot);
-        return -1;
-    }
-    return 0;
+    return rfpy_add_exception(module, slot, qualified, name, base, doc);
 }
 
 int rfpy_syzygy_init(PyObject *module)
