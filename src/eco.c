@@ -45,34 +45,42 @@ struct rf_eco {
 };
 
 /* What a position cannot win back: `home` its pawns on their second ranks; `counts` packs its
- * pieces per side (5 bits each, bits 0 and 5), pawns per side (4 bits each, bits 10 and 14) and
- * castling rights (bits 18-21: White kingside, queenside, Black kingside, queenside). */
+ * pieces per side (5 bits each, at bits 0 and 6), pawns per side (4 bits each, at bits 12 and
+ * 17) and castling rights (bits 24-27: White kingside, queenside, Black kingside, queenside).
+ * The bit above each count (5, 11, 16, 21) is kept clear: may_reach compares the four counts in
+ * one subtraction, that bit set above each as a guard that a borrow clears. */
 typedef struct eco_landmark {
     uint64_t home;
     uint32_t counts;
 } eco_landmark;
+
+#define LANDMARK_GUARDS (1u << 5 | 1u << 11 | 1u << 16 | 1u << 21)
+#define LANDMARK_COUNTS (0x1fu | 0x1fu << 6 | 0xfu << 12 | 0xfu << 17)
+#define LANDMARK_CASTLING 24
 
 static eco_landmark landmark_of(const rf_position *pos)
 {
     rf_bitboard white = pos->by_color[RF_WHITE], black = pos->by_color[RF_BLACK], pawns = pos->by_type[RF_PAWN];
     eco_landmark l;
     l.home = (pawns & white & RF_RANK_BB(1)) | (pawns & black & RF_RANK_BB(6));
-    l.counts = (uint32_t)rf__popcount(white) | (uint32_t)rf__popcount(black) << 5 |
-               (uint32_t)rf__popcount(pawns & white) << 10 | (uint32_t)rf__popcount(pawns & black) << 14;
+    l.counts = (uint32_t)rf__popcount(white) | (uint32_t)rf__popcount(black) << 6 |
+               (uint32_t)rf__popcount(pawns & white) << 12 | (uint32_t)rf__popcount(pawns & black) << 17;
     for (int c = 0; c < 2; c++)
         for (int side = 0; side < 2; side++)
-            if (pos->castle_rook[c][side] != RF_NO_SQUARE) l.counts |= 1u << (18 + 2 * c + side);
+            if (pos->castle_rook[c][side] != RF_NO_SQUARE) l.counts |= 1u << (LANDMARK_CASTLING + 2 * c + side);
     return l;
 }
 
-/* 1 when a position of landmark `from` may lead to one of landmark `to`: it has all `to` has. */
+/* 1 when a position of landmark `from` may lead to one of landmark `to`: it has all `to` has
+ * (each of its counts at least `to`'s: a count's guard bit survives from - to, where a borrow,
+ * from < to, would take it; no borrow leaves a field, as each difference plus its guard is
+ * positive). */
 static int may_reach(eco_landmark from, eco_landmark to)
 {
-    static const uint32_t fields[4][2] = {{0, 31}, {5, 31}, {10, 15}, {14, 15}};
-    if ((to.home & ~from.home) || (to.counts >> 18 & ~(from.counts >> 18))) return 0;
-    for (int f = 0; f < 4; f++)
-        if ((to.counts >> fields[f][0] & fields[f][1]) > (from.counts >> fields[f][0] & fields[f][1])) return 0;
-    return 1;
+    if ((to.home & ~from.home) || (to.counts >> LANDMARK_CASTLING & ~(from.counts >> LANDMARK_CASTLING)))
+        return 0;
+    uint32_t diff = ((from.counts & LANDMARK_COUNTS) | LANDMARK_GUARDS) - (to.counts & LANDMARK_COUNTS);
+    return (diff & LANDMARK_GUARDS) == LANDMARK_GUARDS;
 }
 
 static int landmark_size(eco_landmark l)
