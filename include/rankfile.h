@@ -483,6 +483,17 @@ RF_API rf_bitboard rf_attacked_by(const rf_position *pos, rf_color color);
 /* The pieces giving check to the side to move. */
 RF_API rf_bitboard rf_checkers(const rf_position *pos);
 
+/* Attacks and lines, from the library's tables (no position needed):
+ * rf_piece_attacks: the squares `piece` standing on `sq` attacks, sliders stopping at the first
+ *   square of `occupied` on each line (a pawn: its two capture squares, by its colour; a king:
+ *   its steps); 0 for RF_NO_PIECE or a square outside 0..63.
+ * rf_between: the squares strictly between two squares on one rank, file or diagonal, else 0.
+ * rf_line: the whole line (edge to edge) through two different squares on one rank, file or
+ *   diagonal, both included, else 0. */
+RF_API rf_bitboard rf_piece_attacks(rf_piece piece, rf_square sq, rf_bitboard occupied);
+RF_API rf_bitboard rf_between(rf_square a, rf_square b);
+RF_API rf_bitboard rf_line(rf_square a, rf_square b);
+
 /* ---------------------------------------------------------------------------------------------
  * Moves: generation, playing, perft
  * ------------------------------------------------------------------------------------------- */

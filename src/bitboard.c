@@ -204,3 +204,24 @@ void rf__bitboard_build(void)
     }
 }
 #endif
+
+/* ---- The public face of the tables (rankfile.h: "Attacks and lines") ---- */
+
+rf_bitboard rf_piece_attacks(rf_piece piece, rf_square sq, rf_bitboard occupied)
+{
+    if (sq >= 64) return 0;
+    rf_piece_type pt = RF_PIECE_TYPE(piece);
+    if (pt == RF_PAWN) return rf__pawn_attacks[RF_PIECE_COLOR(piece) & 1][sq];
+    if (pt < RF_KNIGHT || pt > RF_KING) return 0;
+    return rf__piece_attacks(pt, sq, occupied);
+}
+
+rf_bitboard rf_between(rf_square a, rf_square b)
+{
+    return a < 64 && b < 64 ? rf__between[a][b] : 0;
+}
+
+rf_bitboard rf_line(rf_square a, rf_square b)
+{
+    return a < 64 && b < 64 ? rf__line[a][b] : 0;
+}

@@ -196,6 +196,166 @@ BB_BACKRANKS = BB_RANKS[0] | BB_RANKS[7]
 (BB_RANK_1, BB_RANK_2, BB_RANK_3, BB_RANK_4, BB_RANK_5, BB_RANK_6, BB_RANK_7, BB_RANK_8) = BB_RANKS
 
 
+# ---- Bitboard helpers and the attack tables (python-chess's names), the tables from the C
+# library's own (rf_piece_attacks, rf_between, rf_line): no attack is computed here.
+
+def lsb(bb: Bitboard) -> int:
+    """The index of the lowest set bit (ValueError-free: -1 for 0, as int.bit_length gives)."""
+    return (bb & -bb).bit_length() - 1
+
+
+def msb(bb: Bitboard) -> int:
+    """The index of the highest set bit."""
+    return bb.bit_length() - 1
+
+
+def scan_forward(bb: Bitboard) -> Iterator[Square]:
+    """The set squares, lowest first."""
+    while bb:
+        r = bb & -bb
+        yield r.bit_length() - 1
+        bb ^= r
+
+
+def scan_reversed(bb: Bitboard) -> Iterator[Square]:
+    """The set squares, highest first."""
+    while bb:
+        r = bb.bit_length() - 1
+        yield r
+        bb ^= BB_SQUARES[r]
+
+
+def popcount(bb: Bitboard) -> int:
+    """The number of set bits."""
+    return bin(bb).count("1")
+
+
+def flip_vertical(bb: Bitboard) -> Bitboard:
+    """Mirrors the ranks (a1 <-> a8)."""
+    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little"), "big")
+
+
+_REVERSED_BYTES = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+def flip_horizontal(bb: Bitboard) -> Bitboard:
+    """Mirrors the files (a1 <-> h1)."""
+    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little").translate(_REVERSED_BYTES), "little")
+
+
+def _delta_swap(bb: Bitboard, mask: Bitboard, delta: int) -> Bitboard:
+    t = (bb ^ (bb >> delta)) & mask
+    return bb ^ t ^ (t << delta)
+
+
+def flip_diagonal(bb: Bitboard) -> Bitboard:
+    """Mirrors at the a1-h8 diagonal (b1 <-> a2)."""
+    bb = _delta_swap(bb & BB_ALL, 0x0000_0000_F0F0_F0F0, 28)
+    bb = _delta_swap(bb, 0x0000_CCCC_0000_CCCC, 14)
+    return _delta_swap(bb, 0x00AA_00AA_00AA_00AA, 7)
+
+
+def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
+    """Mirrors at the h1-a8 diagonal (g1 <-> h2)."""
+    return flip_vertical(flip_horizontal(flip_diagonal(bb)))
+
+
+def shift_down(b: Bitboard) -> Bitboard:
+    return b >> 8
+
+
+def shift_2_down(b: Bitboard) -> Bitboard:
+    return b >> 16
+
+
+def shift_up(b: Bitboard) -> Bitboard:
+    return (b << 8) & BB_ALL
+
+
+def shift_2_up(b: Bitboard) -> Bitboard:
+    return (b << 16) & BB_ALL
+
+
+def shift_right(b: Bitboard) -> Bitboard:
+    return (b << 1) & ~BB_FILE_A & BB_ALL
+
+
+def shift_2_right(b: Bitboard) -> Bitboard:
+    return (b << 2) & ~BB_FILE_A & ~BB_FILE_B & BB_ALL
+
+
+def shift_left(b: Bitboard) -> Bitboard:
+    return (b >> 1) & ~BB_FILE_H
+
+
+def shift_2_left(b: Bitboard) -> Bitboard:
+    return (b >> 2) & ~BB_FILE_G & ~BB_FILE_H
+
+
+def shift_up_left(b: Bitboard) -> Bitboard:
+    return (b << 7) & ~BB_FILE_H & BB_ALL
+
+
+def shift_up_right(b: Bitboard) -> Bitboard:
+    return (b << 9) & ~BB_FILE_A & BB_ALL
+
+
+def shift_down_left(b: Bitboard) -> Bitboard:
+    return (b >> 9) & ~BB_FILE_H
+
+
+def shift_down_right(b: Bitboard) -> Bitboard:
+    return (b >> 7) & ~BB_FILE_A
+
+
+BB_KNIGHT_ATTACKS: List[Bitboard] = [_rankfile._attacks(2, True, sq, 0) for sq in range(64)]
+BB_KING_ATTACKS: List[Bitboard] = [_rankfile._attacks(6, True, sq, 0) for sq in range(64)]
+BB_PAWN_ATTACKS: List[List[Bitboard]] = [[_rankfile._attacks(1, color, sq, 0) for sq in range(64)]
+                                         for color in (False, True)]
+
+
+def _inner(sq: Square) -> Bitboard:
+    """The board without the edges that do not hold the square (a slider's blockers there do not
+    matter)."""
+    edges = ((BB_RANK_1 | BB_RANK_8) & ~BB_RANKS[sq >> 3]) | ((BB_FILE_A | BB_FILE_H) & ~BB_FILES[sq & 7])
+    return ~edges & BB_ALL
+
+
+def _slider_table(piece_type: int, line: typing.Callable[[Square], Bitboard]) -> typing.Tuple[List[Bitboard], List[Dict[Bitboard, Bitboard]]]:
+    masks: List[Bitboard] = []
+    tables: List[Dict[Bitboard, Bitboard]] = []
+    for sq in range(64):
+        lane = line(sq)
+        mask = _rankfile._attacks(piece_type, True, sq, 0) & lane & _inner(sq)
+        table = {}
+        subset = 0
+        while True:
+            table[subset] = _rankfile._attacks(piece_type, True, sq, subset) & lane
+            subset = (subset - mask) & mask
+            if not subset:
+                break
+        masks.append(mask)
+        tables.append(table)
+    return masks, tables
+
+
+BB_DIAG_MASKS, BB_DIAG_ATTACKS = _slider_table(3, lambda sq: BB_ALL)
+BB_FILE_MASKS, BB_FILE_ATTACKS = _slider_table(4, lambda sq: BB_FILES[sq & 7])
+BB_RANK_MASKS, BB_RANK_ATTACKS = _slider_table(4, lambda sq: BB_RANKS[sq >> 3])
+
+_BB_BETWEEN, BB_RAYS = _rankfile._lines()
+
+
+def ray(a: Square, b: Square) -> Bitboard:
+    """The whole line (edge to edge) through two squares on one rank, file or diagonal, else 0."""
+    return BB_RAYS[a][b]
+
+
+def between(a: Square, b: Square) -> Bitboard:
+    """The squares strictly between two squares on one rank, file or diagonal, else 0."""
+    return _BB_BETWEEN[a][b]
+
+
 def piece_symbol(piece_type: PieceType) -> str:
     """The lower-case letter of a piece type ("p" .. "k")."""
     return typing.cast(str, PIECE_SYMBOLS[piece_type])
@@ -234,6 +394,34 @@ def parse_square(name: str) -> Square:
 def square_distance(a: Square, b: Square) -> int:
     """The king's distance between two squares."""
     return max(abs(square_file(a) - square_file(b)), abs(square_rank(a) - square_rank(b)))
+
+
+def square_manhattan_distance(a: Square, b: Square) -> int:
+    """The number of king steps along ranks and files between two squares."""
+    return abs(square_file(a) - square_file(b)) + abs(square_rank(a) - square_rank(b))
+
+
+_KNIGHT_DISTANCES: List[bytes] = []
+
+
+def square_knight_distance(a: Square, b: Square) -> int:
+    """The fewest knight moves from one square to another (breadth-first over the library's
+    knight table)."""
+    if not _KNIGHT_DISTANCES:
+        for start in range(64):
+            dist = bytearray([255]) * 64
+            dist[start] = 0
+            frontier = [start]
+            while frontier:
+                nxt = []
+                for sq in frontier:
+                    for to in scan_forward(BB_KNIGHT_ATTACKS[sq]):
+                        if dist[to] == 255:
+                            dist[to] = dist[sq] + 1
+                            nxt.append(to)
+                frontier = nxt
+            _KNIGHT_DISTANCES.append(bytes(dist))
+    return _KNIGHT_DISTANCES[a][b]
 
 
 def square_mirror(square: Square) -> Square:

@@ -51,6 +51,7 @@ PyMODINIT_FUNC PyInit__rankfile(void)
         rfpy_polyglot_init(module) < 0 ||
         rfpy_openings_init(module) < 0 ||
         rfpy_svg_init(module) < 0 ||
+        rfpy_bitboards_init(module) < 0 ||
         rfpy_chess960_init(module) < 0 ||
         rfpy_table_init(module) < 0 ||
         rfpy_pgn_init(module) < 0 ||

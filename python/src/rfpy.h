@@ -85,6 +85,7 @@ int rfpy_board_init(PyObject *module);
 int rfpy_polyglot_init(PyObject *module);
 int rfpy_openings_init(PyObject *module);
 int rfpy_svg_init(PyObject *module);
+int rfpy_bitboards_init(PyObject *module);
 int rfpy_chess960_init(PyObject *module);
 int rfpy_table_init(PyObject *module);
 int rfpy_pgn_init(PyObject *module);
