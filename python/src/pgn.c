@@ -1,359 +1,231 @@
 /*
- * pgn.c - rankfile.pgn's reading of one game from a Python text handle (read_game,
- * read_headers, skip_game), through the C library's PGN reader.
+ * pgn.c - the fast path of rankfile.pgn.read_game: a game's movetext tokens played into a game
+ * as python-chess's GameBuilder would build it.
  *
- * The reader pulls the handle's text one readline() at a time, so that it never holds more than
- * the line it is reading: when a game ends, what is left of that line (after the termination
- * marker, or a next game's tag line that ended a game without one) goes back to pgn.py as the
- * handle's "leftover" text, which the next call reads first. The handle's own position is thus
- * at most one line past the game, as python-chess leaves it.
+ * pgn.py reads the handle a line at a time and cuts the movetext into tokens exactly as
+ * python-chess's reader does (its MOVETEXT regex; a comment one token, "{" to "}", over lines
+ * if need be). With
+ * the default visitor, the tokens come here: this walks them with python-chess's rules for
+ * movetext (parentheses, NAGs, results, the rest of a line of play skipped after a bad move)
+ * and reads each move with the board's own parse_san and push, so that a Board subclass or a
+ * variant answers as it does everywhere. What comes back is plain data that pgn.py turns into
+ * nodes only when they are asked for: the main line's moves, the events of the whole movetext
+ * (a Move, a comment str, a NAG int, True for a side line's start, False for its end; None when
+ * the game has only main-line moves), the errors (the ValueErrors parse_san raised, in order)
+ * and the results met at the top level.
  *
- * A game comes back as plain data that pgn.py turns into nodes only when they are asked for:
- * the tags as (name, value) pairs, the start position (a PgnStart, which makes boards), the main
- * line as a list of interned Move objects, and, when the game has comments, NAGs or
- * variations, the whole movetext as a list of events: a Move, a comment (str), a NAG (int),
- * True for '(' and False for ')'.
+ * One case is left to the Python visitor driver (None comes back): a ')' closing the line of
+ * play skipped after a bad move, where python-chess's GameBuilder and board stack part ways.
  */
 #include "rfpy.h"
 
 #include <string.h>
 
-/* ---- PgnStart: a game's start position ----------------------------------------------------- */
-
 typedef struct {
-    PyObject_HEAD
-    rf_position pos;
-} start_object;
+    PyObject **boards;      /* the board of each open line of play (new references) */
+    Py_ssize_t *plies;      /* the length of each board's move stack */
+    Py_ssize_t depth, cap;
+} line_stack;
 
-static PyTypeObject *start_type;
-
-static PyObject *start_new(const rf_position *pos)
+static int stack_push(line_stack *s, PyObject *board, Py_ssize_t plies)
 {
-    start_object *obj = PyObject_New(start_object, start_type);
-    if (!obj) return NULL;
-    obj->pos = *pos;
-    return (PyObject *)obj;
-}
-
-static PyObject *start_board(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    return rfpy_board_from_position(&((start_object *)self)->pos);
-}
-
-static void start_dealloc(PyObject *self)
-{
-    PyTypeObject *type = Py_TYPE(self);
-    freefunc free_self = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    free_self(self);
-    Py_DECREF(type);
-}
-
-static PyMethodDef start_methods[] = {
-    {"board", start_board, METH_NOARGS, "board() -> Board\n\nA new board at the game's start position."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyType_Slot start_slots[] = {
-    {Py_tp_dealloc, start_dealloc},
-    {Py_tp_methods, start_methods},
-    {Py_tp_doc, "The start position of a game read from PGN (made by rankfile.pgn.read_game)."},
-    {0, NULL},
-};
-
-static PyType_Spec start_spec = {
-    "rankfile._rankfile.PgnStart", sizeof(start_object), 0, Py_TPFLAGS_DEFAULT, start_slots,
-};
-
-/* ---- reading one game ---------------------------------------------------------------------- */
-
-enum { MODE_GAME, MODE_HEADERS, MODE_SKIP };
-
-typedef struct reading {
-    int mode;
-    PyObject *readline;      /* the handle's bound readline */
-    PyObject *chunk;         /* the text being handed to the reader (str or bytes) */
-    const char *chunk_p;     /* its UTF-8 */
-    Py_ssize_t chunk_len, chunk_at;
-    PyObject *leftover;      /* text to read before the handle (a new reference), or NULL */
-    uint64_t fed;            /* bytes handed to the reader */
-    int failed;              /* a Python exception is pending */
-    rf_pgn_reader *reader;
-    /* the game */
-    PyObject *headers, *moves, *events, *start;
-    int extras;              /* comments, NAGs or variations were met */
-    unsigned long skip_depth;
-    rf_status status;
-    char error[200];
-    char result[8];
-    int started;             /* begin_game was called */
-} reading;
-
-static size_t read_line(void *ctx, char *buf, size_t cap)
-{
-    reading *r = ctx;
-    if (r->failed) return (size_t)-1;
-    if (r->chunk_at == r->chunk_len) {
-        PyObject *text;
-        if (r->leftover) {
-            text = r->leftover;
-            r->leftover = NULL;
-        } else {
-            text = PyObject_CallNoArgs(r->readline);
-            if (!text) {
-                r->failed = 1;
-                return (size_t)-1;
-            }
+    if (s->depth == s->cap) {
+        Py_ssize_t cap = s->cap ? 2 * s->cap : 16;
+        PyObject **boards = PyMem_Realloc(s->boards, (size_t)cap * sizeof *boards);
+        if (!boards) {
+            PyErr_NoMemory();
+            return -1;
         }
-        Py_XDECREF(r->chunk);
-        r->chunk = text;
-        r->chunk_at = 0;
-        if (PyUnicode_Check(text)) {
-            r->chunk_p = PyUnicode_AsUTF8AndSize(text, &r->chunk_len);
-        } else if (PyBytes_Check(text)) {
-            char *p;
-            if (PyBytes_AsStringAndSize(text, &p, &r->chunk_len) == 0) r->chunk_p = p;
-            else r->chunk_p = NULL;
-        } else {
-            PyErr_SetString(PyExc_TypeError, "the handle's readline() gave neither str nor bytes");
-            r->chunk_p = NULL;
+        s->boards = boards;
+        Py_ssize_t *plies_of = PyMem_Realloc(s->plies, (size_t)cap * sizeof *plies_of);
+        if (!plies_of) {
+            PyErr_NoMemory();
+            return -1;
         }
-        if (!r->chunk_p) {
-            r->chunk_len = 0;
-            r->failed = 1;
-            return (size_t)-1;
-        }
-        if (r->chunk_len == 0) return 0; /* the end of the handle */
+        s->plies = plies_of;
+        s->cap = cap;
     }
-    size_t n = (size_t)(r->chunk_len - r->chunk_at);
-    if (n > cap) n = cap;
-    memcpy(buf, r->chunk_p + r->chunk_at, n);
-    r->chunk_at += (Py_ssize_t)n;
-    r->fed += n;
-    return n;
+    s->boards[s->depth] = board; /* the reference passes to the stack */
+    s->plies[s->depth] = plies;
+    s->depth++;
+    return 0;
 }
 
-static void fail(reading *r)
+static void stack_free(line_stack *s)
 {
-    r->failed = 1;
+    for (Py_ssize_t i = 0; i < s->depth; i++) Py_DECREF(s->boards[i]);
+    PyMem_Free(s->boards);
+    PyMem_Free(s->plies);
 }
 
-static void add(reading *r, PyObject *list, PyObject *item)
+static PyObject *str_copy, *str_pop, *str_push, *str_parse_san;
+
+/* The NAG of a move suffix ("!", "?!", ...), or -1. */
+static int suffix_nag(const char *t, Py_ssize_t n)
 {
-    if (!item) {
-        fail(r);
-        return;
-    }
-    if (!r->failed && PyList_Append(list, item) < 0) fail(r);
+    if (n == 1) return t[0] == '!' ? 1 : t[0] == '?' ? 2 : -1;
+    if (n != 2) return -1;
+    if (t[0] == '!') return t[1] == '!' ? 3 : t[1] == '?' ? 5 : -1;
+    if (t[0] == '?') return t[1] == '?' ? 4 : t[1] == '!' ? 6 : -1;
+    return -1;
+}
+
+static int is_result(const char *t, Py_ssize_t n)
+{
+    return (n == 1 && t[0] == '*') || (n == 3 && (!strcmp(t, "1-0") || !strcmp(t, "0-1"))) ||
+           (n == 7 && !strcmp(t, "1/2-1/2"));
+}
+
+static int append_new(PyObject *list, PyObject *item)
+{
+    if (!item) return -1;
+    int rc = PyList_Append(list, item);
     Py_DECREF(item);
+    return rc;
 }
 
-static int on_begin_game(void *user, unsigned long index)
+/* A side line: the board of the line it branches from, copied, its last move taken back. */
+static int open_line(line_stack *s)
 {
-    reading *r = user;
-    (void)index;
-    r->started = 1;
-    return r->mode == MODE_SKIP ? RF_PGN_SKIP : RF_PGN_CONTINUE;
-}
-
-static void on_header(void *user, const char *name, size_t name_len, const char *value,
-                      size_t value_len)
-{
-    reading *r = user;
-    if (r->failed) return;
-    PyObject *pair = Py_BuildValue("(s#s#)", name, (Py_ssize_t)name_len, value, (Py_ssize_t)value_len);
-    if (!pair) { /* bytes that are no UTF-8 cannot come from a str handle; from bytes: replace */
-        PyErr_Clear();
-        PyObject *n = PyUnicode_DecodeUTF8(name, (Py_ssize_t)name_len, "replace");
-        PyObject *v = PyUnicode_DecodeUTF8(value, (Py_ssize_t)value_len, "replace");
-        pair = n && v ? PyTuple_Pack(2, n, v) : NULL;
-        Py_XDECREF(n);
-        Py_XDECREF(v);
+    PyObject *board = PyObject_CallMethodObjArgs(s->boards[s->depth - 1], str_copy, NULL);
+    if (!board) return -1;
+    PyObject *popped = PyObject_CallMethodObjArgs(board, str_pop, NULL);
+    if (!popped || stack_push(s, board, s->plies[s->depth - 1] - 1) < 0) {
+        Py_XDECREF(popped);
+        Py_DECREF(board);
+        return -1;
     }
-    add(r, r->headers, pair);
+    Py_DECREF(popped);
+    return 0;
 }
 
-static int on_end_headers(void *user, const rf_position *start)
+/* A move token: read by the board of the current line and played there; a ValueError from
+ * parse_san is an error of the game (appended to `errors`, 1 returned: skip the line's rest). */
+static int play(line_stack *s, PyObject *token, PyObject *moves, PyObject *events, PyObject *errors)
 {
-    reading *r = user;
-    if (r->mode != MODE_GAME) return RF_PGN_SKIP;
-    if (start && !r->failed) {
-        r->start = start_new(start);
-        if (!r->start) fail(r);
-    }
-    return RF_PGN_CONTINUE;
-}
-
-static void on_move(void *user, const rf_position *before, rf_move m, unsigned depth)
-{
-    reading *r = user;
-    if (r->failed) return;
-    PyObject *move = rfpy_move_from_rf(before, m);
+    PyObject *board = s->boards[s->depth - 1];
+    PyObject *move = PyObject_CallMethodObjArgs(board, str_parse_san, token, NULL);
     if (!move) {
-        fail(r);
-        return;
+        if (!PyErr_ExceptionMatches(PyExc_ValueError)) return -1;
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        PyErr_NormalizeException(&type, &value, &tb);
+        if (tb) PyException_SetTraceback(value, tb);
+        int rc = value ? PyList_Append(errors, value) : -1;
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(tb);
+        return rc < 0 ? -1 : 1;
     }
-    if (depth == 0 && PyList_Append(r->moves, move) < 0) fail(r);
-    if (!r->failed && PyList_Append(r->events, move) < 0) fail(r);
+    PyObject *pushed = PyObject_CallMethodObjArgs(board, str_push, move, NULL);
+    int rc = pushed ? 0 : -1;
+    Py_XDECREF(pushed);
+    if (rc == 0 && s->depth == 1) rc = PyList_Append(moves, move);
+    if (rc == 0) rc = PyList_Append(events, move);
     Py_DECREF(move);
+    s->plies[s->depth - 1]++;
+    return rc;
 }
 
-/* A comment as python-chess keeps it: the text between the braces without one space after '{'
- * and one before '}'. */
-static void on_comment(void *user, const char *text, size_t len)
-{
-    reading *r = user;
-    if (r->failed) return;
-    r->extras = 1;
-    if (len > 0 && text[0] == ' ') {
-        text++;
-        len--;
-    }
-    if (len > 0 && text[len - 1] == ' ') len--;
-    add(r, r->events, PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace"));
-}
-
-static void on_nag(void *user, unsigned nag)
-{
-    reading *r = user;
-    if (r->failed) return;
-    r->extras = 1;
-    add(r, r->events, PyLong_FromUnsignedLong(nag));
-}
-
-static int on_begin_variation(void *user)
-{
-    reading *r = user;
-    r->extras = 1;
-    if (!r->failed && PyList_Append(r->events, Py_True) < 0) fail(r);
-    return RF_PGN_CONTINUE;
-}
-
-static void on_end_variation(void *user)
-{
-    reading *r = user;
-    if (!r->failed && PyList_Append(r->events, Py_False) < 0) fail(r);
-}
-
-static void on_end_game(void *user, const rf_pgn_game *g)
-{
-    reading *r = user;
-    r->status = g->status;
-    snprintf(r->error, sizeof r->error, "%s", g->error);
-    snprintf(r->result, sizeof r->result, "%s", g->result);
-}
-
-/* The text the reader was handed but did not read (the rest of the game's last line), then what
- * is left of the chunk: None when it is only white space. */
-static PyObject *leftover_text(reading *r)
-{
-    uint64_t unread = r->fed - rf_pgn_reader_offset(r->reader);
-    Py_ssize_t from = r->chunk_at - (Py_ssize_t)unread;
-    if (!r->chunk_p || from < 0) from = r->chunk_len;
-    Py_ssize_t at = from;
-    while (at < r->chunk_len && (r->chunk_p[at] == ' ' || r->chunk_p[at] == '\t' ||
-                                 r->chunk_p[at] == '\r' || r->chunk_p[at] == '\n'))
-        at++;
-    if (at == r->chunk_len) Py_RETURN_NONE;
-    return PyUnicode_DecodeUTF8(r->chunk_p + from, r->chunk_len - from, "replace");
-}
-
-/* The exception a game's error is reported as in Game.errors. */
-static PyObject *error_object(rf_status status, int has_start, const char *message)
-{
-    PyObject *type;
-    switch (status) {
-    case RF_ERR_ILLEGAL: type = rfpy_IllegalMoveError; break;
-    case RF_ERR_AMBIGUOUS: type = rfpy_AmbiguousMoveError; break;
-    case RF_ERR_SYNTAX: type = has_start ? rfpy_InvalidMoveError : rfpy_FenError; break;
-    case RF_ERR_INVALID: type = rfpy_FenError; break;
-    default: type = PyExc_ValueError; break;
-    }
-    return PyObject_CallFunction(type, "s", message);
-}
-
-/* _pgn_read(handle, leftover, mode) -> (game data or None, leftover). mode 0: the whole game,
- * as (headers, start, moves, events, error, result); 1: the headers only, as a list of pairs;
- * 2: skipped, True. None at the end of the handle. */
-static PyObject *pgn_read(PyObject *self, PyObject *args)
+/* _pgn_play(board, tokens) -> (moves, events, errors, results) or None; see the top. */
+static PyObject *pgn_play(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *handle, *leftover;
-    int mode;
-    if (!PyArg_ParseTuple(args, "OOi", &handle, &leftover, &mode)) return NULL;
-    reading r;
-    memset(&r, 0, sizeof r);
-    r.mode = mode;
-    r.readline = PyObject_GetAttrString(handle, "readline");
-    if (!r.readline) return NULL;
-    if (leftover != Py_None) {
-        Py_INCREF(leftover);
-        r.leftover = leftover;
-    }
-    PyObject *result = NULL, *data = NULL;
-    r.headers = PyList_New(0);
-    r.moves = PyList_New(0);
-    r.events = PyList_New(0);
-    r.reader = rf_pgn_reader_new(read_line, &r);
-    if (!r.headers || !r.moves || !r.events || !r.reader) {
-        if (!PyErr_Occurred()) PyErr_NoMemory();
+    PyObject *start, *tokens;
+    if (!PyArg_ParseTuple(args, "OO!", &start, &PyList_Type, &tokens)) return NULL;
+    line_stack s = {NULL, NULL, 0, 0};
+    PyObject *moves = PyList_New(0), *events = PyList_New(0), *errors = PyList_New(0),
+             *results = PyList_New(0), *out = NULL;
+    PyObject *board = moves && events && errors && results
+                          ? PyObject_CallMethodObjArgs(start, str_copy, NULL) : NULL;
+    if (!board || stack_push(&s, board, 0) < 0) {
+        Py_XDECREF(board);
         goto done;
     }
-    rf_pgn_visitor v = {&r, on_begin_game, on_header, on_end_headers, on_move, on_comment, on_nag,
-                        on_begin_variation, on_end_variation, on_end_game};
-    int rc = rf_pgn_read_game(r.reader, &v);
-    if (r.failed) goto done;
-    if (rc < 0) {
-        PyErr_SetString(PyExc_ValueError, "cannot read the PGN handle");
-        goto done;
-    }
-    PyObject *rest = leftover_text(&r);
-    if (!rest) goto done;
-    if (rc == 0) {
-        result = Py_BuildValue("(ON)", Py_None, rest);
-        goto done;
-    }
-    if (mode == MODE_SKIP) {
-        data = Py_True;
-        Py_INCREF(data);
-    } else if (mode == MODE_HEADERS) {
-        data = r.headers;
-        Py_INCREF(data);
-    } else {
-        PyObject *error = Py_None;
-        if (r.status != RF_OK) error = error_object(r.status, r.start != NULL, r.error);
-        else Py_INCREF(error);
-        if (!error) {
-            Py_DECREF(rest);
-            goto done;
+    int extras = 0, irregular = 0;
+    Py_ssize_t skip = 0, n = PyList_Size(tokens);
+    for (Py_ssize_t i = 0; i < n && !irregular; i++) {
+        PyObject *token = PyList_GetItem(tokens, i);
+        Py_ssize_t len;
+        const char *t = PyUnicode_AsUTF8AndSize(token, &len);
+        if (!t) goto done;
+        int rc = 0;
+        if (t[0] == '{') {
+            if (!skip) {
+                /* python-chess's comment text: no braces, nor one space inside each */
+                Py_ssize_t from = len > 1 && t[1] == ' ' ? 2 : 1, to = PyUnicode_GetLength(token);
+                if (t[len - 1] == '}' && to > from) {
+                    to--;
+                    if (to > from && t[len - 2] == ' ') to--;
+                }
+                extras = 1;
+                rc = append_new(events, PyUnicode_Substring(token, from, to));
+            }
+        } else if (len == 1 && t[0] == '(') {
+            if (skip) {
+                skip++;
+            } else if (s.plies[s.depth - 1] > 0) {
+                extras = 1;
+                rc = open_line(&s);
+                if (rc == 0) rc = PyList_Append(events, Py_True);
+            }
+        } else if (len == 1 && t[0] == ')') {
+            if (skip == 1) {
+                irregular = 1;
+            } else if (skip) {
+                skip--;
+            } else if (s.depth > 1) {
+                s.depth--;
+                Py_DECREF(s.boards[s.depth]);
+                rc = PyList_Append(events, Py_False);
+            }
+        } else if (skip || t[0] == ';') {
+            continue;
+        } else if (t[0] == '$') {
+            extras = 1;
+            rc = append_new(events, PyLong_FromString(t + 1, NULL, 10));
+        } else if (suffix_nag(t, len) >= 0) {
+            extras = 1;
+            rc = append_new(events, PyLong_FromLong(suffix_nag(t, len)));
+        } else if (is_result(t, len) && s.depth == 1) {
+            rc = PyList_Append(results, token);
+        } else {
+            rc = play(&s, token, moves, events, errors);
+            if (rc == 1) {
+                skip = 1;
+                rc = 0;
+            }
         }
-        data = Py_BuildValue("(OOOONs)", r.headers, r.start ? r.start : Py_None, r.moves,
-                             r.extras ? r.events : Py_None, error, r.result);
+        if (rc < 0) goto done;
     }
-    if (data) result = Py_BuildValue("(NN)", data, rest);
-    else Py_DECREF(rest);
+    if (irregular) {
+        Py_INCREF(Py_None);
+        out = Py_None;
+    } else {
+        out = Py_BuildValue("(OOOO)", moves, extras ? events : Py_None, errors, results);
+    }
 done:
-    rf_pgn_reader_free(r.reader);
-    Py_XDECREF(r.readline);
-    Py_XDECREF(r.chunk);
-    Py_XDECREF(r.leftover);
-    Py_XDECREF(r.headers);
-    Py_XDECREF(r.moves);
-    Py_XDECREF(r.events);
-    Py_XDECREF(r.start);
-    return result;
+    stack_free(&s);
+    Py_XDECREF(moves);
+    Py_XDECREF(events);
+    Py_XDECREF(errors);
+    Py_XDECREF(results);
+    return out;
 }
 
 static PyMethodDef pgn_functions[] = {
-    {"_pgn_read", pgn_read, METH_VARARGS,
-     "_pgn_read(handle, leftover, mode) -> (data, leftover)\n\n"
-     "Reads one game from a text handle (rankfile.pgn.read_game is the interface)."},
+    {"_pgn_play", pgn_play, METH_VARARGS,
+     "_pgn_play(board, tokens) -> (moves, events, errors, results) or None\n\n"
+     "Plays a game's movetext tokens as python-chess's GameBuilder reads them (rankfile.pgn.read_game)."},
     {NULL, NULL, 0, NULL},
 };
 
 int rfpy_pgn_init(PyObject *module)
 {
-    start_type = (PyTypeObject *)PyType_FromSpec(&start_spec);
-    if (!start_type) return -1;
+    str_copy = PyUnicode_InternFromString("copy");
+    str_pop = PyUnicode_InternFromString("pop");
+    str_push = PyUnicode_InternFromString("push");
+    str_parse_san = PyUnicode_InternFromString("parse_san");
+    if (!str_copy || !str_pop || !str_push || !str_parse_san) return -1;
     return PyModule_AddFunctions(module, pgn_functions);
 }
