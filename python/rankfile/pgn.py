@@ -14,6 +14,7 @@ Two ways in:
 """
 from __future__ import annotations
 
+import abc
 import dataclasses
 import enum
 import logging
@@ -22,7 +23,8 @@ import re
 import sys
 import typing
 from collections.abc import MutableMapping
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import (Any, Callable, Dict, Generic, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple,
+                    TypeVar, Union)
 
 from rankfile import _rankfile
 
@@ -133,6 +135,11 @@ class SkipType(enum.Enum):
 SKIP = SkipType.SKIP
 """What a visitor returns to skip a game, its movetext or a variation."""
 
+ResultT = TypeVar("ResultT", covariant=True)
+MainlineMapT = TypeVar("MainlineMapT")
+GameT = TypeVar("GameT", bound="Game")
+HeadersT = TypeVar("HeadersT", bound="Headers")
+
 
 class TimeControlType(enum.Enum):
     UNKNOWN = 0
@@ -215,7 +222,7 @@ def _has_chess960_castling_rights(board: Any) -> bool:
     return False
 
 
-class Headers(MutableMapping):
+class Headers(MutableMapping[str, str]):
     """A game's tag pairs: a mutable mapping that keeps the Seven Tag Roster (Event, Site, Date,
     Round, White, Black, Result) first, in the roster's order, and the other tags in the order
     they were set. ``Headers()`` holds the roster's defaults ("?", "????.??.??", "*");
@@ -330,7 +337,7 @@ def _move_of(node: "ChildNode") -> Any:
     return node.move
 
 
-class GameNode:
+class GameNode(abc.ABC):
     """A node of a game tree: the game itself (:class:`Game`) or a move (:class:`ChildNode`).
     ``variations`` are the nodes that follow, the main line first; ``game[i]`` is variation i
     (or the one of a move, or a node itself)."""
@@ -350,14 +357,14 @@ class GameNode:
         self.starting_comment = ""
         self.nags = set()
 
+    @abc.abstractmethod
     def board(self) -> Any:
         """A new board at this node's position (the game's start, then the moves to here)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def ply(self) -> int:
         """The half-moves to this node as the position counts them (its fullmove number and
         turn): the moves from the game's start plus the start position's own ply."""
-        raise NotImplementedError
 
     def turn(self) -> bool:
         """The side to move at this node (True: White)."""
@@ -599,10 +606,10 @@ class GameNode:
 
     # -- traversal --
 
+    @abc.abstractmethod
     def accept(self, visitor: "BaseVisitor") -> Any:
         """Traverses from the move leading here, in PGN order, calling the visitor; returns
         visitor.result()."""
-        raise NotImplementedError
 
     def accept_subgame(self, visitor: "BaseVisitor") -> Any:
         """Traverses the game as if it started at this node: the game's tags, then FEN,
@@ -908,7 +915,7 @@ class Game(GameNode):
             self.headers.get("Site", "?"), f", {len(self.errors)} errors" if self.errors else "")
 
 
-class Mainline:
+class Mainline(Generic[MainlineMapT]):
     """The main line from a node: its moves (``mainline_moves()``) or nodes (``mainline()``).
     Iterable (also reversed); ``str()`` is its movetext; ``accept(visitor)``."""
 
@@ -957,7 +964,7 @@ class Mainline:
         return f"<Mainline at {id(self):#x} ({self.accept(StringExporter(columns=None, comments=False))})>"
 
 
-class BaseVisitor:
+class BaseVisitor(abc.ABC, Generic[ResultT]):
     """The callbacks of a game traversal, in PGN order (GameNode.accept, read_game's
     ``Visitor``): return SKIP from begin_game, end_headers or begin_variation to skip that
     part. ``result()`` is what accept / read_game return."""
@@ -1011,16 +1018,16 @@ class BaseVisitor:
     def end_game(self) -> None:
         """Called at the end of a game."""
 
+    @abc.abstractmethod
     def result(self) -> Any:
         """What the traversal returns."""
-        return None
 
     def handle_error(self, error: Exception) -> None:
         """Called with each error met (a bad move, FEN or variant); raises it."""
         raise error
 
 
-class GameBuilder(BaseVisitor):
+class GameBuilder(BaseVisitor[GameT]):
     """Makes a :class:`Game` (or ``Game=`` a subclass) of what is read: read_game's default.
     Errors go into ``game.errors`` (and the log) instead of being raised."""
 
@@ -1080,7 +1087,7 @@ class GameBuilder(BaseVisitor):
         return self.game
 
 
-class HeadersBuilder(BaseVisitor):
+class HeadersBuilder(BaseVisitor[HeadersT]):
     """Collects a game's tags into a :class:`Headers` (or ``Headers=`` a subclass) and skips
     its moves."""
 
@@ -1101,7 +1108,7 @@ class HeadersBuilder(BaseVisitor):
         return self.headers
 
 
-class BoardBuilder(BaseVisitor):
+class BoardBuilder(BaseVisitor[Any]):
     """The board at the end of a game's main line (its moves on the move stack)."""
 
     def begin_game(self) -> None:
@@ -1122,7 +1129,7 @@ class BoardBuilder(BaseVisitor):
         return self.board
 
 
-class SkipVisitor(BaseVisitor):
+class SkipVisitor(BaseVisitor[bool]):
     """Skips a game (result True)."""
 
     def begin_game(self) -> SkipType:
@@ -1223,7 +1230,7 @@ class StringExporterMixin:
         self.write_token(result + " ")
 
 
-class StringExporter(StringExporterMixin, BaseVisitor):
+class StringExporter(StringExporterMixin, BaseVisitor[str]):
     """Writes a game as PGN text (python-chess's StringExporter); result() is the text,
     without a newline at its end."""
 
@@ -1235,7 +1242,7 @@ class StringExporter(StringExporterMixin, BaseVisitor):
         return self.result()
 
 
-class FileExporter(StringExporterMixin, BaseVisitor):
+class FileExporter(StringExporterMixin, BaseVisitor[int]):
     """As StringExporter, writing each line to a text handle, an empty line after each game;
     result() is the number of characters written for the game."""
 
