@@ -1347,7 +1347,9 @@ def _movetext_tokens(handle: Any, line: str) -> List[str]:
                 elif not in_comment:  # ";": the rest of the line is a comment
                     break
         line = readline()
-    return _TOKENS.findall("".join(lines))
+    text = "".join(lines)
+    tokens = _rankfile._pgn_tokens(text)  # _TOKENS.findall, in C
+    return _TOKENS.findall(text) if tokens is None else tokens
 
 
 def _comment_text(token: str) -> str:

@@ -213,7 +213,118 @@ done:
     return out;
 }
 
+/* ---- the tokens of movetext ------------------------------------------------------------------
+ *
+ * pgn.py's _TOKENS regex (python-chess's MOVETEXT regex over a game's kept lines), matched by
+ * hand: at each byte the alternatives are tried in the regex's order, each as the regex engine
+ * would match it (optional parts greedy, given back when what follows fails); a byte where
+ * none matches is passed over. Every token but a comment is ASCII, and the bytes of a UTF-8
+ * sequence are never ASCII, so the UTF-8 text is matched byte by byte. */
+
+static int in_set(int c, const char *set) { return c && strchr(set, c) != NULL; }
+static int is_file(int c) { return c >= 'a' && c <= 'h'; }
+static int is_rank(int c) { return c >= '1' && c <= '8'; }
+
+/* [NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])? at p: its length, or 0. */
+static size_t match_san(const char *p)
+{
+    static const char promotions[] = "nbrqkNBRQK";
+    /* each optional part taken first, then left out, in the pattern's order */
+    for (int piece = 1; piece >= 0; piece--) {
+        if (piece && !in_set(p[0], "NBKRQ")) continue;
+        const char *a = p + piece;
+        for (int file = 1; file >= 0; file--) {
+            if (file && !is_file(a[0])) continue;
+            const char *b = a + file;
+            for (int rank = 1; rank >= 0; rank--) {
+                if (rank && !is_rank(b[0])) continue;
+                const char *c = b + rank;
+                for (int sep = 1; sep >= 0; sep--) {
+                    if (sep && c[0] != '-' && c[0] != 'x') continue;
+                    const char *d = c + sep;
+                    if (!is_file(d[0]) || !is_rank(d[1])) continue;
+                    const char *e = d + 2;
+                    if (e[0] == '=' && in_set(e[1], promotions)) e += 2;
+                    else if (in_set(e[0], promotions)) e += 1;
+                    return (size_t)(e - p);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* The length of the token at p, `left` bytes before the text's end (0: none starts there). */
+static size_t match_token(const char *p, size_t left)
+{
+    size_t n = match_san(p);
+    if (n) return n;
+    if (p[0] == '@' || (in_set(p[0], "PNBRQK") && p[1] == '@')) { /* [PNBRQK]?@[a-h][1-8] */
+        const char *q = p[0] == '@' ? p + 1 : p + 2;
+        if (is_file(q[0]) && is_rank(q[1])) return (size_t)(q + 2 - p);
+    }
+    if (!strncmp(p, "--", 2) || !strncmp(p, "Z0", 2)) return 2;
+    if (!strncmp(p, "0000", 4) || !strncmp(p, "@@@@", 4)) return 4;
+    if (!strncmp(p, "O-O", 3)) return !strncmp(p + 3, "-O", 2) ? 5 : 3;
+    if (!strncmp(p, "0-0", 3)) return !strncmp(p + 3, "-0", 2) ? 5 : 3;
+    if (p[0] == '{') { /* \{[^}]*\}? */
+        const char *close = memchr(p + 1, '}', left - 1);
+        return close ? (size_t)(close + 1 - p) : left;
+    }
+    if (p[0] == ';') { /* ;[^\n]* */
+        const char *end = memchr(p, '\n', left);
+        return end ? (size_t)(end - p) : left;
+    }
+    if (p[0] == '$' && p[1] >= '0' && p[1] <= '9') {
+        n = 2;
+        while (p[n] >= '0' && p[n] <= '9') n++;
+        return n;
+    }
+    if (p[0] == '(' || p[0] == ')' || p[0] == '*') return 1;
+    if (!strncmp(p, "1-0", 3) || !strncmp(p, "0-1", 3)) return 3;
+    if (!strncmp(p, "1/2-1/2", 7)) return 7;
+    if (p[0] == '?' || p[0] == '!') return p[1] == '?' || p[1] == '!' ? 2 : 1;
+    return 0;
+}
+
+/* _pgn_tokens(text) -> the list of tokens (pgn.py's _TOKENS.findall(text)), or None for a
+ * text that has no UTF-8 form (lone surrogates: pgn.py uses the regex itself). */
+static PyObject *pgn_tokens(PyObject *self, PyObject *text)
+{
+    (void)self;
+    Py_ssize_t len;
+    const char *s = PyUnicode_Check(text) ? PyUnicode_AsUTF8AndSize(text, &len) : NULL;
+    if (!s) {
+        if (!PyUnicode_Check(text)) {
+            PyErr_SetString(PyExc_TypeError, "_pgn_tokens: a str");
+            return NULL;
+        }
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    PyObject *tokens = PyList_New(0);
+    if (!tokens) return NULL;
+    /* the text is NUL-terminated, so a look-ahead stops at its end; a NUL inside it matches
+     * no byte of a token (comments aside, which are scanned by length) */
+    for (Py_ssize_t i = 0; i < len;) {
+        size_t n = match_token(s + i, (size_t)(len - i));
+        if (!n) {
+            i++;
+            continue;
+        }
+        if (append_new(tokens, PyUnicode_DecodeUTF8(s + i, (Py_ssize_t)n, "strict")) < 0) {
+            Py_DECREF(tokens);
+            return NULL;
+        }
+        i += (Py_ssize_t)n;
+    }
+    return tokens;
+}
+
 static PyMethodDef pgn_functions[] = {
+    {"_pgn_tokens", pgn_tokens, METH_O,
+     "_pgn_tokens(text) -> list of str or None\n\n"
+     "The movetext tokens of a game's kept lines (rankfile.pgn.read_game)."},
     {"_pgn_play", pgn_play, METH_VARARGS,
      "_pgn_play(board, tokens) -> (moves, events, errors, results) or None\n\n"
      "Plays a game's movetext tokens as python-chess's GameBuilder reads them (rankfile.pgn.read_game)."},
