@@ -1392,7 +1392,7 @@ def _play(visitor: Any, boards: List[Any], tokens: List[str]) -> None:
             elif len(boards) > 1:
                 visitor.end_variation()
                 boards.pop()
-        elif skip_depth:
+        elif skip_depth or first == ";":
             continue
         elif first == "$":
             visitor.visit_nag(int(token[1:]))
