@@ -1,64 +1,98 @@
 /*
- * pgn.c - the fast path of rankfile.pgn.read_game: a game's movetext tokens played into a game
- * as python-chess's GameBuilder would build it.
+ * pgn.c - the fast path of rankfile.pgn.read_game: a game's movetext cut into tokens, and the
+ * tokens played into a game as python-chess's GameBuilder would build it.
  *
- * pgn.py reads the handle a line at a time and cuts the movetext into tokens exactly as
- * python-chess's reader does (its MOVETEXT regex; a comment one token, "{" to "}", over lines
- * if need be). With
- * the default visitor, the tokens come here: this walks them with python-chess's rules for
- * movetext (parentheses, NAGs, results, the rest of a line of play skipped after a bad move)
- * and reads each move with the board's own parse_san and push, so that a Board subclass or a
- * variant answers as it does everywhere. What comes back is plain data that pgn.py turns into
- * nodes only when they are asked for: the main line's moves, the events of the whole movetext
- * (a Move, a comment str, a NAG int, True for a side line's start, False for its end; None when
- * the game has only main-line moves), the errors (the ValueErrors parse_san raised, in order)
- * and the results met at the top level.
+ * pgn.py reads the handle a line at a time as python-chess's reader does and hands the kept
+ * lines of a game's movetext to _pgn_tokens, which cuts them into python-chess's tokens. With
+ * the default visitor, the tokens go to _pgn_play, which walks them with python-chess's rules
+ * for movetext (parentheses, NAGs, results, the rest of a line of play skipped after a bad
+ * move), each line of play a position of its own. A move is read by the library as
+ * Board.parse_san reads it (rf_move_from_san); where the library finds none, the Board itself
+ * reads the move there (the start board, the line's moves pushed) for the exception it raises;
+ * a board class with a parse_san of its own reads every move. What comes back is plain data
+ * that pgn.py turns into nodes only when they are asked for: the main line's moves, the events
+ * of the whole movetext (a Move, a comment str, a NAG int, True for a side line's start, False
+ * for its end; None when the game has only main-line moves), the errors (the ValueErrors
+ * parse_san raised, in order) and the results met at the top level.
  *
- * One case is left to the Python visitor driver (None comes back): a ')' closing the line of
- * play skipped after a bad move, where python-chess's GameBuilder and board stack part ways.
+ * Two cases are left to pgn.py's visitor driver (None comes back): a ')' closing the line of
+ * play skipped after a bad move, where python-chess's GameBuilder and board stack part ways,
+ * and a move the Board reads that the library cannot play.
  */
 #include "rfpy.h"
 
 #include <string.h>
 
+/* The open lines of play: each one's position, the position before its last move, and the
+ * moves from the game's start to it (Move objects, new references), which replay it on a Board
+ * when the Board is to read a move there. */
 typedef struct {
-    PyObject **boards;      /* the board of each open line of play (new references) */
-    Py_ssize_t *plies;      /* the length of each board's move stack */
+    rf_position pos, before;
+    PyObject **moves;
+    Py_ssize_t n, cap;
+} line_of_play;
+
+typedef struct {
+    line_of_play *lines;
     Py_ssize_t depth, cap;
 } line_stack;
 
-static int stack_push(line_stack *s, PyObject *board, Py_ssize_t plies)
+static int line_append(line_of_play *l, PyObject *move)
+{
+    if (l->n == l->cap) {
+        Py_ssize_t cap = l->cap ? 2 * l->cap : 64;
+        PyObject **moves = PyMem_Realloc(l->moves, (size_t)cap * sizeof *moves);
+        if (!moves) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        l->moves = moves;
+        l->cap = cap;
+    }
+    Py_INCREF(move);
+    l->moves[l->n++] = move;
+    return 0;
+}
+
+static void line_clear(line_of_play *l)
+{
+    for (Py_ssize_t i = 0; i < l->n; i++) Py_DECREF(l->moves[i]);
+    PyMem_Free(l->moves);
+    memset(l, 0, sizeof *l);
+}
+
+/* Opens a line at *pos: the game's first (from < 0), or a side line of line `from` that
+ * replaces its last move (its moves but the last). 0, or -1 with an exception. */
+static int stack_open(line_stack *s, const rf_position *pos, Py_ssize_t from)
 {
     if (s->depth == s->cap) {
-        Py_ssize_t cap = s->cap ? 2 * s->cap : 16;
-        PyObject **boards = PyMem_Realloc(s->boards, (size_t)cap * sizeof *boards);
-        if (!boards) {
+        Py_ssize_t cap = s->cap ? 2 * s->cap : 8;
+        line_of_play *lines = PyMem_Realloc(s->lines, (size_t)cap * sizeof *lines);
+        if (!lines) {
             PyErr_NoMemory();
             return -1;
         }
-        s->boards = boards;
-        Py_ssize_t *plies_of = PyMem_Realloc(s->plies, (size_t)cap * sizeof *plies_of);
-        if (!plies_of) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        s->plies = plies_of;
+        s->lines = lines;
         s->cap = cap;
     }
-    s->boards[s->depth] = board; /* the reference passes to the stack */
-    s->plies[s->depth] = plies;
-    s->depth++;
+    line_of_play *l = &s->lines[s->depth++];
+    memset(l, 0, sizeof *l);
+    l->pos = *pos;
+    if (from >= 0) {
+        const line_of_play *parent = &s->lines[from];
+        for (Py_ssize_t i = 0; i + 1 < parent->n; i++)
+            if (line_append(l, parent->moves[i]) < 0) return -1;
+    }
     return 0;
 }
 
 static void stack_free(line_stack *s)
 {
-    for (Py_ssize_t i = 0; i < s->depth; i++) Py_DECREF(s->boards[i]);
-    PyMem_Free(s->boards);
-    PyMem_Free(s->plies);
+    for (Py_ssize_t i = 0; i < s->depth; i++) line_clear(&s->lines[i]);
+    PyMem_Free(s->lines);
 }
 
-static PyObject *str_copy, *str_pop, *str_push, *str_parse_san;
+static PyObject *str_copy, *str_push, *str_parse_san;
 
 /* The NAG of a move suffix ("!", "?!", ...), or -1. */
 static int suffix_nag(const char *t, Py_ssize_t n)
@@ -84,46 +118,70 @@ static int append_new(PyObject *list, PyObject *item)
     return rc;
 }
 
-/* A side line: the board of the line it branches from, copied, its last move taken back. */
-static int open_line(line_stack *s)
+/* The move the Board's own parse_san reads at the line's position (the start board copied, the
+ * line's moves pushed): a new reference; NULL with *error set (a new reference) when it raised
+ * a ValueError, NULL without for any other exception. */
+static PyObject *board_parse(PyObject *start, const line_of_play *l, PyObject *token, PyObject **error)
 {
-    PyObject *board = PyObject_CallMethodObjArgs(s->boards[s->depth - 1], str_copy, NULL);
-    if (!board) return -1;
-    PyObject *popped = PyObject_CallMethodObjArgs(board, str_pop, NULL);
-    if (!popped || stack_push(s, board, s->plies[s->depth - 1] - 1) < 0) {
-        Py_XDECREF(popped);
-        Py_DECREF(board);
-        return -1;
+    *error = NULL;
+    PyObject *board = PyObject_CallMethodObjArgs(start, str_copy, NULL);
+    if (!board) return NULL;
+    for (Py_ssize_t i = 0; i < l->n; i++) {
+        PyObject *done = PyObject_CallMethodObjArgs(board, str_push, l->moves[i], NULL);
+        if (!done) {
+            Py_DECREF(board);
+            return NULL;
+        }
+        Py_DECREF(done);
     }
-    Py_DECREF(popped);
-    return 0;
+    PyObject *move = PyObject_CallMethodObjArgs(board, str_parse_san, token, NULL);
+    Py_DECREF(board);
+    if (move || !PyErr_ExceptionMatches(PyExc_ValueError)) return move;
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (value && tb) PyException_SetTraceback(value, tb);
+    Py_XDECREF(type);
+    Py_XDECREF(tb);
+    *error = value;
+    return NULL;
 }
 
-/* A move token: read by the board of the current line and played there; a ValueError from
- * parse_san is an error of the game (appended to `errors`, 1 returned: skip the line's rest). */
-static int play(line_stack *s, PyObject *token, PyObject *moves, PyObject *events, PyObject *errors)
+/* A move token, read on the current line: 0 played, 1 an error of the game (appended to
+ * `errors`: the line's rest is skipped), 2 a move the Board's parse_san read that the library
+ * cannot play (the Python driver takes the game over), -1 an exception. The library reads the
+ * move when the board's class keeps the library's parse_san (`own`) and it is legal; else the
+ * Board reads it (for its exception, or its own answer). */
+static int play(line_stack *s, PyObject *start, int own, PyObject *token, const char *t, Py_ssize_t len,
+                PyObject *moves, PyObject *events, PyObject *errors)
 {
-    PyObject *board = s->boards[s->depth - 1];
-    PyObject *move = PyObject_CallMethodObjArgs(board, str_parse_san, token, NULL);
-    if (!move) {
-        if (!PyErr_ExceptionMatches(PyExc_ValueError)) return -1;
-        PyObject *type, *value, *tb;
-        PyErr_Fetch(&type, &value, &tb);
-        PyErr_NormalizeException(&type, &value, &tb);
-        if (tb) PyException_SetTraceback(value, tb);
-        int rc = value ? PyList_Append(errors, value) : -1;
-        Py_XDECREF(type);
-        Py_XDECREF(value);
-        Py_XDECREF(tb);
-        return rc < 0 ? -1 : 1;
+    line_of_play *l = &s->lines[s->depth - 1];
+    rf_move m;
+    rf_error err;
+    PyObject *move;
+    if (own && rf_move_from_san(&m, &l->pos, t, (size_t)len, &err) == RF_OK) {
+        move = rfpy_move_from_rf(&l->pos, m);
+        if (!move) return -1;
+    } else {
+        PyObject *error;
+        move = board_parse(start, l, token, &error);
+        if (!move) {
+            if (!error) return -1;
+            int rc = PyList_Append(errors, error);
+            Py_DECREF(error);
+            return rc < 0 ? -1 : 1;
+        }
+        if (rfpy_move_encode(&l->pos, move, &m) < 0 || m == RF_MOVE_NONE) {
+            Py_DECREF(move);
+            return PyErr_Occurred() ? -1 : 2;
+        }
     }
-    PyObject *pushed = PyObject_CallMethodObjArgs(board, str_push, move, NULL);
-    int rc = pushed ? 0 : -1;
-    Py_XDECREF(pushed);
+    l->before = l->pos;
+    rf_position_play(&l->pos, m);
+    int rc = line_append(l, move);
     if (rc == 0 && s->depth == 1) rc = PyList_Append(moves, move);
     if (rc == 0) rc = PyList_Append(events, move);
     Py_DECREF(move);
-    s->plies[s->depth - 1]++;
     return rc;
 }
 
@@ -133,15 +191,19 @@ static PyObject *pgn_play(PyObject *self, PyObject *args)
     (void)self;
     PyObject *start, *tokens;
     if (!PyArg_ParseTuple(args, "OO!", &start, &PyList_Type, &tokens)) return NULL;
-    line_stack s = {NULL, NULL, 0, 0};
+    const rf_position *start_pos = rfpy_board_position(start);
+    if (!start_pos) return NULL;
+    rf_position first = *start_pos;
+    PyObject *theirs = PyObject_GetAttr((PyObject *)Py_TYPE(start), str_parse_san);
+    PyObject *ours = theirs ? PyObject_GetAttr(rfpy_BoardType, str_parse_san) : NULL;
+    int own = theirs && ours && theirs == ours;
+    Py_XDECREF(theirs);
+    Py_XDECREF(ours);
+    if (PyErr_Occurred()) return NULL;
+    line_stack s = {NULL, 0, 0};
     PyObject *moves = PyList_New(0), *events = PyList_New(0), *errors = PyList_New(0),
              *results = PyList_New(0), *out = NULL;
-    PyObject *board = moves && events && errors && results
-                          ? PyObject_CallMethodObjArgs(start, str_copy, NULL) : NULL;
-    if (!board || stack_push(&s, board, 0) < 0) {
-        Py_XDECREF(board);
-        goto done;
-    }
+    if (!moves || !events || !errors || !results || stack_open(&s, &first, -1) < 0) goto done;
     int extras = 0, irregular = 0;
     Py_ssize_t skip = 0, n = PyList_Size(tokens);
     for (Py_ssize_t i = 0; i < n && !irregular; i++) {
@@ -164,19 +226,20 @@ static PyObject *pgn_play(PyObject *self, PyObject *args)
         } else if (len == 1 && t[0] == '(') {
             if (skip) {
                 skip++;
-            } else if (s.plies[s.depth - 1] > 0) {
+            } else if (s.lines[s.depth - 1].n > 0) {
+                /* a side line: from the position before the current line's last move */
+                rf_position before = s.lines[s.depth - 1].before;
                 extras = 1;
-                rc = open_line(&s);
+                rc = stack_open(&s, &before, s.depth - 1);
                 if (rc == 0) rc = PyList_Append(events, Py_True);
             }
         } else if (len == 1 && t[0] == ')') {
             if (skip == 1) {
-                irregular = 1;
+                irregular = 1; /* python-chess's GameBuilder and board stack part ways */
             } else if (skip) {
                 skip--;
             } else if (s.depth > 1) {
-                s.depth--;
-                Py_DECREF(s.boards[s.depth]);
+                line_clear(&s.lines[--s.depth]);
                 rc = PyList_Append(events, Py_False);
             }
         } else if (skip || t[0] == ';') {
@@ -190,9 +253,12 @@ static PyObject *pgn_play(PyObject *self, PyObject *args)
         } else if (is_result(t, len) && s.depth == 1) {
             rc = PyList_Append(results, token);
         } else {
-            rc = play(&s, token, moves, events, errors);
+            rc = play(&s, start, own, token, t, len, moves, events, errors);
             if (rc == 1) {
                 skip = 1;
+                rc = 0;
+            } else if (rc == 2) {
+                irregular = 1;
                 rc = 0;
             }
         }
@@ -334,9 +400,8 @@ static PyMethodDef pgn_functions[] = {
 int rfpy_pgn_init(PyObject *module)
 {
     str_copy = PyUnicode_InternFromString("copy");
-    str_pop = PyUnicode_InternFromString("pop");
     str_push = PyUnicode_InternFromString("push");
     str_parse_san = PyUnicode_InternFromString("parse_san");
-    if (!str_copy || !str_pop || !str_push || !str_parse_san) return -1;
+    if (!str_copy || !str_push || !str_parse_san) return -1;
     return PyModule_AddFunctions(module, pgn_functions);
 }
