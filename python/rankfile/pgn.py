@@ -210,6 +210,11 @@ def _has_chess960_castling_rights(board: Any) -> bool:
     if method is not None:
         return bool(method())
     import rankfile
+    rights = board.castling_rights
+    if not rights & ~rankfile.BB_CORNERS and \
+            (not rights & rankfile.BB_RANK_1 or board.king(True) == rankfile.E1) and \
+            (not rights & rankfile.BB_RANK_8 or board.king(False) == rankfile.E8):
+        return False  # (the rights kept are among these: none of them is Chess960's)
     probe = board.copy(stack=False)
     probe.chess960 = True
     rights = probe.clean_castling_rights()
@@ -230,11 +235,12 @@ class Headers(MutableMapping[str, str]):
 
     def __init__(self, data: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None,
                  **kwargs: str) -> None:
-        self._tag_roster: Dict[str, str] = {}
         self._others: Dict[str, str] = {}
-        if data is None:
-            data = _ROSTER_DEFAULTS
-        self.update(data, **kwargs)
+        if data is None and not kwargs:  # the roster's defaults (every game starts with them)
+            self._tag_roster: Dict[str, str] = dict(_ROSTER_DEFAULTS)
+            return
+        self._tag_roster = {}
+        self.update(_ROSTER_DEFAULTS if data is None else data, **kwargs)
 
     def is_chess960(self) -> bool:
         """True when the Variant tag names Chess960 (chess960, fischerandom, ...)."""

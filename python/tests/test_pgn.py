@@ -332,3 +332,39 @@ def test_from_board_and_exporters(python_chess):
     assert game.headers["FEN"] == fen and game.headers["SetUp"] == "1"
     assert game.board().fen() == fen
     assert str(game).endswith("4. O-O *")
+
+
+def test_setup_from_fens_as_python_chess(python_chess):
+    # Game.setup with a FEN: Chess960 castling rights make a Chess960 game (Variant tag), and
+    # ply(), turn() and the start position follow the FEN, for Chess960 starts with some of
+    # their rights and positions after a few moves
+    import random
+    import chess.pgn
+    rng = random.Random(36)
+    for _ in range(300):
+        board = python_chess.Board.from_chess960_pos(rng.randrange(960))
+        for _ in range(rng.randrange(6)):
+            board.push(rng.choice(list(board.legal_moves)))
+        fen = board.fen()
+        rights = fen.split()[2]
+        kept = "".join(c for c in rights if rng.random() < 0.7) or "-"
+        fields = fen.split()
+        fields[2] = kept
+        fields[5] = str(rng.randint(1, 80))
+        fen = " ".join(fields)
+        try:
+            theirs = chess.pgn.Game()
+            theirs.setup(fen)
+        except ValueError:
+            continue
+        ours = rankfile.pgn.Game()
+        ours.setup(fen)
+        assert list(ours.headers.items()) == list(theirs.headers.items()), fen
+        assert ours.board().fen() == theirs.board().fen() and ours.board().chess960 == theirs.board().chess960, fen
+        legal = list(theirs.board().legal_moves)
+        if not legal:
+            continue
+        node_a = theirs.add_variation(rng.choice(legal))
+        node_b = ours.add_variation(rankfile.Move.from_uci(node_a.move.uci()))
+        assert (ours.ply(), ours.turn(), node_b.ply(), node_b.turn()) == \
+            (theirs.ply(), theirs.turn(), node_a.ply(), node_a.turn()), fen
