@@ -368,3 +368,24 @@ def test_setup_from_fens_as_python_chess(python_chess):
         node_b = ours.add_variation(rankfile.Move.from_uci(node_a.move.uci()))
         assert (ours.ply(), ours.turn(), node_b.ply(), node_b.turn()) == \
             (theirs.ply(), theirs.turn(), node_a.ply(), node_a.turn()), fen
+
+
+def test_variations_by_node_as_python_chess(python_chess):
+    # node[i], node[move], node[child], `in`, promote, demote, promote_to_main and
+    # remove_variation take an index, a move or the child node itself, as in python-chess
+    import chess.pgn
+    text = "1. e4 (1. d4 d5) (1. c4 e5) (1. Nf3) e5 *"
+    ours = rankfile.pgn.read_game(io.StringIO(text))
+    theirs = chess.pgn.read_game(io.StringIO(text))
+    assert ours[2].san() == theirs[2].san() == "c4"
+    assert ours[ours[1]] is ours[1] and ours[rankfile.Move.from_uci("g1f3")] is ours[3]
+    assert ours[1] in ours and rankfile.Move.from_uci("a2a3") not in ours and 7 not in ours
+    with pytest.raises(KeyError):
+        ours[rankfile.Move.from_uci("a2a3")]
+    with pytest.raises(IndexError):
+        ours[7]
+    for op, key in [("promote", 2), ("demote", 0), ("promote_to_main", 3), ("promote", 1),
+                    ("demote", 2), ("remove_variation", 1), ("promote_to_main", 2)]:
+        getattr(ours, op)(ours[key])  # by node
+        getattr(theirs, op)(theirs[key].move)  # by move
+        assert str(ours) == str(theirs), op
