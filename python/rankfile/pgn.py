@@ -70,6 +70,8 @@ _SUFFIX_NAGS = {"!": NAG_GOOD_MOVE, "?": NAG_MISTAKE, "!!": NAG_BRILLIANT_MOVE, 
 TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 """The Seven Tag Roster: the tags every exported game carries first, in this order."""
 
+_ROSTER_NAMES = frozenset(TAG_ROSTER)
+
 _ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
                     "Black": "?", "Result": "*"}
 
@@ -271,7 +273,7 @@ class Headers(MutableMapping[str, str]):
         return board
 
     def __setitem__(self, key: str, value: str) -> None:
-        if key in TAG_ROSTER:
+        if key in _ROSTER_NAMES:
             self._tag_roster[key] = value
         elif not TAG_NAME_REGEX.match(key):
             raise ValueError(f"invalid pgn header tag: {key!r}")
@@ -281,10 +283,10 @@ class Headers(MutableMapping[str, str]):
             self._others[key] = value
 
     def __getitem__(self, key: str) -> str:
-        return self._tag_roster[key] if key in TAG_ROSTER else self._others[key]
+        return self._tag_roster[key] if key in _ROSTER_NAMES else self._others[key]
 
     def __delitem__(self, key: str) -> None:
-        if key in TAG_ROSTER:
+        if key in _ROSTER_NAMES:
             del self._tag_roster[key]
         else:
             del self._others[key]
