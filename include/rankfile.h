@@ -1122,7 +1122,8 @@ RF_API rf_outcome rf_game_outcome(const rf_game *game);
  *
  * A game is: tag pairs ([Name "value"], several per line allowed, \" and \\ escaped in the
  * value), then movetext up to its termination marker (1-0, 0-1, 1/2-1/2, *), up to a line
- * starting with '[' (the next game's tags) or up to the end of the input; a game without its
+ * starting with '[' (the next game's tags), up to a move number 1 ("1." "1...") after an empty
+ * line outside variations (the next game, without tags) or up to the end of the input; a game without its
  * marker gets the warning RF_PGN_WARN_NO_RESULT, as it may have been cut short (a file cut in
  * the middle of a game). Read leniently, as python-chess reads it:
  *   - a UTF-8 byte-order mark at the start, CRLF line ends, stray white space;
@@ -1192,8 +1193,9 @@ typedef struct rf_pgn_game {
 
 /* rf_pgn_game.warnings. */
 #define RF_PGN_WARN_NO_RESULT 1u   /* no termination marker before the end of the input or the
-                                      next game's tags: the game may be cut short (its result is
-                                      unknown: written "*") */
+                                      next game (its tags, or its move number 1 after an empty
+                                      line): the game may be cut short (its result is unknown:
+                                      written "*") */
 #define RF_PGN_WARN_RESULT_TAG 2u  /* the [Result] tag and the termination marker disagree */
 #define RF_PGN_WARN_BAD_TAG 4u     /* a line starting with '[' that is no tag pair, skipped */
 

@@ -58,6 +58,8 @@ struct rf_pgn_reader {
     unsigned long result_tag_line;
     int has_result_tag;
     unsigned long last_line; /* the line of the game's last tag or movetext token */
+    unsigned long empty_line; /* the last line that held only white space (0: none yet) */
+    int movetext_seen;       /* the game has a movetext token */
     int end_known;           /* why the game has no marker is known: the input ended inside a
                                 tag or a comment, or the marker came inside a variation */
 
@@ -112,11 +114,35 @@ static inline int peek(rf_pgn_reader *r)
     return (unsigned char)r->buf[r->at];
 }
 
+/* The byte after the one peek returned, or -1: when that one ends the block, it is moved to the
+ * block's start and the next bytes are read after it. */
+static int peek_second(rf_pgn_reader *r)
+{
+    if (r->at + 1 < r->end) return (unsigned char)r->buf[r->at + 1];
+    if (r->at >= r->end || r->eof || !r->read) return -1;
+    r->buf[0] = r->buf[r->at];
+    r->base += r->at;
+    r->at = 0;
+    r->end = 1;
+    size_t n = r->read(r->ctx, r->buf + 1, BLOCK - 1);
+    if (n == (size_t)-1 || n > BLOCK - 1) {
+        r->failed = r->eof = 1;
+        return -1;
+    }
+    if (n == 0) {
+        r->eof = 1;
+        return -1;
+    }
+    r->end = 1 + n;
+    return (unsigned char)r->buf[1];
+}
+
 /* Consumes the byte peek returned. */
 static inline void advance(rf_pgn_reader *r)
 {
     char c = r->buf[r->at++];
     if (c == '\n') {
+        if (r->blank_line) r->empty_line = r->line;
         r->line++;
         r->line_start = r->base + r->at;
         r->blank_line = 1;
@@ -782,15 +808,19 @@ static int skip_unchecked(rf_pgn_reader *r)
         }
         if (seen) {
             r->last_line = r->line;
+            r->movetext_seen = 1;
             r->blank_line = 0;
         }
         if (at == end) break;
         const unsigned char c = (unsigned char)b[at];
         if (c == '\n') {
+            int empty = r->blank_line;
+            if (empty) r->empty_line = r->line;
             r->line++;
             r->line_start = r->base + at + 1;
             r->blank_line = 1;
             at++;
+            if (empty && r->depth == 0) break; /* read_movetext looks at what follows */
             continue;
         }
         if (c == '\f' || c == '\v') {
@@ -802,6 +832,7 @@ static int skip_unchecked(rf_pgn_reader *r)
             const char *close = memchr(b + at + 1, '}', end - at - 1);
             if (!close) break;
             r->last_line = r->line;
+            r->movetext_seen = 1;
             for (const char *p = b + at + 1; (p = memchr(p, '\n', (size_t)(close - p))) != NULL; p++) {
                 r->line++;
                 r->line_start = r->base + (size_t)(p + 1 - b);
@@ -820,6 +851,7 @@ static int skip_unchecked(rf_pgn_reader *r)
             break;
         }
         r->last_line = r->line;
+        r->movetext_seen = 1;
         r->blank_line = 0;
         if (is_result(b + w, at - w)) {
             r->at = at;
@@ -841,7 +873,8 @@ static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
 {
     char word[WORD_MAX + 8];
     for (;;) {
-        if (!r->checking && skip_unchecked(r)) {
+        if (!r->checking && !(r->depth == 0 && r->movetext_seen && r->empty_line > r->last_line) &&
+            skip_unchecked(r)) {
             after_result(r, v);
             return;
         }
@@ -855,7 +888,16 @@ static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
             continue;
         }
         unsigned long line = r->line, col = column(r);
-        if (c != '[' || !r->blank_line) r->last_line = line; /* not the next game's tags */
+        /* An empty line since the game's last token, outside variations: "1." starts a game. */
+        if (c == '1' && r->depth == 0 && r->movetext_seen && r->empty_line > r->last_line &&
+            peek_second(r) == '.') {
+            close_game(r);
+            return;
+        }
+        if (c != '[' || !r->blank_line) { /* not the next game's tags */
+            r->last_line = line;
+            r->movetext_seen = 1;
+        }
         switch (c) {
         case '%':
             if (col == 1) {
@@ -1002,7 +1044,7 @@ int rf_pgn_read_game(rf_pgn_reader *r, const rf_pgn_visitor *v)
     r->info.index = ++r->games;
     r->info.line = r->line;
     r->info.game = &r->main;
-    r->has_variant = r->has_fen = r->has_result_tag = r->end_known = 0;
+    r->has_variant = r->has_fen = r->has_result_tag = r->end_known = r->movetext_seen = 0;
     r->last_line = r->line;
     r->depth = r->quiet_from = 0;
     r->checking = 1;

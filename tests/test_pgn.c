@@ -412,6 +412,51 @@ TEST(game_without_result_then_tags)
                   "no result marker; the game may be cut short");
 }
 
+/* Reads every game of a text given to the reader one byte at a time. */
+static record *read_dripping(record *r, const char *text)
+{
+    drip d = {text, strlen(text), 0};
+    rf_pgn_reader *reader = rf_pgn_reader_new(drip_read, &d);
+    if (!CHECK(reader != NULL)) return r;
+    rf_pgn_visitor v = visitor_of(r);
+    while (rf_pgn_read_game(reader, &v) == 1) {
+    }
+    CHECK_U64(rf_pgn_reader_offset(reader), d.len);
+    rf_pgn_reader_free(reader);
+    return r;
+}
+
+TEST(move_number_one_after_an_empty_line_starts_a_game)
+{
+    /* python-chess ends a game at an empty line: a game without tags that starts again at move
+     * 1 is the next game, from memory and from a reader that gets one byte at a time (the
+     * "1." read across blocks); also after a game whose checking stopped at an error. */
+    const char *text = "1. e4 e5\n\n1. a3 *\n\n1. e4 Qa1 e5\n  \t\n1... Nf6 1-0\n";
+    for (int dripping = 0; dripping < 2; dripping++) {
+        static record r;
+        memset(&r, 0, sizeof r);
+        if (dripping) read_dripping(&r, text);
+        else read_text(&r, text, strlen(text));
+        CHECK_INT(r.ngames, 4);
+        CHECK_STR(r.log, "[ | e4 e5 ] [ | a3 ] [ | e4 ] [ | ]");
+        check_warning(&r.games[0], RF_PGN_WARN_NO_RESULT, 1,
+                      "no result marker; the game may be cut short");
+        CHECK_INT(r.games[1].line, 3);
+        CHECK_STR(r.games[1].result, "*");
+        CHECK_INT(r.games[2].status, RF_ERR_ILLEGAL);
+        CHECK_INT(r.games[3].line, 7);
+        CHECK_INT(r.games[3].status, RF_ERR_ILLEGAL); /* 1... Nf6 with White to move */
+    }
+    /* Not after the tags, nor with a comment or escape line between, nor inside a variation,
+     * nor for another number. */
+    record *r = read_pgn("[Event \"a\"]\n\n1. e4 e5\n\n{ c }\n1. Nf3 *\n");
+    check_ok(r, 1);
+    CHECK_STR(r->log, "[ Event=a | e4 e5 { c } Nf3 ]");
+    r = read_pgn("1. e4 (1. d4 d5\n\n1. c4) e5 2. Nf3\n\n2. Nc6 *\n");
+    check_ok(r, 1);
+    CHECK_STR(r->log, "[ | e4 ( d4 d5 c4 ) e5 Nf3 Nc6 ]");
+}
+
 TEST(result_tag_disagrees_with_the_marker)
 {
     record *r = read_pgn("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 0-1\n\n[Result \"0-1\"]\n\n1. e4 "

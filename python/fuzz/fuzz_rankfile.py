@@ -119,6 +119,16 @@ def _read_game(text):
         except ValueError:  # a bad [FEN] tag: python-chess raises too, and says so in errors
             assert game.errors, "game.board() raised, game.errors is empty"
             continue
+        if game.errors:
+            # After a bad move inside a side line, python-chess's reader (and so rankfile's)
+            # goes on with the side line's board while the tree has closed it: moves may stand
+            # where they are not legal, and playing or writing them may raise ValueError.
+            try:
+                str(game)
+            except ValueError:
+                pass
+            dict(game.headers)
+            continue
         for move in game.mainline_moves():
             assert not move or board.is_legal(move), f"game main line: {move} not legal in {board.fen()}"
             board.push(move)
@@ -127,7 +137,6 @@ def _read_game(text):
             node.comment
             node.nags
         str(game)
-        game.errors
         dict(game.headers)
 
 

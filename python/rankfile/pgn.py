@@ -1,9 +1,12 @@
-"""rankfile.pgn: PGN games, python-chess's ``chess.pgn`` over rankfile's C reader.
+"""rankfile.pgn: PGN games, python-chess's ``chess.pgn`` over rankfile's C library.
 
 Two ways in:
 
 - python-chess's: :func:`read_game` (a :class:`Game` with headers, a main line, comments, NAGs
-  and variations), :func:`read_headers`, :func:`skip_game`, ``str(game)`` to export;
+  and variations, or what a visitor makes of the game), :func:`read_headers`,
+  :func:`skip_game`, the visitors (:class:`GameBuilder`, :class:`HeadersBuilder`,
+  :class:`BoardBuilder`, :class:`SkipVisitor`, :class:`StringExporter`, :class:`FileExporter`),
+  ``str(game)`` to export;
 - rankfile's, for whole files: :func:`read_table` (every game of a file as columns, read in C
   without the GIL), :func:`iter_tables` (the same a batch of games at a time, memory flat),
   :func:`to_parquet` (a file into Parquet, a row group per batch) and :func:`iter_games` (one
@@ -11,23 +14,23 @@ Two ways in:
 """
 from __future__ import annotations
 
+import abc
+import dataclasses
+import enum
+import logging
 import os
 import re
+import sys
 import typing
-import weakref
 from collections.abc import MutableMapping
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import (Any, Callable, Dict, Generic, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple,
+                    TypeVar, Union)
 
 from rankfile import _rankfile
 
-TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
-"""The Seven Tag Roster: the tags every exported game carries first, in this order."""
+LOGGER = logging.getLogger(__name__)
 
-_ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
-                    "Black": "?", "Result": "*"}
-
-TAG_NAME_REGEX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
-
+# Numeric Annotation Glyphs (PGN standard, section 10), under python-chess's names.
 NAG_NULL = 0
 NAG_GOOD_MOVE = 1
 NAG_MISTAKE = 2
@@ -35,9 +38,198 @@ NAG_BRILLIANT_MOVE = 3
 NAG_BLUNDER = 4
 NAG_SPECULATIVE_MOVE = 5
 NAG_DUBIOUS_MOVE = 6
+NAG_FORCED_MOVE = 7
+NAG_SINGULAR_MOVE = 8
+NAG_WORST_MOVE = 9
+NAG_DRAWISH_POSITION = 10
+NAG_QUIET_POSITION = 11
+NAG_ACTIVE_POSITION = 12
+NAG_UNCLEAR_POSITION = 13
+NAG_WHITE_SLIGHT_ADVANTAGE = 14
+NAG_BLACK_SLIGHT_ADVANTAGE = 15
+NAG_WHITE_MODERATE_ADVANTAGE = 16
+NAG_BLACK_MODERATE_ADVANTAGE = 17
+NAG_WHITE_DECISIVE_ADVANTAGE = 18
+NAG_BLACK_DECISIVE_ADVANTAGE = 19
+NAG_WHITE_ZUGZWANG = 22
+NAG_BLACK_ZUGZWANG = 23
+NAG_WHITE_MODERATE_COUNTERPLAY = 132
+NAG_BLACK_MODERATE_COUNTERPLAY = 133
+NAG_WHITE_DECISIVE_COUNTERPLAY = 134
+NAG_BLACK_DECISIVE_COUNTERPLAY = 135
+NAG_WHITE_MODERATE_TIME_PRESSURE = 136
+NAG_BLACK_MODERATE_TIME_PRESSURE = 137
+NAG_WHITE_SEVERE_TIME_PRESSURE = 138
+NAG_BLACK_SEVERE_TIME_PRESSURE = 139
+NAG_NOVELTY = 146
+
+# The move suffixes a reader turns into NAGs.
+_SUFFIX_NAGS = {"!": NAG_GOOD_MOVE, "?": NAG_MISTAKE, "!!": NAG_BRILLIANT_MOVE, "??": NAG_BLUNDER,
+                "!?": NAG_SPECULATIVE_MOVE, "?!": NAG_DUBIOUS_MOVE}
+
+TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+"""The Seven Tag Roster: the tags every exported game carries first, in this order."""
+
+_ROSTER_NAMES = frozenset(TAG_ROSTER)
+
+_ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
+                    "Black": "?", "Result": "*"}
+
+TAG_NAME_REGEX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
+
+# A tag line: [Name "value"], the value kept as written (escapes and all) up to the last quote.
+TAG_REGEX = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*\Z")
+
+# The tokens of movetext. Anything else (move numbers, dots, unreadable words) is passed over,
+# as python-chess does: a SAN-shaped word, a drop, a null move, castling; a comment (to the end
+# of the line, cut at its brace later); a rest-of-line comment; a NAG; a parenthesis; a
+# termination marker; a suffix annotation.
+MOVETEXT_REGEX = re.compile(r"""
+    ( [NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?
+    | [PNBRQK]?@[a-h][1-8]
+    | -- | Z0 | 0000 | @@@@
+    | O-O(?:-O)? | 0-0(?:-0)? )
+    | (\{.*)
+    | (;.*)
+    | (\$[0-9]+)
+    | (\()
+    | (\))
+    | (\*|1-0|0-1|1/2-1/2)
+    | ([\?!]{1,2})
+    """, re.DOTALL | re.VERBOSE)
+
+# What a skipped game's lines are scanned for: where comments open and close.
+SKIP_MOVETEXT_REGEX = re.compile(r"[;{}]")
+
+# Comment annotations (lichess, ChessBase): [%clk 1:02:03], [%emt 0:00:05], [%eval 0.25,20],
+# [%eval #-3], [%csl Ga1], [%cal Re2e4,Gd2d4]. prefix and suffix: one white-space character
+# each side, kept or dropped when an annotation is replaced.
+CLOCK_REGEX = re.compile(r"(?P<prefix>\s?)\[%clk\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
+EMT_REGEX = re.compile(r"(?P<prefix>\s?)\[%emt\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
+EVAL_REGEX = re.compile(r"""
+    (?P<prefix>\s?)
+    \[%eval\s(?: \#(?P<mate>[+-]?\d+) | (?P<cp>[+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)) )
+    (?:,(?P<depth>\d+))?\]
+    (?P<suffix>\s?)
+    """, re.VERBOSE)
+ARROWS_REGEX = re.compile(r"""
+    (?P<prefix>\s?)
+    \[%(?:csl|cal)\s(?P<arrows>[RGYB][a-h][1-8](?:[a-h][1-8])?(?:,[RGYB][a-h][1-8](?:[a-h][1-8])?)*)\]
+    (?P<suffix>\s?)
+    """, re.VERBOSE)
 
 
-class Headers(MutableMapping):
+def _replacement(text: str) -> Callable[["re.Match[str]"], str]:
+    """The replacement of an annotation by `text` ("" removes it): the white space around the
+    old one is kept around the new one; a removed one leaves one space only where it had
+    white space on both sides."""
+    def repl(match: "re.Match[str]") -> str:
+        if text:
+            return match.group("prefix") + text + match.group("suffix")
+        return match.group("prefix") and match.group("suffix")
+    return repl
+
+
+class SkipType(enum.Enum):
+    SKIP = None
+
+
+SKIP = SkipType.SKIP
+"""What a visitor returns to skip a game, its movetext or a variation."""
+
+ResultT = TypeVar("ResultT", covariant=True)
+MainlineMapT = TypeVar("MainlineMapT")
+GameT = TypeVar("GameT", bound="Game")
+HeadersT = TypeVar("HeadersT", bound="Headers")
+
+
+class TimeControlType(enum.Enum):
+    UNKNOWN = 0
+    UNLIMITED = 1
+    STANDARD = 2
+    RAPID = 3
+    BLITZ = 4
+    BULLET = 5
+
+
+@dataclasses.dataclass
+class TimeControlPart:
+    """One period of a TimeControl tag: ``moves`` (0: the rest of the game) in ``time``
+    seconds, plus ``increment`` or ``delay`` seconds a move."""
+    moves: int = 0
+    time: int = 0
+    increment: float = 0
+    delay: float = 0
+
+
+@dataclasses.dataclass
+class TimeControl:
+    """A TimeControl tag read (PGN standard, section 9.6.1): its periods and FIDE's class of
+    the first one (bullet under 3 minutes of base time + 60 increments, blitz under 15, rapid
+    under 60, standard from there)."""
+    parts: List[TimeControlPart] = dataclasses.field(default_factory=list)
+    type: TimeControlType = TimeControlType.UNKNOWN
+
+
+def parse_time_control(time_control: str) -> TimeControl:
+    """A TimeControl tag's value as a :class:`TimeControl`: "" and "?" are UNKNOWN, "-"
+    UNLIMITED; else periods joined by ":", each ``[moves/]seconds[+increment|+delayd]``.
+    Raises ValueError for a number that cannot be read and for a period without a move count
+    before the last."""
+    tc = TimeControl()
+    if not time_control or time_control.startswith("?"):
+        return tc
+    if time_control.startswith("-"):
+        tc.type = TimeControlType.UNLIMITED
+        return tc
+    for text in time_control.split(":"):
+        part = TimeControlPart()
+        period, *bonus = text.split("+")
+        if bonus:
+            if bonus[0].lower().endswith("d"):
+                part.delay = float(bonus[0][:-1])
+            else:
+                part.increment = float(bonus[0])
+        moves, *seconds = period.split("/")
+        if seconds:
+            part.moves, part.time = int(moves), int(seconds[0])
+        else:
+            part.moves, part.time = 0, int(moves)
+        tc.parts.append(part)
+    if any(part.moves == 0 for part in tc.parts[:-1]):
+        raise ValueError("Only last part can be 'sudden death'.")
+    estimate = tc.parts[0].time + 60 * tc.parts[0].increment
+    tc.type = (TimeControlType.BULLET if estimate < 3 * 60 else
+               TimeControlType.BLITZ if estimate < 15 * 60 else
+               TimeControlType.RAPID if estimate < 60 * 60 else TimeControlType.STANDARD)
+    return tc
+
+
+def _has_chess960_castling_rights(board: Any) -> bool:
+    """python-chess's Board.has_chess960_castling_rights: a castling right that only Chess960
+    has (a rook off the corners, or a king off its e-file square with a right)."""
+    method = getattr(board, "has_chess960_castling_rights", None)
+    if method is not None:
+        return bool(method())
+    import rankfile
+    rights = board.castling_rights
+    if not rights & ~rankfile.BB_CORNERS and \
+            (not rights & rankfile.BB_RANK_1 or board.king(True) == rankfile.E1) and \
+            (not rights & rankfile.BB_RANK_8 or board.king(False) == rankfile.E8):
+        return False  # (the rights kept are among these: none of them is Chess960's)
+    probe = board.copy(stack=False)
+    probe.chess960 = True
+    rights = probe.clean_castling_rights()
+    if rights & ~rankfile.BB_CORNERS:
+        return True
+    for color, rank, king_square in ((True, rankfile.BB_RANK_1, rankfile.E1),
+                                     (False, rankfile.BB_RANK_8, rankfile.E8)):
+        if rights & rank and probe.king(color) != king_square:
+            return True
+    return False
+
+
+class Headers(MutableMapping[str, str]):
     """A game's tag pairs: a mutable mapping that keeps the Seven Tag Roster (Event, Site, Date,
     Round, White, Black, Result) first, in the roster's order, and the other tags in the order
     they were set. ``Headers()`` holds the roster's defaults ("?", "????.??.??", "*");
@@ -45,11 +237,12 @@ class Headers(MutableMapping):
 
     def __init__(self, data: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None,
                  **kwargs: str) -> None:
-        self._tag_roster: Dict[str, str] = {}
         self._others: Dict[str, str] = {}
-        if data is None:
-            data = _ROSTER_DEFAULTS
-        self.update(data, **kwargs)
+        if data is None and not kwargs:  # the roster's defaults (every game starts with them)
+            self._tag_roster: Dict[str, str] = dict(_ROSTER_DEFAULTS)
+            return
+        self._tag_roster = {}
+        self.update(_ROSTER_DEFAULTS if data is None else data, **kwargs)
 
     def is_chess960(self) -> bool:
         """True when the Variant tag names Chess960 (chess960, fischerandom, ...)."""
@@ -63,7 +256,8 @@ class Headers(MutableMapping):
             "wild/8", "wild/8a"]
 
     def variant(self) -> type:
-        """The board class of the Variant tag (rankfile.Board when there is none)."""
+        """The board class of the Variant tag (rankfile.Board when there is none); ValueError
+        for a variant that is not known."""
         import rankfile
         if "Variant" not in self or self.is_chess960() or self.is_wild():
             return rankfile.Board
@@ -75,12 +269,11 @@ class Headers(MutableMapping):
         VariantBoard = self.variant()
         fen = self.get("FEN", VariantBoard.starting_fen)
         board = VariantBoard(fen, chess960=self.is_chess960())
-        if not board.chess960 and hasattr(board, "has_chess960_castling_rights"):
-            board.chess960 = board.has_chess960_castling_rights()
+        board.chess960 = board.chess960 or _has_chess960_castling_rights(board)
         return board
 
     def __setitem__(self, key: str, value: str) -> None:
-        if key in TAG_ROSTER:
+        if key in _ROSTER_NAMES:
             self._tag_roster[key] = value
         elif not TAG_NAME_REGEX.match(key):
             raise ValueError(f"invalid pgn header tag: {key!r}")
@@ -90,10 +283,10 @@ class Headers(MutableMapping):
             self._others[key] = value
 
     def __getitem__(self, key: str) -> str:
-        return self._tag_roster[key] if key in TAG_ROSTER else self._others[key]
+        return self._tag_roster[key] if key in _ROSTER_NAMES else self._others[key]
 
     def __delitem__(self, key: str) -> None:
-        if key in TAG_ROSTER:
+        if key in _ROSTER_NAMES:
             del self._tag_roster[key]
         else:
             del self._others[key]
@@ -118,26 +311,44 @@ class Headers(MutableMapping):
         return f"{type(self).__name__}({pairs})"
 
     @classmethod
-    def _from_pairs(cls, pairs: Iterable[Tuple[str, str]], roster: bool = False) -> "Headers":
-        # The reader's tags as they were read: no name check (python-chess's reader has none).
-        # roster: start from the Seven Tag Roster's defaults, as a game read by python-chess.
-        headers = cls.__new__(cls)
-        headers._tag_roster = dict(_ROSTER_DEFAULTS) if roster else {}
-        headers._others = {}
-        roster, others = headers._tag_roster, headers._others
-        for key, value in pairs:
-            if key in TAG_ROSTER:
-                roster[key] = value
-            else:
-                others[key] = value
-        return headers
+    def builder(cls) -> "HeadersBuilder":
+        """A HeadersBuilder that makes headers of this class (``read_game(h, Visitor=...)``)."""
+        return HeadersBuilder(Headers=cls)
 
 
-# ---- games: nodes, reading, export --------------------------------------------------------
+# ---- games: nodes, visitors, reading, export -----------------------------------------------
 
-class GameNode:
+def _engine() -> Any:
+    """The engine module whose scores eval() answers: chess.engine when a program has it (run
+    through rankfile.compat, it is the one its scores compare with), else rankfile's."""
+    module = sys.modules.get("chess.engine")
+    if module is not None:
+        return module
+    try:
+        from rankfile import engine  # type: ignore[attr-defined]
+        return engine
+    except ImportError:
+        import chess.engine  # type: ignore[import-not-found]
+        return chess.engine
+
+
+def _seconds_text(tag: str, seconds: float) -> str:
+    """[%clk H:MM:SS.sss] (or %emt): at most three decimals, trailing zeros dropped."""
+    seconds = max(0, seconds)
+    hours, rest = int(seconds // 3600), seconds % 3600
+    minutes, rest = int(rest // 60), rest % 60
+    text = f"{rest:06.3f}".rstrip("0").rstrip(".")
+    return f"[%{tag} {hours:d}:{minutes:02d}:{text}]"
+
+
+def _move_of(node: "ChildNode") -> Any:
+    return node.move
+
+
+class GameNode(abc.ABC):
     """A node of a game tree: the game itself (:class:`Game`) or a move (:class:`ChildNode`).
-    ``variations`` are the moves that follow, the main line first."""
+    ``variations`` are the nodes that follow, the main line first; ``game[i]`` is variation i
+    (or the one of a move, or a node itself)."""
 
     parent: Optional["GameNode"]
     move: Optional[Any]
@@ -146,29 +357,39 @@ class GameNode:
     starting_comment: str
     nags: set
 
+    def __init__(self, *, comment: str = "") -> None:
+        self.parent = None
+        self.move = None
+        self.variations = []
+        self.comment = comment
+        self.starting_comment = ""
+        self.nags = set()
+
+    @abc.abstractmethod
     def board(self) -> Any:
         """A new board at this node's position (the game's start, then the moves to here)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def ply(self) -> int:
-        """The number of half-moves from the game's start to this node."""
-        ply = 0
-        node = self
-        while node.parent is not None:
-            ply += 1
-            node = node.parent
-        return ply
+        """The half-moves to this node as the position counts them (its fullmove number and
+        turn): the moves from the game's start plus the start position's own ply."""
 
-    def game(self) -> "Game":
-        """The root node."""
-        node = self
-        while node.parent is not None:
-            node = node.parent
-        return typing.cast(Game, node)
+    def turn(self) -> bool:
+        """The side to move at this node (True: White)."""
+        return self.ply() % 2 == 0
 
     def root(self) -> "GameNode":
-        """The root node (as :meth:`game`)."""
-        return self.game()
+        """The node at the top of this tree."""
+        node = self
+        while node.parent:
+            node = node.parent
+        return node
+
+    def game(self) -> "Game":
+        """The root node, a :class:`Game`."""
+        root = self.root()
+        assert isinstance(root, Game), "GameNode not rooted in Game"
+        return root
 
     def end(self) -> "GameNode":
         """The last node of the main line from here."""
@@ -181,94 +402,93 @@ class GameNode:
         """True when no move follows."""
         return not self.variations
 
-    def next(self) -> Optional["ChildNode"]:
-        """The main-line move after this node, or None."""
-        return self.variations[0] if self.variations else None
+    def starts_variation(self) -> bool:
+        """True when this node starts a side line (it is not its parent's first variation)."""
+        if not self.parent or not self.parent.variations:
+            return False
+        return self.parent.variations[0] != self
 
     def is_mainline(self) -> bool:
         """True when this node is on the game's main line."""
         node = self
-        while node.parent is not None:
+        while node.parent:
             parent = node.parent
-            if not parent.variations or parent.variations[0] is not node:
+            if not parent.variations or parent.variations[0] != node:
                 return False
             node = parent
         return True
 
     def is_main_variation(self) -> bool:
         """True when this node is its parent's first variation (or the root)."""
-        if self.parent is None:
+        if not self.parent:
             return True
-        return not self.parent.variations or self.parent.variations[0] is self
+        return not self.parent.variations or self.parent.variations[0] == self
 
-    def starts_variation(self) -> bool:
-        """True when this node starts a side line (it is not its parent's first variation)."""
-        if self.parent is None or not self.parent.variations:
-            return False
-        return self.parent.variations[0] is not self
-
-    def variation(self, move: Union[int, Any]) -> "ChildNode":
-        """The variation by index, or the one that starts with `move`."""
-        if isinstance(move, int):
+    def __getitem__(self, move: Union[int, Any]) -> "ChildNode":
+        """Variation by index, by its move, or the node itself; KeyError when there is none
+        (IndexError for an index out of range)."""
+        try:
             return self.variations[move]
-        for variation in self.variations:
-            if variation.move == move:
-                return variation
+        except TypeError:
+            for variation in self.variations:
+                if variation.move == move or variation == move:
+                    return variation
         raise KeyError(move)
 
-    def has_variation(self, move: Any) -> bool:
-        """True when a variation starts with `move`."""
-        return any(variation.move == move for variation in self.variations)
+    def __contains__(self, move: Union[int, Any]) -> bool:
+        try:
+            self[move]
+        except KeyError:
+            return False
+        return True
 
-    def add_variation(self, move: Any, *, comment: str = "", starting_comment: str = "",
-                      nags: Iterable[int] = ()) -> "ChildNode":
-        """Adds a variation starting with `move` (last) and returns its node."""
-        node = ChildNode(self, move, comment=comment, starting_comment=starting_comment, nags=nags)
-        self.variations.append(node)
-        return node
+    def variation(self, move: Union[int, Any]) -> "ChildNode":
+        """The variation by index, by its first move, or a node itself (as ``node[move]``)."""
+        return self[move]
 
-    def add_main_variation(self, move: Any, *, comment: str = "", nags: Iterable[int] = ()) -> "ChildNode":
-        """Adds a variation starting with `move` as the main line and returns its node."""
-        node = self.add_variation(move, comment=comment, nags=nags)
-        self.variations.remove(node)
-        self.variations.insert(0, node)
-        return node
-
-    def add_line(self, moves: Iterable[Any], *, comment: str = "", starting_comment: str = "",
-                 nags: Iterable[int] = ()) -> "GameNode":
-        """Adds moves one after another from here; the last node gets the comment and NAGs."""
-        node: GameNode = self
-        for move in moves:
-            node = node.add_variation(move, starting_comment=starting_comment)
-            starting_comment = ""
-        if comment:
-            node.comment = comment
-        node.nags.update(nags)
-        return node
-
-    def remove_variation(self, move: Union[int, Any]) -> None:
-        """Removes a variation (by index or first move)."""
-        self.variations.remove(self.variation(move))
+    def has_variation(self, move: Union[int, Any]) -> bool:
+        """True when ``self[move]`` is a variation."""
+        return move in self
 
     def promote_to_main(self, move: Union[int, Any]) -> None:
         """Makes a variation the main line."""
-        variation = self.variation(move)
+        variation = self[move]
         self.variations.remove(variation)
         self.variations.insert(0, variation)
 
     def promote(self, move: Union[int, Any]) -> None:
         """Moves a variation one up in the list."""
-        variation = self.variation(move)
+        variation = self[move]
         i = self.variations.index(variation)
         if i > 0:
             self.variations[i - 1], self.variations[i] = self.variations[i], self.variations[i - 1]
 
     def demote(self, move: Union[int, Any]) -> None:
         """Moves a variation one down in the list."""
-        variation = self.variation(move)
+        variation = self[move]
         i = self.variations.index(variation)
         if i < len(self.variations) - 1:
             self.variations[i + 1], self.variations[i] = self.variations[i], self.variations[i + 1]
+
+    def remove_variation(self, move: Union[int, Any]) -> None:
+        """Removes a variation (by index, first move or node)."""
+        self.variations.remove(self.variation(move))
+
+    def add_variation(self, move: Any, *, comment: str = "", starting_comment: str = "",
+                      nags: Iterable[int] = ()) -> "ChildNode":
+        """Adds a variation starting with `move` (last) and returns its node. The only place
+        nodes are made: a subclass that overrides it gets its own node class everywhere."""
+        return ChildNode(self, move, comment=comment, starting_comment=starting_comment, nags=nags)
+
+    def add_main_variation(self, move: Any, *, comment: str = "", nags: Iterable[int] = ()) -> "ChildNode":
+        """Adds a variation starting with `move` as the main line and returns its node."""
+        node = self.add_variation(move, comment=comment, nags=nags)
+        self.variations.insert(0, self.variations.pop())
+        return node
+
+    def next(self) -> Optional["ChildNode"]:
+        """The main-line move after this node, or None."""
+        return self.variations[0] if self.variations else None
 
     def mainline(self) -> "Mainline":
         """The nodes of the main line after this one (an iterable)."""
@@ -276,50 +496,209 @@ class GameNode:
 
     def mainline_moves(self) -> "Mainline":
         """The moves of the main line after this one (an iterable)."""
-        return Mainline(self, lambda node: node.move)
+        return Mainline(self, _move_of)
 
+    def add_line(self, moves: Iterable[Any], *, comment: str = "", starting_comment: str = "",
+                 nags: Iterable[int] = ()) -> "GameNode":
+        """Adds moves one after another from here; the last node gets the comment (after its
+        own, space-separated) and the NAGs; returns it."""
+        node: GameNode = self
+        for move in moves:
+            node = node.add_variation(move, starting_comment=starting_comment)
+            starting_comment = ""
+        node.comment = node.comment + " " + comment if node.comment else comment
+        node.nags.update(nags)
+        return node
+
+    # -- comment annotations --
+
+    def eval(self) -> Any:
+        """The first ``[%eval ...]`` of the comment as a PovScore from the side to move here,
+        or None (``#0``: the side to move is mated)."""
+        match = EVAL_REGEX.search(self.comment)
+        if match is None:
+            return None
+        engine = _engine()
+        turn = self.turn()
+        if match.group("mate"):
+            mate = int(match.group("mate"))
+            score = engine.Mate(mate)
+            if mate == 0:
+                return engine.PovScore(score, turn)
+        else:
+            score = engine.Cp(round(float(match.group("cp")) * 100))
+        return engine.PovScore(score if turn else -score, turn)
+
+    def eval_depth(self) -> Optional[int]:
+        """The depth of the first ``[%eval ...,depth]`` of the comment, or None."""
+        match = EVAL_REGEX.search(self.comment)
+        return int(match.group("depth")) if match and match.group("depth") else None
+
+    def set_eval(self, score: Any, depth: Optional[int] = None) -> None:
+        """Replaces the first ``[%eval]`` of the comment (or adds one at its end); None
+        removes it. The score is written from White's point of view."""
+        text = ""
+        if score is not None:
+            suffix = "" if depth is None else f",{max(depth, 0):d}"
+            white = score.white()
+            cp = white.score()
+            if cp is not None:
+                text = f"[%eval {float(cp) / 100:.2f}{suffix}]"
+            elif white.mate():
+                text = f"[%eval #{white.mate()}{suffix}]"
+        self.comment, found = EVAL_REGEX.subn(_replacement(text), self.comment, count=1)
+        if text and not found:
+            if self.comment and not self.comment.endswith(" "):
+                self.comment += " "
+            self.comment += text
+
+    def arrows(self) -> List[Any]:
+        """Every ``[%csl ...]`` and ``[%cal ...]`` of the comment as rankfile.svg.Arrow objects
+        (a square highlighted: tail == head)."""
+        from rankfile.svg import Arrow
+        return [Arrow.from_pgn(item) for match in ARROWS_REGEX.finditer(self.comment)
+                for item in match.group("arrows").split(",")]
+
+    def set_arrows(self, arrows: Iterable[Any]) -> None:
+        """Replaces every ``[%csl]``/``[%cal]`` of the comment by the given arrows (Arrow
+        objects or (tail, head) pairs), written first in the comment."""
+        from rankfile.svg import Arrow
+        squares: List[str] = []
+        lines: List[str] = []
+        for arrow in arrows:
+            if not isinstance(arrow, Arrow):
+                try:
+                    tail, head = arrow
+                except TypeError:
+                    pass
+                else:
+                    arrow = Arrow(tail, head)
+            (squares if arrow.tail == arrow.head else lines).append(arrow.pgn())
+        self.comment = ARROWS_REGEX.sub(_replacement(""), self.comment)
+        prefix = (f"[%csl {','.join(squares)}]" if squares else "") + \
+                 (f"[%cal {','.join(lines)}]" if lines else "")
+        if prefix and self.comment and not self.comment.startswith((" ", "\n")):
+            self.comment = prefix + " " + self.comment
+        else:
+            self.comment = prefix + self.comment
+
+    def _set_seconds(self, regex: "re.Pattern[str]", tag: str, seconds: Optional[float]) -> None:
+        text = "" if seconds is None else _seconds_text(tag, seconds)
+        self.comment, found = regex.subn(_replacement(text), self.comment, count=1)
+        if text and not found:
+            if self.comment and not self.comment.endswith((" ", "\n")):
+                self.comment += " "
+            self.comment += text
+
+    @staticmethod
+    def _seconds(match: Optional["re.Match[str]"]) -> Optional[float]:
+        if match is None:
+            return None
+        return int(match.group("hours")) * 3600 + int(match.group("minutes")) * 60 + float(match.group("seconds"))
+
+    def clock(self) -> Optional[float]:
+        """The first ``[%clk H:MM:SS]`` of the comment in seconds (the mover's time left), or None."""
+        return self._seconds(CLOCK_REGEX.search(self.comment))
+
+    def set_clock(self, seconds: Optional[float]) -> None:
+        """Replaces the first ``[%clk]`` of the comment (or adds one at its end); None removes it."""
+        self._set_seconds(CLOCK_REGEX, "clk", seconds)
+
+    def emt(self) -> Optional[float]:
+        """The first ``[%emt H:MM:SS]`` of the comment in seconds (the time the move took), or None."""
+        return self._seconds(EMT_REGEX.search(self.comment))
+
+    def set_emt(self, seconds: Optional[float]) -> None:
+        """Replaces the first ``[%emt]`` of the comment (or adds one at its end); None removes it."""
+        self._set_seconds(EMT_REGEX, "emt", seconds)
+
+    # -- traversal --
+
+    @abc.abstractmethod
     def accept(self, visitor: "BaseVisitor") -> Any:
-        """Traverses the game in PGN order, calling the visitor; returns visitor.result()."""
-        raise NotImplementedError
+        """Traverses from the move leading here, in PGN order, calling the visitor; returns
+        visitor.result()."""
+
+    def accept_subgame(self, visitor: "BaseVisitor") -> Any:
+        """Traverses the game as if it started at this node: the game's tags, then FEN,
+        SetUp and Variant of this position, then the moves that follow."""
+        if visitor.begin_game() is not SKIP:
+            game = self.game()
+            board = self.board()
+            start = Game.without_tag_roster()
+            start.setup(board)
+            visitor.begin_headers()
+            for name, value in game.headers.items():
+                if name not in start.headers:
+                    visitor.visit_header(name, value)
+            for name, value in start.headers.items():
+                visitor.visit_header(name, value)
+            if visitor.end_headers() is not SKIP:
+                visitor.visit_board(board)
+                if self.variations:
+                    self.variations[0]._accept(board, visitor)
+                visitor.visit_result(game.headers.get("Result", "*"))
+        visitor.end_game()
+        return visitor.result()
 
     def __str__(self) -> str:
         return self.accept(StringExporter(columns=None))
 
 
+class _Frame:
+    """A node being traversed by ChildNode._accept: its side lines still to visit, and where
+    it stands (its own move, its side lines, the main line after it, done)."""
+
+    __slots__ = ("node", "sidelines", "step", "closing")
+
+    def __init__(self, node: "ChildNode", sidelines: bool) -> None:
+        self.node = node
+        self.sidelines = iter(node.parent.variations[1:] if sidelines else ())
+        self.step = 0
+        self.closing = False
+
+
 class ChildNode(GameNode):
     """A move of a game and what follows it."""
 
+    parent: GameNode
+    move: Any
+
     def __init__(self, parent: GameNode, move: Any, *, comment: str = "",
                  starting_comment: str = "", nags: Iterable[int] = ()) -> None:
+        super().__init__(comment=comment)
         self.parent = parent
         self.move = move
-        self.variations = []
-        self.comment = comment
+        self.parent.variations.append(self)
+        self.nags.update(nags)
         self.starting_comment = starting_comment
-        self.nags = set(nags)
 
     def board(self) -> Any:
         moves = []
         node: GameNode = self
-        while node.parent is not None:
+        while node.move is not None and node.parent is not None:
             moves.append(node.move)
             node = node.parent
-        board = node.board()
+        board = node.game().board()
         for move in reversed(moves):
             board.push(move)
         return board
+
+    def ply(self) -> int:
+        depth = 0
+        node: GameNode = self
+        while node.parent is not None:
+            depth += 1
+            node = node.parent
+        return node.game().ply() + depth
 
     def san(self) -> str:
         """The move in SAN, in its parent's position."""
         return self.parent.board().san(self.move)
 
     def uci(self, *, chess960: Optional[bool] = None) -> str:
-        """The move in UCI (castling as the game's castling mode writes it)."""
-        return self.move.uci()
-
-    def turn(self) -> bool:
-        """The side to move after this move (True: White)."""
-        return not self.parent.board().turn
+        """The move in UCI, in its parent's position (castling as the game's mode writes it)."""
+        return self.parent.board().uci(self.move, chess960=chess960)
 
     def end(self) -> "ChildNode":
         return typing.cast(ChildNode, super().end())
@@ -337,95 +716,71 @@ class ChildNode(GameNode):
             visitor.visit_comment(self.comment)
 
     def _accept(self, board: Any, visitor: "BaseVisitor", *, sidelines: bool = True) -> None:
-        # The main line iteratively (a game may be thousands of moves long), side lines by
-        # recursion (as deep as the PGN's nesting).
-        node: ChildNode = self
-        while True:
-            node._accept_node(board, visitor)
-            parent = node.parent
-            if sidelines and parent is not None:
-                for side in parent.variations[1:]:
+        # PGN order without recursion (a main line may be thousands of moves, side lines nest
+        # deep): a move, then the side lines that replace it, then the main line after it.
+        stack = [_Frame(self, sidelines)]
+        while stack:
+            top = stack[-1]
+            if top.closing:
+                top.closing = False
+                visitor.end_variation()
+            if top.step == 0:
+                top.node._accept_node(board, visitor)
+                top.step = 1
+            elif top.step == 1:
+                side = next(top.sidelines, None)
+                if side is not None:
                     if visitor.begin_variation() is not SKIP:
-                        side._accept(board, visitor, sidelines=False)
-                    visitor.end_variation()
-            sidelines = True
-            if not node.variations:
-                break
-            board.push(node.move)
-            pushed = node
-            node = node.variations[0]
-            # the main line goes on after the side lines of this move
-            del pushed
-        # undo the pushes of this line
-        n = 0
-        walk: GameNode = node
-        while walk is not self:
-            n += 1
-            walk = typing.cast(GameNode, walk.parent)
-        for _ in range(n):
-            board.pop()
+                        stack.append(_Frame(side, False))
+                    top.closing = True
+                elif top.node.variations:
+                    board.push(top.node.move)
+                    stack.append(_Frame(top.node.variations[0], True))
+                    top.step = 2
+                else:
+                    top.step = 3
+            elif top.step == 2:
+                board.pop()
+                top.step = 3
+            else:
+                stack.pop()
 
     def accept(self, visitor: "BaseVisitor") -> Any:
-        """Traverses this move and what follows it (no headers), as python-chess does."""
+        """Traverses this move and what follows it (no headers, not its side lines)."""
         self._accept(self.parent.board(), visitor, sidelines=False)
         return visitor.result()
 
     def __repr__(self) -> str:
         try:
             board = self.parent.board()
-            san = board.san(self.move)
         except ValueError:
             return f"<{type(self).__name__} at {id(self):#x} (dangling: {self.move})>"
         return (f"<{type(self).__name__} at {id(self):#x} "
-                f"({board.fullmove_number}{'.' if board.turn else '...'} {san} ...)>")
+                f"({board.fullmove_number}{'.' if board.turn else '...'} {board.san(self.move)} ...)>")
 
 
 class Game(GameNode):
-    """A game: the root node, with the tags (``headers``), the start position (``board()``)
-    and the errors met while reading it (``errors``).
-
-    A game from :func:`read_game` keeps its moves in a compact list until its nodes are asked
-    for: ``mainline_moves()`` reads that list, anything that needs nodes (``variations``,
-    ``mainline()``, ``end()``, ``comment``, export) builds them once."""
+    """A game: the root node, with the tags (``headers``), the start position (``board()``,
+    from the FEN and Variant tags) and the errors met while reading it (``errors``)."""
 
     headers: Headers
     errors: List[Exception]
 
+    # A game read by read_game's default visitor holds its movetext as data until its nodes
+    # are asked for: (main-line moves, events or None), see _pgn_play in python/src/pgn.c.
+    _pending: Optional[Tuple[list, Optional[list]]] = None
+
     def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
-        self.parent = None
-        self.move = None
+        super().__init__()
         self.headers = Headers(headers)
         self.errors = []
-        self.starting_comment = ""
-        self._variations: List[ChildNode] = []
-        self._comment = ""
-        self._nags: set = set()
-        self._pending: Optional[Tuple[list, Optional[list]]] = None
-        self._start: Any = None
-
-    @classmethod
-    def _read(cls, data: tuple) -> "Game":
-        pairs, start, moves, events, error, result = data
-        game = cls.__new__(cls)
-        game.parent = None
-        game.move = None
-        game.headers = Headers._from_pairs(pairs, True)
-        game.errors = [] if error is None else [error]
-        game.starting_comment = ""
-        game._variations = []
-        game._comment = ""
-        game._nags = set()
-        game._pending = (moves, events)
-        game._start = start
-        if result and error is None and game.headers.get("Result", "*") == "*":
-            game.headers["Result"] = result
-        return game
 
     def _build(self) -> None:
+        """The nodes of the pending movetext, made as GameBuilder makes them."""
         moves, events = typing.cast(Tuple[list, Optional[list]], self._pending)
         self._pending = None
-        node: GameNode = self
         if events is None:
+            node: GameNode = self
             for move in moves:
                 child = ChildNode.__new__(ChildNode)
                 child.parent = node
@@ -437,38 +792,22 @@ class Game(GameNode):
                 node.variations.append(child)
                 node = child
             return
-        # python-chess's GameBuilder: a comment before any move is the game's, a comment after
-        # a move is that move's, a comment at the start of a variation is its first move's
-        # starting comment; NAGs go to the last move.
-        stack: List[GameNode] = [self]
-        starting_comment = ""
-        in_variation = False
+        builder = GameBuilder.__new__(GameBuilder)
+        builder.game = self
+        builder.variation_stack = [self]
+        builder.starting_comment = ""
+        builder.in_variation = False
         for event in events:
             if event is True:
-                stack.append(typing.cast(GameNode, stack[-1].parent))
-                in_variation = False
+                builder.begin_variation()
             elif event is False:
-                stack.pop()
+                builder.end_variation()
             elif isinstance(event, str):
-                top = stack[-1]
-                if in_variation or (top.parent is None and top.is_end()):
-                    top.comment = " ".join(filter(None, [top.comment, event]))
-                else:
-                    starting_comment = " ".join(filter(None, [starting_comment, event]))
+                builder.visit_comment(event)
             elif isinstance(event, int):
-                stack[-1].nags.add(event)
+                builder.visit_nag(event)
             else:
-                child = ChildNode.__new__(ChildNode)
-                child.parent = stack[-1]
-                child.move = event
-                child.variations = []
-                child.comment = ""
-                child.starting_comment = starting_comment
-                child.nags = set()
-                stack[-1].variations.append(child)
-                stack[-1] = child
-                starting_comment = ""
-                in_variation = True
+                builder.visit_move(None, event)
 
     @property
     def variations(self) -> List[ChildNode]:  # type: ignore[override]
@@ -507,40 +846,53 @@ class Game(GameNode):
         self._nags = value
 
     def board(self) -> Any:
-        """A new board at the game's start: the position the reader started from (the [FEN]
-        and [Variant] tags as read), or for a game made in Python the one its tags describe."""
-        if self._start is not None:
-            return self._start.board()
         return self.headers.board()
 
-    def mainline_moves(self) -> "Mainline":
-        if self._pending is not None:
-            return Mainline(self, lambda node: node.move, self._pending[0])
-        return super().mainline_moves()
+    def ply(self) -> int:
+        return self.board().ply() if "FEN" in self.headers else 0
 
     def setup(self, board: Any) -> None:
-        """Sets the start position (the FEN, SetUp and Variant tags) from a board or a FEN."""
+        """Sets the start position (the FEN, SetUp and Variant tags) from a board or a FEN
+        (a FEN with Chess960 castling rights makes a Chess960 game)."""
         import rankfile
-        self._start = None
-        if isinstance(board, str):
+        if isinstance(board, str) or not hasattr(board, "fen"):
             board = rankfile.Board(board)
+            board.chess960 = _has_chess960_castling_rights(board)
         fen = board.fen()
         cls = type(board)
-        chess960 = board.chess960
-        if fen == cls.starting_fen and not chess960:
+        if fen == cls.starting_fen:
             self.headers.pop("FEN", None)
             self.headers.pop("SetUp", None)
         else:
             self.headers["FEN"] = fen
             self.headers["SetUp"] = "1"
-        if cls.aliases[0] == "Standard" and chess960:
+        if cls.aliases[0] == "Standard" and board.chess960:
             self.headers["Variant"] = "Chess960"
         elif cls.aliases[0] != "Standard":
             self.headers["Variant"] = cls.aliases[0]
             self.headers["FEN"] = fen
         else:
             self.headers.pop("Variant", None)
-        self._start_board = board
+
+    def accept(self, visitor: "BaseVisitor") -> Any:
+        """Traverses the game in PGN order: its tags, its start, its moves, its result."""
+        if visitor.begin_game() is not SKIP:
+            for name, value in self.headers.items():
+                visitor.visit_header(name, value)
+            if visitor.end_headers() is not SKIP:
+                board = self.board()
+                visitor.visit_board(board)
+                if self.comment:
+                    visitor.visit_comment(self.comment)
+                if self.variations:
+                    self.variations[0]._accept(board, visitor)
+                visitor.visit_result(self.headers.get("Result", "*"))
+        visitor.end_game()
+        return visitor.result()
+
+    def time_control(self) -> TimeControl:
+        """The TimeControl tag read by :func:`parse_time_control` (UNKNOWN without one)."""
+        return parse_time_control(self.headers.get("TimeControl", ""))
 
     @classmethod
     def from_board(cls, board: Any) -> "Game":
@@ -559,21 +911,10 @@ class Game(GameNode):
         """A game with no tags at all."""
         return cls(headers={})
 
-    def accept(self, visitor: "BaseVisitor") -> Any:
-        if visitor.begin_game() is not SKIP:
-            visitor.begin_headers()
-            for name, value in self.headers.items():
-                visitor.visit_header(name, value)
-            if visitor.end_headers() is not SKIP:
-                board = self.board()
-                visitor.visit_board(board)
-                if self.comment:
-                    visitor.visit_comment(self.comment)
-                if self.variations:
-                    self.variations[0]._accept(board, visitor)
-                visitor.visit_result(self.headers.get("Result", "*"))
-        visitor.end_game()
-        return visitor.result()
+    @classmethod
+    def builder(cls) -> "GameBuilder":
+        """A GameBuilder that makes games of this class (``read_game(h, Visitor=...)``)."""
+        return GameBuilder(Game=cls)
 
     def __repr__(self) -> str:
         return "<{} at {:#x} ({!r} vs. {!r}, {!r} at {!r}{})>".format(
@@ -582,125 +923,240 @@ class Game(GameNode):
             self.headers.get("Site", "?"), f", {len(self.errors)} errors" if self.errors else "")
 
 
-class Mainline:
+class Mainline(Generic[MainlineMapT]):
     """The main line from a node: its moves (``mainline_moves()``) or nodes (``mainline()``).
-    Iterable (also reversed); ``str()`` is its movetext."""
+    Iterable (also reversed); ``str()`` is its movetext; ``accept(visitor)``."""
 
-    def __init__(self, start: GameNode, f: Any, moves: Optional[list] = None) -> None:
+    def __init__(self, start: GameNode, f: Callable[[Any], Any]) -> None:
         self.start = start
         self.f = f
-        self._moves = moves
 
     def __bool__(self) -> bool:
-        if self._moves is not None:
-            return bool(self._moves)
+        pending = getattr(self.start, "_pending", None)
+        if pending is not None:
+            return bool(pending[0])
         return bool(self.start.variations)
 
     def __iter__(self) -> Iterator[Any]:
-        if self._moves is not None:
-            return iter(self._moves)
-        return self._walk()
+        pending = getattr(self.start, "_pending", None)
+        if pending is not None and self.f is _move_of:
+            return iter(pending[0])  # a game's main-line moves, read but no nodes made yet
+        return self._nodes()
 
-    def _walk(self) -> Iterator[Any]:
+    def _nodes(self) -> Iterator[Any]:
         node = self.start
         while node.variations:
             node = node.variations[0]
             yield self.f(node)
 
     def __reversed__(self) -> Iterator[Any]:
-        return reversed(list(self))
+        node = self.start.end()
+        while node.parent and node != self.start:
+            yield self.f(node)
+            node = node.parent
+
+    def accept(self, visitor: "BaseVisitor") -> Any:
+        """Visits the main line's moves (comments, NAGs; no side lines)."""
+        node = self.start
+        board = self.start.board()
+        while node.variations:
+            node = node.variations[0]
+            typing.cast(ChildNode, node)._accept_node(board, visitor)
+            board.push(node.move)
+        return visitor.result()
 
     def __str__(self) -> str:
-        exporter = StringExporter(columns=None)
-        node = self.start.next()
-        if node is not None:
-            node._accept(self.start.board(), _MainlineOnly(exporter), sidelines=False)
-        return exporter.result()
+        return self.accept(StringExporter(columns=None))
 
     def __repr__(self) -> str:
-        return f"<Mainline at {id(self):#x} ({self})>"
+        return f"<Mainline at {id(self):#x} ({self.accept(StringExporter(columns=None, comments=False))})>"
 
 
-class _Skip:
-    def __repr__(self) -> str:
-        return "SKIP"
+class BaseVisitor(abc.ABC, Generic[ResultT]):
+    """The callbacks of a game traversal, in PGN order (GameNode.accept, read_game's
+    ``Visitor``): return SKIP from begin_game, end_headers or begin_variation to skip that
+    part. ``result()`` is what accept / read_game return."""
 
-
-SKIP = _Skip()
-"""What a visitor returns to skip a game, its movetext or a variation."""
-
-
-class BaseVisitor:
-    """The callbacks of a game traversal (GameNode.accept), python-chess's visitor protocol."""
-
-    def begin_game(self) -> Any:
+    def begin_game(self) -> Optional[SkipType]:
+        """Called at the start of a game."""
         return None
 
-    def begin_headers(self) -> Any:
+    def begin_headers(self) -> Optional[Headers]:
+        """Called before the tags; a Headers returned is the one the reader takes the start
+        position from."""
         return None
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
-        pass
+        """Called for each tag."""
 
-    def end_headers(self) -> Any:
+    def end_headers(self) -> Optional[SkipType]:
+        """Called after the tags."""
         return None
 
-    def begin_parse_san(self, board: Any, san: str) -> Any:
+    def begin_parse_san(self, board: Any, san: str) -> Optional[SkipType]:
+        """Called by the reader before each move it reads; SKIP passes the move over."""
         return None
+
+    def parse_san(self, board: Any, san: str) -> Any:
+        """Called by the reader to read a move (board.parse_san)."""
+        return board.parse_san(san)
 
     def visit_move(self, board: Any, move: Any) -> None:
-        pass
+        """Called for each move, with the board before it (to be left as it was)."""
 
     def visit_board(self, board: Any) -> None:
-        pass
+        """Called for the start position and after each move (the board to be left as it was)."""
 
     def visit_comment(self, comment: str) -> None:
-        pass
+        """Called for each comment."""
 
     def visit_nag(self, nag: int) -> None:
-        pass
+        """Called for each NAG."""
 
-    def begin_variation(self) -> Any:
+    def begin_variation(self) -> Optional[SkipType]:
+        """Called at the start of a side line."""
         return None
 
     def end_variation(self) -> None:
-        pass
+        """Called at the end of a side line."""
 
     def visit_result(self, result: str) -> None:
-        pass
+        """Called at the end of the movetext with the result."""
 
     def end_game(self) -> None:
-        pass
+        """Called at the end of a game."""
 
+    @abc.abstractmethod
     def result(self) -> Any:
-        return None
+        """What the traversal returns."""
 
     def handle_error(self, error: Exception) -> None:
+        """Called with each error met (a bad move, FEN or variant); raises it."""
         raise error
 
 
-class _MainlineOnly(BaseVisitor):
-    """Passes a main line's moves, comments and NAGs to an exporter, no side lines."""
+class GameBuilder(BaseVisitor[GameT]):
+    """Makes a :class:`Game` (or ``Game=`` a subclass) of what is read: read_game's default.
+    Errors go into ``game.errors`` (and the log) instead of being raised."""
 
-    def __init__(self, inner: BaseVisitor) -> None:
-        self.inner = inner
+    def __init__(self, *, Game: Any = Game) -> None:
+        self.Game = Game
 
-    def visit_move(self, board: Any, move: Any) -> None:
-        self.inner.visit_move(board, move)
+    def begin_game(self) -> None:
+        self.game = self.Game()
+        self.variation_stack: List[GameNode] = [self.game]
+        self.starting_comment = ""
+        self.in_variation = False
 
-    def visit_comment(self, comment: str) -> None:
-        self.inner.visit_comment(comment)
+    def begin_headers(self) -> Headers:
+        return self.game.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.game.headers[tagname] = tagvalue
 
     def visit_nag(self, nag: int) -> None:
-        self.inner.visit_nag(nag)
+        self.variation_stack[-1].nags.add(nag)
 
-    def begin_variation(self) -> Any:
+    def begin_variation(self) -> None:
+        parent = self.variation_stack[-1].parent
+        assert parent is not None, "begin_variation called, but root node on top of stack"
+        self.variation_stack.append(parent)
+        self.in_variation = False
+
+    def end_variation(self) -> None:
+        self.variation_stack.pop()
+
+    def visit_result(self, result: str) -> None:
+        if self.game.headers.get("Result", "*") == "*":
+            self.game.headers["Result"] = result
+
+    def visit_comment(self, comment: str) -> None:
+        top = self.variation_stack[-1]
+        # After a move the comment is the move's; before the game's first move the game's;
+        # at the start of a side line it waits for the line's first move.
+        if self.in_variation or (top.parent is None and top.is_end()):
+            top.comment = " ".join(filter(None, [top.comment, comment]))
+        else:
+            self.starting_comment = " ".join(filter(None, [self.starting_comment, comment]))
+
+    def visit_move(self, board: Any, move: Any) -> None:
+        node = self.variation_stack[-1].add_variation(move)
+        node.starting_comment = self.starting_comment
+        self.variation_stack[-1] = node
+        self.starting_comment = ""
+        self.in_variation = True
+
+    def handle_error(self, error: Exception) -> None:
+        """Logs the error and appends it to ``game.errors``."""
+        LOGGER.error("%s while parsing %r", error, self.game)
+        self.game.errors.append(error)
+
+    def result(self) -> Any:
+        return self.game
+
+
+class HeadersBuilder(BaseVisitor[HeadersT]):
+    """Collects a game's tags into a :class:`Headers` (or ``Headers=`` a subclass) and skips
+    its moves."""
+
+    def __init__(self, *, Headers: Any = Headers) -> None:
+        self.Headers = Headers
+
+    def begin_headers(self) -> Headers:
+        self.headers = self.Headers({})
+        return self.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.headers[tagname] = tagvalue
+
+    def end_headers(self) -> SkipType:
         return SKIP
 
+    def result(self) -> Any:
+        return self.headers
 
-class StringExporter(BaseVisitor):
-    """Writes a game as PGN text, as python-chess's StringExporter: tags, an empty line, the
-    movetext (lines of at most `columns` characters; None: one line), the result."""
+
+class BoardBuilder(BaseVisitor[Any]):
+    """The board at the end of a game's main line (its moves on the move stack)."""
+
+    def begin_game(self) -> None:
+        self.skip_variation_depth = 0
+
+    def begin_variation(self) -> SkipType:
+        self.skip_variation_depth += 1
+        return SKIP
+
+    def end_variation(self) -> None:
+        self.skip_variation_depth = max(self.skip_variation_depth - 1, 0)
+
+    def visit_board(self, board: Any) -> None:
+        if not self.skip_variation_depth:
+            self.board = board
+
+    def result(self) -> Any:
+        return self.board
+
+
+class SkipVisitor(BaseVisitor[bool]):
+    """Skips a game (result True)."""
+
+    def begin_game(self) -> SkipType:
+        return SKIP
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def begin_variation(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> bool:
+        return True
+
+
+class StringExporterMixin:
+    """PGN writing shared by StringExporter and FileExporter: tags, an empty line, the movetext
+    in lines of at most ``columns`` characters (None: one line), an empty line. ``headers``,
+    ``comments`` (comments and NAGs), ``variations``: what to write."""
 
     def __init__(self, *, columns: Optional[int] = 80, headers: bool = True,
                  comments: bool = True, variations: bool = True) -> None:
@@ -743,13 +1199,13 @@ class StringExporter(BaseVisitor):
         if self.found_headers:
             self.write_line()
 
-    def begin_variation(self) -> Any:
+    def begin_variation(self) -> Optional[SkipType]:
         self.variation_depth += 1
-        if self.variations:
-            self.write_token("( ")
-            self.force_movenumber = True
-            return None
-        return SKIP
+        if not self.variations:
+            return SKIP
+        self.write_token("( ")
+        self.force_movenumber = True
+        return None
 
     def end_variation(self) -> None:
         self.variation_depth -= 1
@@ -757,17 +1213,20 @@ class StringExporter(BaseVisitor):
             self.write_token(") ")
             self.force_movenumber = True
 
+    def _writing(self) -> bool:
+        return self.variations or not self.variation_depth
+
     def visit_comment(self, comment: str) -> None:
-        if self.comments and (self.variations or not self.variation_depth):
+        if self.comments and self._writing():
             self.write_token("{ " + comment.replace("}", "").strip() + " } ")
             self.force_movenumber = True
 
     def visit_nag(self, nag: int) -> None:
-        if self.comments and (self.variations or not self.variation_depth):
-            self.write_token("$" + str(nag) + " ")
+        if self.comments and self._writing():
+            self.write_token(f"${nag} ")
 
     def visit_move(self, board: Any, move: Any) -> None:
-        if self.variations or not self.variation_depth:
+        if self._writing():
             if board.turn:
                 self.write_token(f"{board.fullmove_number}. ")
             elif self.force_movenumber:
@@ -778,26 +1237,30 @@ class StringExporter(BaseVisitor):
     def visit_result(self, result: str) -> None:
         self.write_token(result + " ")
 
+
+class StringExporter(StringExporterMixin, BaseVisitor[str]):
+    """Writes a game as PGN text (python-chess's StringExporter); result() is the text,
+    without a newline at its end."""
+
     def result(self) -> str:
-        if self.current_line:
-            return "\n".join(self.lines + [self.current_line.rstrip()]).rstrip()
-        return "\n".join(self.lines).rstrip()
+        lines = self.lines + [self.current_line.rstrip()] if self.current_line else self.lines
+        return "\n".join(lines).rstrip()
 
     def __str__(self) -> str:
         return self.result()
 
 
-class FileExporter(StringExporter):
-    """As StringExporter, writing each line to a text handle; result() is the characters written."""
+class FileExporter(StringExporterMixin, BaseVisitor[int]):
+    """As StringExporter, writing each line to a text handle, an empty line after each game;
+    result() is the number of characters written for the game."""
 
     def __init__(self, handle: Any, *, columns: Optional[int] = 80, headers: bool = True,
                  comments: bool = True, variations: bool = True) -> None:
         super().__init__(columns=columns, headers=headers, comments=comments, variations=variations)
         self.handle = handle
-        self.written = 0
 
     def begin_game(self) -> None:
-        self.written = 0
+        self.written: int = 0
 
     def flush_current_line(self) -> None:
         if self.current_line:
@@ -810,67 +1273,263 @@ class FileExporter(StringExporter):
         self.written += self.handle.write(line.rstrip())
         self.written += self.handle.write("\n")
 
-    def result(self) -> int:  # type: ignore[override]
+    def result(self) -> int:
         return self.written
 
+    def __repr__(self) -> str:
+        return f"<FileExporter at {id(self):#x}>"
 
-# The text a handle's last game left unread (the rest of its last line, when it is more than
-# white space), with the handle's position then (None when it has none), read first next time
-# unless the handle has moved since (a seek()).
-_leftovers: "weakref.WeakKeyDictionary[Any, Tuple[str, Any]]" = weakref.WeakKeyDictionary()
+    def __str__(self) -> str:
+        return self.__repr__()
 
 
-def _tell(handle: Any) -> Any:
-    try:
-        return handle.tell()
-    except (AttributeError, OSError, ValueError):
+# ---- the reader ------------------------------------------------------------------------------
+
+_RESULTS = frozenset(["1-0", "0-1", "1/2-1/2", "*"])
+
+# MOVETEXT_REGEX over the kept lines of a game's movetext at once, without its groups (findall
+# gives the tokens as strings): a comment runs to its closing brace, a ; comment to the end of
+# its line.
+_TOKENS = re.compile(r"""
+    [NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?
+    | [PNBRQK]?@[a-h][1-8]
+    | -- | Z0 | 0000 | @@@@
+    | O-O(?:-O)? | 0-0(?:-0)?
+    | \{[^}]*\}? | ;[^\n]* | \$[0-9]+ | \( | \)
+    | \*|1-0|0-1|1/2-1/2
+    | [\?!]{1,2}
+    """, re.VERBOSE)
+
+
+def _is_comment_line(line: str) -> bool:
+    """A line the reader passes over: an escape (%) or a rest-of-line comment (;)."""
+    return line.startswith("%") or line.startswith(";")
+
+
+def _skip_movetext(handle: Any, line: str) -> None:
+    """Reads past a game's movetext without reading it: to an empty line (outside a brace
+    comment) or the end of the handle."""
+    in_comment = False
+    while line:
+        if not in_comment:
+            if line.isspace():
+                return
+            if line.startswith("%"):
+                line = handle.readline()
+                continue
+        for match in SKIP_MOVETEXT_REGEX.finditer(line):
+            char = match.group(0)
+            if char == "{":
+                in_comment = True
+            elif char == "}":
+                in_comment = False
+            elif not in_comment:  # ";": the rest of the line is a comment
+                break
+        line = handle.readline()
+
+
+def _movetext_tokens(handle: Any, line: str) -> List[str]:
+    """The tokens of a game's movetext, from `line` on, read as python-chess reads them: a line
+    at a time to an empty line (outside a comment) or the end of the handle, passing over the
+    lines that open with % or ; (outside a comment). The lines kept are cut into tokens in one
+    go (no token but a comment holds white space, so none spans two lines): a comment is one
+    token, from its brace to the next closing one over lines (see _comment_text); a ; comment
+    runs to the end of its line."""
+    lines: List[str] = []
+    readline = handle.readline
+    in_comment = False
+    while line:
+        if not in_comment:
+            if line.isspace():
+                break
+            if line[0] == "%" or line[0] == ";":
+                line = readline()
+                continue
+        lines.append(line)
+        if "{" in line or "}" in line or (";" in line and not in_comment):
+            for char in SKIP_MOVETEXT_REGEX.findall(line):
+                if char == "{":
+                    in_comment = True
+                elif char == "}":
+                    in_comment = False
+                elif not in_comment:  # ";": the rest of the line is a comment
+                    break
+        line = readline()
+    text = "".join(lines)
+    tokens = _rankfile._pgn_tokens(text)  # _TOKENS.findall, in C
+    return _TOKENS.findall(text) if tokens is None else tokens
+
+
+def _comment_text(token: str) -> str:
+    """A comment token's text as python-chess keeps it: without its braces, one space after
+    the opening one and one before the closing one."""
+    text = token[2:] if token.startswith("{ ") else token[1:]
+    if text.endswith("}"):
+        text = text[:-1]
+        if text.endswith(" "):
+            text = text[:-1]
+    return text
+
+
+def _play(visitor: Any, boards: List[Any], tokens: List[str]) -> None:
+    """python-chess's movetext rules over the tokens, calling the visitor. skip_depth > 0:
+    inside a line of play being passed over (a side line the visitor skipped, or the rest of a
+    line after a bad move), counting its parentheses."""
+    skip_depth = 0
+    for token in tokens:
+        first = token[0]
+        if first == "{":
+            if not skip_depth:
+                visitor.visit_comment(_comment_text(token))
+        elif token == "(":
+            if skip_depth:
+                skip_depth += 1
+            elif boards[-1].move_stack:
+                if visitor.begin_variation() is SKIP:
+                    skip_depth = 1
+                else:
+                    side = boards[-1].copy()
+                    side.pop()
+                    boards.append(side)
+        elif token == ")":
+            if skip_depth == 1:
+                skip_depth = 0
+                visitor.end_variation()
+            elif skip_depth:
+                skip_depth -= 1
+            elif len(boards) > 1:
+                visitor.end_variation()
+                boards.pop()
+        elif skip_depth or first == ";":
+            continue
+        elif first == "$":
+            visitor.visit_nag(int(token[1:]))
+        elif token in _SUFFIX_NAGS:
+            visitor.visit_nag(_SUFFIX_NAGS[token])
+        elif token in _RESULTS and len(boards) == 1:
+            visitor.visit_result(token)
+        else:
+            board = boards[-1]
+            if visitor.begin_parse_san(board, token) is not SKIP:
+                try:
+                    move = visitor.parse_san(board, token)
+                except ValueError as error:
+                    visitor.handle_error(error)
+                    skip_depth = 1
+                else:
+                    visitor.visit_move(board, move)
+                    board.push(move)
+            visitor.visit_board(board)
+
+
+def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
+    """Reads the next game from a text handle (a file opened in text mode, io.StringIO):
+    what ``Visitor()`` makes of it (a :class:`Game` by default), or None at the end of the
+    handle.
+
+    As python-chess's reader: the handle is read a line at a time; a game's tags, then its
+    movetext, which ends at an empty line (outside a comment) or the end of the handle.
+    Tokens that cannot be read are passed over; a move that is not legal (or a bad FEN or
+    Variant tag) goes to the visitor's handle_error (GameBuilder: into ``game.errors``) and
+    the rest of its line of play is skipped. The moves are read by the board (the C library);
+    with the default visitor the movetext is played in C and the game's nodes are made when
+    first asked for."""
+    visitor = Visitor()
+    found_game = False
+    skipping = False
+    managed: Optional[Headers] = None
+    unmanaged: Optional[Headers] = None
+
+    line = handle.readline().lstrip("\ufeff")
+    while line.isspace() or line.startswith("%") or line.startswith(";"):
+        line = handle.readline()
+
+    # The tags, with at most one empty line between two of them.
+    empty_lines = 0
+    while line:
+        if line.startswith("%") or line.startswith(";"):
+            line = handle.readline()
+            continue
+        if empty_lines < 1 and line.isspace():
+            empty_lines += 1
+            line = handle.readline()
+            continue
+        if not found_game:
+            found_game = True
+            skipping = visitor.begin_game() is SKIP
+            if not skipping:
+                managed = visitor.begin_headers()
+                if not isinstance(managed, Headers):
+                    unmanaged = Headers({})
+        if not line.startswith("["):
+            break
+        empty_lines = 0
+        if not skipping:
+            match = TAG_REGEX.match(line)
+            if match:
+                visitor.visit_header(match.group(1), match.group(2))
+                if unmanaged is not None:
+                    unmanaged[match.group(1)] = match.group(2)
+        line = handle.readline()
+
+    if not found_game:
         return None
 
-
-def _read_handle(handle: Any, mode: int) -> Any:
-    try:
-        kept = _leftovers.pop(handle, None)
-    except TypeError:  # a handle that takes no weak reference: nothing can have been left
-        kept = None
-    leftover = None
-    if kept is not None:
-        leftover, position = kept
-        if position is not None and _tell(handle) != position:
-            leftover = None
-    data, leftover = _rankfile._pgn_read(handle, leftover, mode)
-    if leftover is not None:
+    boards: List[Any] = []
+    if not skipping:
+        skipping = visitor.end_headers() is SKIP
+    if not skipping:
+        import rankfile
+        headers = typing.cast(Headers, managed if unmanaged is None else unmanaged)
         try:
-            _leftovers[handle] = (leftover, _tell(handle))
-        except TypeError:
-            pass
-    return data
+            VariantBoard = headers.variant()
+        except ValueError as error:
+            visitor.handle_error(error)
+            VariantBoard = rankfile.Board
+        try:
+            board = VariantBoard(headers.get("FEN", VariantBoard.starting_fen),
+                                 chess960=headers.is_chess960())
+        except ValueError as error:
+            visitor.handle_error(error)
+            skipping = True
+        else:
+            board.chess960 = board.chess960 or _has_chess960_castling_rights(board)
+            boards.append(board)
+            visitor.visit_board(board)
 
+    if skipping:
+        _skip_movetext(handle, line)
+        visitor.end_game()
+        return visitor.result()
 
-def read_game(handle: Any) -> Optional[Game]:
-    """Reads the next game from a text handle (a file opened in text mode, io.StringIO):
-    a :class:`Game`, or None at the end of the handle.
-
-    Every move is checked by the C reader; a bad move (illegal, ambiguous, no move at all), a
-    bad [FEN] or an unknown [Variant] goes into ``game.errors`` and ends the game's moves there,
-    and the next call reads the next game. The handle is read one line at a time; a game ends
-    at its termination marker (or at the next game's tags, or the end of the handle), and when
-    more than white space follows the marker on its line, that rest is kept for the next call
-    on this handle (dropped if the handle is moved with seek() in between). Call read_game in a
-    loop on one handle as with python-chess."""
-    data = _read_handle(handle, 0)
-    return None if data is None else Game._read(data)
+    tokens = _movetext_tokens(handle, line)
+    if Visitor is GameBuilder and tokens:
+        # The default visitor: the movetext played in C, the nodes made when asked for.
+        played = _rankfile._pgn_play(boards[0], tokens)
+        if played is not None:
+            moves, events, errors, results = played
+            game = visitor.game
+            game._pending = (moves, events)
+            for error in errors:
+                visitor.handle_error(error)
+            for result in results:
+                visitor.visit_result(result)
+            visitor.end_game()
+            return visitor.result()
+    _play(visitor, boards, tokens)
+    visitor.end_game()
+    return visitor.result()
 
 
 def read_headers(handle: Any) -> Optional[Headers]:
-    """Reads the next game's tags and skips its moves (unchecked): its :class:`Headers`, or
-    None at the end of the handle."""
-    data = _read_handle(handle, 1)
-    return None if data is None else Headers._from_pairs(data)
+    """Reads the next game's tags and skips its moves (unread): its :class:`Headers`, or
+    None at the end of the handle. The handle is left where read_game would leave it."""
+    return read_game(handle, Visitor=HeadersBuilder)
 
 
 def skip_game(handle: Any) -> bool:
-    """Skips the next game (unchecked): True, or False at the end of the handle."""
-    return _read_handle(handle, 2) is not None
+    """Skips the next game (unread): True, or False at the end of the handle."""
+    return bool(read_game(handle, Visitor=SkipVisitor))
 
 
 # ---- whole files: read_table, iter_tables, to_parquet and iter_games ----------------------

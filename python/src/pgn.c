@@ -1,359 +1,407 @@
 /*
- * pgn.c - rankfile.pgn's reading of one game from a Python text handle (read_game,
- * read_headers, skip_game), through the C library's PGN reader.
+ * pgn.c - the fast path of rankfile.pgn.read_game: a game's movetext cut into tokens, and the
+ * tokens played into a game as python-chess's GameBuilder would build it.
  *
- * The reader pulls the handle's text one readline() at a time, so that it never holds more than
- * the line it is reading: when a game ends, what is left of that line (after the termination
- * marker, or a next game's tag line that ended a game without one) goes back to pgn.py as the
- * handle's "leftover" text, which the next call reads first. The handle's own position is thus
- * at most one line past the game, as python-chess leaves it.
+ * pgn.py reads the handle a line at a time as python-chess's reader does and hands the kept
+ * lines of a game's movetext to _pgn_tokens, which cuts them into python-chess's tokens. With
+ * the default visitor, the tokens go to _pgn_play, which walks them with python-chess's rules
+ * for movetext (parentheses, NAGs, results, the rest of a line of play skipped after a bad
+ * move), each line of play a position of its own. A move is read by the library as
+ * Board.parse_san reads it (rf_move_from_san); where the library finds none, the Board itself
+ * reads the move there (the start board, the line's moves pushed) for the exception it raises;
+ * a board class with a parse_san of its own reads every move. What comes back is plain data
+ * that pgn.py turns into nodes only when they are asked for: the main line's moves, the events
+ * of the whole movetext (a Move, a comment str, a NAG int, True for a side line's start, False
+ * for its end; None when the game has only main-line moves), the errors (the ValueErrors
+ * parse_san raised, in order) and the results met at the top level.
  *
- * A game comes back as plain data that pgn.py turns into nodes only when they are asked for:
- * the tags as (name, value) pairs, the start position (a PgnStart, which makes boards), the main
- * line as a list of interned Move objects, and, when the game has comments, NAGs or
- * variations, the whole movetext as a list of events: a Move, a comment (str), a NAG (int),
- * True for '(' and False for ')'.
+ * Two cases are left to pgn.py's visitor driver (None comes back): a ')' closing the line of
+ * play skipped after a bad move, where python-chess's GameBuilder and board stack part ways,
+ * and a move the Board reads that the library cannot play.
  */
 #include "rfpy.h"
 
 #include <string.h>
 
-/* ---- PgnStart: a game's start position ----------------------------------------------------- */
+/* The open lines of play: each one's position, the position before its last move, and the
+ * moves from the game's start to it (Move objects, new references), which replay it on a Board
+ * when the Board is to read a move there. */
+typedef struct {
+    rf_position pos, before;
+    PyObject **moves;
+    Py_ssize_t n, cap;
+} line_of_play;
 
 typedef struct {
-    PyObject_HEAD
-    rf_position pos;
-} start_object;
+    line_of_play *lines;
+    Py_ssize_t depth, cap;
+} line_stack;
 
-static PyTypeObject *start_type;
-
-static PyObject *start_new(const rf_position *pos)
+static int line_append(line_of_play *l, PyObject *move)
 {
-    start_object *obj = PyObject_New(start_object, start_type);
-    if (!obj) return NULL;
-    obj->pos = *pos;
-    return (PyObject *)obj;
-}
-
-static PyObject *start_board(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    return rfpy_board_from_position(&((start_object *)self)->pos);
-}
-
-static void start_dealloc(PyObject *self)
-{
-    PyTypeObject *type = Py_TYPE(self);
-    freefunc free_self = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    free_self(self);
-    Py_DECREF(type);
-}
-
-static PyMethodDef start_methods[] = {
-    {"board", start_board, METH_NOARGS, "board() -> Board\n\nA new board at the game's start position."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyType_Slot start_slots[] = {
-    {Py_tp_dealloc, start_dealloc},
-    {Py_tp_methods, start_methods},
-    {Py_tp_doc, "The start position of a game read from PGN (made by rankfile.pgn.read_game)."},
-    {0, NULL},
-};
-
-static PyType_Spec start_spec = {
-    "rankfile._rankfile.PgnStart", sizeof(start_object), 0, Py_TPFLAGS_DEFAULT, start_slots,
-};
-
-/* ---- reading one game ---------------------------------------------------------------------- */
-
-enum { MODE_GAME, MODE_HEADERS, MODE_SKIP };
-
-typedef struct reading {
-    int mode;
-    PyObject *readline;      /* the handle's bound readline */
-    PyObject *chunk;         /* the text being handed to the reader (str or bytes) */
-    const char *chunk_p;     /* its UTF-8 */
-    Py_ssize_t chunk_len, chunk_at;
-    PyObject *leftover;      /* text to read before the handle (a new reference), or NULL */
-    uint64_t fed;            /* bytes handed to the reader */
-    int failed;              /* a Python exception is pending */
-    rf_pgn_reader *reader;
-    /* the game */
-    PyObject *headers, *moves, *events, *start;
-    int extras;              /* comments, NAGs or variations were met */
-    unsigned long skip_depth;
-    rf_status status;
-    char error[200];
-    char result[8];
-    int started;             /* begin_game was called */
-} reading;
-
-static size_t read_line(void *ctx, char *buf, size_t cap)
-{
-    reading *r = ctx;
-    if (r->failed) return (size_t)-1;
-    if (r->chunk_at == r->chunk_len) {
-        PyObject *text;
-        if (r->leftover) {
-            text = r->leftover;
-            r->leftover = NULL;
-        } else {
-            text = PyObject_CallNoArgs(r->readline);
-            if (!text) {
-                r->failed = 1;
-                return (size_t)-1;
-            }
+    if (l->n == l->cap) {
+        Py_ssize_t cap = l->cap ? 2 * l->cap : 64;
+        PyObject **moves = PyMem_Realloc(l->moves, (size_t)cap * sizeof *moves);
+        if (!moves) {
+            PyErr_NoMemory();
+            return -1;
         }
-        Py_XDECREF(r->chunk);
-        r->chunk = text;
-        r->chunk_at = 0;
-        if (PyUnicode_Check(text)) {
-            r->chunk_p = PyUnicode_AsUTF8AndSize(text, &r->chunk_len);
-        } else if (PyBytes_Check(text)) {
-            char *p;
-            if (PyBytes_AsStringAndSize(text, &p, &r->chunk_len) == 0) r->chunk_p = p;
-            else r->chunk_p = NULL;
-        } else {
-            PyErr_SetString(PyExc_TypeError, "the handle's readline() gave neither str nor bytes");
-            r->chunk_p = NULL;
-        }
-        if (!r->chunk_p) {
-            r->chunk_len = 0;
-            r->failed = 1;
-            return (size_t)-1;
-        }
-        if (r->chunk_len == 0) return 0; /* the end of the handle */
+        l->moves = moves;
+        l->cap = cap;
     }
-    size_t n = (size_t)(r->chunk_len - r->chunk_at);
-    if (n > cap) n = cap;
-    memcpy(buf, r->chunk_p + r->chunk_at, n);
-    r->chunk_at += (Py_ssize_t)n;
-    r->fed += n;
-    return n;
+    Py_INCREF(move);
+    l->moves[l->n++] = move;
+    return 0;
 }
 
-static void fail(reading *r)
+static void line_clear(line_of_play *l)
 {
-    r->failed = 1;
+    for (Py_ssize_t i = 0; i < l->n; i++) Py_DECREF(l->moves[i]);
+    PyMem_Free(l->moves);
+    memset(l, 0, sizeof *l);
 }
 
-static void add(reading *r, PyObject *list, PyObject *item)
+/* Opens a line at *pos: the game's first (from < 0), or a side line of line `from` that
+ * replaces its last move (its moves but the last). 0, or -1 with an exception. */
+static int stack_open(line_stack *s, const rf_position *pos, Py_ssize_t from)
 {
-    if (!item) {
-        fail(r);
-        return;
+    if (s->depth == s->cap) {
+        Py_ssize_t cap = s->cap ? 2 * s->cap : 8;
+        line_of_play *lines = PyMem_Realloc(s->lines, (size_t)cap * sizeof *lines);
+        if (!lines) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->lines = lines;
+        s->cap = cap;
     }
-    if (!r->failed && PyList_Append(list, item) < 0) fail(r);
+    line_of_play *l = &s->lines[s->depth++];
+    memset(l, 0, sizeof *l);
+    l->pos = *pos;
+    if (from >= 0) {
+        const line_of_play *parent = &s->lines[from];
+        for (Py_ssize_t i = 0; i + 1 < parent->n; i++)
+            if (line_append(l, parent->moves[i]) < 0) return -1;
+    }
+    return 0;
+}
+
+static void stack_free(line_stack *s)
+{
+    for (Py_ssize_t i = 0; i < s->depth; i++) line_clear(&s->lines[i]);
+    PyMem_Free(s->lines);
+}
+
+static PyObject *str_copy, *str_push, *str_parse_san;
+
+/* The NAG of a move suffix ("!", "?!", ...), or -1. */
+static int suffix_nag(const char *t, Py_ssize_t n)
+{
+    if (n == 1) return t[0] == '!' ? 1 : t[0] == '?' ? 2 : -1;
+    if (n != 2) return -1;
+    if (t[0] == '!') return t[1] == '!' ? 3 : t[1] == '?' ? 5 : -1;
+    if (t[0] == '?') return t[1] == '?' ? 4 : t[1] == '!' ? 6 : -1;
+    return -1;
+}
+
+static int is_result(const char *t, Py_ssize_t n)
+{
+    return (n == 1 && t[0] == '*') || (n == 3 && (!strcmp(t, "1-0") || !strcmp(t, "0-1"))) ||
+           (n == 7 && !strcmp(t, "1/2-1/2"));
+}
+
+static int append_new(PyObject *list, PyObject *item)
+{
+    if (!item) return -1;
+    int rc = PyList_Append(list, item);
     Py_DECREF(item);
+    return rc;
 }
 
-static int on_begin_game(void *user, unsigned long index)
+/* The move the Board's own parse_san reads at the line's position (the start board copied, the
+ * line's moves pushed): a new reference; NULL with *error set (a new reference) when it raised
+ * a ValueError, NULL without for any other exception. */
+static PyObject *board_parse(PyObject *start, const line_of_play *l, PyObject *token, PyObject **error)
 {
-    reading *r = user;
-    (void)index;
-    r->started = 1;
-    return r->mode == MODE_SKIP ? RF_PGN_SKIP : RF_PGN_CONTINUE;
-}
-
-static void on_header(void *user, const char *name, size_t name_len, const char *value,
-                      size_t value_len)
-{
-    reading *r = user;
-    if (r->failed) return;
-    PyObject *pair = Py_BuildValue("(s#s#)", name, (Py_ssize_t)name_len, value, (Py_ssize_t)value_len);
-    if (!pair) { /* bytes that are no UTF-8 cannot come from a str handle; from bytes: replace */
-        PyErr_Clear();
-        PyObject *n = PyUnicode_DecodeUTF8(name, (Py_ssize_t)name_len, "replace");
-        PyObject *v = PyUnicode_DecodeUTF8(value, (Py_ssize_t)value_len, "replace");
-        pair = n && v ? PyTuple_Pack(2, n, v) : NULL;
-        Py_XDECREF(n);
-        Py_XDECREF(v);
+    *error = NULL;
+    PyObject *board = PyObject_CallMethodObjArgs(start, str_copy, NULL);
+    if (!board) return NULL;
+    for (Py_ssize_t i = 0; i < l->n; i++) {
+        PyObject *done = PyObject_CallMethodObjArgs(board, str_push, l->moves[i], NULL);
+        if (!done) {
+            Py_DECREF(board);
+            return NULL;
+        }
+        Py_DECREF(done);
     }
-    add(r, r->headers, pair);
+    PyObject *move = PyObject_CallMethodObjArgs(board, str_parse_san, token, NULL);
+    Py_DECREF(board);
+    if (move || !PyErr_ExceptionMatches(PyExc_ValueError)) return move;
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (value && tb) PyException_SetTraceback(value, tb);
+    Py_XDECREF(type);
+    Py_XDECREF(tb);
+    *error = value;
+    return NULL;
 }
 
-static int on_end_headers(void *user, const rf_position *start)
+/* A move token, read on the current line: 0 played, 1 an error of the game (appended to
+ * `errors`: the line's rest is skipped), 2 a move the Board's parse_san read that the library
+ * cannot play (the Python driver takes the game over), -1 an exception. The library reads the
+ * move when the board's class keeps the library's parse_san (`own`) and it is legal; else the
+ * Board reads it (for its exception, or its own answer). */
+static int play(line_stack *s, PyObject *start, int own, PyObject *token, const char *t, Py_ssize_t len,
+                PyObject *moves, PyObject *events, PyObject *errors)
 {
-    reading *r = user;
-    if (r->mode != MODE_GAME) return RF_PGN_SKIP;
-    if (start && !r->failed) {
-        r->start = start_new(start);
-        if (!r->start) fail(r);
+    line_of_play *l = &s->lines[s->depth - 1];
+    rf_move m;
+    rf_error err;
+    PyObject *move;
+    if (own && rf_move_from_san(&m, &l->pos, t, (size_t)len, &err) == RF_OK) {
+        move = rfpy_move_from_rf(&l->pos, m);
+        if (!move) return -1;
+    } else {
+        PyObject *error;
+        move = board_parse(start, l, token, &error);
+        if (!move) {
+            if (!error) return -1;
+            int rc = PyList_Append(errors, error);
+            Py_DECREF(error);
+            return rc < 0 ? -1 : 1;
+        }
+        if (rfpy_move_encode(&l->pos, move, &m) < 0 || m == RF_MOVE_NONE) {
+            Py_DECREF(move);
+            return PyErr_Occurred() ? -1 : 2;
+        }
     }
-    return RF_PGN_CONTINUE;
-}
-
-static void on_move(void *user, const rf_position *before, rf_move m, unsigned depth)
-{
-    reading *r = user;
-    if (r->failed) return;
-    PyObject *move = rfpy_move_from_rf(before, m);
-    if (!move) {
-        fail(r);
-        return;
-    }
-    if (depth == 0 && PyList_Append(r->moves, move) < 0) fail(r);
-    if (!r->failed && PyList_Append(r->events, move) < 0) fail(r);
+    l->before = l->pos;
+    rf_position_play(&l->pos, m);
+    int rc = line_append(l, move);
+    if (rc == 0 && s->depth == 1) rc = PyList_Append(moves, move);
+    if (rc == 0) rc = PyList_Append(events, move);
     Py_DECREF(move);
+    return rc;
 }
 
-/* A comment as python-chess keeps it: the text between the braces without one space after '{'
- * and one before '}'. */
-static void on_comment(void *user, const char *text, size_t len)
-{
-    reading *r = user;
-    if (r->failed) return;
-    r->extras = 1;
-    if (len > 0 && text[0] == ' ') {
-        text++;
-        len--;
-    }
-    if (len > 0 && text[len - 1] == ' ') len--;
-    add(r, r->events, PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace"));
-}
-
-static void on_nag(void *user, unsigned nag)
-{
-    reading *r = user;
-    if (r->failed) return;
-    r->extras = 1;
-    add(r, r->events, PyLong_FromUnsignedLong(nag));
-}
-
-static int on_begin_variation(void *user)
-{
-    reading *r = user;
-    r->extras = 1;
-    if (!r->failed && PyList_Append(r->events, Py_True) < 0) fail(r);
-    return RF_PGN_CONTINUE;
-}
-
-static void on_end_variation(void *user)
-{
-    reading *r = user;
-    if (!r->failed && PyList_Append(r->events, Py_False) < 0) fail(r);
-}
-
-static void on_end_game(void *user, const rf_pgn_game *g)
-{
-    reading *r = user;
-    r->status = g->status;
-    snprintf(r->error, sizeof r->error, "%s", g->error);
-    snprintf(r->result, sizeof r->result, "%s", g->result);
-}
-
-/* The text the reader was handed but did not read (the rest of the game's last line), then what
- * is left of the chunk: None when it is only white space. */
-static PyObject *leftover_text(reading *r)
-{
-    uint64_t unread = r->fed - rf_pgn_reader_offset(r->reader);
-    Py_ssize_t from = r->chunk_at - (Py_ssize_t)unread;
-    if (!r->chunk_p || from < 0) from = r->chunk_len;
-    Py_ssize_t at = from;
-    while (at < r->chunk_len && (r->chunk_p[at] == ' ' || r->chunk_p[at] == '\t' ||
-                                 r->chunk_p[at] == '\r' || r->chunk_p[at] == '\n'))
-        at++;
-    if (at == r->chunk_len) Py_RETURN_NONE;
-    return PyUnicode_DecodeUTF8(r->chunk_p + from, r->chunk_len - from, "replace");
-}
-
-/* The exception a game's error is reported as in Game.errors. */
-static PyObject *error_object(rf_status status, int has_start, const char *message)
-{
-    PyObject *type;
-    switch (status) {
-    case RF_ERR_ILLEGAL: type = rfpy_IllegalMoveError; break;
-    case RF_ERR_AMBIGUOUS: type = rfpy_AmbiguousMoveError; break;
-    case RF_ERR_SYNTAX: type = has_start ? rfpy_InvalidMoveError : rfpy_FenError; break;
-    case RF_ERR_INVALID: type = rfpy_FenError; break;
-    default: type = PyExc_ValueError; break;
-    }
-    return PyObject_CallFunction(type, "s", message);
-}
-
-/* _pgn_read(handle, leftover, mode) -> (game data or None, leftover). mode 0: the whole game,
- * as (headers, start, moves, events, error, result); 1: the headers only, as a list of pairs;
- * 2: skipped, True. None at the end of the handle. */
-static PyObject *pgn_read(PyObject *self, PyObject *args)
+/* _pgn_play(board, tokens) -> (moves, events, errors, results) or None; see the top. */
+static PyObject *pgn_play(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *handle, *leftover;
-    int mode;
-    if (!PyArg_ParseTuple(args, "OOi", &handle, &leftover, &mode)) return NULL;
-    reading r;
-    memset(&r, 0, sizeof r);
-    r.mode = mode;
-    r.readline = PyObject_GetAttrString(handle, "readline");
-    if (!r.readline) return NULL;
-    if (leftover != Py_None) {
-        Py_INCREF(leftover);
-        r.leftover = leftover;
-    }
-    PyObject *result = NULL, *data = NULL;
-    r.headers = PyList_New(0);
-    r.moves = PyList_New(0);
-    r.events = PyList_New(0);
-    r.reader = rf_pgn_reader_new(read_line, &r);
-    if (!r.headers || !r.moves || !r.events || !r.reader) {
-        if (!PyErr_Occurred()) PyErr_NoMemory();
-        goto done;
-    }
-    rf_pgn_visitor v = {&r, on_begin_game, on_header, on_end_headers, on_move, on_comment, on_nag,
-                        on_begin_variation, on_end_variation, on_end_game};
-    int rc = rf_pgn_read_game(r.reader, &v);
-    if (r.failed) goto done;
-    if (rc < 0) {
-        PyErr_SetString(PyExc_ValueError, "cannot read the PGN handle");
-        goto done;
-    }
-    PyObject *rest = leftover_text(&r);
-    if (!rest) goto done;
-    if (rc == 0) {
-        result = Py_BuildValue("(ON)", Py_None, rest);
-        goto done;
-    }
-    if (mode == MODE_SKIP) {
-        data = Py_True;
-        Py_INCREF(data);
-    } else if (mode == MODE_HEADERS) {
-        data = r.headers;
-        Py_INCREF(data);
-    } else {
-        PyObject *error = Py_None;
-        if (r.status != RF_OK) error = error_object(r.status, r.start != NULL, r.error);
-        else Py_INCREF(error);
-        if (!error) {
-            Py_DECREF(rest);
-            goto done;
+    PyObject *start, *tokens;
+    if (!PyArg_ParseTuple(args, "OO!", &start, &PyList_Type, &tokens)) return NULL;
+    const rf_position *start_pos = rfpy_board_position(start);
+    if (!start_pos) return NULL;
+    rf_position first = *start_pos;
+    PyObject *theirs = PyObject_GetAttr((PyObject *)Py_TYPE(start), str_parse_san);
+    PyObject *ours = theirs ? PyObject_GetAttr(rfpy_BoardType, str_parse_san) : NULL;
+    int own = theirs && ours && theirs == ours;
+    Py_XDECREF(theirs);
+    Py_XDECREF(ours);
+    if (PyErr_Occurred()) return NULL;
+    line_stack s = {NULL, 0, 0};
+    PyObject *moves = PyList_New(0), *events = PyList_New(0), *errors = PyList_New(0),
+             *results = PyList_New(0), *out = NULL;
+    if (!moves || !events || !errors || !results || stack_open(&s, &first, -1) < 0) goto done;
+    int extras = 0, irregular = 0;
+    Py_ssize_t skip = 0, n = PyList_Size(tokens);
+    for (Py_ssize_t i = 0; i < n && !irregular; i++) {
+        PyObject *token = PyList_GetItem(tokens, i);
+        Py_ssize_t len;
+        const char *t = PyUnicode_AsUTF8AndSize(token, &len);
+        if (!t) goto done;
+        int rc = 0;
+        if (t[0] == '{') {
+            if (!skip) {
+                /* python-chess's comment text: no braces, nor one space inside each */
+                Py_ssize_t from = len > 1 && t[1] == ' ' ? 2 : 1, to = PyUnicode_GetLength(token);
+                if (t[len - 1] == '}' && to > from) {
+                    to--;
+                    if (to > from && t[len - 2] == ' ') to--;
+                }
+                extras = 1;
+                rc = append_new(events, PyUnicode_Substring(token, from, to));
+            }
+        } else if (len == 1 && t[0] == '(') {
+            if (skip) {
+                skip++;
+            } else if (s.lines[s.depth - 1].n > 0) {
+                /* a side line: from the position before the current line's last move */
+                rf_position before = s.lines[s.depth - 1].before;
+                extras = 1;
+                rc = stack_open(&s, &before, s.depth - 1);
+                if (rc == 0) rc = PyList_Append(events, Py_True);
+            }
+        } else if (len == 1 && t[0] == ')') {
+            if (skip == 1) {
+                irregular = 1; /* python-chess's GameBuilder and board stack part ways */
+            } else if (skip) {
+                skip--;
+            } else if (s.depth > 1) {
+                line_clear(&s.lines[--s.depth]);
+                rc = PyList_Append(events, Py_False);
+            }
+        } else if (skip || t[0] == ';') {
+            continue;
+        } else if (t[0] == '$') {
+            extras = 1;
+            rc = append_new(events, PyLong_FromString(t + 1, NULL, 10));
+        } else if (suffix_nag(t, len) >= 0) {
+            extras = 1;
+            rc = append_new(events, PyLong_FromLong(suffix_nag(t, len)));
+        } else if (is_result(t, len) && s.depth == 1) {
+            rc = PyList_Append(results, token);
+        } else {
+            rc = play(&s, start, own, token, t, len, moves, events, errors);
+            if (rc == 1) {
+                skip = 1;
+                rc = 0;
+            } else if (rc == 2) {
+                irregular = 1;
+                rc = 0;
+            }
         }
-        data = Py_BuildValue("(OOOONs)", r.headers, r.start ? r.start : Py_None, r.moves,
-                             r.extras ? r.events : Py_None, error, r.result);
+        if (rc < 0) goto done;
     }
-    if (data) result = Py_BuildValue("(NN)", data, rest);
-    else Py_DECREF(rest);
+    if (irregular) {
+        Py_INCREF(Py_None);
+        out = Py_None;
+    } else {
+        out = Py_BuildValue("(OOOO)", moves, extras ? events : Py_None, errors, results);
+    }
 done:
-    rf_pgn_reader_free(r.reader);
-    Py_XDECREF(r.readline);
-    Py_XDECREF(r.chunk);
-    Py_XDECREF(r.leftover);
-    Py_XDECREF(r.headers);
-    Py_XDECREF(r.moves);
-    Py_XDECREF(r.events);
-    Py_XDECREF(r.start);
-    return result;
+    stack_free(&s);
+    Py_XDECREF(moves);
+    Py_XDECREF(events);
+    Py_XDECREF(errors);
+    Py_XDECREF(results);
+    return out;
+}
+
+/* ---- the tokens of movetext ------------------------------------------------------------------
+ *
+ * pgn.py's _TOKENS regex (python-chess's MOVETEXT regex over a game's kept lines), matched by
+ * hand: at each byte the alternatives are tried in the regex's order, each as the regex engine
+ * would match it (optional parts greedy, given back when what follows fails); a byte where
+ * none matches is passed over. Every token but a comment is ASCII, and the bytes of a UTF-8
+ * sequence are never ASCII, so the UTF-8 text is matched byte by byte. */
+
+static int in_set(int c, const char *set) { return c && strchr(set, c) != NULL; }
+static int is_file(int c) { return c >= 'a' && c <= 'h'; }
+static int is_rank(int c) { return c >= '1' && c <= '8'; }
+
+/* [NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])? at p: its length, or 0. */
+static size_t match_san(const char *p)
+{
+    static const char promotions[] = "nbrqkNBRQK";
+    /* each optional part taken first, then left out, in the pattern's order */
+    for (int piece = 1; piece >= 0; piece--) {
+        if (piece && !in_set(p[0], "NBKRQ")) continue;
+        const char *a = p + piece;
+        for (int file = 1; file >= 0; file--) {
+            if (file && !is_file(a[0])) continue;
+            const char *b = a + file;
+            for (int rank = 1; rank >= 0; rank--) {
+                if (rank && !is_rank(b[0])) continue;
+                const char *c = b + rank;
+                for (int sep = 1; sep >= 0; sep--) {
+                    if (sep && c[0] != '-' && c[0] != 'x') continue;
+                    const char *d = c + sep;
+                    if (!is_file(d[0]) || !is_rank(d[1])) continue;
+                    const char *e = d + 2;
+                    if (e[0] == '=' && in_set(e[1], promotions)) e += 2;
+                    else if (in_set(e[0], promotions)) e += 1;
+                    return (size_t)(e - p);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* The length of the token at p, `left` bytes before the text's end (0: none starts there). */
+static size_t match_token(const char *p, size_t left)
+{
+    size_t n = match_san(p);
+    if (n) return n;
+    if (p[0] == '@' || (in_set(p[0], "PNBRQK") && p[1] == '@')) { /* [PNBRQK]?@[a-h][1-8] */
+        const char *q = p[0] == '@' ? p + 1 : p + 2;
+        if (is_file(q[0]) && is_rank(q[1])) return (size_t)(q + 2 - p);
+    }
+    if (!strncmp(p, "--", 2) || !strncmp(p, "Z0", 2)) return 2;
+    if (!strncmp(p, "0000", 4) || !strncmp(p, "@@@@", 4)) return 4;
+    if (!strncmp(p, "O-O", 3)) return !strncmp(p + 3, "-O", 2) ? 5 : 3;
+    if (!strncmp(p, "0-0", 3)) return !strncmp(p + 3, "-0", 2) ? 5 : 3;
+    if (p[0] == '{') { /* \{[^}]*\}? */
+        const char *close = memchr(p + 1, '}', left - 1);
+        return close ? (size_t)(close + 1 - p) : left;
+    }
+    if (p[0] == ';') { /* ;[^\n]* */
+        const char *end = memchr(p, '\n', left);
+        return end ? (size_t)(end - p) : left;
+    }
+    if (p[0] == '$' && p[1] >= '0' && p[1] <= '9') {
+        n = 2;
+        while (p[n] >= '0' && p[n] <= '9') n++;
+        return n;
+    }
+    if (p[0] == '(' || p[0] == ')' || p[0] == '*') return 1;
+    if (!strncmp(p, "1-0", 3) || !strncmp(p, "0-1", 3)) return 3;
+    if (!strncmp(p, "1/2-1/2", 7)) return 7;
+    if (p[0] == '?' || p[0] == '!') return p[1] == '?' || p[1] == '!' ? 2 : 1;
+    return 0;
+}
+
+/* _pgn_tokens(text) -> the list of tokens (pgn.py's _TOKENS.findall(text)), or None for a
+ * text that has no UTF-8 form (lone surrogates: pgn.py uses the regex itself). */
+static PyObject *pgn_tokens(PyObject *self, PyObject *text)
+{
+    (void)self;
+    Py_ssize_t len;
+    const char *s = PyUnicode_Check(text) ? PyUnicode_AsUTF8AndSize(text, &len) : NULL;
+    if (!s) {
+        if (!PyUnicode_Check(text)) {
+            PyErr_SetString(PyExc_TypeError, "_pgn_tokens: a str");
+            return NULL;
+        }
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    PyObject *tokens = PyList_New(0);
+    if (!tokens) return NULL;
+    /* the text is NUL-terminated, so a look-ahead stops at its end; a NUL inside it matches
+     * no byte of a token (comments aside, which are scanned by length) */
+    for (Py_ssize_t i = 0; i < len;) {
+        size_t n = match_token(s + i, (size_t)(len - i));
+        if (!n) {
+            i++;
+            continue;
+        }
+        if (append_new(tokens, PyUnicode_DecodeUTF8(s + i, (Py_ssize_t)n, "strict")) < 0) {
+            Py_DECREF(tokens);
+            return NULL;
+        }
+        i += (Py_ssize_t)n;
+    }
+    return tokens;
 }
 
 static PyMethodDef pgn_functions[] = {
-    {"_pgn_read", pgn_read, METH_VARARGS,
-     "_pgn_read(handle, leftover, mode) -> (data, leftover)\n\n"
-     "Reads one game from a text handle (rankfile.pgn.read_game is the interface)."},
+    {"_pgn_tokens", pgn_tokens, METH_O,
+     "_pgn_tokens(text) -> list of str or None\n\n"
+     "The movetext tokens of a game's kept lines (rankfile.pgn.read_game)."},
+    {"_pgn_play", pgn_play, METH_VARARGS,
+     "_pgn_play(board, tokens) -> (moves, events, errors, results) or None\n\n"
+     "Plays a game's movetext tokens as python-chess's GameBuilder reads them (rankfile.pgn.read_game)."},
     {NULL, NULL, 0, NULL},
 };
 
 int rfpy_pgn_init(PyObject *module)
 {
-    start_type = (PyTypeObject *)PyType_FromSpec(&start_spec);
-    if (!start_type) return -1;
+    str_copy = PyUnicode_InternFromString("copy");
+    str_push = PyUnicode_InternFromString("push");
+    str_parse_san = PyUnicode_InternFromString("parse_san");
+    if (!str_copy || !str_push || !str_parse_san) return -1;
     return PyModule_AddFunctions(module, pgn_functions);
 }

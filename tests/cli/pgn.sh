@@ -162,6 +162,22 @@ Nf3" '[Event "a"]
 rankfile: pgn: warning: game 2 (line 4): [Result \"1-0\"] disagrees with the result marker 0-1
 rankfile: pgn: warning: game 3 (line 8): a line starting with '[' is no tag pair ([Name \"value\"]): skipped" ] && ok ||
     bad "warnings: $(cat "$tmp/err")"
+# A game without tags that starts again at move 1 after an empty line is the next game, as
+# python-chess reads it (also after a game whose checking stopped at an illegal move).
+expect_stdin "move 1 after an empty line" 65 "e4 e5
+a3
+Nf3 Nc6" '1. e4 e5
+
+1. a3 *
+
+1. e4 Qa1 e5
+
+1. Nf3 Nc6 *
+' pgn --format san
+[ "$(cat "$tmp/err")" = "rankfile: pgn: warning: game 1 (line 1): no result marker; the game may be cut short
+rankfile: pgn: game 3 (line 5, column 7): 1... Qa1: 'Qa1' is not a legal move (black to move)
+rankfile: pgn: warning: game 3 (line 5): no result marker; the game may be cut short" ] && ok ||
+    bad "move 1 after an empty line: $(cat "$tmp/err")"
 expect_stdin "result tag follows the marker" 0 '[Event "?"]
 [Site "?"]
 [Date "????.??.??"]
