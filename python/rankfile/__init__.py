@@ -5,6 +5,7 @@ docs/python.md, at the C library's speed.
 """
 import dataclasses
 import enum
+import re
 import typing
 from typing import Dict, Iterable, Iterator, List, Optional, Union
 
@@ -225,14 +226,30 @@ def scan_reversed(bb: Bitboard) -> Iterator[Square]:
         bb ^= BB_SQUARES[r]
 
 
+def _carry_rippler(mask: Bitboard) -> Iterator[Bitboard]:
+    """Every subset of a bitboard (the carry-rippler trick), the empty one first."""
+    subset = BB_EMPTY
+    while True:
+        yield subset
+        subset = (subset - mask) & mask
+        if not subset:
+            break
+
+
 def popcount(bb: Bitboard) -> int:
     """The number of set bits."""
     return bin(bb).count("1")
 
 
+def _like(bb: Bitboard, result: int) -> Bitboard:
+    """The result in the argument's kind: a SquareSet for a SquareSet (python-chess's helpers
+    work on anything with the int operators), else an int."""
+    return typing.cast(Bitboard, SquareSet(result)) if isinstance(bb, SquareSet) else result
+
+
 def flip_vertical(bb: Bitboard) -> Bitboard:
     """Mirrors the ranks (a1 <-> a8)."""
-    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little"), "big")
+    return _like(bb, int.from_bytes((int(bb) & BB_ALL).to_bytes(8, "little"), "big"))
 
 
 _REVERSED_BYTES = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
@@ -240,7 +257,7 @@ _REVERSED_BYTES = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 def flip_horizontal(bb: Bitboard) -> Bitboard:
     """Mirrors the files (a1 <-> h1)."""
-    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little").translate(_REVERSED_BYTES), "little")
+    return _like(bb, int.from_bytes((int(bb) & BB_ALL).to_bytes(8, "little").translate(_REVERSED_BYTES), "little"))
 
 
 def _delta_swap(bb: Bitboard, mask: Bitboard, delta: int) -> Bitboard:
@@ -250,14 +267,14 @@ def _delta_swap(bb: Bitboard, mask: Bitboard, delta: int) -> Bitboard:
 
 def flip_diagonal(bb: Bitboard) -> Bitboard:
     """Mirrors at the a1-h8 diagonal (b1 <-> a2)."""
-    bb = _delta_swap(bb & BB_ALL, 0x0000_0000_F0F0_F0F0, 28)
-    bb = _delta_swap(bb, 0x0000_CCCC_0000_CCCC, 14)
-    return _delta_swap(bb, 0x00AA_00AA_00AA_00AA, 7)
+    out = _delta_swap(int(bb) & BB_ALL, 0x0000_0000_F0F0_F0F0, 28)
+    out = _delta_swap(out, 0x0000_CCCC_0000_CCCC, 14)
+    return _like(bb, _delta_swap(out, 0x00AA_00AA_00AA_00AA, 7))
 
 
 def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
     """Mirrors at the h1-a8 diagonal (g1 <-> h2)."""
-    return flip_vertical(flip_horizontal(flip_diagonal(bb)))
+    return _like(bb, flip_vertical(flip_horizontal(flip_diagonal(int(bb)))))
 
 
 def shift_down(b: Bitboard) -> Bitboard:
@@ -354,6 +371,10 @@ def ray(a: Square, b: Square) -> Bitboard:
 def between(a: Square, b: Square) -> Bitboard:
     """The squares strictly between two squares on one rank, file or diagonal, else 0."""
     return _BB_BETWEEN[a][b]
+
+
+SAN_REGEX = re.compile(r"^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z")
+FEN_CASTLING_REGEX = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
 
 
 def piece_symbol(piece_type: PieceType) -> str:
@@ -570,7 +591,7 @@ class SquareSet:
         return _scan_forward(self.mask)
 
     def __reversed__(self) -> Iterator[Square]:
-        return iter(sorted(_scan_forward(self.mask), reverse=True))
+        return scan_reversed(self.mask)
 
     def __len__(self) -> int:
         return bin(self.mask).count("1")
@@ -636,10 +657,67 @@ class SquareSet:
     def __invert__(self) -> "SquareSet":
         return SquareSet(~self.mask & BB_ALL)
 
-    union = __or__
-    intersection = __and__
-    difference = __sub__
-    symmetric_difference = __xor__
+    def __lshift__(self, shift: int) -> "SquareSet":
+        return SquareSet((self.mask << shift) & BB_ALL)
+
+    def __rshift__(self, shift: int) -> "SquareSet":
+        return SquareSet(self.mask >> shift)
+
+    def __ilshift__(self, shift: int) -> "SquareSet":
+        self.mask = (self.mask << shift) & BB_ALL
+        return self
+
+    def __irshift__(self, shift: int) -> "SquareSet":
+        self.mask >>= shift
+        return self
+
+    def union(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return self | other
+
+    def intersection(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return self & other
+
+    def difference(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return self - other
+
+    def symmetric_difference(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return self ^ other
+
+    # The in-place operations change this set (python-chess's mutable set API).
+
+    def update(self, *others: Union[int, Iterable[Square]]) -> None:
+        """Adds the squares of every argument."""
+        for other in others:
+            self.mask |= SquareSet(other).mask
+
+    def intersection_update(self, *others: Union[int, Iterable[Square]]) -> None:
+        """Keeps only the squares that every argument holds too."""
+        for other in others:
+            self.mask &= SquareSet(other).mask
+
+    def difference_update(self, other: Union[int, Iterable[Square]]) -> None:
+        """Removes the squares of the argument."""
+        self.mask &= ~SquareSet(other).mask
+
+    def symmetric_difference_update(self, other: Union[int, Iterable[Square]]) -> None:
+        """Toggles the squares of the argument."""
+        self.mask ^= SquareSet(other).mask
+
+    def __ior__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        self.update(other)
+        return self
+
+    def __iand__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        self.intersection_update(other)
+        return self
+
+    def __isub__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        self.difference_update(other)
+        return self
+
+    def __ixor__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        self.symmetric_difference_update(other)
+        return self
 
     def issubset(self, other: Union[int, Iterable[Square]]) -> bool:
         return not self.mask & ~SquareSet(other).mask
@@ -649,6 +727,34 @@ class SquareSet:
 
     def isdisjoint(self, other: Union[int, Iterable[Square]]) -> bool:
         return not self.mask & SquareSet(other).mask
+
+    def carry_rippler(self) -> Iterator[Bitboard]:
+        """Every subset of the set, as bitboards, the empty one first."""
+        return _carry_rippler(self.mask)
+
+    def mirror(self) -> "SquareSet":
+        """The set seen from the other side (ranks mirrored)."""
+        return SquareSet(flip_vertical(self.mask))
+
+    def _repr_svg_(self) -> str:
+        import rankfile.svg
+        return rankfile.svg.board(squares=self, size=390)
+
+    @classmethod
+    def ray(cls, a: Square, b: Square) -> "SquareSet":
+        """The whole line through two squares on one rank, file or diagonal (empty when they
+        share none)."""
+        return cls(BB_RAYS[a][b])
+
+    @classmethod
+    def between(cls, a: Square, b: Square) -> "SquareSet":
+        """The squares strictly between two squares on one line (empty when they share none)."""
+        return cls(_BB_BETWEEN[a][b])
+
+    @classmethod
+    def from_square(cls, square: Square) -> "SquareSet":
+        """The set of one square."""
+        return cls(BB_SQUARES[square])
 
     def tolist(self) -> List[bool]:
         """64 truth values, a1 first."""
@@ -668,7 +774,121 @@ def _bitboard_property(index: int, doc: str) -> property:
     return property(lambda self: self._bitboards()[index], doc=doc)
 
 
-class Board(_rankfile._Board):
+class BaseBoard(_rankfile._Board):
+    """A board of pieces alone (python-chess's BaseBoard): no side to move, castling rights, en
+    passant square or move stack. Board is one, with those.
+
+    BaseBoard(board_fen=STARTING_BOARD_FEN): None gives an empty board.
+    """
+
+    __hash__ = None  # type: ignore[assignment]
+
+    occupied_co = property(lambda self: list(self._bitboards()[1::-1]),
+                           doc="[black, white]: the squares of each colour's pieces (index by colour).")
+    occupied = _bitboard_property(2, "The occupied squares, as a bitboard.")
+    pawns = _bitboard_property(3, "The squares of the pawns, as a bitboard.")
+    knights = _bitboard_property(4, "The squares of the knights, as a bitboard.")
+    bishops = _bitboard_property(5, "The squares of the bishops, as a bitboard.")
+    rooks = _bitboard_property(6, "The squares of the rooks, as a bitboard.")
+    queens = _bitboard_property(7, "The squares of the queens, as a bitboard.")
+    kings = _bitboard_property(8, "The squares of the kings, as a bitboard.")
+
+    def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN) -> None:
+        _rankfile._Board.__init__(self, None)
+        if board_fen is not None:
+            self.set_board_fen(board_fen)
+
+    @classmethod
+    def empty(cls: typing.Type["BaseBoardT"]) -> "BaseBoardT":
+        """An empty board."""
+        return cls(None)
+
+    def reset_board(self) -> None:
+        """The pieces of the start position."""
+        self.set_board_fen(STARTING_BOARD_FEN)
+
+    def clear_board(self) -> None:
+        """Removes every piece."""
+        self._set_board(bytes(64), 0)
+
+    def _board_codes(self) -> bytearray:
+        codes = bytearray(64)
+        for sq, piece in self.piece_map().items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        return codes
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Puts a piece on a square (None empties it). promoted marks a piece that was a pawn
+        (a Crazyhouse capture returns it to the pocket as one)."""
+        codes = self._board_codes()
+        codes[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+        mask = self.promoted & ~BB_SQUARES[square]
+        self._set_board(bytes(codes), mask | (BB_SQUARES[square] if promoted and piece else 0))
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        """Empties a square and returns the piece that stood there, or None."""
+        piece = self.piece_at(square)
+        self.set_piece_at(square, None)
+        return piece
+
+    def set_piece_map(self, pieces: typing.Mapping[Square, Piece]) -> None:
+        """Replaces every piece by those of the mapping (square -> Piece)."""
+        codes = bytearray(64)
+        for sq, piece in pieces.items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        self._set_board(bytes(codes), 0)
+
+    def set_board_fen(self, fen: str) -> None:
+        """Replaces the pieces by those of a FEN's board field; ValueError when it is none."""
+        if not isinstance(fen, str) or " " in fen.strip():
+            raise ValueError(f"expected a board fen without spaces: {fen!r}")
+        board = Board(f"{fen.strip()} w - - 0 1")
+        self._set_board(bytes(board._board_codes()), board.promoted)
+
+    def apply_transform(self, f: typing.Callable[[Bitboard], Bitboard]) -> None:
+        """Applies a bitboard function (flip_vertical, shift_down, ...) to every piece set of the
+        board, as python-chess does (each set on its own)."""
+        self._transform_pieces(f, False)
+
+    def transform(self: "BaseBoardT", f: typing.Callable[[Bitboard], Bitboard]) -> "BaseBoardT":
+        """A copy with apply_transform(f) applied."""
+        board = self.copy(stack=False)
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self) -> None:
+        """Mirrors the board vertically and swaps the colours of the pieces."""
+        self._transform_pieces(flip_vertical, True)
+
+    def mirror(self: "BaseBoardT") -> "BaseBoardT":
+        """A copy with apply_mirror() applied."""
+        board = self.copy()
+        board.apply_mirror()
+        return board
+
+    def _transform_pieces(self, f: typing.Callable[[Bitboard], Bitboard], swap_colors: bool) -> None:
+        white, black, _occupied, *types = self._bitboards()
+        if swap_colors:
+            white, black = black, white
+        white = int(f(white))
+        codes = bytearray(64)
+        for piece_type, mask in enumerate(types, 1):
+            for sq in scan_forward(int(f(mask)) & BB_ALL):
+                codes[sq] = piece_type | (0 if white & BB_SQUARES[sq] else 8)
+        self._set_board(bytes(codes), int(f(self.promoted)) & BB_ALL)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, BaseBoard):
+            return self._bitboards() == other._bitboards()
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+BaseBoardT = typing.TypeVar("BaseBoardT", bound=BaseBoard)
+
+
+class Board(BaseBoard):
     """A position of standard chess and the moves that led to it: python-chess's Board over the
     C library (rankfile.variant has the other variants).
 
@@ -683,16 +903,22 @@ class Board(_rankfile._Board):
     _rf_variant = 0
 
     __hash__ = None  # type: ignore[assignment]
+    __init__ = _rankfile._Board.__init__  # type: ignore[assignment]
+    __eq__ = _rankfile._Board.__eq__  # type: ignore[assignment]
+    __ne__ = _rankfile._Board.__ne__  # type: ignore[assignment]
 
-    occupied_co = property(lambda self: list(self._bitboards()[1::-1]),
-                           doc="[black, white]: the squares of each colour's pieces (index by colour).")
-    occupied = _bitboard_property(2, "The occupied squares, as a bitboard.")
-    pawns = _bitboard_property(3, "The squares of the pawns, as a bitboard.")
-    knights = _bitboard_property(4, "The squares of the knights, as a bitboard.")
-    bishops = _bitboard_property(5, "The squares of the bishops, as a bitboard.")
-    rooks = _bitboard_property(6, "The squares of the rooks, as a bitboard.")
-    queens = _bitboard_property(7, "The squares of the queens, as a bitboard.")
-    kings = _bitboard_property(8, "The squares of the kings, as a bitboard.")
+    # Facts of the rules the variants change (python-chess's class attributes).
+    connected_kings = False
+    one_king = True
+    captures_compulsory = False
+    tbw_suffix = ".rtbw"
+    tbz_suffix = ".rtbz"
+    tbw_magic = b"\x71\xe8\x23\x5d"
+    tbz_magic = b"\xd7\x66\x0c\xa5"
+    pawnless_tbw_suffix: Optional[str] = None
+    pawnless_tbz_suffix: Optional[str] = None
+    pawnless_tbw_magic: Optional[bytes] = None
+    pawnless_tbz_magic: Optional[bytes] = None
 
     @classmethod
     def empty(cls, *, chess960: bool = False) -> "Board":
@@ -730,41 +956,6 @@ class Board(_rankfile._Board):
         """An empty board, White to move, no move stack."""
         type(self).__init__(self, None, chess960=self.chess960)
 
-    def _board_codes(self) -> bytearray:
-        codes = bytearray(64)
-        for sq, piece in self.piece_map().items():
-            codes[sq] = piece.piece_type | (0 if piece.color else 8)
-        return codes
-
-    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
-        """Puts a piece on a square (None empties it); the move stack stays. promoted marks a
-        Crazyhouse piece that returns to the pocket as a pawn."""
-        codes = self._board_codes()
-        codes[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
-        mask = self.promoted & ~BB_SQUARES[square]
-        self._set_board(bytes(codes), mask | (BB_SQUARES[square] if promoted and piece else 0))
-
-    def remove_piece_at(self, square: Square) -> Optional[Piece]:
-        """Empties a square and returns the piece that stood there, or None."""
-        piece = self.piece_at(square)
-        if piece is not None:
-            self.set_piece_at(square, None)
-        return piece
-
-    def set_piece_map(self, pieces: Dict[Square, Piece]) -> None:
-        """Replaces every piece by those of the mapping (square -> Piece)."""
-        codes = bytearray(64)
-        for sq, piece in pieces.items():
-            codes[sq] = piece.piece_type | (0 if piece.color else 8)
-        self._set_board(bytes(codes), 0)
-
-    def set_board_fen(self, fen: str) -> None:
-        """Replaces the pieces by those of a FEN's board field; FenError when it is none."""
-        if not isinstance(fen, str) or " " in fen.strip():
-            raise ValueError(f"expected a board fen without spaces: {fen!r}")
-        board = type(self)(f"{fen.strip()} w - - 0 1")
-        self._set_board(bytes(board._board_codes()), board.promoted)
-
     def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
         """The legal move from one square to another (a pawn reaching the last rank promotes to a
         queen unless told otherwise; castling found by the king's two squares or its rook's);
@@ -772,6 +963,74 @@ class Board(_rankfile._Board):
         if promotion is None and self.piece_type_at(from_square) == PAWN and square_rank(to_square) in (0, 7):
             promotion = QUEEN
         move = self.parse_uci(Move(from_square, to_square, promotion).uci())
+        return move
+
+    def parse_san(self, san: str) -> Move:
+        """The legal move a SAN names, read as python-chess reads SAN: castling only as O-O /
+        0-0 (with + or #), a piece letter in upper case, a pawn move without its file only on
+        that file, a move with both from coordinates looked up as from-to (also castling),
+        the null move as --, Z0, 0000 or @@@@. InvalidMoveError for other text,
+        IllegalMoveError when no legal move fits, AmbiguousMoveError when several do."""
+        if san in _SAN_CASTLING:
+            h_side = _SAN_CASTLING[san]
+            for move in self.legal_moves:
+                if self.is_castling(move) and self.is_kingside_castling(move) == h_side:
+                    return move
+            raise IllegalMoveError(f"illegal san: {san!r} in {self.fen()}")
+        match = SAN_REGEX.match(san)
+        if not match:
+            if san in ("--", "Z0", "0000", "@@@@"):
+                return Move.null()
+            if "," in san:
+                raise InvalidMoveError(f"unsupported multi-leg move: {san!r}")
+            raise InvalidMoveError(f"invalid san: {san!r}")
+        letter, file, rank, target, suffix = match.groups()
+        to_square = SQUARE_NAMES.index(target)
+        promotion = PIECE_SYMBOLS.index(suffix[-1].lower()) if suffix else None
+        if not letter and file and rank:
+            move = self.find_move(square(FILE_NAMES.index(file), int(rank) - 1), to_square, promotion)
+            if move.promotion != promotion:
+                raise IllegalMoveError(f"missing promotion piece type: {san!r} in {self.fen()}")
+            return move
+        from_mask = BB_ALL
+        if file:
+            from_mask &= BB_FILES[FILE_NAMES.index(file)]
+        if rank:
+            from_mask &= BB_RANKS[int(rank) - 1]
+        if letter:
+            from_mask &= self.pieces_mask(PIECE_SYMBOLS.index(letter.lower()), self.turn)
+        else:
+            from_mask &= self.pawns
+            if not file:
+                from_mask &= BB_FILES[square_file(to_square)]
+        to_mask = BB_SQUARES[to_square] & ~self.occupied_co[self.turn]
+        # The library reads the common SAN at C speed; its move is the answer when it is one
+        # python-chess's filter picks (the filter decides what the library reads more leniently;
+        # castling is named by O-O alone, as python-chess masks the king's own rook).
+        try:
+            move = _rankfile._Board.parse_san(self, san)
+        except ValueError:
+            move = None
+        if (move is not None and move.drop is None and move.promotion == promotion and
+                BB_SQUARES[move.from_square] & from_mask and BB_SQUARES[move.to_square] & to_mask and
+                not self.is_castling(move)):
+            return move
+        found = None
+        for move in self.legal_moves:
+            if (move.drop is None and move.promotion == promotion and
+                    BB_SQUARES[move.from_square] & from_mask and BB_SQUARES[move.to_square] & to_mask and
+                    not self.is_castling(move)):
+                if found is not None:
+                    raise AmbiguousMoveError(f"ambiguous san: {san!r} in {self.fen()}")
+                found = move
+        if found is None:
+            raise IllegalMoveError(f"illegal san: {san!r} in {self.fen()}")
+        return found
+
+    def push_san(self, san: str) -> Move:
+        """parse_san, then push; returns the move."""
+        move = self.parse_san(san)
+        self.push(move)
         return move
 
     def generate_legal_moves(self) -> Iterator[Move]:
@@ -810,27 +1069,123 @@ class Board(_rankfile._Board):
             return SquareSet(self.attackers_mask(color, square))
         return SquareSet(self.attackers_mask(color, square, SquareSet(occupied).mask))
 
-    def clean_castling_rights(self) -> Bitboard:
-        """The castling rights, as a bitboard of rooks (always clean here)."""
-        return self.castling_rights
+    # clean_castling_rights(), castling_xfen() and castling_shredder_fen() are the C type's.
 
     def has_castling_rights(self, color: Color) -> bool:
         """That side may still castle on some side."""
-        return bool(self.castling_rights & (BB_RANK_1 if color else BB_RANK_8))
+        return bool(self.clean_castling_rights() & (BB_RANK_1 if color else BB_RANK_8))
+
+    def _castling_side(self, color: Color, h_side: bool) -> bool:
+        backrank = BB_RANK_1 if color else BB_RANK_8
+        king_mask = self.kings & self.occupied_co[color] & backrank & ~self.promoted
+        if not king_mask:
+            return False
+        for rook in scan_forward(self.clean_castling_rights() & backrank):
+            if (BB_SQUARES[rook] > king_mask) == h_side and BB_SQUARES[rook] != king_mask:
+                return True
+        return False
 
     def has_kingside_castling_rights(self, color: Color) -> bool:
-        """That side may still castle with the rook on the h-file side of its king."""
-        king = self.king(color)
-        if king is None:
-            return False
-        return any(sq > king for sq in _scan_forward(self.castling_rights & (BB_RANK_1 if color else BB_RANK_8)))
+        """That side may still castle with a rook on the h-file side of its king."""
+        return self._castling_side(color, True)
 
     def has_queenside_castling_rights(self, color: Color) -> bool:
-        """That side may still castle with the rook on the a-file side of its king."""
-        king = self.king(color)
-        if king is None:
-            return False
-        return any(sq < king for sq in _scan_forward(self.castling_rights & (BB_RANK_1 if color else BB_RANK_8)))
+        """That side may still castle with a rook on the a-file side of its king."""
+        return self._castling_side(color, False)
+
+    def has_chess960_castling_rights(self) -> bool:
+        """Some castling right (as Chess960 would clean them) is one standard chess has not: a
+        rook off the corners, or a king off e1/e8."""
+        rights = self._clean_rights_as(True)
+        if rights & ~BB_CORNERS:
+            return True
+        if rights & BB_RANK_1 and not self.occupied_co[WHITE] & self.kings & BB_E1:
+            return True
+        if rights & BB_RANK_8 and not self.occupied_co[BLACK] & self.kings & BB_E8:
+            return True
+        return False
+
+    def set_castling_fen(self, castling_fen: str) -> None:
+        """Sets the castling rights from a FEN's castling field ("KQkq", "HAha", "-"), read as
+        the FEN reader reads it; clears the move stack. ValueError for any other text."""
+        if not castling_fen or castling_fen == "-":
+            rights = BB_EMPTY
+        elif not FEN_CASTLING_REGEX.match(castling_fen):
+            raise ValueError(f"invalid castling fen: {castling_fen!r}")
+        else:
+            rights = Board(f"{self.board_fen()} w {castling_fen} - 0 1", chess960=True).castling_rights
+        self.castling_rights = rights
+        self.clear_stack()
+
+    def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+        """The FEN with the castling rights as rook files (HAha)."""
+        return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
+
+    def reset_board(self) -> None:
+        """The pieces of the start position; clears the move stack."""
+        super().reset_board()
+        self.clear_stack()
+
+    def clear_board(self) -> None:
+        """Removes every piece; clears the move stack."""
+        super().clear_board()
+        self.clear_stack()
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Puts a piece on a square (None empties it); clears the move stack."""
+        self.clear_stack()
+        super().set_piece_at(square, piece, promoted)
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        """Empties a square and returns the piece that stood there, or None; clears the move
+        stack."""
+        self.clear_stack()
+        return super().remove_piece_at(square)
+
+    def set_piece_map(self, pieces: typing.Mapping[Square, Piece]) -> None:
+        """Replaces every piece by those of the mapping; clears the move stack."""
+        self.clear_stack()
+        super().set_piece_map(pieces)
+
+    def set_board_fen(self, fen: str) -> None:
+        """Replaces the pieces by those of a FEN's board field; clears the move stack."""
+        self.clear_stack()
+        super().set_board_fen(fen)
+
+    def apply_transform(self, f: typing.Callable[[Bitboard], Bitboard]) -> None:
+        """Applies a bitboard function to every piece set, the en passant square and the castling
+        rights (python-chess's Board.apply_transform); clears the move stack."""
+        self.clear_stack()
+        ep_square, castling = self.ep_square, self.castling_rights
+        super().apply_transform(f)
+        self._transform_fields(f, ep_square, castling)
+
+    def _transform_fields(self, f: typing.Callable[[Bitboard], Bitboard], ep_square: Optional[Square], castling: Bitboard) -> None:
+        ep = None if ep_square is None else int(f(BB_SQUARES[ep_square])) & BB_ALL
+        self.castling_rights = int(f(castling)) & BB_ALL
+        self.ep_square = msb(ep) if ep else None
+
+    def transform(self: "BoardT", f: typing.Callable[[Bitboard], Bitboard]) -> "BoardT":
+        """A copy (without the move stack) with apply_transform(f) applied."""
+        board = self.copy(stack=False)
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self) -> None:
+        """Mirrors the board vertically, swaps the colours and the side to move (the en passant
+        square and castling rights follow); clears the move stack."""
+        self.clear_stack()
+        ep_square, castling = self.ep_square, self.castling_rights
+        self._transform_pieces(flip_vertical, True)
+        self._transform_fields(flip_vertical, ep_square, castling)
+        self.turn = not self.turn
+
+    def mirror(self: "BoardT") -> "BoardT":
+        """The position seen from the other side: the board mirrored vertically, the colours,
+        castling rights, en passant square and side to move swapped (without the move stack)."""
+        board = self.copy(stack=False)
+        board.apply_mirror()
+        return board
 
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None,
             **operations: Union[None, str, int, float, Move, Iterable[Move]]) -> str:
@@ -841,11 +1196,50 @@ class Board(_rankfile._Board):
             return fields
         return fields + " " + self._epd_operations(operations)
 
+    @classmethod
+    def from_epd(cls: typing.Type["BoardT"], epd: str, *, chess960: bool = False) -> typing.Tuple["BoardT", Dict[str, typing.Any]]:
+        """A board from EPD text and its operations (see set_epd)."""
+        board = cls.empty(chess960=chess960)
+        return board, board.set_epd(epd)
+
+    _EPD_FIELDS = 4  # the fields before the operations (Three-check's board has a fifth)
+
+    def set_epd(self, epd: str) -> Dict[str, typing.Any]:
+        """Sets the position from EPD text: the FEN's first fields, then operations
+        ("bm Nf3; id \"x\";"), which are returned as a dict (None, str, int, float, a Move,
+        or a list of moves for pv, am and bm). hmvc and fmvn set the counters. ValueError for
+        text that is neither."""
+        parts = epd.strip().rstrip(";").split(None, self._EPD_FIELDS)
+        if len(parts) <= self._EPD_FIELDS:
+            self.set_fen(epd)
+            return {}
+        text = parts.pop()
+        operations = _read_epd_operations(text, lambda: type(self)(" ".join(parts) + " 0 1"))
+        parts.append(str(operations["hmvc"]) if "hmvc" in operations else "0")
+        parts.append(str(operations["fmvn"]) if "fmvn" in operations else "1")
+        self.set_fen(" ".join(parts))
+        return operations
+
+    def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
+        """The move in XBoard notation: UCI, but castling in Chess960 mode as O-O / O-O-O."""
+        if chess960 is None:
+            chess960 = self.chess960
+        if not chess960 or not self.is_castling(move):
+            return move.xboard()
+        return "O-O" if self.is_kingside_castling(move) else "O-O-O"
+
+    def parse_xboard(self, xboard: str) -> Move:
+        """A move in XBoard notation (read as SAN, which takes UCI-like moves too)."""
+        return self.parse_san(xboard)
+
+    def push_xboard(self, xboard: str) -> Move:
+        """parse_xboard, then push."""
+        return self.push_san(xboard)
+
     def _epd_operations(self, operations: Dict[str, object]) -> str:
         out = []
         for opcode, operand in operations.items():
-            if not opcode or opcode == "-" or any(c in opcode for c in " \n\t\r"):
-                raise ValueError(f"invalid epd opcode: {opcode!r}")
+            _check_epd_opcode(opcode)
             if operand is None:
                 out.append(f"{opcode};")
             elif isinstance(operand, Move):
@@ -918,6 +1312,102 @@ class Board(_rankfile._Board):
         return rankfile.svg.board(self, lastmove=self.peek() if self.move_stack else None, size=390)
 
 
+def _check_epd_opcode(opcode: str) -> None:
+    """ValueError for a name python-chess does not take as an EPD opcode."""
+    if not opcode:
+        raise ValueError("an epd opcode cannot be empty")
+    if opcode == "-":
+        raise ValueError("a lone dash is no epd opcode")
+    if not opcode[0].isalpha():
+        raise ValueError(f"an epd opcode starts with a letter: {opcode!r}")
+    for bad in " \n\t\r":
+        if bad in opcode:
+            raise ValueError(f"an epd opcode cannot hold {bad!r}: {opcode!r}")
+
+
+_SAN_CASTLING = {"O-O": True, "O-O+": True, "O-O#": True, "0-0": True, "0-0+": True, "0-0#": True,
+                 "O-O-O": False, "O-O-O+": False, "O-O-O#": False, "0-0-0": False, "0-0-0+": False, "0-0-0#": False}
+_EPD_MOVE_LISTS = ("pv", "am", "bm")
+_EPD_SPACE = " \t\r\n"
+
+
+def _epd_moves(opcode: str, operand: str, position: "Board") -> typing.Any:
+    if opcode == "pv":
+        line: List[Move] = []
+        for token in operand.split():
+            move = position.parse_xboard(token)
+            line.append(move)
+            position.push(move)
+        while position.move_stack:
+            position.pop()
+        return line
+    if opcode in ("am", "bm"):
+        return [position.parse_xboard(token) for token in operand.split()]
+    return position.parse_xboard(operand)
+
+
+def _read_epd_operations(text: str, make_board: typing.Callable[[], "Board"]) -> Dict[str, typing.Any]:
+    """The operations of an EPD line, read as python-chess reads them: an opcode, then a
+    number, a "string" (backslash escapes), moves (SAN) or nothing, up to a ';' or the end; a
+    lone '-' is skipped and an unterminated string ends with the text."""
+    operations: Dict[str, typing.Any] = {}
+    position: Optional[Board] = None
+    i, n = 0, len(text)
+    while i < n:
+        # The opcode: up to white space or ';'.
+        j = i
+        while j < n and text[j] not in _EPD_SPACE and text[j] != ";":
+            j += 1
+        opcode = text[i:j]
+        if opcode == "-" or not opcode:
+            i = j + 1
+            continue
+        if j >= n or text[j] == ";":
+            operations[opcode] = [] if opcode in _EPD_MOVE_LISTS else None
+            i = j + 1
+            continue
+        _check_epd_opcode(opcode)
+        while j < n and text[j] in _EPD_SPACE:
+            j += 1
+        if j >= n or text[j] == ";":
+            operations[opcode] = [] if opcode in _EPD_MOVE_LISTS else None
+            i = j + 1
+            continue
+        first = text[j]
+        if first == '"':
+            out: List[str] = []
+            j += 1
+            while j < n and text[j] != '"':
+                if text[j] == "\\":
+                    j += 1
+                    if j >= n:
+                        break
+                    out.append({"r": "\r", "n": "\n", "t": "\t"}.get(text[j], text[j]))
+                else:
+                    out.append(text[j])
+                j += 1
+            operations[opcode] = "".join(out)
+            i = j + 1
+            continue
+        end = text.find(";", j)
+        end = n if end < 0 else end
+        operand = text[j:end]
+        if first in "+-.0123456789":
+            if "." in operand or "e" in operand or "E" in operand:
+                number = float(operand)
+                if number != number or number in (float("inf"), float("-inf")):
+                    raise ValueError(f"invalid numeric operand for epd operation {opcode!r}: {operand!r}")
+                operations[opcode] = number
+            else:
+                operations[opcode] = int(operand)
+        else:
+            if position is None:
+                position = make_board()
+            operations[opcode] = _epd_moves(opcode, operand, position)
+        i = end + 1
+    return operations
+
+
 def _rebuild_board(cls: type, fen: str, chess960: bool, moves: List[str]) -> Board:
     """A pickled board: its root position, then its moves."""
     board = cls(fen, chess960=chess960)
@@ -925,6 +1415,8 @@ def _rebuild_board(cls: type, fen: str, chess960: bool, moves: List[str]) -> Boa
         board.push(Move.from_uci(uci))
     return board
 
+
+BoardT = typing.TypeVar("BoardT", bound=Board)
 
 _rankfile._register_board_class(0, Board)
 

@@ -14,6 +14,10 @@
 
 typedef struct {
     rf_position before; /* the position the move was played in */
+    rf_bitboard castling_before;   /* and the board's python-chess fields there: castling_rights, */
+    uint32_t setup_status_before;  /* the status bits, */
+    rf_square written_ep_before;   /* the en passant square written */
+    rf_bitboard promoted_before;   /* and python-chess's promoted mask */
     rf_move move;
     PyObject *obj; /* the Move pushed (a new reference) */
 } Ply;
@@ -23,10 +27,13 @@ typedef struct {
     rf_position pos;
     Ply *stack;
     Py_ssize_t plies, cap;
-    uint32_t setup_status; /* python-chess status bits known only from the FEN read (bad castling
-                              rights, invalid en passant square); cleared by a move */
-    rf_bitboard written_castling; /* while setup_status has them: the castling rights */
-    rf_square written_ep;         /* and the en passant square the FEN said */
+    uint32_t setup_status; /* python-chess status bits known only from the FEN read (invalid en
+                              passant square); cleared by a move */
+    rf_bitboard castling;  /* python-chess's castling_rights: the rooks as written or set, not
+                              cleaned (clean_rights() is what the position plays by) */
+    rf_square written_ep;  /* while setup_status has ST_INVALID_EP_SQUARE: the square written */
+    rf_bitboard promoted;  /* python-chess's promoted mask outside Crazyhouse (where the
+                              library's position has it): the pieces that were pawns */
     int moves_valid;       /* `moves` holds the legal moves of `pos` */
     rf_movelist moves;
 } BoardObject;
@@ -123,11 +130,15 @@ static void clear_stack(BoardObject *b)
     b->plies = 0;
 }
 
+static rf_bitboard rooks_of(const rf_position *pos);
+
 static void set_position(BoardObject *b, const rf_position *pos)
 {
     clear_stack(b);
     b->pos = *pos;
     b->setup_status = 0;
+    b->castling = rooks_of(pos);
+    b->promoted = 0;
     b->moves_valid = 0;
 }
 
@@ -186,7 +197,10 @@ typedef struct {
     uint32_t status;
     rf_bitboard castling;
     rf_square ep;
+    rf_bitboard promoted; /* the '~' pieces (kept outside Crazyhouse too, as python-chess) */
 } Made;
+
+static rf_bitboard clean_rights(const rf_piece board[64], rf_bitboard promoted, rf_bitboard rights, int chess960);
 
 static int make_position(Made *out, rf_setup setup, int variant, int chess960)
 {
@@ -194,22 +208,14 @@ static int make_position(Made *out, rf_setup setup, int variant, int chess960)
     out->status = 0;
     out->castling = setup.castling;
     out->ep = setup.ep;
-    if (!chess960) {
-        rf_bitboard keep = 0;
-        if (setup.board[4] == RF_MAKE_PIECE(RF_WHITE, RF_KING)) keep |= setup.castling & (BB(0) | BB(7));
-        if (setup.board[60] == RF_MAKE_PIECE(RF_BLACK, RF_KING)) keep |= setup.castling & (BB(56) | BB(63));
-        setup.castling = keep;
-    }
+    out->promoted = setup.promoted;
+    /* The position plays by python-chess's clean rights (its status() reports the others). */
+    setup.castling = clean_rights(setup.board, setup.promoted, setup.castling, chess960);
     if (rf_position_from_setup(&out->pos, &setup, (rf_variant)variant, chess960 ? RF_PARSE_CHESS960 : 0,
                                RF_INVALID_ALL, &err) != RF_OK) {
         rfpy_raise(err.status, &err, NULL, NULL);
         return -1;
     }
-    rf_bitboard castling = 0;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (out->pos.castle_rook[c][s] != RF_NO_SQUARE) castling |= BB(out->pos.castle_rook[c][s]);
-    if (castling != out->castling) out->status |= ST_BAD_CASTLING_RIGHTS;
     if (out->ep != out->pos.ep) out->status |= ST_INVALID_EP_SQUARE;
     return 0;
 }
@@ -238,7 +244,8 @@ static void take_made(BoardObject *b, const Made *made)
     b->pos = made->pos;
     b->moves_valid = 0;
     b->setup_status = made->status;
-    b->written_castling = made->castling;
+    b->castling = made->castling;
+    b->promoted = made->pos.variant == RF_VARIANT_CRAZYHOUSE ? 0 : made->promoted & made->pos.by_type[0];
     b->written_ep = made->ep;
 }
 
@@ -346,6 +353,9 @@ bad:
 
 /* Writes the FEN (4 or 6 fields) with python-chess's options; -1 with an exception. The
  * library writes Crazyhouse's pockets and promoted pieces, and Three-check's counters, itself. */
+static void castling_text(char *out, const BoardObject *b, int shredder);
+static void replace_field(char *buf, int index, const char *field);
+
 static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs, int six, const char *fname)
 {
     static char *kwlist[] = {"shredder", "en_passant", "promoted", NULL};
@@ -357,6 +367,25 @@ static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs,
     unsigned flags = shredder ? RF_FEN_SHREDDER : 0;
     if (parse_ep_option(en_passant, &flags, &b->pos) < 0) return -1;
     size_t n = rf_position_to_fen(buf, RF_FEN_MAX, &b->pos, flags);
+    if (n < RF_FEN_MAX) {
+        /* python-chess's castling field (its clean rights, as it writes them) and en passant
+         * square: "fen" writes the square as set, and a side without a king (python-chess:
+         * every pseudo-legal move is legal) takes en passant wherever a pawn stands ready. */
+        char field[20];
+        castling_text(field, b, shredder);
+        replace_field(buf, 2, field);
+        rf_square ep = RF_NO_SQUARE;
+        int as_set = en_passant && PyUnicode_Check(en_passant) && PyUnicode_CompareWithASCIIString(en_passant, "fen") == 0;
+        if (as_set) ep = b->setup_status & ST_INVALID_EP_SQUARE ? b->written_ep : b->pos.ep;
+        else if (!(b->pos.by_color[b->pos.side] & b->pos.by_type[RF_KING]) && pseudo_legal_ep(&b->pos)) ep = b->pos.ep;
+        if (ep != RF_NO_SQUARE && ep < 64) {
+            field[0] = (char)('a' + RF_FILE_OF(ep));
+            field[1] = (char)('1' + RF_RANK_OF(ep));
+            field[2] = 0;
+            replace_field(buf, 3, field);
+        }
+        n = strlen(buf);
+    }
     if (promoted && promoted != Py_None) {
         int mark = PyObject_IsTrue(promoted);
         if (mark < 0) return -1;
@@ -430,6 +459,176 @@ static PyObject *board_set_fen(PyObject *self, PyObject *fen)
     Py_RETURN_NONE;
 }
 
+/* ---- python-chess's castling rights ------------------------------------------------------------ */
+
+/* The rooks of the position's castling rights. */
+static rf_bitboard rooks_of(const rf_position *pos)
+{
+    rf_bitboard mask = 0;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++)
+            if (pos->castle_rook[c][s] != RF_NO_SQUARE) mask |= BB(pos->castle_rook[c][s]);
+    return mask;
+}
+
+static int msb_of(rf_bitboard b)
+{
+    return 63 - __builtin_clzll(b);
+}
+
+/* python-chess's clean_castling_rights() of a board with no moves played: of the rights as
+ * written or set, those a king and rook of the colour could use (standard castling mode: the
+ * king on e1/e8 and the rooks in the corners; Chess960: the king on its back rank and the
+ * outermost right on each side of it). A filter of python-chess's, not the library's rule: it
+ * keeps the rights of a board with two kings, for one, where the library drops them. */
+static rf_bitboard clean_rights(const rf_piece board[64], rf_bitboard promoted, rf_bitboard rights, int chess960)
+{
+    rf_bitboard out = 0;
+    for (int c = 0; c < 2; c++) {
+        rf_bitboard rank = c == RF_WHITE ? RANK_1 : RANK_8, rooks = 0, kings = 0;
+        for (int sq = 0; sq < 64; sq++) {
+            if (board[sq] == RF_MAKE_PIECE(c, RF_ROOK)) rooks |= BB(sq);
+            else if (board[sq] == RF_MAKE_PIECE(c, RF_KING)) kings |= BB(sq);
+        }
+        kings &= rank & ~promoted;
+        rf_bitboard mine = rights & rooks & rank;
+        if (!chess960) {
+            int home = c == RF_WHITE ? 4 : 60;
+            if (kings & BB(home)) out |= mine & (BB(home - 4) | BB(home + 3));
+            continue;
+        }
+        if (!kings || !mine) continue;
+        int king = msb_of(kings);
+        rf_bitboard a_side = mine & -mine, h_side = BB(msb_of(mine));
+        if (msb_of(a_side) < king) out |= a_side;
+        if (msb_of(h_side) > king) out |= h_side;
+    }
+    return out;
+}
+
+/* clean_castling_rights(): once a move is played the rights are clean already (python-chess:
+ * no move gains one), and a board changed since keeps what was set. */
+static rf_bitboard promoted_of(const BoardObject *b)
+{
+    return b->pos.variant == RF_VARIANT_CRAZYHOUSE ? b->pos.promoted : b->promoted;
+}
+
+static rf_bitboard board_clean_rights(const BoardObject *b)
+{
+    if (b->plies) return b->castling;
+    return clean_rights(b->pos.board, promoted_of(b), b->castling, b->pos.chess960);
+}
+
+/* The castling_rights after the move of *p was played on *b (b->pos the position after it):
+ * python-chess cleans them, then drops the rights of the move's two squares, and all of the
+ * mover's when its king moved. Where the library played by the same rights (always but for
+ * positions python-chess keeps rights of and the library does not, such as two kings) its
+ * rights after the move are the answer (an Atomic explosion takes rights too). */
+static rf_bitboard castling_after(const BoardObject *b, const Ply *p)
+{
+    rf_bitboard before = b->plies > 1 ? p->castling_before
+                                      : clean_rights(p->before.board, p->before.variant == RF_VARIANT_CRAZYHOUSE ? p->before.promoted : p->promoted_before,
+                                                     p->castling_before, p->before.chess960);
+    if (before == rooks_of(&p->before)) return rooks_of(&b->pos);
+    if (p->move == RF_MOVE_NULL) return before;
+    int from = RF_MOVE_FROM(p->move), to = RF_MOVE_TO(p->move);
+    rf_bitboard after = before & ~BB(from) & ~BB(to);
+    rf_piece moved = p->before.board[from];
+    if (RF_PIECE_TYPE(moved) == RF_KING && !(p->before.promoted & BB(from)) && !RF_MOVE_IS_DROP(p->move))
+        after &= RF_PIECE_COLOR(moved) == RF_WHITE ? ~RANK_1 : ~RANK_8;
+    return after;
+}
+
+/* python-chess's promoted mask after the move of *p (outside Crazyhouse, where the library
+ * keeps it): a promoted piece stays promoted where it goes, a promotion makes one, and a piece
+ * taken off the board (captured, exploded) is no longer one. */
+static rf_bitboard promoted_after(const BoardObject *b, const Ply *p)
+{
+    if (b->pos.variant == RF_VARIANT_CRAZYHOUSE || p->move == RF_MOVE_NULL || RF_MOVE_IS_DROP(p->move)) return 0;
+    int from = RF_MOVE_FROM(p->move), to = RF_MOVE_TO(p->move);
+    unsigned kind = RF_MOVE_KIND(p->move);
+    rf_bitboard after = p->promoted_before & ~BB(from) & ~BB(to);
+    if (kind == RF_MOVE_PROMOTION || (kind != RF_MOVE_CASTLING && (p->promoted_before & BB(from)))) after |= BB(to);
+    return after & b->pos.by_type[0];
+}
+
+/* python-chess's castling field of the clean rights: Shredder-FEN (rook files, White's then
+ * Black's, h-file first) or X-FEN (K/Q for the outermost rook on its side of the king, else the
+ * rook's file). */
+static void castling_text(char *out, const BoardObject *b, int shredder)
+{
+    const rf_position *p = &b->pos;
+    rf_bitboard rights = board_clean_rights(b);
+    char *w = out;
+    for (int c = 0; c < 2; c++) {
+        rf_bitboard rank = c == RF_WHITE ? RANK_1 : RANK_8;
+        rf_bitboard kings = p->by_color[c] & p->by_type[RF_KING] & ~promoted_of(b);
+        if (!shredder && !kings) continue;
+        int king_file = kings ? RF_FILE_OF(msb_of(kings)) : 0;
+        rf_bitboard rooks = p->by_color[c] & p->by_type[RF_ROOK] & rank;
+        for (rf_bitboard r = rights & rank; r; r &= ~BB(msb_of(r))) {
+            int sq = msb_of(r), file = RF_FILE_OF(sq);
+            char ch = (char)('a' + file);
+            if (!shredder) {
+                int a_side = file < king_file, outermost = 1;
+                for (rf_bitboard o = rooks & ~BB(sq); o; o &= o - 1)
+                    if ((RF_FILE_OF(__builtin_ctzll(o)) < file) == a_side) outermost = 0;
+                if (outermost) ch = a_side ? 'q' : 'k';
+            }
+            *w++ = c == RF_WHITE ? (char)(ch - 'a' + 'A') : ch;
+        }
+    }
+    if (w == out) *w++ = '-';
+    *w = 0;
+}
+
+static PyObject *board_castling_xfen(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    char buf[20];
+    castling_text(buf, (BoardObject *)self, 0);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *board_castling_shredder_fen(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    char buf[20];
+    castling_text(buf, (BoardObject *)self, 1);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *board_clean_castling_rights(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(board_clean_rights((BoardObject *)self));
+}
+
+static PyObject *board_clean_rights_as(PyObject *self, PyObject *chess960)
+{
+    const BoardObject *b = (BoardObject *)self;
+    int mode = PyObject_IsTrue(chess960);
+    if (mode < 0) return NULL;
+    if (b->plies) return PyLong_FromUnsignedLongLong(b->castling);
+    return PyLong_FromUnsignedLongLong(clean_rights(b->pos.board, promoted_of(b), b->castling, mode));
+}
+
+/* Replaces field `index` (from 0) of the FEN text in buf (capacity RF_FEN_MAX) by `field`. */
+static void replace_field(char *buf, int index, const char *field)
+{
+    char *start = buf;
+    for (int i = 0; i < index && start; i++) {
+        start = strchr(start, ' ');
+        if (start) start++;
+    }
+    if (!start) return;
+    char *end = strchr(start, ' ');
+    char rest[RF_FEN_MAX];
+    snprintf(rest, sizeof rest, "%s", end ? end : "");
+    size_t room = RF_FEN_MAX - (size_t)(start - buf);
+    snprintf(start, room, "%s%s", field, rest);
+}
+
 /* ---- moves ------------------------------------------------------------------------------------ */
 
 static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
@@ -446,6 +645,10 @@ static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
     }
     Ply *p = &b->stack[b->plies++];
     p->before = b->pos;
+    p->castling_before = b->castling;
+    p->setup_status_before = b->setup_status;
+    p->written_ep_before = b->written_ep;
+    p->promoted_before = b->promoted;
     p->move = m;
     Py_INCREF(obj);
     p->obj = obj;
@@ -456,6 +659,8 @@ static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
         b->pos.halfmove = p->before.halfmove + 1;
     b->moves_valid = 0;
     b->setup_status = 0;
+    b->castling = castling_after(b, p);
+    b->promoted = promoted_after(b, p);
     return 0;
 }
 
@@ -482,6 +687,10 @@ static PyObject *board_pop(PyObject *self, PyObject *unused)
     }
     Ply *p = &b->stack[--b->plies];
     b->pos = p->before;
+    b->castling = p->castling_before;
+    b->setup_status = p->setup_status_before;
+    b->written_ep = p->written_ep_before;
+    b->promoted = p->promoted_before;
     b->moves_valid = 0;
     return p->obj; /* the stack's reference passes to the caller */
 }
@@ -1560,6 +1769,7 @@ static uint32_t status_of(const BoardObject *b)
     const rf_position *p = &b->pos;
     const rf_bitboard *t = p->by_type, w = p->by_color[RF_WHITE], bl = p->by_color[RF_BLACK], occ = t[0];
     uint32_t e = b->setup_status;
+    if (b->castling != board_clean_rights(b)) e |= ST_BAD_CASTLING_RIGHTS;
     if (!occ) e |= ST_EMPTY;
     if (!(w & t[RF_KING])) e |= ST_NO_WHITE_KING;
     if (!(bl & t[RF_KING])) e |= ST_NO_BLACK_KING;
@@ -1654,7 +1864,9 @@ static PyObject *copy_board(BoardObject *b, Py_ssize_t keep)
     BoardObject *c = (BoardObject *)obj;
     c->pos = b->pos;
     c->setup_status = b->setup_status;
-    c->written_castling = b->written_castling;
+    c->castling = b->castling;
+    c->promoted = b->promoted;
+    c->written_ep = b->written_ep;
     c->written_ep = b->written_ep;
     if (keep > b->plies) keep = b->plies;
     if (keep > 0) {
@@ -1754,14 +1966,7 @@ static PyObject *get_ep(PyObject *self, void *c)
 static PyObject *get_castling(PyObject *self, void *c)
 {
     (void)c;
-    const BoardObject *b = (BoardObject *)self;
-    const rf_position *p = &b->pos;
-    if (b->setup_status & ST_BAD_CASTLING_RIGHTS) return PyLong_FromUnsignedLongLong(b->written_castling);
-    rf_bitboard mask = 0;
-    for (int i = 0; i < 2; i++)
-        for (int s = 0; s < 2; s++)
-            if (p->castle_rook[i][s] != RF_NO_SQUARE) mask |= BB(p->castle_rook[i][s]);
-    return PyLong_FromUnsignedLongLong(mask);
+    return PyLong_FromUnsignedLongLong(((BoardObject *)self)->castling);
 }
 
 static PyObject *get_chess960(PyObject *self, void *c)
@@ -1773,7 +1978,8 @@ static PyObject *get_chess960(PyObject *self, void *c)
 static PyObject *get_promoted(PyObject *self, void *c)
 {
     (void)c;
-    return PyLong_FromUnsignedLongLong(((BoardObject *)self)->pos.promoted);
+    const BoardObject *b = (BoardObject *)self;
+    return PyLong_FromUnsignedLongLong(b->pos.variant == RF_VARIANT_CRAZYHOUSE ? b->pos.promoted : b->promoted);
 }
 
 static int field_setter(PyObject *self, PyObject *value, void *closure)
@@ -1786,7 +1992,7 @@ static int field_setter(PyObject *self, PyObject *value, void *closure)
     rf_setup setup;
     rf_setup_from_position(&setup, &b->pos);
     /* What the FEN said and the position could not keep stays until changed. */
-    if (b->setup_status & ST_BAD_CASTLING_RIGHTS) setup.castling = b->written_castling;
+    setup.castling = b->castling;
     if (b->setup_status & ST_INVALID_EP_SQUARE) setup.ep = b->written_ep;
     int chess960 = b->pos.chess960;
     const char *what = closure;
@@ -1805,7 +2011,7 @@ static int field_setter(PyObject *self, PyObject *value, void *closure)
     } else if (strcmp(what, "castling_rights") == 0) {
         unsigned long long mask = PyLong_AsUnsignedLongLongMask(value);
         if (PyErr_Occurred()) return -1;
-        setup.castling = mask & (RANK_1 | RANK_8);
+        setup.castling = mask;
     } else {
         long v = PyLong_AsLong(value);
         if (v == -1 && PyErr_Occurred()) return -1;
@@ -1921,7 +2127,10 @@ static PyObject *board_root(PyObject *self, PyObject *unused)
     PyObject *obj = copy_board(b, 0);
     if (obj && b->plies) {
         ((BoardObject *)obj)->pos = b->stack[0].before;
-        ((BoardObject *)obj)->setup_status = 0;
+        ((BoardObject *)obj)->castling = b->stack[0].castling_before;
+        ((BoardObject *)obj)->setup_status = b->stack[0].setup_status_before;
+        ((BoardObject *)obj)->written_ep = b->stack[0].written_ep_before;
+        ((BoardObject *)obj)->promoted = b->stack[0].promoted_before;
     }
     return obj;
 }
@@ -2017,7 +2226,7 @@ static PyObject *board_set_board(PyObject *self, PyObject *args)
     BoardObject *b = (BoardObject *)self;
     rf_setup setup;
     rf_setup_from_position(&setup, &b->pos);
-    if (b->setup_status & ST_BAD_CASTLING_RIGHTS) setup.castling = b->written_castling;
+    setup.castling = b->castling;
     if (b->setup_status & ST_INVALID_EP_SQUARE) setup.ep = b->written_ep;
     for (int sq = 0; sq < 64; sq++) {
         rf_piece p = (rf_piece)codes[sq];
@@ -2030,8 +2239,9 @@ static PyObject *board_set_board(PyObject *self, PyObject *args)
     rf_bitboard occupied = 0;
     for (int sq = 0; sq < 64; sq++)
         if (setup.board[sq]) occupied |= BB(sq);
-    /* Only Crazyhouse remembers promoted pieces. */
-    setup.promoted = b->pos.variant == RF_VARIANT_CRAZYHOUSE ? (rf_bitboard)promoted & occupied : 0;
+    /* The library's position has promoted pieces in Crazyhouse only; the board keeps
+     * python-chess's mask in the others. */
+    setup.promoted = (rf_bitboard)promoted & occupied;
     if (rebuild(b, &setup, b->pos.chess960) < 0) return NULL;
     Py_RETURN_NONE;
 }
@@ -2147,6 +2357,11 @@ static PyMethodDef board_methods[] = {
                 "library with the GIL released (threads=0: one per CPU; hash_mb: a transposition table).\nCtrl-C cancels it."),
     M_0(clear_stack, "clear_stack() -> None\n\nForgets the move stack (the position stays)."),
     M_0(root, "root() -> Board\n\nA copy of the position before the first move of the stack."),
+    {"clean_castling_rights", board_clean_castling_rights, METH_NOARGS,
+     "clean_castling_rights() -> int\n\nThe castling rights a king and rook could use (python-chess's filter), as a bitboard."},
+    {"_clean_rights_as", board_clean_rights_as, METH_O, "clean_castling_rights() as in the castling mode given (True: Chess960)."},
+    {"castling_xfen", board_castling_xfen, METH_NOARGS, "castling_xfen() -> str\n\nThe FEN's castling field in X-FEN (KQkq, a file letter for an inner rook)."},
+    {"castling_shredder_fen", board_castling_shredder_fen, METH_NOARGS, "castling_shredder_fen() -> str\n\nThe FEN's castling field as rook files (HAha)."},
     {"_bitboards", board_bitboards, METH_NOARGS, "(white, black, occupied, pawns, knights, bishops, rooks, queens, kings)"},
     {"_pocket_counts", board_pockets_of, METH_O, "The Crazyhouse pocket of a colour: counts of pawn..king."},
     {"_remaining_checks", board_remaining_checks_of, METH_NOARGS, "Three-check: (white, black) checks still to give."},
