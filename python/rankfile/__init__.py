@@ -885,6 +885,37 @@ class BaseBoard(_rankfile._Board):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            rows.append(" ".join(str(self.piece_at(square(f, rank)) or ".") for f in range(8)))
+        return "\n".join(rows)
+
+    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘",
+                orientation: Color = WHITE) -> str:
+        """The board drawn with chess symbols (python-chess's layout and options)."""
+        out: List[str] = []
+        ranks = range(7, -1, -1) if orientation else range(8)
+        files = list(range(8)) if orientation else list(range(7, -1, -1))
+        for rank in ranks:
+            if borders:
+                out.append("  " + "-" * 17 + "\n" + RANK_NAMES[rank] + " ")
+            for i, f in enumerate(files):
+                if borders:
+                    out.append("|")
+                elif i > 0:
+                    out.append(" ")
+                piece = self.piece_at(square(f, rank))
+                out.append(piece.unicode_symbol(invert_color=invert_color) if piece else empty_square)
+            if borders:
+                out.append("|")
+            if borders or (rank > 0 if orientation else rank < 7):
+                out.append("\n")
+        if borders:
+            out.append("  " + "-" * 17 + "\n")
+            out.append("   " + ("a b c d e f g h" if orientation else "h g f e d c b a"))
+        return "".join(out)
+
 BaseBoardT = typing.TypeVar("BaseBoardT", bound=BaseBoard)
 
 
@@ -904,8 +935,17 @@ class Board(BaseBoard):
 
     __hash__ = None  # type: ignore[assignment]
     __init__ = _rankfile._Board.__init__  # type: ignore[assignment]
-    __eq__ = _rankfile._Board.__eq__  # type: ignore[assignment]
-    __ne__ = _rankfile._Board.__ne__  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        # A Board equals Boards (the whole position); to a BaseBoard it is its pieces.
+        if isinstance(other, Board):
+            return _rankfile._Board.__eq__(self, other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Board):
+            return _rankfile._Board.__ne__(self, other)
+        return NotImplemented
 
     # Facts of the rules the variants change (python-chess's class attributes).
     connected_kings = False
@@ -1275,37 +1315,6 @@ class Board(BaseBoard):
         if self.chess960:
             return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
         return f"{type(self).__name__}({self.fen()!r})"
-
-    def __str__(self) -> str:
-        rows = []
-        for rank in range(7, -1, -1):
-            rows.append(" ".join(str(self.piece_at(square(f, rank)) or ".") for f in range(8)))
-        return "\n".join(rows)
-
-    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘",
-                orientation: Color = WHITE) -> str:
-        """The board drawn with chess symbols (python-chess's layout and options)."""
-        out: List[str] = []
-        ranks = range(7, -1, -1) if orientation else range(8)
-        files = list(range(8)) if orientation else list(range(7, -1, -1))
-        for rank in ranks:
-            if borders:
-                out.append("  " + "-" * 17 + "\n" + RANK_NAMES[rank] + " ")
-            for i, f in enumerate(files):
-                if borders:
-                    out.append("|")
-                elif i > 0:
-                    out.append(" ")
-                piece = self.piece_at(square(f, rank))
-                out.append(piece.unicode_symbol(invert_color=invert_color) if piece else empty_square)
-            if borders:
-                out.append("|")
-            if borders or (rank > 0 if orientation else rank < 7):
-                out.append("\n")
-        if borders:
-            out.append("  " + "-" * 17 + "\n")
-            out.append("   " + ("a b c d e f g h" if orientation else "h g f e d c b a"))
-        return "".join(out)
 
     def _repr_svg_(self) -> str:
         import rankfile.svg

@@ -220,6 +220,57 @@ static int make_position(Made *out, rf_setup setup, int variant, int chess960)
     return 0;
 }
 
+/* The castling field of a FEN as python-chess reads it: at most two upper-case then two
+ * lower-case letters (KQ or rook files), or '-'; K picks the colour's outermost back-rank rook
+ * right of its king (the highest-numbered king, wherever it stands), else the h-file corner, Q
+ * the leftmost one left of it, else the a-file corner; a file letter that file's back-rank
+ * square. Sets setup->castling; -1 with *err for a field python-chess refuses. */
+static int python_chess_castling(rf_setup *setup, const char *text, size_t len, rf_error *err)
+{
+    size_t at = 0, start = 0, end = 0;
+    for (int field = 0; field < 3; field++) {
+        while (at < len && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) at++;
+        start = at;
+        while (at < len && !(text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) at++;
+        end = at;
+    }
+    if (start == end || (end - start == 1 && text[start] == '-')) return 0;
+    size_t i = start, upper = 0, lower = 0;
+    while (i < end && upper < 2 && (text[i] == 'K' || text[i] == 'Q' || (text[i] >= 'A' && text[i] <= 'H'))) i++, upper++;
+    while (i < end && lower < 2 && (text[i] == 'k' || text[i] == 'q' || (text[i] >= 'a' && text[i] <= 'h'))) i++, lower++;
+    if (i != end) {
+        memset(err, 0, sizeof *err);
+        err->status = RF_ERR_SYNTAX;
+        err->field = RF_FIELD_CASTLING;
+        err->offset = start;
+        snprintf(err->message, sizeof err->message,
+                 "castling field: not up to two of KQA-H then up to two of kqa-h (byte %zu)", i);
+        return -1;
+    }
+    rf_bitboard rights = 0;
+    for (i = start; i < end; i++) {
+        int white = text[i] >= 'A' && text[i] <= 'Z';
+        int color = white ? RF_WHITE : RF_BLACK, rank = white ? 0 : 7;
+        char flag = (char)(white ? text[i] - 'A' + 'a' : text[i]);
+        int king = -1, low = -1, high = -1;
+        for (int sq = 0; sq < 64; sq++)
+            if (setup->board[sq] == RF_MAKE_PIECE(color, RF_KING) && !(setup->promoted & BB(sq))) king = sq;
+        for (int f = 0; f < 8; f++)
+            if (setup->board[RF_SQUARE(f, rank)] == RF_MAKE_PIECE(color, RF_ROOK)) {
+                if (low < 0) low = RF_SQUARE(f, rank);
+                high = RF_SQUARE(f, rank);
+            }
+        if (flag == 'q') { /* no rook at all counts as one left of the king, adding nothing */
+            if (king >= 0 && low < king) rights |= low >= 0 ? BB(low) : 0;
+            else rights |= BB(RF_SQUARE(0, rank));
+        }
+        else if (flag == 'k') rights |= BB(king >= 0 && high >= 0 && king < high ? high : RF_SQUARE(7, rank));
+        else rights |= BB(RF_SQUARE(flag - 'a', rank));
+    }
+    setup->castling = rights;
+    return 0;
+}
+
 /* Reads FEN text into *out (make_position); -1 with FenError for text that is no FEN. */
 static int read_fen(Made *out, const char *text, size_t len, int variant, int chess960)
 {
@@ -232,6 +283,7 @@ static int read_fen(Made *out, const char *text, size_t len, int variant, int ch
         err.offset = setup.epd_offset;
         snprintf(err.message, sizeof err.message, "text after the FEN's fields (byte %zu)", setup.epd_offset);
     }
+    if (st == RF_OK && python_chess_castling(&setup, text, len, &err) < 0) st = RF_ERR_SYNTAX;
     if (st != RF_OK) {
         rfpy_raise(st, &err, NULL, NULL);
         return -1;
