@@ -209,6 +209,13 @@ static int make_position(Made *out, rf_setup setup, int variant, int chess960)
     out->castling = setup.castling;
     out->ep = setup.ep;
     out->promoted = setup.promoted;
+    if (variant != RF_VARIANT_CRAZYHOUSE && setup.promoted) {
+        /* '~' marks: kept by the board (python-chess's mask), not the position; a pocket is
+         * still refused. */
+        static const uint8_t no_pocket[sizeof setup.pocket];
+        if (memcmp(setup.pocket, no_pocket, sizeof no_pocket) == 0) setup.extras &= ~RF_SETUP_POCKET;
+        setup.promoted = 0;
+    }
     /* The position plays by python-chess's clean rights (its status() reports the others). */
     setup.castling = clean_rights(setup.board, setup.promoted, setup.castling, chess960);
     if (rf_position_from_setup(&out->pos, &setup, (rf_variant)variant, chess960 ? RF_PARSE_CHESS960 : 0,
@@ -408,6 +415,31 @@ bad:
 static void castling_text(char *out, const BoardObject *b, int shredder);
 static void replace_field(char *buf, int index, const char *field);
 
+/* Writes '~' after the pieces of `promoted` in the board field at the start of buf (capacity
+ * RF_FEN_MAX): python-chess's marks outside Crazyhouse, where the library writes none. */
+static void mark_promoted(char *buf, rf_bitboard promoted)
+{
+    if (!promoted) return;
+    char out[RF_FEN_MAX];
+    size_t w = 0, r = 0;
+    int rank = 7, file = 0;
+    for (; buf[r] && buf[r] != ' ' && buf[r] != '[' && w + 2 < sizeof out; r++) {
+        char c = buf[r];
+        out[w++] = c;
+        if (c == '/') {
+            rank--;
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+        } else if (c != '~') {
+            if (rank >= 0 && file < 8 && (promoted & BB(RF_SQUARE(file, rank)))) out[w++] = '~';
+            file++;
+        }
+    }
+    snprintf(out + w, sizeof out - w, "%s", buf + r);
+    memcpy(buf, out, RF_FEN_MAX);
+}
+
 static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs, int six, const char *fname)
 {
     static char *kwlist[] = {"shredder", "en_passant", "promoted", NULL};
@@ -441,6 +473,10 @@ static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs,
     if (promoted && promoted != Py_None) {
         int mark = PyObject_IsTrue(promoted);
         if (mark < 0) return -1;
+        if (mark && b->pos.variant != RF_VARIANT_CRAZYHOUSE) {
+            mark_promoted(buf, b->promoted);
+            n = strlen(buf);
+        }
         if (!mark) { /* no '~' marks: shift the text over them */
             size_t w = 0;
             for (size_t r = 0; r < n; r++)
@@ -485,6 +521,7 @@ static PyObject *board_board_fen(PyObject *self, PyObject *args, PyObject *kwarg
     if (mark < 0) return NULL;
     char buf[RF_FEN_MAX];
     rf_position_to_fen(buf, sizeof buf, &b->pos, RF_FEN_BOARD_ONLY);
+    if (mark && b->pos.variant != RF_VARIANT_CRAZYHOUSE) mark_promoted(buf, b->promoted);
     if (b->pos.variant == RF_VARIANT_CRAZYHOUSE) {
         /* The library writes the pocket and the promoted marks with the board; python-chess's
          * board_fen() has neither unless promoted=True. */

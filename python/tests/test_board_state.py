@@ -158,6 +158,11 @@ def test_promoted_mask_follows_python_chess(python_chess):
             theirs.push(move)
             ours.push(rankfile.Move.from_uci(move.uci()))
             assert ours.promoted == theirs.promoted, theirs.fen()
+            assert ours.fen(promoted=True) == theirs.fen(promoted=True)
+            assert ours.board_fen(promoted=True) == theirs.board_fen(promoted=True)
+            assert ours.fen() == theirs.fen()
+            marked = theirs.fen(promoted=True)
+            assert rankfile.Board(marked).promoted == chess.Board(marked).promoted, marked
         while theirs.move_stack:
             theirs.pop()
             ours.pop()
@@ -405,3 +410,26 @@ def test_module_names_of_python_chess(python_chess):
         assert hasattr(rankfile, name), name
     assert rankfile.SAN_REGEX.pattern == chess.SAN_REGEX.pattern
     assert rankfile.FEN_CASTLING_REGEX.pattern == chess.FEN_CASTLING_REGEX.pattern
+
+
+VARIANT_CLASSES = ["AtomicBoard", "KingOfTheHillBoard", "ThreeCheckBoard", "RacingKingsBoard", "HordeBoard",
+                   "AntichessBoard", "CrazyhouseBoard"]
+
+
+@pytest.mark.parametrize("name", VARIANT_CLASSES)
+def test_variant_state_matches_python_chess(python_chess, name):
+    """Random games of each variant, their FENs read back with other castling fields: FEN, EPD,
+    castling rights, status and mirror as python-chess."""
+    import chess.variant
+    theirs_class, ours_class = getattr(chess.variant, name), getattr(rankfile.variant, name)
+    rng = random.Random(name)
+    for _ in range(40):
+        theirs = theirs_class()
+        random_game(rng, chess, theirs, rng.randrange(1, 60))
+        parts = theirs.fen().split(" ")
+        parts[2] = rng.choice(["KQkq", "Kq", "-", "Qk"])
+        for fen in (theirs.fen(), " ".join(parts)):
+            t, o = theirs_class(fen), ours_class(fen)
+            answer = lambda b: (b.fen(), b.castling_rights, b.clean_castling_rights(), int(b.status()), b.epd(),
+                                b.shredder_fen(), b.mirror().fen())
+            assert answer(o) == answer(t), fen
