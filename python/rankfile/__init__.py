@@ -3,11 +3,20 @@
 ``import rankfile as chess`` runs python-chess scripts that use the subset listed in
 docs/python.md, at the C library's speed.
 """
+from __future__ import annotations
+
+import collections  # noqa: F401  (python-chess's module has these names too)
+import copy  # noqa: F401
 import dataclasses
 import enum
+import itertools  # noqa: F401
+import math  # noqa: F401
 import re
 import typing
-from typing import Dict, Iterable, Iterator, List, Optional, Union
+from typing import (  # noqa: F401
+    Callable, ClassVar, Counter, Dict, Generic, Hashable, Iterable, Iterator, List, Literal, Mapping, Optional,
+    SupportsInt, Tuple, Type, TypeVar, Union,
+)
 
 from rankfile import _rankfile
 from rankfile._rankfile import (
@@ -23,6 +32,9 @@ from rankfile._rankfile import version as _c_version
 __version__ = _c_version()
 
 Color = bool
+ColorName = Literal["white", "black"]
+EnPassantSpec = Literal["legal", "fen", "xfen"]
+IntoSquareSet = Union[SupportsInt, Iterable[int]]
 WHITE: Color = True
 BLACK: Color = False
 COLORS: List[Color] = [WHITE, BLACK]
@@ -1309,7 +1321,8 @@ class Board(BaseBoard):
 
     def __reduce__(self) -> tuple:
         root = self.root()
-        return (_rebuild_board, (type(self), root.fen(), self.chess960, [m.uci() for m in self.move_stack]))
+        return (_rebuild_board, (type(self), root.fen(promoted=True), self.chess960, [m.uci() for m in self.move_stack],
+                                 root.castling_rights))
 
     def __repr__(self) -> str:
         if self.chess960:
@@ -1417,9 +1430,12 @@ def _read_epd_operations(text: str, make_board: typing.Callable[[], "Board"]) ->
     return operations
 
 
-def _rebuild_board(cls: type, fen: str, chess960: bool, moves: List[str]) -> Board:
-    """A pickled board: its root position, then its moves."""
+def _rebuild_board(cls: type, fen: str, chess960: bool, moves: List[str], castling_rights: Optional[Bitboard] = None) -> Board:
+    """A pickled board: its root position (castling rights as set, not only the clean ones),
+    then its moves."""
     board = cls(fen, chess960=chess960)
+    if castling_rights is not None:
+        board.castling_rights = castling_rights
     for uci in moves:
         board.push(Move.from_uci(uci))
     return board
@@ -1430,48 +1446,5 @@ BoardT = typing.TypeVar("BoardT", bound=Board)
 _rankfile._register_board_class(0, Board)
 
 
-__all__ = [
-    "AmbiguousMoveError",
-    "Board",
-    "LegalMoveGenerator",
-    "Move",
-    "BB_ALL",
-    "BB_EMPTY",
-    "BB_SQUARES",
-    "BLACK",
-    "BISHOP",
-    "COLORS",
-    "COLOR_NAMES",
-    "FILE_NAMES",
-    "KING",
-    "KNIGHT",
-    "Outcome",
-    "PAWN",
-    "PIECE_NAMES",
-    "PIECE_SYMBOLS",
-    "PIECE_TYPES",
-    "Piece",
-    "QUEEN",
-    "RANK_NAMES",
-    "ROOK",
-    "SQUARES",
-    "SQUARE_NAMES",
-    "STARTING_BOARD_FEN",
-    "STARTING_FEN",
-    "SquareSet",
-    "Status",
-    "Termination",
-    "WHITE",
-    "parse_square",
-    "piece_name",
-    "piece_symbol",
-    "square",
-    "square_distance",
-    "square_file",
-    "square_mirror",
-    "square_name",
-    "square_rank",
-    "FenError",
-    "IllegalMoveError",
-    "InvalidMoveError",
-]
+# Every public name, as `from chess import *` gives python-chess's (its module has no __all__).
+__all__ = sorted(name for name in list(globals()) if not name.startswith("_"))

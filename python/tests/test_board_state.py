@@ -408,6 +408,11 @@ def test_module_names_of_python_chess(python_chess):
     chess = python_chess
     for name in ["BaseBoard", "BaseBoardT", "BoardT", "SAN_REGEX", "FEN_CASTLING_REGEX", "SquareSet"]:
         assert hasattr(rankfile, name), name
+    missing = {name for name in dir(chess) if not name.startswith("_") and not hasattr(rankfile, name)}
+    assert missing <= {"PseudoLegalMoveGenerator"}, missing  # (the move generators' part of issue 36)
+    star: dict = {}
+    exec("from rankfile import *", star)
+    assert {"BB_A1", "SquareSet", "BaseBoard", "flip_vertical", "Board", "STATUS_VALID"} <= set(star)
     assert rankfile.SAN_REGEX.pattern == chess.SAN_REGEX.pattern
     assert rankfile.FEN_CASTLING_REGEX.pattern == chess.FEN_CASTLING_REGEX.pattern
 
