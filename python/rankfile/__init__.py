@@ -805,10 +805,7 @@ class BaseBoard(_rankfile._Board):
     queens = _bitboard_property(7, "The squares of the queens, as a bitboard.")
     kings = _bitboard_property(8, "The squares of the kings, as a bitboard.")
 
-    def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN) -> None:
-        _rankfile._Board.__init__(self, None)
-        if board_fen is not None:
-            self.set_board_fen(board_fen)
+    _rf_pieces_only = True  # the C type's __init__ takes (board_fen=STARTING_BOARD_FEN)
 
     @classmethod
     def empty(cls: typing.Type["BaseBoardT"]) -> "BaseBoardT":
@@ -946,7 +943,7 @@ class Board(BaseBoard):
     _rf_variant = 0
 
     __hash__ = None  # type: ignore[assignment]
-    __init__ = _rankfile._Board.__init__  # type: ignore[assignment]
+    _rf_pieces_only = False  # the C type's __init__ takes (fen=STARTING_FEN, *, chess960=False)
 
     def __eq__(self, other: object) -> bool:
         # A Board equals Boards (the whole position); to a BaseBoard it is its pieces.
@@ -1015,74 +1012,6 @@ class Board(BaseBoard):
         if promotion is None and self.piece_type_at(from_square) == PAWN and square_rank(to_square) in (0, 7):
             promotion = QUEEN
         move = self.parse_uci(Move(from_square, to_square, promotion).uci())
-        return move
-
-    def parse_san(self, san: str) -> Move:
-        """The legal move a SAN names, read as python-chess reads SAN: castling only as O-O /
-        0-0 (with + or #), a piece letter in upper case, a pawn move without its file only on
-        that file, a move with both from coordinates looked up as from-to (also castling),
-        the null move as --, Z0, 0000 or @@@@. InvalidMoveError for other text,
-        IllegalMoveError when no legal move fits, AmbiguousMoveError when several do."""
-        if san in _SAN_CASTLING:
-            h_side = _SAN_CASTLING[san]
-            for move in self.legal_moves:
-                if self.is_castling(move) and self.is_kingside_castling(move) == h_side:
-                    return move
-            raise IllegalMoveError(f"illegal san: {san!r} in {self.fen()}")
-        match = SAN_REGEX.match(san)
-        if not match:
-            if san in ("--", "Z0", "0000", "@@@@"):
-                return Move.null()
-            if "," in san:
-                raise InvalidMoveError(f"unsupported multi-leg move: {san!r}")
-            raise InvalidMoveError(f"invalid san: {san!r}")
-        letter, file, rank, target, suffix = match.groups()
-        to_square = SQUARE_NAMES.index(target)
-        promotion = PIECE_SYMBOLS.index(suffix[-1].lower()) if suffix else None
-        if not letter and file and rank:
-            move = self.find_move(square(FILE_NAMES.index(file), int(rank) - 1), to_square, promotion)
-            if move.promotion != promotion:
-                raise IllegalMoveError(f"missing promotion piece type: {san!r} in {self.fen()}")
-            return move
-        from_mask = BB_ALL
-        if file:
-            from_mask &= BB_FILES[FILE_NAMES.index(file)]
-        if rank:
-            from_mask &= BB_RANKS[int(rank) - 1]
-        if letter:
-            from_mask &= self.pieces_mask(PIECE_SYMBOLS.index(letter.lower()), self.turn)
-        else:
-            from_mask &= self.pawns
-            if not file:
-                from_mask &= BB_FILES[square_file(to_square)]
-        to_mask = BB_SQUARES[to_square] & ~self.occupied_co[self.turn]
-        # The library reads the common SAN at C speed; its move is the answer when it is one
-        # python-chess's filter picks (the filter decides what the library reads more leniently;
-        # castling is named by O-O alone, as python-chess masks the king's own rook).
-        try:
-            move = _rankfile._Board.parse_san(self, san)
-        except ValueError:
-            move = None
-        if (move is not None and move.drop is None and move.promotion == promotion and
-                BB_SQUARES[move.from_square] & from_mask and BB_SQUARES[move.to_square] & to_mask and
-                not self.is_castling(move)):
-            return move
-        found = None
-        for move in self.legal_moves:
-            if (move.drop is None and move.promotion == promotion and
-                    BB_SQUARES[move.from_square] & from_mask and BB_SQUARES[move.to_square] & to_mask and
-                    not self.is_castling(move)):
-                if found is not None:
-                    raise AmbiguousMoveError(f"ambiguous san: {san!r} in {self.fen()}")
-                found = move
-        if found is None:
-            raise IllegalMoveError(f"illegal san: {san!r} in {self.fen()}")
-        return found
-
-    def push_san(self, san: str) -> Move:
-        """parse_san, then push; returns the move."""
-        move = self.parse_san(san)
-        self.push(move)
         return move
 
     def generate_legal_moves(self) -> Iterator[Move]:
@@ -1347,8 +1276,6 @@ def _check_epd_opcode(opcode: str) -> None:
             raise ValueError(f"an epd opcode cannot hold {bad!r}: {opcode!r}")
 
 
-_SAN_CASTLING = {"O-O": True, "O-O+": True, "O-O#": True, "0-0": True, "0-0+": True, "0-0#": True,
-                 "O-O-O": False, "O-O-O+": False, "O-O-O#": False, "0-0-0": False, "0-0-0+": False, "0-0-0#": False}
 _EPD_MOVE_LISTS = ("pv", "am", "bm")
 _EPD_SPACE = " \t\r\n"
 

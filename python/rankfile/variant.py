@@ -8,7 +8,6 @@ from typing import Iterable, List, Optional, Type
 
 from rankfile import (
     BLACK,
-    IllegalMoveError,
     PIECE_SYMBOLS,
     PIECE_TYPES,
     STARTING_FEN,
@@ -215,19 +214,6 @@ class CrazyhouseBoard(Board):
         board._set_pocket(WHITE, tuple(self._pocket_counts(BLACK)))
         board._set_pocket(BLACK, tuple(self._pocket_counts(WHITE)))
         return board
-
-    def parse_san(self, san: str) -> Move:
-        """SAN, and drops as "N@f3" ("@e4" a pawn's); IllegalMoveError for a drop that is not
-        legal."""
-        if "@" in san:
-            uci = san.rstrip("+#")
-            if uci[0] == "@":
-                uci = "P" + uci
-            move = Move.from_uci(uci)
-            if not self.is_legal(move):
-                raise IllegalMoveError(f"illegal drop san: {san!r} in {self.fen()}")
-            return move
-        return super().parse_san(san)
 
     @property
     def pockets(self) -> List[CrazyhousePocket]:

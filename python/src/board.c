@@ -200,7 +200,7 @@ typedef struct {
     rf_bitboard promoted; /* the '~' pieces (kept outside Crazyhouse too, as python-chess) */
 } Made;
 
-static rf_bitboard clean_rights(const rf_piece board[64], rf_bitboard promoted, rf_bitboard rights, int chess960);
+static rf_bitboard clean_rights_of_setup(const rf_setup *setup, rf_bitboard rights, int chess960);
 
 static int make_position(Made *out, rf_setup setup, int variant, int chess960)
 {
@@ -217,7 +217,7 @@ static int make_position(Made *out, rf_setup setup, int variant, int chess960)
         setup.promoted = 0;
     }
     /* The position plays by python-chess's clean rights (its status() reports the others). */
-    setup.castling = clean_rights(setup.board, setup.promoted, setup.castling, chess960);
+    setup.castling = clean_rights_of_setup(&setup, setup.castling, chess960);
     if (rf_position_from_setup(&out->pos, &setup, (rf_variant)variant, chess960 ? RF_PARSE_CHESS960 : 0,
                                RF_INVALID_ALL, &err) != RF_OK) {
         rfpy_raise(err.status, &err, NULL, NULL);
@@ -254,25 +254,32 @@ static int python_chess_castling(rf_setup *setup, const char *text, size_t len, 
                  "castling field: not up to two of KQA-H then up to two of kqa-h (byte %zu)", i);
         return -1;
     }
+    /* Each colour's king (the highest-numbered one not promoted) and lowest and highest
+     * back-rank rooks. */
+    int king[2] = {-1, -1}, low[2] = {-1, -1}, high[2] = {-1, -1};
+    for (int sq = 0; sq < 64; sq++) {
+        rf_piece piece = setup->board[sq];
+        if (piece == RF_NO_PIECE) continue;
+        int c = RF_PIECE_COLOR(piece);
+        if (RF_PIECE_TYPE(piece) == RF_KING && !(setup->promoted & BB(sq))) king[c] = sq;
+        else if (RF_PIECE_TYPE(piece) == RF_ROOK && RF_RANK_OF(sq) == (c == RF_WHITE ? 0 : 7)) {
+            if (low[c] < 0) low[c] = sq;
+            high[c] = sq;
+        }
+    }
     rf_bitboard rights = 0;
     for (i = start; i < end; i++) {
         int white = text[i] >= 'A' && text[i] <= 'Z';
-        int color = white ? RF_WHITE : RF_BLACK, rank = white ? 0 : 7;
+        int c = white ? RF_WHITE : RF_BLACK, rank = white ? 0 : 7;
         char flag = (char)(white ? text[i] - 'A' + 'a' : text[i]);
-        int king = -1, low = -1, high = -1;
-        for (int sq = 0; sq < 64; sq++)
-            if (setup->board[sq] == RF_MAKE_PIECE(color, RF_KING) && !(setup->promoted & BB(sq))) king = sq;
-        for (int f = 0; f < 8; f++)
-            if (setup->board[RF_SQUARE(f, rank)] == RF_MAKE_PIECE(color, RF_ROOK)) {
-                if (low < 0) low = RF_SQUARE(f, rank);
-                high = RF_SQUARE(f, rank);
-            }
         if (flag == 'q') { /* no rook at all counts as one left of the king, adding nothing */
-            if (king >= 0 && low < king) rights |= low >= 0 ? BB(low) : 0;
+            if (king[c] >= 0 && low[c] < king[c]) rights |= low[c] >= 0 ? BB(low[c]) : 0;
             else rights |= BB(RF_SQUARE(0, rank));
+        } else if (flag == 'k') {
+            rights |= BB(king[c] >= 0 && high[c] >= 0 && king[c] < high[c] ? high[c] : RF_SQUARE(7, rank));
+        } else {
+            rights |= BB(RF_SQUARE(flag - 'a', rank));
         }
-        else if (flag == 'k') rights |= BB(king >= 0 && high >= 0 && king < high ? high : RF_SQUARE(7, rank));
-        else rights |= BB(RF_SQUARE(flag - 'a', rank));
     }
     setup->castling = rights;
     return 0;
@@ -344,11 +351,62 @@ static PyObject *board_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     return (PyObject *)b;
 }
 
+/* BaseBoard(board_fen=STARTING_BOARD_FEN): the pieces of a board field (None: none), White to
+ * move, nothing else; its class says so by `_rf_pieces_only`. */
+static int baseboard_init(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"board_fen", NULL};
+    PyObject *board_fen = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:BaseBoard", kwlist, &board_fen)) return -1;
+    if (board_fen == Py_None) return board_set_fen_text((BoardObject *)self, Py_None, 0);
+    if (!board_fen) {
+        PyObject *start = PyUnicode_FromString("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+        if (!start) return -1;
+        int rc = board_set_fen_text((BoardObject *)self, start, 0);
+        Py_DECREF(start);
+        return rc;
+    }
+    if (!PyUnicode_Check(board_fen)) {
+        PyErr_SetString(PyExc_TypeError, "a board FEN must be a str or None");
+        return -1;
+    }
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(board_fen, &len);
+    if (!text) return -1;
+    for (Py_ssize_t i = 0; i < len; i++)
+        if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+            PyErr_Format(PyExc_ValueError, "expected a board fen without spaces: %R", board_fen);
+            return -1;
+        }
+    PyObject *fen = PyUnicode_FromFormat("%U w - - 0 1", board_fen);
+    if (!fen) return -1;
+    int rc = board_set_fen_text((BoardObject *)self, fen, 0);
+    Py_DECREF(fen);
+    return rc;
+}
+
+static int pieces_only(PyTypeObject *type)
+{
+    /* Board and the variants' classes are registered (board_classes[0] is Board); any other
+     * subclass of the C type is a BaseBoard when it says so. */
+    if (board_classes[0] && PyType_IsSubtype(type, (PyTypeObject *)board_classes[0])) return 0;
+    PyObject *v = PyObject_GetAttrString((PyObject *)type, "_rf_pieces_only");
+    if (!v) {
+        PyErr_Clear();
+        return 0;
+    }
+    int yes = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    if (yes < 0) PyErr_Clear();
+    return yes > 0;
+}
+
 static int board_tp_init(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"fen", "chess960", NULL};
     PyObject *fen = NULL;
     int chess960 = 0;
+    if (pieces_only(Py_TYPE(self))) return baseboard_init(self, args, kwargs);
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|Op:Board", kwlist, &fen, &chess960)) return -1;
     if (!fen) {
         fen = PyObject_GetAttrString((PyObject *)Py_TYPE(self), "starting_fen");
@@ -570,16 +628,13 @@ static int msb_of(rf_bitboard b)
  * king on e1/e8 and the rooks in the corners; Chess960: the king on its back rank and the
  * outermost right on each side of it). A filter of python-chess's, not the library's rule: it
  * keeps the rights of a board with two kings, for one, where the library drops them. */
-static rf_bitboard clean_rights(const rf_piece board[64], rf_bitboard promoted, rf_bitboard rights, int chess960)
+static rf_bitboard clean_rights(const rf_bitboard rooks_of_color[2], const rf_bitboard kings_of_color[2], rf_bitboard promoted,
+                                rf_bitboard rights, int chess960)
 {
     rf_bitboard out = 0;
-    for (int c = 0; c < 2; c++) {
-        rf_bitboard rank = c == RF_WHITE ? RANK_1 : RANK_8, rooks = 0, kings = 0;
-        for (int sq = 0; sq < 64; sq++) {
-            if (board[sq] == RF_MAKE_PIECE(c, RF_ROOK)) rooks |= BB(sq);
-            else if (board[sq] == RF_MAKE_PIECE(c, RF_KING)) kings |= BB(sq);
-        }
-        kings &= rank & ~promoted;
+    for (int c = 0; c < 2 && rights; c++) {
+        rf_bitboard rank = c == RF_WHITE ? RANK_1 : RANK_8, rooks = rooks_of_color[c];
+        rf_bitboard kings = kings_of_color[c] & rank & ~promoted;
         rf_bitboard mine = rights & rooks & rank;
         if (!chess960) {
             int home = c == RF_WHITE ? 4 : 60;
@@ -602,10 +657,33 @@ static rf_bitboard promoted_of(const BoardObject *b)
     return b->pos.variant == RF_VARIANT_CRAZYHOUSE ? b->pos.promoted : b->promoted;
 }
 
+/* clean_rights() of a position's pieces. */
+static rf_bitboard clean_rights_of(const rf_position *p, rf_bitboard promoted, rf_bitboard rights, int chess960)
+{
+    if (!rights) return 0;
+    rf_bitboard rooks[2] = {p->by_color[0] & p->by_type[RF_ROOK], p->by_color[1] & p->by_type[RF_ROOK]};
+    rf_bitboard kings[2] = {p->by_color[0] & p->by_type[RF_KING], p->by_color[1] & p->by_type[RF_KING]};
+    return clean_rights(rooks, kings, promoted, rights, chess960);
+}
+
+/* clean_rights() of a setup's pieces. */
+static rf_bitboard clean_rights_of_setup(const rf_setup *setup, rf_bitboard rights, int chess960)
+{
+    if (!rights) return 0;
+    rf_bitboard rooks[2] = {0, 0}, kings[2] = {0, 0};
+    for (int sq = 0; sq < 64; sq++) {
+        rf_piece piece = setup->board[sq];
+        if (piece == RF_NO_PIECE) continue;
+        if (RF_PIECE_TYPE(piece) == RF_ROOK) rooks[RF_PIECE_COLOR(piece)] |= BB(sq);
+        else if (RF_PIECE_TYPE(piece) == RF_KING) kings[RF_PIECE_COLOR(piece)] |= BB(sq);
+    }
+    return clean_rights(rooks, kings, setup->promoted, rights, chess960);
+}
+
 static rf_bitboard board_clean_rights(const BoardObject *b)
 {
     if (b->plies) return b->castling;
-    return clean_rights(b->pos.board, promoted_of(b), b->castling, b->pos.chess960);
+    return clean_rights_of(&b->pos, promoted_of(b), b->castling, b->pos.chess960);
 }
 
 /* The castling_rights after the move of *p was played on *b (b->pos the position after it):
@@ -616,8 +694,8 @@ static rf_bitboard board_clean_rights(const BoardObject *b)
 static rf_bitboard castling_after(const BoardObject *b, const Ply *p)
 {
     rf_bitboard before = b->plies > 1 ? p->castling_before
-                                      : clean_rights(p->before.board, p->before.variant == RF_VARIANT_CRAZYHOUSE ? p->before.promoted : p->promoted_before,
-                                                     p->castling_before, p->before.chess960);
+                                      : clean_rights_of(&p->before, p->before.variant == RF_VARIANT_CRAZYHOUSE ? p->before.promoted : p->promoted_before,
+                                                        p->castling_before, p->before.chess960);
     if (before == rooks_of(&p->before)) return rooks_of(&b->pos);
     if (p->move == RF_MOVE_NULL) return before;
     int from = RF_MOVE_FROM(p->move), to = RF_MOVE_TO(p->move);
@@ -699,7 +777,7 @@ static PyObject *board_clean_rights_as(PyObject *self, PyObject *chess960)
     int mode = PyObject_IsTrue(chess960);
     if (mode < 0) return NULL;
     if (b->plies) return PyLong_FromUnsignedLongLong(b->castling);
-    return PyLong_FromUnsignedLongLong(clean_rights(b->pos.board, promoted_of(b), b->castling, mode));
+    return PyLong_FromUnsignedLongLong(clean_rights_of(&b->pos, promoted_of(b), b->castling, mode));
 }
 
 /* Replaces field `index` (from 0) of the FEN text in buf (capacity RF_FEN_MAX) by `field`. */
@@ -711,11 +789,164 @@ static void replace_field(char *buf, int index, const char *field)
         if (start) start++;
     }
     if (!start) return;
-    char *end = strchr(start, ' ');
-    char rest[RF_FEN_MAX];
-    snprintf(rest, sizeof rest, "%s", end ? end : "");
-    size_t room = RF_FEN_MAX - (size_t)(start - buf);
-    snprintf(start, room, "%s%s", field, rest);
+    size_t old = strcspn(start, " "), now = strlen(field), tail = strlen(start + old) + 1;
+    if ((size_t)(start - buf) + now + tail > RF_FEN_MAX) return;
+    if (old == now && memcmp(start, field, now) == 0) return;
+    memmove(start + now, start + old, tail);
+    memcpy(start, field, now);
+}
+
+/* ---- SAN as python-chess reads it --------------------------------------------------------------- */
+
+/* What a SAN says in python-chess's grammar
+ *   ^([NBKRQ])?([a-h])?([1-8])?[-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[+#]?$
+ * (its SAN_REGEX; castling and the null move are whole strings of their own). The library's
+ * reader takes more (lower-case pieces, annotations, "e.p.", white space), python-chess raises. */
+typedef struct {
+    int piece;     /* 0 or the piece type named */
+    int file;      /* -1 or the from file */
+    int rank;      /* -1 or the from rank */
+    int to;        /* the target square */
+    int promotion; /* 0 or the piece type */
+} PcSan;
+
+static int san_piece(char c)
+{
+    switch (c) {
+    case 'N': case 'n': return RF_KNIGHT;
+    case 'B': case 'b': return RF_BISHOP;
+    case 'R': case 'r': return RF_ROOK;
+    case 'Q': case 'q': return RF_QUEEN;
+    case 'K': case 'k': return RF_KING;
+    default: return 0;
+    }
+}
+
+/* 0 when s[0..len) matches the grammar (*out filled), else -1. Read from the end, where each
+ * part is told by its kind of character, so no backtracking is needed. */
+static int pc_san_read(PcSan *out, const char *s, size_t len)
+{
+    size_t end = len;
+    out->piece = out->promotion = 0;
+    out->file = out->rank = -1;
+    if (end && (s[end - 1] == '+' || s[end - 1] == '#')) end--;
+    if (end && san_piece(s[end - 1])) {
+        out->promotion = san_piece(s[end - 1]);
+        end--;
+        if (end && s[end - 1] == '=') end--;
+    }
+    if (end < 2 || s[end - 2] < 'a' || s[end - 2] > 'h' || s[end - 1] < '1' || s[end - 1] > '8') return -1;
+    out->to = RF_SQUARE(s[end - 2] - 'a', s[end - 1] - '1');
+    end -= 2;
+    if (end && (s[end - 1] == '-' || s[end - 1] == 'x')) end--;
+    size_t i = 0;
+    if (i < end && s[i] && strchr("NBKRQ", s[i])) out->piece = san_piece(s[i++]);
+    if (i < end && s[i] >= 'a' && s[i] <= 'h') out->file = s[i++] - 'a';
+    if (i < end && s[i] >= '1' && s[i] <= '8') out->rank = s[i++] - '1';
+    return i == end ? 0 : -1;
+}
+
+/* python-chess's message for a SAN that names no legal move (or several). */
+static PyObject *san_error(PyObject *type, const char *what, const char *s, Py_ssize_t len, const BoardObject *b)
+{
+    char fen[RF_FEN_MAX];
+    rf_position_to_fen(fen, sizeof fen, &b->pos, 0);
+    PyObject *text = PyUnicode_DecodeUTF8(s, len, "replace");
+    if (!text) return NULL;
+    PyErr_Format(type, "%s: %R in %s", what, text, fen);
+    Py_DECREF(text);
+    return NULL;
+}
+
+static const char *const san_castles[2][6] = {
+    {"O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"},
+    {"O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"},
+};
+
+/* parse_san with python-chess's reading: castling only as O-O / 0-0 (+ or #); the null move
+ * as --, Z0, 0000 or @@@@; else the grammar above, where a move without a piece letter is a
+ * pawn's (without its file: on the target's file), unless both from coordinates are given (then
+ * the from-to move, castling too, a pawn to the last rank a queen unless said); a Crazyhouse
+ * drop as "N@f3" or "@f3". The library lists the legal moves; python-chess's filter picks. */
+static PyObject *python_chess_parse_san(BoardObject *b, const char *s, Py_ssize_t len)
+{
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < 6; k++)
+            if ((size_t)len == strlen(san_castles[side][k]) && memcmp(s, san_castles[side][k], (size_t)len) == 0) {
+                const rf_movelist *list = legal(b);
+                for (unsigned i = 0; i < list->count; i++) {
+                    rf_move m = list->moves[i];
+                    if (RF_MOVE_KIND(m) == RF_MOVE_CASTLING && (RF_FILE_OF(RF_MOVE_TO(m)) > RF_FILE_OF(RF_MOVE_FROM(m))) == !side)
+                        return rfpy_move_from_rf(&b->pos, m);
+                }
+                return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
+            }
+    if (b->pos.variant == RF_VARIANT_CRAZYHOUSE && memchr(s, '@', (size_t)len)) {
+        char uci[8];
+        Py_ssize_t n = len;
+        while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#')) n--;
+        if (n < 1 || n > 4) return san_error(rfpy_InvalidMoveError, "invalid drop san", s, len, b);
+        size_t at = 0;
+        if (s[0] == '@') uci[at++] = 'P';
+        memcpy(uci + at, s, (size_t)n);
+        uci[at + (size_t)n] = 0;
+        PyObject *text = PyUnicode_FromString(uci);
+        PyObject *move = text ? rfpy_move_from_uci_text(text) : NULL;
+        Py_XDECREF(text);
+        if (!move) return NULL;
+        rf_move m;
+        int rc = rfpy_move_encode(&b->pos, move, &m);
+        if (rc == 0 && m == RF_MOVE_NONE) {
+            Py_DECREF(move);
+            return san_error(rfpy_IllegalMoveError, "illegal drop san", s, len, b);
+        }
+        if (rc < 0) Py_CLEAR(move);
+        return move;
+    }
+    PcSan san;
+    if (pc_san_read(&san, s, (size_t)len) < 0) {
+        static const char *const nulls[] = {"--", "Z0", "0000", "@@@@"};
+        for (int k = 0; k < 4; k++)
+            if ((size_t)len == strlen(nulls[k]) && memcmp(s, nulls[k], (size_t)len) == 0) return rfpy_move_new(0, 0, 0, 0);
+        return san_error(rfpy_InvalidMoveError, memchr(s, ',', (size_t)len) ? "unsupported multi-leg move" : "invalid san",
+                         s, len, b);
+    }
+    if (!san.piece && san.file >= 0 && san.rank >= 0) {
+        int from = RF_SQUARE(san.file, san.rank), promotion = san.promotion;
+        if (!promotion && RF_PIECE_TYPE(b->pos.board[from]) == RF_PAWN && b->pos.board[from] != RF_NO_PIECE &&
+            (RF_RANK_OF(san.to) == 0 || RF_RANK_OF(san.to) == 7))
+            promotion = RF_QUEEN;
+        PyObject *move = rfpy_move_new(from, san.to, promotion, 0);
+        if (!move) return NULL;
+        rf_move m;
+        if (rfpy_move_to_rf(&b->pos, move, &m) < 0) {
+            Py_DECREF(move);
+            return NULL;
+        }
+        Py_DECREF(move);
+        if (promotion != san.promotion) return san_error(rfpy_IllegalMoveError, "missing promotion piece type", s, len, b);
+        return rfpy_move_from_rf(&b->pos, m);
+    }
+    rf_color us = (rf_color)b->pos.side;
+    rf_bitboard from_mask = san.piece ? b->pos.by_type[san.piece] : b->pos.by_type[RF_PAWN];
+    from_mask &= b->pos.by_color[us];
+    if (san.file >= 0) from_mask &= (rf_bitboard)0x0101010101010101ULL << san.file;
+    else if (!san.piece) from_mask &= (rf_bitboard)0x0101010101010101ULL << RF_FILE_OF(san.to);
+    if (san.rank >= 0) from_mask &= (rf_bitboard)0xFF << (8 * san.rank);
+    if (b->pos.by_color[us] & BB(san.to)) return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
+    const rf_movelist *list = legal(b);
+    rf_move found = RF_MOVE_NONE;
+    for (unsigned i = 0; i < list->count; i++) {
+        rf_move m = list->moves[i];
+        unsigned kind = RF_MOVE_KIND(m);
+        if (kind == RF_MOVE_CASTLING || kind == RF_MOVE_DROP || RF_MOVE_TO(m) != san.to || !(from_mask & BB(RF_MOVE_FROM(m))))
+            continue;
+        if ((kind == RF_MOVE_PROMOTION ? (int)RF_MOVE_PROMOTED(m) : 0) != san.promotion) continue;
+        if (found != RF_MOVE_NONE) return san_error(rfpy_AmbiguousMoveError, "ambiguous san", s, len, b);
+        found = m;
+    }
+    if (found == RF_MOVE_NONE) return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
+    return rfpy_move_from_rf(&b->pos, found);
 }
 
 /* ---- moves ------------------------------------------------------------------------------------ */
@@ -1497,7 +1728,7 @@ static PyObject *parse_move(BoardObject *b, PyObject *text, int san)
     rf_error err;
     rf_status st;
     if (san) {
-        st = rf_move_from_san(&m, &b->pos, s, (size_t)len, &err);
+        return python_chess_parse_san(b, s, len);
     } else {
         /* python-chess's parse_uci: the text must be a UCI move (Move.from_uci), then legal. */
         PyObject *move = rfpy_move_from_uci_text(text);
