@@ -1086,6 +1086,19 @@ class Board(BaseBoard):
             return True
         return False
 
+    def _reduces_castling_rights(self, move: Move) -> bool:
+        rights = self.clean_castling_rights()
+        touched = BB_SQUARES[move.from_square] ^ BB_SQUARES[move.to_square]
+        kings = self.kings & ~self.promoted
+        return bool(touched & rights or
+                    rights & BB_RANK_1 and touched & kings & self.occupied_co[WHITE] or
+                    rights & BB_RANK_8 and touched & kings & self.occupied_co[BLACK])
+
+    def is_irreversible(self, move: Move) -> bool:
+        """The move can never be taken back by later moves: a capture or pawn move, one that
+        loses a castling right, or any move while an en passant capture is possible."""
+        return self.is_zeroing(move) or self._reduces_castling_rights(move) or self.has_legal_en_passant()
+
     def set_castling_fen(self, castling_fen: str) -> None:
         """Sets the castling rights from a FEN's castling field ("KQkq", "HAha", "-"), read as
         the FEN reader reads it; clears the move stack. ValueError for any other text."""

@@ -83,6 +83,10 @@ class ThreeCheckBoard(Board):
         board._set_remaining_checks(black, white)
         return board
 
+    def is_irreversible(self, move: Move) -> bool:
+        """As in chess, and a check too (it uses up one of the three)."""
+        return super().is_irreversible(move) or self.gives_check(move)
+
     @property
     def remaining_checks(self) -> List[int]:
         """The checks each side still has to give, indexed by colour: [BLACK, WHITE] (a copy:
@@ -214,6 +218,10 @@ class CrazyhouseBoard(Board):
         board._set_pocket(WHITE, tuple(self._pocket_counts(BLACK)))
         board._set_pocket(BLACK, tuple(self._pocket_counts(WHITE)))
         return board
+
+    def is_irreversible(self, move: Move) -> bool:
+        """Only a move that loses a castling right (captured pieces come back as drops)."""
+        return self._reduces_castling_rights(move)
 
     @property
     def pockets(self) -> List[CrazyhousePocket]:

@@ -438,3 +438,25 @@ def test_variant_state_matches_python_chess(python_chess, name):
             answer = lambda b: (b.fen(), b.castling_rights, b.clean_castling_rights(), int(b.status()), b.epd(),
                                 b.shredder_fen(), b.mirror().fen())
             assert answer(o) == answer(t), fen
+
+
+@pytest.mark.parametrize("name", ["Board", "ThreeCheckBoard", "CrazyhouseBoard", "AtomicBoard"])
+def test_is_irreversible_matches_python_chess(python_chess, name):
+    import chess.variant
+    theirs_class = getattr(chess, name, None) or getattr(chess.variant, name)
+    ours_class = getattr(rankfile, name, None) or getattr(rankfile.variant, name)
+    rng = random.Random(name + "irreversible")
+    for _ in range(30):
+        theirs = theirs_class()
+        ours = ours_class()
+        for _ in range(rng.randrange(1, 50)):
+            legal = list(theirs.legal_moves)
+            if not legal:
+                break
+            for move in legal:
+                assert ours.is_irreversible(rankfile.Move.from_uci(move.uci())) == theirs.is_irreversible(move), \
+                    (theirs.fen(), move.uci())
+            assert ours.is_irreversible(rankfile.Move.null()) == theirs.is_irreversible(chess.Move.null())
+            move = rng.choice(legal)
+            theirs.push(move)
+            ours.push(rankfile.Move.from_uci(move.uci()))
