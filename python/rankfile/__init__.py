@@ -894,6 +894,22 @@ class BaseBoard(_rankfile._Board):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 
+    def _repr_svg_(self) -> str:
+        import rankfile.svg
+        return rankfile.svg.board(self, size=390)
+
+    def attackers(self, color: Color, square: Square, occupied: Optional[Union[int, Iterable[Square]]] = None) -> SquareSet:
+        """The pieces of `color` attacking `square` (pinned pieces count)."""
+        if occupied is None:
+            return SquareSet(self.attackers_mask(color, square))
+        return SquareSet(self.attackers_mask(color, square, SquareSet(occupied).mask))
+
+    # clean_castling_rights(), castling_xfen() and castling_shredder_fen() are the C type's.
+
+    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
+        """The squares of that side's pieces of that type."""
+        return SquareSet(self.pieces_mask(piece_type, color))
+
     def __str__(self) -> str:
         rows = []
         for rank in range(7, -1, -1):
@@ -1039,18 +1055,6 @@ class Board(BaseBoard):
     def checkers(self) -> SquareSet:
         """The pieces giving check to the side to move."""
         return SquareSet(self.checkers_mask())
-
-    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
-        """The squares of that side's pieces of that type."""
-        return SquareSet(self.pieces_mask(piece_type, color))
-
-    def attackers(self, color: Color, square: Square, occupied: Optional[Union[int, Iterable[Square]]] = None) -> SquareSet:
-        """The pieces of `color` attacking `square` (pinned pieces count)."""
-        if occupied is None:
-            return SquareSet(self.attackers_mask(color, square))
-        return SquareSet(self.attackers_mask(color, square, SquareSet(occupied).mask))
-
-    # clean_castling_rights(), castling_xfen() and castling_shredder_fen() are the C type's.
 
     def has_castling_rights(self, color: Color) -> bool:
         """That side may still castle on some side."""
