@@ -812,6 +812,20 @@ class BaseBoard(_rankfile._Board):
         """An empty board."""
         return cls(None)
 
+    @classmethod
+    def from_chess960_pos(cls: typing.Type["BaseBoardT"], scharnagl: int) -> "BaseBoardT":
+        """The pieces of Chess960 start position number `scharnagl` (0..959)."""
+        board = cls.empty()
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    def chess960_pos(self) -> Optional[int]:
+        """The number (0..959) of the pieces as a Chess960 start position, or None (the
+        library's rf_chess960_check; promoted pieces are none)."""
+        if self.promoted:
+            return None
+        return self.chess960_number()
+
     def reset_board(self) -> None:
         """The pieces of the start position."""
         self.set_board_fen(STARTING_BOARD_FEN)

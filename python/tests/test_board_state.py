@@ -223,6 +223,11 @@ def test_baseboard(python_chess):
     assert b.board_fen() == rankfile.STARTING_BOARD_FEN
     assert rankfile.BaseBoard(None) == rankfile.BaseBoard.empty()
     assert rankfile.BaseBoard() == rankfile.Board()  # the pieces alone are compared
+    for n in random.Random(1).sample(range(960), 40):
+        ours, theirs = rankfile.BaseBoard.from_chess960_pos(n), chess.BaseBoard.from_chess960_pos(n)
+        assert type(ours) is rankfile.BaseBoard and ours.board_fen() == theirs.board_fen()
+        assert ours.chess960_pos() == theirs.chess960_pos() == n
+    assert rankfile.BaseBoard(None).chess960_pos() is chess.BaseBoard(None).chess960_pos() is None
     assert rankfile.Board() != rankfile.Board(rankfile.STARTING_FEN.replace(" w ", " b "))
 
 
