@@ -506,7 +506,14 @@ def test_epd_round_trips_match_python_chess(python_chess, seed):
             board.push(line[-1])
         ops["pv"] = line
         text = theirs.epd(**ops)
-        their_board, their_ops = chess.Board.from_epd(text, chess960=theirs.chess960)
+        try:
+            their_board, their_ops = chess.Board.from_epd(text, chess960=theirs.chess960)
+        except ValueError as error:
+            # python-chess reads the moves on a board in standard castling mode (so a Chess960
+            # castling in the line is illegal there): the same error here.
+            with pytest.raises(getattr(rankfile, type(error).__name__)):
+                rankfile.Board.from_epd(text, chess960=theirs.chess960)
+            continue
         our_board, our_ops = rankfile.Board.from_epd(text, chess960=theirs.chess960)
         assert our_board.fen() == their_board.fen(), text
         assert {k: uci_of(v) for k, v in our_ops.items()} == {k: uci_of(v) for k, v in their_ops.items()}, text
