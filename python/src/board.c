@@ -495,7 +495,7 @@ static void mark_promoted(char *buf, rf_bitboard promoted)
         }
     }
     snprintf(out + w, sizeof out - w, "%s", buf + r);
-    memcpy(buf, out, RF_FEN_MAX);
+    memcpy(buf, out, strlen(out) + 1);
 }
 
 static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs, int six, const char *fname)
