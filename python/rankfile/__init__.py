@@ -908,6 +908,9 @@ class BaseBoard(_rankfile._Board):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.board_fen(promoted=True),))
+
     def _repr_svg_(self) -> str:
         import rankfile.svg
         return rankfile.svg.board(self, size=390)

@@ -231,6 +231,11 @@ def test_baseboard(python_chess):
     b.reset_board()
     assert b.board_fen() == rankfile.STARTING_BOARD_FEN
     assert rankfile.BaseBoard(None) == rankfile.BaseBoard.empty()
+    import copy
+    import pickle
+    board = rankfile.BaseBoard("8/8/8/8/8/8/8/K6k")
+    for twin in (pickle.loads(pickle.dumps(board)), copy.copy(board), copy.deepcopy(board), board.copy()):
+        assert type(twin) is rankfile.BaseBoard and twin == board
     assert rankfile.BaseBoard() == rankfile.Board()  # the pieces alone are compared
     for n in random.Random(1).sample(range(960), 40):
         ours, theirs = rankfile.BaseBoard.from_chess960_pos(n), chess.BaseBoard.from_chess960_pos(n)
