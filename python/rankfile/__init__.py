@@ -3,10 +3,20 @@
 ``import rankfile as chess`` runs python-chess scripts that use the subset listed in
 docs/python.md, at the C library's speed.
 """
+from __future__ import annotations
+
+import collections  # noqa: F401  (python-chess's module has these names too)
+import copy  # noqa: F401
 import dataclasses
 import enum
+import itertools  # noqa: F401
+import math  # noqa: F401
+import re
 import typing
-from typing import Dict, Iterable, Iterator, List, Optional, Union
+from typing import (  # noqa: F401
+    Callable, ClassVar, Counter, Dict, Generic, Hashable, Iterable, Iterator, List, Literal, Mapping, Optional,
+    SupportsInt, Tuple, Type, TypeVar, Union,
+)
 
 from rankfile import _rankfile
 from rankfile._rankfile import (
@@ -22,6 +32,9 @@ from rankfile._rankfile import version as _c_version
 __version__ = _c_version()
 
 Color = bool
+ColorName = Literal["white", "black"]
+EnPassantSpec = Literal["legal", "fen", "xfen"]
+IntoSquareSet = Union[SupportsInt, Iterable[int]]
 WHITE: Color = True
 BLACK: Color = False
 COLORS: List[Color] = [WHITE, BLACK]
@@ -225,14 +238,30 @@ def scan_reversed(bb: Bitboard) -> Iterator[Square]:
         bb ^= BB_SQUARES[r]
 
 
+def _carry_rippler(mask: Bitboard) -> Iterator[Bitboard]:
+    """Every subset of a bitboard (the carry-rippler trick), the empty one first."""
+    subset = BB_EMPTY
+    while True:
+        yield subset
+        subset = (subset - mask) & mask
+        if not subset:
+            break
+
+
 def popcount(bb: Bitboard) -> int:
     """The number of set bits."""
     return bin(bb).count("1")
 
 
+def _like(bb: Bitboard, result: int) -> Bitboard:
+    """The result in the argument's kind: a SquareSet for a SquareSet (python-chess's helpers
+    work on anything with the int operators), else an int."""
+    return typing.cast(Bitboard, SquareSet(result)) if isinstance(bb, SquareSet) else result
+
+
 def flip_vertical(bb: Bitboard) -> Bitboard:
     """Mirrors the ranks (a1 <-> a8)."""
-    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little"), "big")
+    return _like(bb, int.from_bytes((int(bb) & BB_ALL).to_bytes(8, "little"), "big"))
 
 
 _REVERSED_BYTES = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
@@ -240,7 +269,7 @@ _REVERSED_BYTES = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 def flip_horizontal(bb: Bitboard) -> Bitboard:
     """Mirrors the files (a1 <-> h1)."""
-    return int.from_bytes((bb & BB_ALL).to_bytes(8, "little").translate(_REVERSED_BYTES), "little")
+    return _like(bb, int.from_bytes((int(bb) & BB_ALL).to_bytes(8, "little").translate(_REVERSED_BYTES), "little"))
 
 
 def _delta_swap(bb: Bitboard, mask: Bitboard, delta: int) -> Bitboard:
@@ -250,14 +279,14 @@ def _delta_swap(bb: Bitboard, mask: Bitboard, delta: int) -> Bitboard:
 
 def flip_diagonal(bb: Bitboard) -> Bitboard:
     """Mirrors at the a1-h8 diagonal (b1 <-> a2)."""
-    bb = _delta_swap(bb & BB_ALL, 0x0000_0000_F0F0_F0F0, 28)
-    bb = _delta_swap(bb, 0x0000_CCCC_0000_CCCC, 14)
-    return _delta_swap(bb, 0x00AA_00AA_00AA_00AA, 7)
+    out = _delta_swap(int(bb) & BB_ALL, 0x0000_0000_F0F0_F0F0, 28)
+    out = _delta_swap(out, 0x0000_CCCC_0000_CCCC, 14)
+    return _like(bb, _delta_swap(out, 0x00AA_00AA_00AA_00AA, 7))
 
 
 def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
     """Mirrors at the h1-a8 diagonal (g1 <-> h2)."""
-    return flip_vertical(flip_horizontal(flip_diagonal(bb)))
+    return _like(bb, flip_vertical(flip_horizontal(flip_diagonal(int(bb)))))
 
 
 def shift_down(b: Bitboard) -> Bitboard:
@@ -354,6 +383,10 @@ def ray(a: Square, b: Square) -> Bitboard:
 def between(a: Square, b: Square) -> Bitboard:
     """The squares strictly between two squares on one rank, file or diagonal, else 0."""
     return _BB_BETWEEN[a][b]
+
+
+SAN_REGEX = re.compile(r"^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z")
+FEN_CASTLING_REGEX = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
 
 
 def piece_symbol(piece_type: PieceType) -> str:
@@ -570,7 +603,7 @@ class SquareSet:
         return _scan_forward(self.mask)
 
     def __reversed__(self) -> Iterator[Square]:
-        return iter(sorted(_scan_forward(self.mask), reverse=True))
+        return scan_reversed(self.mask)
 
     def __len__(self) -> int:
         return bin(self.mask).count("1")
@@ -636,10 +669,67 @@ class SquareSet:
     def __invert__(self) -> "SquareSet":
         return SquareSet(~self.mask & BB_ALL)
 
-    union = __or__
-    intersection = __and__
-    difference = __sub__
-    symmetric_difference = __xor__
+    def __lshift__(self, shift: int) -> "SquareSet":
+        return SquareSet((self.mask << shift) & BB_ALL)
+
+    def __rshift__(self, shift: int) -> "SquareSet":
+        return SquareSet(self.mask >> shift)
+
+    def __ilshift__(self, shift: int) -> "SquareSet":
+        self.mask = (self.mask << shift) & BB_ALL
+        return self
+
+    def __irshift__(self, shift: int) -> "SquareSet":
+        self.mask >>= shift
+        return self
+
+    def union(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return self | other
+
+    def intersection(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return self & other
+
+    def difference(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return self - other
+
+    def symmetric_difference(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        return self ^ other
+
+    # The in-place operations change this set (python-chess's mutable set API).
+
+    def update(self, *others: Union[int, Iterable[Square]]) -> None:
+        """Adds the squares of every argument."""
+        for other in others:
+            self.mask |= SquareSet(other).mask
+
+    def intersection_update(self, *others: Union[int, Iterable[Square]]) -> None:
+        """Keeps only the squares that every argument holds too."""
+        for other in others:
+            self.mask &= SquareSet(other).mask
+
+    def difference_update(self, other: Union[int, Iterable[Square]]) -> None:
+        """Removes the squares of the argument."""
+        self.mask &= ~SquareSet(other).mask
+
+    def symmetric_difference_update(self, other: Union[int, Iterable[Square]]) -> None:
+        """Toggles the squares of the argument."""
+        self.mask ^= SquareSet(other).mask
+
+    def __ior__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        self.update(other)
+        return self
+
+    def __iand__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        self.intersection_update(other)
+        return self
+
+    def __isub__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        self.difference_update(other)
+        return self
+
+    def __ixor__(self, other: Union[int, Iterable[Square]]) -> "SquareSet":
+        self.symmetric_difference_update(other)
+        return self
 
     def issubset(self, other: Union[int, Iterable[Square]]) -> bool:
         return not self.mask & ~SquareSet(other).mask
@@ -649,6 +739,34 @@ class SquareSet:
 
     def isdisjoint(self, other: Union[int, Iterable[Square]]) -> bool:
         return not self.mask & SquareSet(other).mask
+
+    def carry_rippler(self) -> Iterator[Bitboard]:
+        """Every subset of the set, as bitboards, the empty one first."""
+        return _carry_rippler(self.mask)
+
+    def mirror(self) -> "SquareSet":
+        """The set seen from the other side (ranks mirrored)."""
+        return SquareSet(flip_vertical(self.mask))
+
+    def _repr_svg_(self) -> str:
+        import rankfile.svg
+        return rankfile.svg.board(squares=self, size=390)
+
+    @classmethod
+    def ray(cls, a: Square, b: Square) -> "SquareSet":
+        """The whole line through two squares on one rank, file or diagonal (empty when they
+        share none)."""
+        return cls(BB_RAYS[a][b])
+
+    @classmethod
+    def between(cls, a: Square, b: Square) -> "SquareSet":
+        """The squares strictly between two squares on one line (empty when they share none)."""
+        return cls(_BB_BETWEEN[a][b])
+
+    @classmethod
+    def from_square(cls, square: Square) -> "SquareSet":
+        """The set of one square."""
+        return cls(BB_SQUARES[square])
 
     def tolist(self) -> List[bool]:
         """64 truth values, a1 first."""
@@ -668,7 +786,182 @@ def _bitboard_property(index: int, doc: str) -> property:
     return property(lambda self: self._bitboards()[index], doc=doc)
 
 
-class Board(_rankfile._Board):
+class BaseBoard(_rankfile._Board):
+    """A board of pieces alone (python-chess's BaseBoard): no side to move, castling rights, en
+    passant square or move stack. Board is one, with those.
+
+    BaseBoard(board_fen=STARTING_BOARD_FEN): None gives an empty board.
+    """
+
+    __hash__ = None  # type: ignore[assignment]
+
+    occupied_co = property(lambda self: list(self._bitboards()[1::-1]),
+                           doc="[black, white]: the squares of each colour's pieces (index by colour).")
+    occupied = _bitboard_property(2, "The occupied squares, as a bitboard.")
+    pawns = _bitboard_property(3, "The squares of the pawns, as a bitboard.")
+    knights = _bitboard_property(4, "The squares of the knights, as a bitboard.")
+    bishops = _bitboard_property(5, "The squares of the bishops, as a bitboard.")
+    rooks = _bitboard_property(6, "The squares of the rooks, as a bitboard.")
+    queens = _bitboard_property(7, "The squares of the queens, as a bitboard.")
+    kings = _bitboard_property(8, "The squares of the kings, as a bitboard.")
+
+    _rf_pieces_only = True  # the C type's __init__ takes (board_fen=STARTING_BOARD_FEN)
+
+    @classmethod
+    def empty(cls: typing.Type["BaseBoardT"]) -> "BaseBoardT":
+        """An empty board."""
+        return cls(None)
+
+    @classmethod
+    def from_chess960_pos(cls: typing.Type["BaseBoardT"], scharnagl: int) -> "BaseBoardT":
+        """The pieces of Chess960 start position number `scharnagl` (0..959)."""
+        board = cls.empty()
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    def chess960_pos(self) -> Optional[int]:
+        """The number (0..959) of the pieces as a Chess960 start position, or None (the
+        library's rf_chess960_check; promoted pieces are none)."""
+        if self.promoted:
+            return None
+        return self.chess960_number()
+
+    def reset_board(self) -> None:
+        """The pieces of the start position."""
+        self.set_board_fen(STARTING_BOARD_FEN)
+
+    def clear_board(self) -> None:
+        """Removes every piece."""
+        self._set_board(bytes(64), 0)
+
+    def _board_codes(self) -> bytearray:
+        codes = bytearray(64)
+        for sq, piece in self.piece_map().items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        return codes
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Puts a piece on a square (None empties it). promoted marks a piece that was a pawn
+        (a Crazyhouse capture returns it to the pocket as one)."""
+        codes = self._board_codes()
+        codes[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
+        mask = self.promoted & ~BB_SQUARES[square]
+        self._set_board(bytes(codes), mask | (BB_SQUARES[square] if promoted and piece else 0))
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        """Empties a square and returns the piece that stood there, or None."""
+        piece = self.piece_at(square)
+        self.set_piece_at(square, None)
+        return piece
+
+    def set_piece_map(self, pieces: typing.Mapping[Square, Piece]) -> None:
+        """Replaces every piece by those of the mapping (square -> Piece)."""
+        codes = bytearray(64)
+        for sq, piece in pieces.items():
+            codes[sq] = piece.piece_type | (0 if piece.color else 8)
+        self._set_board(bytes(codes), 0)
+
+    def set_board_fen(self, fen: str) -> None:
+        """Replaces the pieces by those of a FEN's board field; ValueError when it is none."""
+        if not isinstance(fen, str) or " " in fen.strip():
+            raise ValueError(f"expected a board fen without spaces: {fen!r}")
+        board = Board(f"{fen.strip()} w - - 0 1")
+        self._set_board(bytes(board._board_codes()), board.promoted)
+
+    def apply_transform(self, f: typing.Callable[[Bitboard], Bitboard]) -> None:
+        """Applies a bitboard function (flip_vertical, shift_down, ...) to every piece set of the
+        board, as python-chess does (each set on its own)."""
+        self._transform_pieces(f, False)
+
+    def transform(self: "BaseBoardT", f: typing.Callable[[Bitboard], Bitboard]) -> "BaseBoardT":
+        """A copy with apply_transform(f) applied."""
+        board = self.copy(stack=False)
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self) -> None:
+        """Mirrors the board vertically and swaps the colours of the pieces."""
+        self._transform_pieces(flip_vertical, True)
+
+    def mirror(self: "BaseBoardT") -> "BaseBoardT":
+        """A copy with apply_mirror() applied."""
+        board = self.copy()
+        board.apply_mirror()
+        return board
+
+    def _transform_pieces(self, f: typing.Callable[[Bitboard], Bitboard], swap_colors: bool) -> None:
+        white, black, _occupied, *types = self._bitboards()
+        if swap_colors:
+            white, black = black, white
+        white = int(f(white))
+        codes = bytearray(64)
+        for piece_type, mask in enumerate(types, 1):
+            for sq in scan_forward(int(f(mask)) & BB_ALL):
+                codes[sq] = piece_type | (0 if white & BB_SQUARES[sq] else 8)
+        self._set_board(bytes(codes), int(f(self.promoted)) & BB_ALL)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, BaseBoard):
+            return self._bitboards() == other._bitboards()
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.board_fen(promoted=True),))
+
+    def _repr_svg_(self) -> str:
+        import rankfile.svg
+        return rankfile.svg.board(self, size=390)
+
+    def attackers(self, color: Color, square: Square, occupied: Optional[Union[int, Iterable[Square]]] = None) -> SquareSet:
+        """The pieces of `color` attacking `square` (pinned pieces count)."""
+        if occupied is None:
+            return SquareSet(self.attackers_mask(color, square))
+        return SquareSet(self.attackers_mask(color, square, SquareSet(occupied).mask))
+
+    # clean_castling_rights(), castling_xfen() and castling_shredder_fen() are the C type's.
+
+    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
+        """The squares of that side's pieces of that type."""
+        return SquareSet(self.pieces_mask(piece_type, color))
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            rows.append(" ".join(str(self.piece_at(square(f, rank)) or ".") for f in range(8)))
+        return "\n".join(rows)
+
+    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘",
+                orientation: Color = WHITE) -> str:
+        """The board drawn with chess symbols (python-chess's layout and options)."""
+        out: List[str] = []
+        ranks = range(7, -1, -1) if orientation else range(8)
+        files = list(range(8)) if orientation else list(range(7, -1, -1))
+        for rank in ranks:
+            if borders:
+                out.append("  " + "-" * 17 + "\n" + RANK_NAMES[rank] + " ")
+            for i, f in enumerate(files):
+                if borders:
+                    out.append("|")
+                elif i > 0:
+                    out.append(" ")
+                piece = self.piece_at(square(f, rank))
+                out.append(piece.unicode_symbol(invert_color=invert_color) if piece else empty_square)
+            if borders:
+                out.append("|")
+            if borders or (rank > 0 if orientation else rank < 7):
+                out.append("\n")
+        if borders:
+            out.append("  " + "-" * 17 + "\n")
+            out.append("   " + ("a b c d e f g h" if orientation else "h g f e d c b a"))
+        return "".join(out)
+
+BaseBoardT = typing.TypeVar("BaseBoardT", bound=BaseBoard)
+
+
+class Board(BaseBoard):
     """A position of standard chess and the moves that led to it: python-chess's Board over the
     C library (rankfile.variant has the other variants).
 
@@ -683,16 +976,31 @@ class Board(_rankfile._Board):
     _rf_variant = 0
 
     __hash__ = None  # type: ignore[assignment]
+    _rf_pieces_only = False  # the C type's __init__ takes (fen=STARTING_FEN, *, chess960=False)
 
-    occupied_co = property(lambda self: list(self._bitboards()[1::-1]),
-                           doc="[black, white]: the squares of each colour's pieces (index by colour).")
-    occupied = _bitboard_property(2, "The occupied squares, as a bitboard.")
-    pawns = _bitboard_property(3, "The squares of the pawns, as a bitboard.")
-    knights = _bitboard_property(4, "The squares of the knights, as a bitboard.")
-    bishops = _bitboard_property(5, "The squares of the bishops, as a bitboard.")
-    rooks = _bitboard_property(6, "The squares of the rooks, as a bitboard.")
-    queens = _bitboard_property(7, "The squares of the queens, as a bitboard.")
-    kings = _bitboard_property(8, "The squares of the kings, as a bitboard.")
+    def __eq__(self, other: object) -> bool:
+        # A Board equals Boards (the whole position); to a BaseBoard it is its pieces.
+        if isinstance(other, Board):
+            return _rankfile._Board.__eq__(self, other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Board):
+            return _rankfile._Board.__ne__(self, other)
+        return NotImplemented
+
+    # Facts of the rules the variants change (python-chess's class attributes).
+    connected_kings = False
+    one_king = True
+    captures_compulsory = False
+    tbw_suffix = ".rtbw"
+    tbz_suffix = ".rtbz"
+    tbw_magic = b"\x71\xe8\x23\x5d"
+    tbz_magic = b"\xd7\x66\x0c\xa5"
+    pawnless_tbw_suffix: Optional[str] = None
+    pawnless_tbz_suffix: Optional[str] = None
+    pawnless_tbw_magic: Optional[bytes] = None
+    pawnless_tbz_magic: Optional[bytes] = None
 
     @classmethod
     def empty(cls, *, chess960: bool = False) -> "Board":
@@ -730,41 +1038,6 @@ class Board(_rankfile._Board):
         """An empty board, White to move, no move stack."""
         type(self).__init__(self, None, chess960=self.chess960)
 
-    def _board_codes(self) -> bytearray:
-        codes = bytearray(64)
-        for sq, piece in self.piece_map().items():
-            codes[sq] = piece.piece_type | (0 if piece.color else 8)
-        return codes
-
-    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
-        """Puts a piece on a square (None empties it); the move stack stays. promoted marks a
-        Crazyhouse piece that returns to the pocket as a pawn."""
-        codes = self._board_codes()
-        codes[square] = 0 if piece is None else piece.piece_type | (0 if piece.color else 8)
-        mask = self.promoted & ~BB_SQUARES[square]
-        self._set_board(bytes(codes), mask | (BB_SQUARES[square] if promoted and piece else 0))
-
-    def remove_piece_at(self, square: Square) -> Optional[Piece]:
-        """Empties a square and returns the piece that stood there, or None."""
-        piece = self.piece_at(square)
-        if piece is not None:
-            self.set_piece_at(square, None)
-        return piece
-
-    def set_piece_map(self, pieces: Dict[Square, Piece]) -> None:
-        """Replaces every piece by those of the mapping (square -> Piece)."""
-        codes = bytearray(64)
-        for sq, piece in pieces.items():
-            codes[sq] = piece.piece_type | (0 if piece.color else 8)
-        self._set_board(bytes(codes), 0)
-
-    def set_board_fen(self, fen: str) -> None:
-        """Replaces the pieces by those of a FEN's board field; FenError when it is none."""
-        if not isinstance(fen, str) or " " in fen.strip():
-            raise ValueError(f"expected a board fen without spaces: {fen!r}")
-        board = type(self)(f"{fen.strip()} w - - 0 1")
-        self._set_board(bytes(board._board_codes()), board.promoted)
-
     def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
         """The legal move from one square to another (a pawn reaching the last rank promotes to a
         queen unless told otherwise; castling found by the king's two squares or its rook's);
@@ -800,37 +1073,134 @@ class Board(_rankfile._Board):
         """The pieces giving check to the side to move."""
         return SquareSet(self.checkers_mask())
 
-    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
-        """The squares of that side's pieces of that type."""
-        return SquareSet(self.pieces_mask(piece_type, color))
-
-    def attackers(self, color: Color, square: Square, occupied: Optional[Union[int, Iterable[Square]]] = None) -> SquareSet:
-        """The pieces of `color` attacking `square` (pinned pieces count)."""
-        if occupied is None:
-            return SquareSet(self.attackers_mask(color, square))
-        return SquareSet(self.attackers_mask(color, square, SquareSet(occupied).mask))
-
-    def clean_castling_rights(self) -> Bitboard:
-        """The castling rights, as a bitboard of rooks (always clean here)."""
-        return self.castling_rights
-
     def has_castling_rights(self, color: Color) -> bool:
         """That side may still castle on some side."""
-        return bool(self.castling_rights & (BB_RANK_1 if color else BB_RANK_8))
+        return bool(self.clean_castling_rights() & (BB_RANK_1 if color else BB_RANK_8))
+
+    def _castling_side(self, color: Color, h_side: bool) -> bool:
+        backrank = BB_RANK_1 if color else BB_RANK_8
+        king_mask = self.kings & self.occupied_co[color] & backrank & ~self.promoted
+        if not king_mask:
+            return False
+        for rook in scan_forward(self.clean_castling_rights() & backrank):
+            if (BB_SQUARES[rook] > king_mask) == h_side and BB_SQUARES[rook] != king_mask:
+                return True
+        return False
 
     def has_kingside_castling_rights(self, color: Color) -> bool:
-        """That side may still castle with the rook on the h-file side of its king."""
-        king = self.king(color)
-        if king is None:
-            return False
-        return any(sq > king for sq in _scan_forward(self.castling_rights & (BB_RANK_1 if color else BB_RANK_8)))
+        """That side may still castle with a rook on the h-file side of its king."""
+        return self._castling_side(color, True)
 
     def has_queenside_castling_rights(self, color: Color) -> bool:
-        """That side may still castle with the rook on the a-file side of its king."""
-        king = self.king(color)
-        if king is None:
-            return False
-        return any(sq < king for sq in _scan_forward(self.castling_rights & (BB_RANK_1 if color else BB_RANK_8)))
+        """That side may still castle with a rook on the a-file side of its king."""
+        return self._castling_side(color, False)
+
+    def has_chess960_castling_rights(self) -> bool:
+        """Some castling right (as Chess960 would clean them) is one standard chess has not: a
+        rook off the corners, or a king off e1/e8."""
+        rights = self._clean_rights_as(True)
+        if rights & ~BB_CORNERS:
+            return True
+        if rights & BB_RANK_1 and not self.occupied_co[WHITE] & self.kings & BB_E1:
+            return True
+        if rights & BB_RANK_8 and not self.occupied_co[BLACK] & self.kings & BB_E8:
+            return True
+        return False
+
+    def _reduces_castling_rights(self, move: Move) -> bool:
+        rights = self.clean_castling_rights()
+        touched = BB_SQUARES[move.from_square] ^ BB_SQUARES[move.to_square]
+        kings = self.kings & ~self.promoted
+        return bool(touched & rights or
+                    rights & BB_RANK_1 and touched & kings & self.occupied_co[WHITE] or
+                    rights & BB_RANK_8 and touched & kings & self.occupied_co[BLACK])
+
+    def is_irreversible(self, move: Move) -> bool:
+        """The move can never be taken back by later moves: a capture or pawn move, one that
+        loses a castling right, or any move while an en passant capture is possible."""
+        return self.is_zeroing(move) or self._reduces_castling_rights(move) or self.has_legal_en_passant()
+
+    def set_castling_fen(self, castling_fen: str) -> None:
+        """Sets the castling rights from a FEN's castling field ("KQkq", "HAha", "-"), read as
+        the FEN reader reads it; clears the move stack. ValueError for any other text."""
+        if not castling_fen or castling_fen == "-":
+            rights = BB_EMPTY
+        elif not FEN_CASTLING_REGEX.match(castling_fen):
+            raise ValueError(f"invalid castling fen: {castling_fen!r}")
+        else:
+            rights = Board(f"{self.board_fen()} w {castling_fen} - 0 1", chess960=True).castling_rights
+        self.castling_rights = rights
+        self.clear_stack()
+
+    def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+        """The FEN with the castling rights as rook files (HAha)."""
+        return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
+
+    def reset_board(self) -> None:
+        """The pieces of the start position; clears the move stack."""
+        super().reset_board()
+        self.clear_stack()
+
+    def clear_board(self) -> None:
+        """Removes every piece; clears the move stack."""
+        super().clear_board()
+        self.clear_stack()
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Puts a piece on a square (None empties it); clears the move stack."""
+        self.clear_stack()
+        super().set_piece_at(square, piece, promoted)
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        """Empties a square and returns the piece that stood there, or None; clears the move
+        stack."""
+        self.clear_stack()
+        return super().remove_piece_at(square)
+
+    def set_piece_map(self, pieces: typing.Mapping[Square, Piece]) -> None:
+        """Replaces every piece by those of the mapping; clears the move stack."""
+        self.clear_stack()
+        super().set_piece_map(pieces)
+
+    def set_board_fen(self, fen: str) -> None:
+        """Replaces the pieces by those of a FEN's board field; clears the move stack."""
+        self.clear_stack()
+        super().set_board_fen(fen)
+
+    def apply_transform(self, f: typing.Callable[[Bitboard], Bitboard]) -> None:
+        """Applies a bitboard function to every piece set, the en passant square and the castling
+        rights (python-chess's Board.apply_transform); clears the move stack."""
+        self.clear_stack()
+        ep_square, castling = self.ep_square, self.castling_rights
+        super().apply_transform(f)
+        self._transform_fields(f, ep_square, castling)
+
+    def _transform_fields(self, f: typing.Callable[[Bitboard], Bitboard], ep_square: Optional[Square], castling: Bitboard) -> None:
+        ep = None if ep_square is None else int(f(BB_SQUARES[ep_square])) & BB_ALL
+        self.castling_rights = int(f(castling)) & BB_ALL
+        self.ep_square = msb(ep) if ep else None
+
+    def transform(self: "BoardT", f: typing.Callable[[Bitboard], Bitboard]) -> "BoardT":
+        """A copy (without the move stack) with apply_transform(f) applied."""
+        board = self.copy(stack=False)
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self) -> None:
+        """Mirrors the board vertically, swaps the colours and the side to move (the en passant
+        square and castling rights follow); clears the move stack."""
+        self.clear_stack()
+        ep_square, castling = self.ep_square, self.castling_rights
+        self._transform_pieces(flip_vertical, True)
+        self._transform_fields(flip_vertical, ep_square, castling)
+        self.turn = not self.turn
+
+    def mirror(self: "BoardT") -> "BoardT":
+        """The position seen from the other side: the board mirrored vertically, the colours,
+        castling rights, en passant square and side to move swapped (without the move stack)."""
+        board = self.copy(stack=False)
+        board.apply_mirror()
+        return board
 
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None,
             **operations: Union[None, str, int, float, Move, Iterable[Move]]) -> str:
@@ -841,11 +1211,50 @@ class Board(_rankfile._Board):
             return fields
         return fields + " " + self._epd_operations(operations)
 
+    @classmethod
+    def from_epd(cls: typing.Type["BoardT"], epd: str, *, chess960: bool = False) -> typing.Tuple["BoardT", Dict[str, typing.Any]]:
+        """A board from EPD text and its operations (see set_epd)."""
+        board = cls.empty(chess960=chess960)
+        return board, board.set_epd(epd)
+
+    _EPD_FIELDS = 4  # the fields before the operations (Three-check's board has a fifth)
+
+    def set_epd(self, epd: str) -> Dict[str, typing.Any]:
+        """Sets the position from EPD text: the FEN's first fields, then operations
+        ("bm Nf3; id \"x\";"), which are returned as a dict (None, str, int, float, a Move,
+        or a list of moves for pv, am and bm). hmvc and fmvn set the counters. ValueError for
+        text that is neither."""
+        parts = epd.strip().rstrip(";").split(None, self._EPD_FIELDS)
+        if len(parts) <= self._EPD_FIELDS:
+            self.set_fen(epd)
+            return {}
+        text = parts.pop()
+        operations = _read_epd_operations(text, lambda: type(self)(" ".join(parts) + " 0 1"))
+        parts.append(str(operations["hmvc"]) if "hmvc" in operations else "0")
+        parts.append(str(operations["fmvn"]) if "fmvn" in operations else "1")
+        self.set_fen(" ".join(parts))
+        return operations
+
+    def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
+        """The move in XBoard notation: UCI, but castling in Chess960 mode as O-O / O-O-O."""
+        if chess960 is None:
+            chess960 = self.chess960
+        if not chess960 or not self.is_castling(move):
+            return move.xboard()
+        return "O-O" if self.is_kingside_castling(move) else "O-O-O"
+
+    def parse_xboard(self, xboard: str) -> Move:
+        """A move in XBoard notation (read as SAN, which takes UCI-like moves too)."""
+        return self.parse_san(xboard)
+
+    def push_xboard(self, xboard: str) -> Move:
+        """parse_xboard, then push."""
+        return self.push_san(xboard)
+
     def _epd_operations(self, operations: Dict[str, object]) -> str:
         out = []
         for opcode, operand in operations.items():
-            if not opcode or opcode == "-" or any(c in opcode for c in " \n\t\r"):
-                raise ValueError(f"invalid epd opcode: {opcode!r}")
+            _check_epd_opcode(opcode)
             if operand is None:
                 out.append(f"{opcode};")
             elif isinstance(operand, Move):
@@ -875,102 +1284,128 @@ class Board(_rankfile._Board):
 
     def __reduce__(self) -> tuple:
         root = self.root()
-        return (_rebuild_board, (type(self), root.fen(), self.chess960, [m.uci() for m in self.move_stack]))
+        return (_rebuild_board, (type(self), root.fen(promoted=True), self.chess960, [m.uci() for m in self.move_stack],
+                                 root.castling_rights))
 
     def __repr__(self) -> str:
         if self.chess960:
             return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
         return f"{type(self).__name__}({self.fen()!r})"
 
-    def __str__(self) -> str:
-        rows = []
-        for rank in range(7, -1, -1):
-            rows.append(" ".join(str(self.piece_at(square(f, rank)) or ".") for f in range(8)))
-        return "\n".join(rows)
-
-    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘",
-                orientation: Color = WHITE) -> str:
-        """The board drawn with chess symbols (python-chess's layout and options)."""
-        out: List[str] = []
-        ranks = range(7, -1, -1) if orientation else range(8)
-        files = list(range(8)) if orientation else list(range(7, -1, -1))
-        for rank in ranks:
-            if borders:
-                out.append("  " + "-" * 17 + "\n" + RANK_NAMES[rank] + " ")
-            for i, f in enumerate(files):
-                if borders:
-                    out.append("|")
-                elif i > 0:
-                    out.append(" ")
-                piece = self.piece_at(square(f, rank))
-                out.append(piece.unicode_symbol(invert_color=invert_color) if piece else empty_square)
-            if borders:
-                out.append("|")
-            if borders or (rank > 0 if orientation else rank < 7):
-                out.append("\n")
-        if borders:
-            out.append("  " + "-" * 17 + "\n")
-            out.append("   " + ("a b c d e f g h" if orientation else "h g f e d c b a"))
-        return "".join(out)
-
     def _repr_svg_(self) -> str:
         import rankfile.svg
         return rankfile.svg.board(self, lastmove=self.peek() if self.move_stack else None, size=390)
 
 
-def _rebuild_board(cls: type, fen: str, chess960: bool, moves: List[str]) -> Board:
-    """A pickled board: its root position, then its moves."""
+def _check_epd_opcode(opcode: str) -> None:
+    """ValueError for a name python-chess does not take as an EPD opcode."""
+    if not opcode:
+        raise ValueError("an epd opcode cannot be empty")
+    if opcode == "-":
+        raise ValueError("a lone dash is no epd opcode")
+    if not opcode[0].isalpha():
+        raise ValueError(f"an epd opcode starts with a letter: {opcode!r}")
+    for bad in " \n\t\r":
+        if bad in opcode:
+            raise ValueError(f"an epd opcode cannot hold {bad!r}: {opcode!r}")
+
+
+_EPD_MOVE_LISTS = ("pv", "am", "bm")
+_EPD_SPACE = " \t\r\n"
+
+
+def _epd_moves(opcode: str, operand: str, position: "Board") -> typing.Any:
+    if opcode == "pv":
+        line: List[Move] = []
+        for token in operand.split():
+            move = position.parse_xboard(token)
+            line.append(move)
+            position.push(move)
+        while position.move_stack:
+            position.pop()
+        return line
+    if opcode in ("am", "bm"):
+        return [position.parse_xboard(token) for token in operand.split()]
+    return position.parse_xboard(operand)
+
+
+def _read_epd_operations(text: str, make_board: typing.Callable[[], "Board"]) -> Dict[str, typing.Any]:
+    """The operations of an EPD line, read as python-chess reads them: an opcode, then a
+    number, a "string" (backslash escapes), moves (SAN) or nothing, up to a ';' or the end; a
+    lone '-' is skipped and an unterminated string ends with the text."""
+    operations: Dict[str, typing.Any] = {}
+    position: Optional[Board] = None
+    i, n = 0, len(text)
+    while i < n:
+        # The opcode: up to white space or ';'.
+        j = i
+        while j < n and text[j] not in _EPD_SPACE and text[j] != ";":
+            j += 1
+        opcode = text[i:j]
+        if opcode == "-" or not opcode:
+            i = j + 1
+            continue
+        if j >= n or text[j] == ";":
+            operations[opcode] = [] if opcode in _EPD_MOVE_LISTS else None
+            i = j + 1
+            continue
+        _check_epd_opcode(opcode)
+        while j < n and text[j] in _EPD_SPACE:
+            j += 1
+        if j >= n or text[j] == ";":
+            operations[opcode] = [] if opcode in _EPD_MOVE_LISTS else None
+            i = j + 1
+            continue
+        first = text[j]
+        if first == '"':
+            out: List[str] = []
+            j += 1
+            while j < n and text[j] != '"':
+                if text[j] == "\\":
+                    j += 1
+                    if j >= n:
+                        break
+                    out.append({"r": "\r", "n": "\n", "t": "\t"}.get(text[j], text[j]))
+                else:
+                    out.append(text[j])
+                j += 1
+            operations[opcode] = "".join(out)
+            i = j + 1
+            continue
+        end = text.find(";", j)
+        end = n if end < 0 else end
+        operand = text[j:end]
+        if first in "+-.0123456789":
+            if "." in operand or "e" in operand or "E" in operand:
+                number = float(operand)
+                if number != number or number in (float("inf"), float("-inf")):
+                    raise ValueError(f"invalid numeric operand for epd operation {opcode!r}: {operand!r}")
+                operations[opcode] = number
+            else:
+                operations[opcode] = int(operand)
+        else:
+            if position is None:
+                position = make_board()
+            operations[opcode] = _epd_moves(opcode, operand, position)
+        i = end + 1
+    return operations
+
+
+def _rebuild_board(cls: type, fen: str, chess960: bool, moves: List[str], castling_rights: Optional[Bitboard] = None) -> Board:
+    """A pickled board: its root position (castling rights as set, not only the clean ones),
+    then its moves."""
     board = cls(fen, chess960=chess960)
+    if castling_rights is not None:
+        board.castling_rights = castling_rights
     for uci in moves:
         board.push(Move.from_uci(uci))
     return board
 
 
+BoardT = typing.TypeVar("BoardT", bound=Board)
+
 _rankfile._register_board_class(0, Board)
 
 
-__all__ = [
-    "AmbiguousMoveError",
-    "Board",
-    "LegalMoveGenerator",
-    "Move",
-    "BB_ALL",
-    "BB_EMPTY",
-    "BB_SQUARES",
-    "BLACK",
-    "BISHOP",
-    "COLORS",
-    "COLOR_NAMES",
-    "FILE_NAMES",
-    "KING",
-    "KNIGHT",
-    "Outcome",
-    "PAWN",
-    "PIECE_NAMES",
-    "PIECE_SYMBOLS",
-    "PIECE_TYPES",
-    "Piece",
-    "QUEEN",
-    "RANK_NAMES",
-    "ROOK",
-    "SQUARES",
-    "SQUARE_NAMES",
-    "STARTING_BOARD_FEN",
-    "STARTING_FEN",
-    "SquareSet",
-    "Status",
-    "Termination",
-    "WHITE",
-    "parse_square",
-    "piece_name",
-    "piece_symbol",
-    "square",
-    "square_distance",
-    "square_file",
-    "square_mirror",
-    "square_name",
-    "square_rank",
-    "FenError",
-    "IllegalMoveError",
-    "InvalidMoveError",
-]
+# Every public name, as `from chess import *` gives python-chess's (its module has no __all__).
+__all__ = sorted(name for name in list(globals()) if not name.startswith("_"))

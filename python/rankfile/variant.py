@@ -29,6 +29,11 @@ class AtomicBoard(Board):
     aliases = ["Atomic", "Atom", "Atomic chess"]
     uci_variant = "atomic"
     xboard_variant = "atomic"
+    connected_kings = True
+    tbw_suffix = ".atbw"
+    tbz_suffix = ".atbz"
+    tbw_magic = b"\x55\x8d\xa4\x49"
+    tbz_magic = b"\x91\xa9\x5e\xeb"
     starting_fen = STARTING_FEN
     _rf_variant = 1
 
@@ -51,6 +56,8 @@ class KingOfTheHillBoard(Board):
     aliases = ["King of the Hill", "KOTH", "kingOfTheHill"]
     uci_variant = "kingofthehill"
     xboard_variant = "kingofthehill"
+    tbw_suffix = tbz_suffix = None
+    tbw_magic = tbz_magic = None
     starting_fen = STARTING_FEN
     _rf_variant = 2
 
@@ -64,6 +71,21 @@ class ThreeCheckBoard(Board):
     xboard_variant = "3check"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
     _rf_variant = 3
+
+    _EPD_FIELDS = 5
+    tbw_suffix = tbz_suffix = None
+    tbw_magic = tbz_magic = None
+
+    def mirror(self) -> "ThreeCheckBoard":
+        """The position seen from the other side, the checks to give swapped too."""
+        board = super().mirror()
+        white, black = self._remaining_checks()
+        board._set_remaining_checks(black, white)
+        return board
+
+    def is_irreversible(self, move: Move) -> bool:
+        """As in chess, and a check too (it uses up one of the three)."""
+        return super().is_irreversible(move) or self.gives_check(move)
 
     @property
     def remaining_checks(self) -> List[int]:
@@ -84,6 +106,8 @@ class RacingKingsBoard(Board):
     aliases = ["Racing Kings", "Racing", "Race", "racingkings"]
     uci_variant = "racingkings"
     xboard_variant = "racingkings"
+    tbw_suffix = tbz_suffix = None
+    tbw_magic = tbz_magic = None
     starting_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"
     _rf_variant = 4
 
@@ -95,6 +119,8 @@ class HordeBoard(Board):
     aliases = ["Horde", "Horde chess"]
     uci_variant = "horde"
     xboard_variant = "horde"
+    tbw_suffix = tbz_suffix = None
+    tbw_magic = tbz_magic = None
     starting_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
     _rf_variant = 5
 
@@ -106,6 +132,17 @@ class AntichessBoard(Board):
     aliases = ["Antichess", "Anti chess", "Anti"]
     uci_variant = "antichess"
     xboard_variant = "giveaway"
+    connected_kings = True
+    one_king = False
+    captures_compulsory = True
+    tbw_suffix = ".gtbw"
+    tbz_suffix = ".gtbz"
+    tbw_magic = b"\xbc\x55\xbc\x21"
+    tbz_magic = b"\xd6\xf5\x1b\x50"
+    pawnless_tbw_suffix = ".stbw"
+    pawnless_tbz_suffix = ".stbz"
+    pawnless_tbw_magic = b"\x7b\xf6\x93\x15"
+    pawnless_tbz_magic = b"\xe4\xcf\xe7\x23"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
     _rf_variant = 6
 
@@ -171,6 +208,20 @@ class CrazyhouseBoard(Board):
     xboard_variant = "crazyhouse"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
     _rf_variant = 7
+
+    tbw_suffix = tbz_suffix = None
+    tbw_magic = tbz_magic = None
+
+    def mirror(self) -> "CrazyhouseBoard":
+        """The position seen from the other side, the pockets swapped too."""
+        board = super().mirror()
+        board._set_pocket(WHITE, tuple(self._pocket_counts(BLACK)))
+        board._set_pocket(BLACK, tuple(self._pocket_counts(WHITE)))
+        return board
+
+    def is_irreversible(self, move: Move) -> bool:
+        """Only a move that loses a castling right (captured pieces come back as drops)."""
+        return self._reduces_castling_rights(move)
 
     @property
     def pockets(self) -> List[CrazyhousePocket]:

@@ -14,6 +14,10 @@
 
 typedef struct {
     rf_position before; /* the position the move was played in */
+    rf_bitboard castling_before;   /* and the board's python-chess fields there: castling_rights, */
+    uint32_t setup_status_before;  /* the status bits, */
+    rf_square written_ep_before;   /* the en passant square written */
+    rf_bitboard promoted_before;   /* and python-chess's promoted mask */
     rf_move move;
     PyObject *obj; /* the Move pushed (a new reference) */
 } Ply;
@@ -23,10 +27,13 @@ typedef struct {
     rf_position pos;
     Ply *stack;
     Py_ssize_t plies, cap;
-    uint32_t setup_status; /* python-chess status bits known only from the FEN read (bad castling
-                              rights, invalid en passant square); cleared by a move */
-    rf_bitboard written_castling; /* while setup_status has them: the castling rights */
-    rf_square written_ep;         /* and the en passant square the FEN said */
+    uint32_t setup_status; /* python-chess status bits known only from the FEN read (invalid en
+                              passant square); cleared by a move */
+    rf_bitboard castling;  /* python-chess's castling_rights: the rooks as written or set, not
+                              cleaned (clean_rights() is what the position plays by) */
+    rf_square written_ep;  /* while setup_status has ST_INVALID_EP_SQUARE: the square written */
+    rf_bitboard promoted;  /* python-chess's promoted mask outside Crazyhouse (where the
+                              library's position has it): the pieces that were pawns */
     int moves_valid;       /* `moves` holds the legal moves of `pos` */
     rf_movelist moves;
 } BoardObject;
@@ -123,11 +130,15 @@ static void clear_stack(BoardObject *b)
     b->plies = 0;
 }
 
+static rf_bitboard rooks_of(const rf_position *pos);
+
 static void set_position(BoardObject *b, const rf_position *pos)
 {
     clear_stack(b);
     b->pos = *pos;
     b->setup_status = 0;
+    b->castling = rooks_of(pos);
+    b->promoted = 0;
     b->moves_valid = 0;
 }
 
@@ -186,7 +197,10 @@ typedef struct {
     uint32_t status;
     rf_bitboard castling;
     rf_square ep;
+    rf_bitboard promoted; /* the '~' pieces (kept outside Crazyhouse too, as python-chess) */
 } Made;
+
+static rf_bitboard clean_rights_of_setup(const rf_setup *setup, rf_bitboard rights, int chess960);
 
 static int make_position(Made *out, rf_setup setup, int variant, int chess960)
 {
@@ -194,23 +208,80 @@ static int make_position(Made *out, rf_setup setup, int variant, int chess960)
     out->status = 0;
     out->castling = setup.castling;
     out->ep = setup.ep;
-    if (!chess960) {
-        rf_bitboard keep = 0;
-        if (setup.board[4] == RF_MAKE_PIECE(RF_WHITE, RF_KING)) keep |= setup.castling & (BB(0) | BB(7));
-        if (setup.board[60] == RF_MAKE_PIECE(RF_BLACK, RF_KING)) keep |= setup.castling & (BB(56) | BB(63));
-        setup.castling = keep;
+    out->promoted = setup.promoted;
+    if (variant != RF_VARIANT_CRAZYHOUSE && setup.promoted) {
+        /* '~' marks: kept by the board (python-chess's mask), not the position; a pocket is
+         * still refused. */
+        static const uint8_t no_pocket[sizeof setup.pocket];
+        if (memcmp(setup.pocket, no_pocket, sizeof no_pocket) == 0) setup.extras &= ~RF_SETUP_POCKET;
+        setup.promoted = 0;
     }
+    /* The position plays by python-chess's clean rights (its status() reports the others). */
+    setup.castling = clean_rights_of_setup(&setup, setup.castling, chess960);
     if (rf_position_from_setup(&out->pos, &setup, (rf_variant)variant, chess960 ? RF_PARSE_CHESS960 : 0,
                                RF_INVALID_ALL, &err) != RF_OK) {
         rfpy_raise(err.status, &err, NULL, NULL);
         return -1;
     }
-    rf_bitboard castling = 0;
-    for (int c = 0; c < 2; c++)
-        for (int s = 0; s < 2; s++)
-            if (out->pos.castle_rook[c][s] != RF_NO_SQUARE) castling |= BB(out->pos.castle_rook[c][s]);
-    if (castling != out->castling) out->status |= ST_BAD_CASTLING_RIGHTS;
     if (out->ep != out->pos.ep) out->status |= ST_INVALID_EP_SQUARE;
+    return 0;
+}
+
+/* The castling field of a FEN as python-chess reads it: at most two upper-case then two
+ * lower-case letters (KQ or rook files), or '-'; K picks the colour's outermost back-rank rook
+ * right of its king (the highest-numbered king, wherever it stands), else the h-file corner, Q
+ * the leftmost one left of it, else the a-file corner; a file letter that file's back-rank
+ * square. Sets setup->castling; -1 with *err for a field python-chess refuses. */
+static int python_chess_castling(rf_setup *setup, const char *text, size_t len, rf_error *err)
+{
+    size_t at = 0, start = 0, end = 0;
+    for (int field = 0; field < 3; field++) {
+        while (at < len && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) at++;
+        start = at;
+        while (at < len && !(text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) at++;
+        end = at;
+    }
+    if (start == end || (end - start == 1 && text[start] == '-')) return 0;
+    size_t i = start, upper = 0, lower = 0;
+    while (i < end && upper < 2 && (text[i] == 'K' || text[i] == 'Q' || (text[i] >= 'A' && text[i] <= 'H'))) i++, upper++;
+    while (i < end && lower < 2 && (text[i] == 'k' || text[i] == 'q' || (text[i] >= 'a' && text[i] <= 'h'))) i++, lower++;
+    if (i != end) {
+        memset(err, 0, sizeof *err);
+        err->status = RF_ERR_SYNTAX;
+        err->field = RF_FIELD_CASTLING;
+        err->offset = start;
+        snprintf(err->message, sizeof err->message,
+                 "castling field: not up to two of KQA-H then up to two of kqa-h (byte %zu)", i);
+        return -1;
+    }
+    /* Each colour's king (the highest-numbered one not promoted) and lowest and highest
+     * back-rank rooks. */
+    int king[2] = {-1, -1}, low[2] = {-1, -1}, high[2] = {-1, -1};
+    for (int sq = 0; sq < 64; sq++) {
+        rf_piece piece = setup->board[sq];
+        if (piece == RF_NO_PIECE) continue;
+        int c = RF_PIECE_COLOR(piece);
+        if (RF_PIECE_TYPE(piece) == RF_KING && !(setup->promoted & BB(sq))) king[c] = sq;
+        else if (RF_PIECE_TYPE(piece) == RF_ROOK && RF_RANK_OF(sq) == (c == RF_WHITE ? 0 : 7)) {
+            if (low[c] < 0) low[c] = sq;
+            high[c] = sq;
+        }
+    }
+    rf_bitboard rights = 0;
+    for (i = start; i < end; i++) {
+        int white = text[i] >= 'A' && text[i] <= 'Z';
+        int c = white ? RF_WHITE : RF_BLACK, rank = white ? 0 : 7;
+        char flag = (char)(white ? text[i] - 'A' + 'a' : text[i]);
+        if (flag == 'q') { /* no rook at all counts as one left of the king, adding nothing */
+            if (king[c] >= 0 && low[c] < king[c]) rights |= low[c] >= 0 ? BB(low[c]) : 0;
+            else rights |= BB(RF_SQUARE(0, rank));
+        } else if (flag == 'k') {
+            rights |= BB(king[c] >= 0 && high[c] >= 0 && king[c] < high[c] ? high[c] : RF_SQUARE(7, rank));
+        } else {
+            rights |= BB(RF_SQUARE(flag - 'a', rank));
+        }
+    }
+    setup->castling = rights;
     return 0;
 }
 
@@ -226,6 +297,7 @@ static int read_fen(Made *out, const char *text, size_t len, int variant, int ch
         err.offset = setup.epd_offset;
         snprintf(err.message, sizeof err.message, "text after the FEN's fields (byte %zu)", setup.epd_offset);
     }
+    if (st == RF_OK && python_chess_castling(&setup, text, len, &err) < 0) st = RF_ERR_SYNTAX;
     if (st != RF_OK) {
         rfpy_raise(st, &err, NULL, NULL);
         return -1;
@@ -238,7 +310,8 @@ static void take_made(BoardObject *b, const Made *made)
     b->pos = made->pos;
     b->moves_valid = 0;
     b->setup_status = made->status;
-    b->written_castling = made->castling;
+    b->castling = made->castling;
+    b->promoted = made->pos.variant == RF_VARIANT_CRAZYHOUSE ? 0 : made->promoted & made->pos.by_type[0];
     b->written_ep = made->ep;
 }
 
@@ -278,11 +351,62 @@ static PyObject *board_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     return (PyObject *)b;
 }
 
+/* BaseBoard(board_fen=STARTING_BOARD_FEN): the pieces of a board field (None: none), White to
+ * move, nothing else; its class says so by `_rf_pieces_only`. */
+static int baseboard_init(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"board_fen", NULL};
+    PyObject *board_fen = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:BaseBoard", kwlist, &board_fen)) return -1;
+    if (board_fen == Py_None) return board_set_fen_text((BoardObject *)self, Py_None, 0);
+    if (!board_fen) {
+        PyObject *start = PyUnicode_FromString("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+        if (!start) return -1;
+        int rc = board_set_fen_text((BoardObject *)self, start, 0);
+        Py_DECREF(start);
+        return rc;
+    }
+    if (!PyUnicode_Check(board_fen)) {
+        PyErr_SetString(PyExc_TypeError, "a board FEN must be a str or None");
+        return -1;
+    }
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(board_fen, &len);
+    if (!text) return -1;
+    for (Py_ssize_t i = 0; i < len; i++)
+        if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+            PyErr_Format(PyExc_ValueError, "expected a board fen without spaces: %R", board_fen);
+            return -1;
+        }
+    PyObject *fen = PyUnicode_FromFormat("%U w - - 0 1", board_fen);
+    if (!fen) return -1;
+    int rc = board_set_fen_text((BoardObject *)self, fen, 0);
+    Py_DECREF(fen);
+    return rc;
+}
+
+static int pieces_only(PyTypeObject *type)
+{
+    /* Board and the variants' classes are registered (board_classes[0] is Board); any other
+     * subclass of the C type is a BaseBoard when it says so. */
+    if (board_classes[0] && PyType_IsSubtype(type, (PyTypeObject *)board_classes[0])) return 0;
+    PyObject *v = PyObject_GetAttrString((PyObject *)type, "_rf_pieces_only");
+    if (!v) {
+        PyErr_Clear();
+        return 0;
+    }
+    int yes = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    if (yes < 0) PyErr_Clear();
+    return yes > 0;
+}
+
 static int board_tp_init(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"fen", "chess960", NULL};
     PyObject *fen = NULL;
     int chess960 = 0;
+    if (pieces_only(Py_TYPE(self))) return baseboard_init(self, args, kwargs);
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|Op:Board", kwlist, &fen, &chess960)) return -1;
     if (!fen) {
         fen = PyObject_GetAttrString((PyObject *)Py_TYPE(self), "starting_fen");
@@ -346,6 +470,34 @@ bad:
 
 /* Writes the FEN (4 or 6 fields) with python-chess's options; -1 with an exception. The
  * library writes Crazyhouse's pockets and promoted pieces, and Three-check's counters, itself. */
+static void castling_text(char *out, const BoardObject *b, int shredder);
+static void replace_field(char *buf, int index, const char *field);
+
+/* Writes '~' after the pieces of `promoted` in the board field at the start of buf (capacity
+ * RF_FEN_MAX): python-chess's marks outside Crazyhouse, where the library writes none. */
+static void mark_promoted(char *buf, rf_bitboard promoted)
+{
+    if (!promoted) return;
+    char out[RF_FEN_MAX];
+    size_t w = 0, r = 0;
+    int rank = 7, file = 0;
+    for (; buf[r] && buf[r] != ' ' && buf[r] != '[' && w + 2 < sizeof out; r++) {
+        char c = buf[r];
+        out[w++] = c;
+        if (c == '/') {
+            rank--;
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+        } else if (c != '~') {
+            if (rank >= 0 && file < 8 && (promoted & BB(RF_SQUARE(file, rank)))) out[w++] = '~';
+            file++;
+        }
+    }
+    snprintf(out + w, sizeof out - w, "%s", buf + r);
+    memcpy(buf, out, strlen(out) + 1);
+}
+
 static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs, int six, const char *fname)
 {
     static char *kwlist[] = {"shredder", "en_passant", "promoted", NULL};
@@ -357,9 +509,32 @@ static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs,
     unsigned flags = shredder ? RF_FEN_SHREDDER : 0;
     if (parse_ep_option(en_passant, &flags, &b->pos) < 0) return -1;
     size_t n = rf_position_to_fen(buf, RF_FEN_MAX, &b->pos, flags);
+    if (n < RF_FEN_MAX) {
+        /* python-chess's castling field (its clean rights, as it writes them) and en passant
+         * square: "fen" writes the square as set, and a side without a king (python-chess:
+         * every pseudo-legal move is legal) takes en passant wherever a pawn stands ready. */
+        char field[20];
+        castling_text(field, b, shredder);
+        replace_field(buf, 2, field);
+        rf_square ep = RF_NO_SQUARE;
+        int as_set = en_passant && PyUnicode_Check(en_passant) && PyUnicode_CompareWithASCIIString(en_passant, "fen") == 0;
+        if (as_set) ep = b->setup_status & ST_INVALID_EP_SQUARE ? b->written_ep : b->pos.ep;
+        else if (!(b->pos.by_color[b->pos.side] & b->pos.by_type[RF_KING]) && pseudo_legal_ep(&b->pos)) ep = b->pos.ep;
+        if (ep != RF_NO_SQUARE && ep < 64) {
+            field[0] = (char)('a' + RF_FILE_OF(ep));
+            field[1] = (char)('1' + RF_RANK_OF(ep));
+            field[2] = 0;
+            replace_field(buf, 3, field);
+        }
+        n = strlen(buf);
+    }
     if (promoted && promoted != Py_None) {
         int mark = PyObject_IsTrue(promoted);
         if (mark < 0) return -1;
+        if (mark && b->pos.variant != RF_VARIANT_CRAZYHOUSE) {
+            mark_promoted(buf, b->promoted);
+            n = strlen(buf);
+        }
         if (!mark) { /* no '~' marks: shift the text over them */
             size_t w = 0;
             for (size_t r = 0; r < n; r++)
@@ -404,6 +579,7 @@ static PyObject *board_board_fen(PyObject *self, PyObject *args, PyObject *kwarg
     if (mark < 0) return NULL;
     char buf[RF_FEN_MAX];
     rf_position_to_fen(buf, sizeof buf, &b->pos, RF_FEN_BOARD_ONLY);
+    if (mark && b->pos.variant != RF_VARIANT_CRAZYHOUSE) mark_promoted(buf, b->promoted);
     if (b->pos.variant == RF_VARIANT_CRAZYHOUSE) {
         /* The library writes the pocket and the promoted marks with the board; python-chess's
          * board_fen() has neither unless promoted=True. */
@@ -430,6 +606,349 @@ static PyObject *board_set_fen(PyObject *self, PyObject *fen)
     Py_RETURN_NONE;
 }
 
+/* ---- python-chess's castling rights ------------------------------------------------------------ */
+
+/* The rooks of the position's castling rights. */
+static rf_bitboard rooks_of(const rf_position *pos)
+{
+    rf_bitboard mask = 0;
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 2; s++)
+            if (pos->castle_rook[c][s] != RF_NO_SQUARE) mask |= BB(pos->castle_rook[c][s]);
+    return mask;
+}
+
+static int msb_of(rf_bitboard b)
+{
+    return 63 - __builtin_clzll(b);
+}
+
+/* python-chess's clean_castling_rights() of a board with no moves played: of the rights as
+ * written or set, those a king and rook of the colour could use (standard castling mode: the
+ * king on e1/e8 and the rooks in the corners; Chess960: the king on its back rank and the
+ * outermost right on each side of it). A filter of python-chess's, not the library's rule: it
+ * keeps the rights of a board with two kings, for one, where the library drops them. */
+static rf_bitboard clean_rights(const rf_bitboard rooks_of_color[2], const rf_bitboard kings_of_color[2], rf_bitboard promoted,
+                                rf_bitboard rights, int chess960)
+{
+    rf_bitboard out = 0;
+    for (int c = 0; c < 2 && rights; c++) {
+        rf_bitboard rank = c == RF_WHITE ? RANK_1 : RANK_8, rooks = rooks_of_color[c];
+        rf_bitboard kings = kings_of_color[c] & rank & ~promoted;
+        rf_bitboard mine = rights & rooks & rank;
+        if (!chess960) {
+            int home = c == RF_WHITE ? 4 : 60;
+            if (kings & BB(home)) out |= mine & (BB(home - 4) | BB(home + 3));
+            continue;
+        }
+        if (!kings || !mine) continue;
+        int king = msb_of(kings);
+        rf_bitboard a_side = mine & -mine, h_side = BB(msb_of(mine));
+        if (msb_of(a_side) < king) out |= a_side;
+        if (msb_of(h_side) > king) out |= h_side;
+    }
+    return out;
+}
+
+/* clean_castling_rights(): once a move is played the rights are clean already (python-chess:
+ * no move gains one), and a board changed since keeps what was set. */
+static rf_bitboard promoted_of(const BoardObject *b)
+{
+    return b->pos.variant == RF_VARIANT_CRAZYHOUSE ? b->pos.promoted : b->promoted;
+}
+
+/* clean_rights() of a position's pieces. */
+static rf_bitboard clean_rights_of(const rf_position *p, rf_bitboard promoted, rf_bitboard rights, int chess960)
+{
+    if (!rights) return 0;
+    rf_bitboard rooks[2] = {p->by_color[0] & p->by_type[RF_ROOK], p->by_color[1] & p->by_type[RF_ROOK]};
+    rf_bitboard kings[2] = {p->by_color[0] & p->by_type[RF_KING], p->by_color[1] & p->by_type[RF_KING]};
+    return clean_rights(rooks, kings, promoted, rights, chess960);
+}
+
+/* clean_rights() of a setup's pieces. */
+static rf_bitboard clean_rights_of_setup(const rf_setup *setup, rf_bitboard rights, int chess960)
+{
+    if (!rights) return 0;
+    rf_bitboard rooks[2] = {0, 0}, kings[2] = {0, 0};
+    for (int sq = 0; sq < 64; sq++) {
+        rf_piece piece = setup->board[sq];
+        if (piece == RF_NO_PIECE) continue;
+        if (RF_PIECE_TYPE(piece) == RF_ROOK) rooks[RF_PIECE_COLOR(piece)] |= BB(sq);
+        else if (RF_PIECE_TYPE(piece) == RF_KING) kings[RF_PIECE_COLOR(piece)] |= BB(sq);
+    }
+    return clean_rights(rooks, kings, setup->promoted, rights, chess960);
+}
+
+static rf_bitboard board_clean_rights(const BoardObject *b)
+{
+    if (b->plies) return b->castling;
+    return clean_rights_of(&b->pos, promoted_of(b), b->castling, b->pos.chess960);
+}
+
+/* The castling_rights after the move of *p was played on *b (b->pos the position after it):
+ * python-chess cleans them, then drops the rights of the move's two squares, and all of the
+ * mover's when its king moved. Where the library played by the same rights (always but for
+ * positions python-chess keeps rights of and the library does not, such as two kings) its
+ * rights after the move are the answer (an Atomic explosion takes rights too). */
+static rf_bitboard castling_after(const BoardObject *b, const Ply *p)
+{
+    rf_bitboard before = b->plies > 1 ? p->castling_before
+                                      : clean_rights_of(&p->before, p->before.variant == RF_VARIANT_CRAZYHOUSE ? p->before.promoted : p->promoted_before,
+                                                        p->castling_before, p->before.chess960);
+    if (before == rooks_of(&p->before)) return rooks_of(&b->pos);
+    if (p->move == RF_MOVE_NULL) return before;
+    int from = RF_MOVE_FROM(p->move), to = RF_MOVE_TO(p->move);
+    rf_bitboard after = before & ~BB(from) & ~BB(to);
+    rf_piece moved = p->before.board[from];
+    if (RF_PIECE_TYPE(moved) == RF_KING && !(p->before.promoted & BB(from)) && !RF_MOVE_IS_DROP(p->move))
+        after &= RF_PIECE_COLOR(moved) == RF_WHITE ? ~RANK_1 : ~RANK_8;
+    return after;
+}
+
+/* python-chess's promoted mask after the move of *p (outside Crazyhouse, where the library
+ * keeps it): a promoted piece stays promoted where it goes, a promotion makes one, and a piece
+ * taken off the board (captured, exploded) is no longer one. */
+static rf_bitboard promoted_after(const BoardObject *b, const Ply *p)
+{
+    if (b->pos.variant == RF_VARIANT_CRAZYHOUSE || p->move == RF_MOVE_NULL || RF_MOVE_IS_DROP(p->move)) return 0;
+    int from = RF_MOVE_FROM(p->move), to = RF_MOVE_TO(p->move);
+    unsigned kind = RF_MOVE_KIND(p->move);
+    rf_bitboard after = p->promoted_before & ~BB(from) & ~BB(to);
+    if (kind == RF_MOVE_PROMOTION || (kind != RF_MOVE_CASTLING && (p->promoted_before & BB(from)))) after |= BB(to);
+    return after & b->pos.by_type[0];
+}
+
+/* python-chess's castling field of the clean rights: Shredder-FEN (rook files, White's then
+ * Black's, h-file first) or X-FEN (K/Q for the outermost rook on its side of the king, else the
+ * rook's file). */
+static void castling_text(char *out, const BoardObject *b, int shredder)
+{
+    const rf_position *p = &b->pos;
+    rf_bitboard rights = board_clean_rights(b);
+    char *w = out;
+    for (int c = 0; c < 2; c++) {
+        rf_bitboard rank = c == RF_WHITE ? RANK_1 : RANK_8;
+        rf_bitboard kings = p->by_color[c] & p->by_type[RF_KING] & ~promoted_of(b);
+        if (!shredder && !kings) continue;
+        int king_file = kings ? RF_FILE_OF(msb_of(kings)) : 0;
+        rf_bitboard rooks = p->by_color[c] & p->by_type[RF_ROOK] & rank;
+        for (rf_bitboard r = rights & rank; r; r &= ~BB(msb_of(r))) {
+            int sq = msb_of(r), file = RF_FILE_OF(sq);
+            char ch = (char)('a' + file);
+            if (!shredder) {
+                int a_side = file < king_file, outermost = 1;
+                for (rf_bitboard o = rooks & ~BB(sq); o; o &= o - 1)
+                    if ((RF_FILE_OF(__builtin_ctzll(o)) < file) == a_side) outermost = 0;
+                if (outermost) ch = a_side ? 'q' : 'k';
+            }
+            *w++ = c == RF_WHITE ? (char)(ch - 'a' + 'A') : ch;
+        }
+    }
+    if (w == out) *w++ = '-';
+    *w = 0;
+}
+
+static PyObject *board_castling_xfen(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    char buf[20];
+    castling_text(buf, (BoardObject *)self, 0);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *board_castling_shredder_fen(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    char buf[20];
+    castling_text(buf, (BoardObject *)self, 1);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *board_clean_castling_rights(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(board_clean_rights((BoardObject *)self));
+}
+
+static PyObject *board_clean_rights_as(PyObject *self, PyObject *chess960)
+{
+    const BoardObject *b = (BoardObject *)self;
+    int mode = PyObject_IsTrue(chess960);
+    if (mode < 0) return NULL;
+    if (b->plies) return PyLong_FromUnsignedLongLong(b->castling);
+    return PyLong_FromUnsignedLongLong(clean_rights_of(&b->pos, promoted_of(b), b->castling, mode));
+}
+
+/* Replaces field `index` (from 0) of the FEN text in buf (capacity RF_FEN_MAX) by `field`. */
+static void replace_field(char *buf, int index, const char *field)
+{
+    char *start = buf;
+    for (int i = 0; i < index && start; i++) {
+        start = strchr(start, ' ');
+        if (start) start++;
+    }
+    if (!start) return;
+    size_t old = strcspn(start, " "), now = strlen(field), tail = strlen(start + old) + 1;
+    if ((size_t)(start - buf) + now + tail > RF_FEN_MAX) return;
+    if (old == now && memcmp(start, field, now) == 0) return;
+    memmove(start + now, start + old, tail);
+    memcpy(start, field, now);
+}
+
+/* ---- SAN as python-chess reads it --------------------------------------------------------------- */
+
+/* What a SAN says in python-chess's grammar
+ *   ^([NBKRQ])?([a-h])?([1-8])?[-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[+#]?$
+ * (its SAN_REGEX; castling and the null move are whole strings of their own). The library's
+ * reader takes more (lower-case pieces, annotations, "e.p.", white space), python-chess raises. */
+typedef struct {
+    int piece;     /* 0 or the piece type named */
+    int file;      /* -1 or the from file */
+    int rank;      /* -1 or the from rank */
+    int to;        /* the target square */
+    int promotion; /* 0 or the piece type */
+} PcSan;
+
+static int san_piece(char c)
+{
+    switch (c) {
+    case 'N': case 'n': return RF_KNIGHT;
+    case 'B': case 'b': return RF_BISHOP;
+    case 'R': case 'r': return RF_ROOK;
+    case 'Q': case 'q': return RF_QUEEN;
+    case 'K': case 'k': return RF_KING;
+    default: return 0;
+    }
+}
+
+/* 0 when s[0..len) matches the grammar (*out filled), else -1. Read from the end, where each
+ * part is told by its kind of character, so no backtracking is needed. */
+static int pc_san_read(PcSan *out, const char *s, size_t len)
+{
+    size_t end = len;
+    out->piece = out->promotion = 0;
+    out->file = out->rank = -1;
+    if (end && (s[end - 1] == '+' || s[end - 1] == '#')) end--;
+    if (end && san_piece(s[end - 1])) {
+        out->promotion = san_piece(s[end - 1]);
+        end--;
+        if (end && s[end - 1] == '=') end--;
+    }
+    if (end < 2 || s[end - 2] < 'a' || s[end - 2] > 'h' || s[end - 1] < '1' || s[end - 1] > '8') return -1;
+    out->to = RF_SQUARE(s[end - 2] - 'a', s[end - 1] - '1');
+    end -= 2;
+    if (end && (s[end - 1] == '-' || s[end - 1] == 'x')) end--;
+    size_t i = 0;
+    if (i < end && s[i] && strchr("NBKRQ", s[i])) out->piece = san_piece(s[i++]);
+    if (i < end && s[i] >= 'a' && s[i] <= 'h') out->file = s[i++] - 'a';
+    if (i < end && s[i] >= '1' && s[i] <= '8') out->rank = s[i++] - '1';
+    return i == end ? 0 : -1;
+}
+
+/* python-chess's message for a SAN that names no legal move (or several). */
+static PyObject *san_error(PyObject *type, const char *what, const char *s, Py_ssize_t len, const BoardObject *b)
+{
+    char fen[RF_FEN_MAX];
+    rf_position_to_fen(fen, sizeof fen, &b->pos, 0);
+    PyObject *text = PyUnicode_DecodeUTF8(s, len, "replace");
+    if (!text) return NULL;
+    PyErr_Format(type, "%s: %R in %s", what, text, fen);
+    Py_DECREF(text);
+    return NULL;
+}
+
+static const char *const san_castles[2][6] = {
+    {"O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"},
+    {"O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"},
+};
+
+/* parse_san with python-chess's reading: castling only as O-O / 0-0 (+ or #); the null move
+ * as --, Z0, 0000 or @@@@; else the grammar above, where a move without a piece letter is a
+ * pawn's (without its file: on the target's file), unless both from coordinates are given (then
+ * the from-to move, castling too, a pawn to the last rank a queen unless said); a Crazyhouse
+ * drop as "N@f3" or "@f3". The library lists the legal moves; python-chess's filter picks. */
+static PyObject *python_chess_parse_san(BoardObject *b, const char *s, Py_ssize_t len)
+{
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < 6; k++)
+            if ((size_t)len == strlen(san_castles[side][k]) && memcmp(s, san_castles[side][k], (size_t)len) == 0) {
+                const rf_movelist *list = legal(b);
+                for (unsigned i = 0; i < list->count; i++) {
+                    rf_move m = list->moves[i];
+                    if (RF_MOVE_KIND(m) == RF_MOVE_CASTLING && (RF_FILE_OF(RF_MOVE_TO(m)) > RF_FILE_OF(RF_MOVE_FROM(m))) == !side)
+                        return rfpy_move_from_rf(&b->pos, m);
+                }
+                return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
+            }
+    if (b->pos.variant == RF_VARIANT_CRAZYHOUSE && memchr(s, '@', (size_t)len)) {
+        char uci[8];
+        Py_ssize_t n = len;
+        while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#')) n--;
+        if (n < 1 || n > 4) return san_error(rfpy_InvalidMoveError, "invalid drop san", s, len, b);
+        size_t at = 0;
+        if (s[0] == '@') uci[at++] = 'P';
+        memcpy(uci + at, s, (size_t)n);
+        uci[at + (size_t)n] = 0;
+        PyObject *text = PyUnicode_FromString(uci);
+        PyObject *move = text ? rfpy_move_from_uci_text(text) : NULL;
+        Py_XDECREF(text);
+        if (!move) return NULL;
+        rf_move m;
+        int rc = rfpy_move_encode(&b->pos, move, &m);
+        if (rc == 0 && m == RF_MOVE_NONE) {
+            Py_DECREF(move);
+            return san_error(rfpy_IllegalMoveError, "illegal drop san", s, len, b);
+        }
+        if (rc < 0) Py_CLEAR(move);
+        return move;
+    }
+    PcSan san;
+    if (pc_san_read(&san, s, (size_t)len) < 0) {
+        static const char *const nulls[] = {"--", "Z0", "0000", "@@@@"};
+        for (int k = 0; k < 4; k++)
+            if ((size_t)len == strlen(nulls[k]) && memcmp(s, nulls[k], (size_t)len) == 0) return rfpy_move_new(0, 0, 0, 0);
+        return san_error(rfpy_InvalidMoveError, memchr(s, ',', (size_t)len) ? "unsupported multi-leg move" : "invalid san",
+                         s, len, b);
+    }
+    if (!san.piece && san.file >= 0 && san.rank >= 0) {
+        int from = RF_SQUARE(san.file, san.rank), promotion = san.promotion;
+        if (!promotion && RF_PIECE_TYPE(b->pos.board[from]) == RF_PAWN && b->pos.board[from] != RF_NO_PIECE &&
+            (RF_RANK_OF(san.to) == 0 || RF_RANK_OF(san.to) == 7))
+            promotion = RF_QUEEN;
+        PyObject *move = rfpy_move_new(from, san.to, promotion, 0);
+        if (!move) return NULL;
+        rf_move m;
+        if (rfpy_move_to_rf(&b->pos, move, &m) < 0) {
+            Py_DECREF(move);
+            return NULL;
+        }
+        Py_DECREF(move);
+        if (promotion != san.promotion) return san_error(rfpy_IllegalMoveError, "missing promotion piece type", s, len, b);
+        return rfpy_move_from_rf(&b->pos, m);
+    }
+    rf_color us = (rf_color)b->pos.side;
+    rf_bitboard from_mask = san.piece ? b->pos.by_type[san.piece] : b->pos.by_type[RF_PAWN];
+    from_mask &= b->pos.by_color[us];
+    if (san.file >= 0) from_mask &= (rf_bitboard)0x0101010101010101ULL << san.file;
+    else if (!san.piece) from_mask &= (rf_bitboard)0x0101010101010101ULL << RF_FILE_OF(san.to);
+    if (san.rank >= 0) from_mask &= (rf_bitboard)0xFF << (8 * san.rank);
+    if (b->pos.by_color[us] & BB(san.to)) return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
+    const rf_movelist *list = legal(b);
+    rf_move found = RF_MOVE_NONE;
+    for (unsigned i = 0; i < list->count; i++) {
+        rf_move m = list->moves[i];
+        unsigned kind = RF_MOVE_KIND(m);
+        if (kind == RF_MOVE_CASTLING || kind == RF_MOVE_DROP || RF_MOVE_TO(m) != san.to || !(from_mask & BB(RF_MOVE_FROM(m))))
+            continue;
+        if ((kind == RF_MOVE_PROMOTION ? (int)RF_MOVE_PROMOTED(m) : 0) != san.promotion) continue;
+        if (found != RF_MOVE_NONE) return san_error(rfpy_AmbiguousMoveError, "ambiguous san", s, len, b);
+        found = m;
+    }
+    if (found == RF_MOVE_NONE) return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
+    return rfpy_move_from_rf(&b->pos, found);
+}
+
 /* ---- moves ------------------------------------------------------------------------------------ */
 
 static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
@@ -446,6 +965,10 @@ static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
     }
     Ply *p = &b->stack[b->plies++];
     p->before = b->pos;
+    p->castling_before = b->castling;
+    p->setup_status_before = b->setup_status;
+    p->written_ep_before = b->written_ep;
+    p->promoted_before = b->promoted;
     p->move = m;
     Py_INCREF(obj);
     p->obj = obj;
@@ -456,6 +979,8 @@ static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
         b->pos.halfmove = p->before.halfmove + 1;
     b->moves_valid = 0;
     b->setup_status = 0;
+    b->castling = castling_after(b, p);
+    b->promoted = promoted_after(b, p);
     return 0;
 }
 
@@ -482,6 +1007,10 @@ static PyObject *board_pop(PyObject *self, PyObject *unused)
     }
     Ply *p = &b->stack[--b->plies];
     b->pos = p->before;
+    b->castling = p->castling_before;
+    b->setup_status = p->setup_status_before;
+    b->written_ep = p->written_ep_before;
+    b->promoted = p->promoted_before;
     b->moves_valid = 0;
     return p->obj; /* the stack's reference passes to the caller */
 }
@@ -1199,7 +1728,7 @@ static PyObject *parse_move(BoardObject *b, PyObject *text, int san)
     rf_error err;
     rf_status st;
     if (san) {
-        st = rf_move_from_san(&m, &b->pos, s, (size_t)len, &err);
+        return python_chess_parse_san(b, s, len);
     } else {
         /* python-chess's parse_uci: the text must be a UCI move (Move.from_uci), then legal. */
         PyObject *move = rfpy_move_from_uci_text(text);
@@ -1560,6 +2089,7 @@ static uint32_t status_of(const BoardObject *b)
     const rf_position *p = &b->pos;
     const rf_bitboard *t = p->by_type, w = p->by_color[RF_WHITE], bl = p->by_color[RF_BLACK], occ = t[0];
     uint32_t e = b->setup_status;
+    if (b->castling != board_clean_rights(b)) e |= ST_BAD_CASTLING_RIGHTS;
     if (!occ) e |= ST_EMPTY;
     if (!(w & t[RF_KING])) e |= ST_NO_WHITE_KING;
     if (!(bl & t[RF_KING])) e |= ST_NO_BLACK_KING;
@@ -1654,7 +2184,9 @@ static PyObject *copy_board(BoardObject *b, Py_ssize_t keep)
     BoardObject *c = (BoardObject *)obj;
     c->pos = b->pos;
     c->setup_status = b->setup_status;
-    c->written_castling = b->written_castling;
+    c->castling = b->castling;
+    c->promoted = b->promoted;
+    c->written_ep = b->written_ep;
     c->written_ep = b->written_ep;
     if (keep > b->plies) keep = b->plies;
     if (keep > 0) {
@@ -1754,14 +2286,7 @@ static PyObject *get_ep(PyObject *self, void *c)
 static PyObject *get_castling(PyObject *self, void *c)
 {
     (void)c;
-    const BoardObject *b = (BoardObject *)self;
-    const rf_position *p = &b->pos;
-    if (b->setup_status & ST_BAD_CASTLING_RIGHTS) return PyLong_FromUnsignedLongLong(b->written_castling);
-    rf_bitboard mask = 0;
-    for (int i = 0; i < 2; i++)
-        for (int s = 0; s < 2; s++)
-            if (p->castle_rook[i][s] != RF_NO_SQUARE) mask |= BB(p->castle_rook[i][s]);
-    return PyLong_FromUnsignedLongLong(mask);
+    return PyLong_FromUnsignedLongLong(((BoardObject *)self)->castling);
 }
 
 static PyObject *get_chess960(PyObject *self, void *c)
@@ -1773,7 +2298,8 @@ static PyObject *get_chess960(PyObject *self, void *c)
 static PyObject *get_promoted(PyObject *self, void *c)
 {
     (void)c;
-    return PyLong_FromUnsignedLongLong(((BoardObject *)self)->pos.promoted);
+    const BoardObject *b = (BoardObject *)self;
+    return PyLong_FromUnsignedLongLong(b->pos.variant == RF_VARIANT_CRAZYHOUSE ? b->pos.promoted : b->promoted);
 }
 
 static int field_setter(PyObject *self, PyObject *value, void *closure)
@@ -1786,7 +2312,7 @@ static int field_setter(PyObject *self, PyObject *value, void *closure)
     rf_setup setup;
     rf_setup_from_position(&setup, &b->pos);
     /* What the FEN said and the position could not keep stays until changed. */
-    if (b->setup_status & ST_BAD_CASTLING_RIGHTS) setup.castling = b->written_castling;
+    setup.castling = b->castling;
     if (b->setup_status & ST_INVALID_EP_SQUARE) setup.ep = b->written_ep;
     int chess960 = b->pos.chess960;
     const char *what = closure;
@@ -1805,7 +2331,7 @@ static int field_setter(PyObject *self, PyObject *value, void *closure)
     } else if (strcmp(what, "castling_rights") == 0) {
         unsigned long long mask = PyLong_AsUnsignedLongLongMask(value);
         if (PyErr_Occurred()) return -1;
-        setup.castling = mask & (RANK_1 | RANK_8);
+        setup.castling = mask;
     } else {
         long v = PyLong_AsLong(value);
         if (v == -1 && PyErr_Occurred()) return -1;
@@ -1921,7 +2447,10 @@ static PyObject *board_root(PyObject *self, PyObject *unused)
     PyObject *obj = copy_board(b, 0);
     if (obj && b->plies) {
         ((BoardObject *)obj)->pos = b->stack[0].before;
-        ((BoardObject *)obj)->setup_status = 0;
+        ((BoardObject *)obj)->castling = b->stack[0].castling_before;
+        ((BoardObject *)obj)->setup_status = b->stack[0].setup_status_before;
+        ((BoardObject *)obj)->written_ep = b->stack[0].written_ep_before;
+        ((BoardObject *)obj)->promoted = b->stack[0].promoted_before;
     }
     return obj;
 }
@@ -2017,7 +2546,7 @@ static PyObject *board_set_board(PyObject *self, PyObject *args)
     BoardObject *b = (BoardObject *)self;
     rf_setup setup;
     rf_setup_from_position(&setup, &b->pos);
-    if (b->setup_status & ST_BAD_CASTLING_RIGHTS) setup.castling = b->written_castling;
+    setup.castling = b->castling;
     if (b->setup_status & ST_INVALID_EP_SQUARE) setup.ep = b->written_ep;
     for (int sq = 0; sq < 64; sq++) {
         rf_piece p = (rf_piece)codes[sq];
@@ -2030,8 +2559,9 @@ static PyObject *board_set_board(PyObject *self, PyObject *args)
     rf_bitboard occupied = 0;
     for (int sq = 0; sq < 64; sq++)
         if (setup.board[sq]) occupied |= BB(sq);
-    /* Only Crazyhouse remembers promoted pieces. */
-    setup.promoted = b->pos.variant == RF_VARIANT_CRAZYHOUSE ? (rf_bitboard)promoted & occupied : 0;
+    /* The library's position has promoted pieces in Crazyhouse only; the board keeps
+     * python-chess's mask in the others. */
+    setup.promoted = (rf_bitboard)promoted & occupied;
     if (rebuild(b, &setup, b->pos.chess960) < 0) return NULL;
     Py_RETURN_NONE;
 }
@@ -2147,6 +2677,11 @@ static PyMethodDef board_methods[] = {
                 "library with the GIL released (threads=0: one per CPU; hash_mb: a transposition table).\nCtrl-C cancels it."),
     M_0(clear_stack, "clear_stack() -> None\n\nForgets the move stack (the position stays)."),
     M_0(root, "root() -> Board\n\nA copy of the position before the first move of the stack."),
+    {"clean_castling_rights", board_clean_castling_rights, METH_NOARGS,
+     "clean_castling_rights() -> int\n\nThe castling rights a king and rook could use (python-chess's filter), as a bitboard."},
+    {"_clean_rights_as", board_clean_rights_as, METH_O, "clean_castling_rights() as in the castling mode given (True: Chess960)."},
+    {"castling_xfen", board_castling_xfen, METH_NOARGS, "castling_xfen() -> str\n\nThe FEN's castling field in X-FEN (KQkq, a file letter for an inner rook)."},
+    {"castling_shredder_fen", board_castling_shredder_fen, METH_NOARGS, "castling_shredder_fen() -> str\n\nThe FEN's castling field as rook files (HAha)."},
     {"_bitboards", board_bitboards, METH_NOARGS, "(white, black, occupied, pawns, knights, bishops, rooks, queens, kings)"},
     {"_pocket_counts", board_pockets_of, METH_O, "The Crazyhouse pocket of a colour: counts of pawn..king."},
     {"_remaining_checks", board_remaining_checks_of, METH_NOARGS, "Three-check: (white, black) checks still to give."},

@@ -402,7 +402,8 @@ def test_editing_the_pieces_matches_python_chess(python_chess):
     assert ours.remove_piece_at(rankfile.A1).symbol() == theirs.remove_piece_at(python_chess.A1).symbol() == "R"
     assert ours.remove_piece_at(rankfile.A3) is theirs.remove_piece_at(python_chess.A3) is None
     assert ours.fen() == theirs.fen() and ours.status() == theirs.status()
-    assert [m.uci() for m in ours.move_stack] == ["e2e4"]
+    # python-chess's Board clears the move stack when its pieces are edited.
+    assert [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack] == []
     ours.set_board_fen("4k3/8/8/8/8/8/8/4K2R")
     theirs.set_board_fen("4k3/8/8/8/8/8/8/4K2R")
     assert ours.fen() == theirs.fen() and ours.castling_rights == theirs.castling_rights
