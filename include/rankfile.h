@@ -1610,6 +1610,30 @@ RF_API rf_status rf_tb_probe_wdl(int *wdl, const rf_tb *tb, const rf_position *p
  * the positions after each capture or promotion. Returns as rf_tb_probe_wdl. */
 RF_API rf_status rf_tb_probe_dtz(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err);
 
+/* The DTZ of *pos as if no en passant capture were possible (python-chess's probe_dtz_no_ep):
+ * rf_tb_probe_dtz of the position without its en passant square. Returns as rf_tb_probe_wdl. */
+RF_API rf_status rf_tb_probe_dtz_no_ep(int *dtz, const rf_tb *tb, const rf_position *pos,
+                                       rf_error *err);
+
+/* The WDL value the table of *pos's material stores for *pos (python-chess's probe_wdl_table):
+ * one read of one table, no capture looked at, the en passant square ignored. It is the
+ * position's value only where no capture or en passant capture is better: the table format
+ * leaves the entries of positions won by a capture free, to compress better (rf_tb_probe_wdl
+ * looks at the captures). Kings alone are 0. Needs only the WDL table of this material.
+ * Returns as rf_tb_probe_wdl (RF_ERR_NO_TABLE naming the table when it is not open). */
+RF_API rf_status rf_tb_probe_wdl_table(int *wdl, const rf_tb *tb, const rf_position *pos,
+                                       rf_error *err);
+
+/* The value the DTZ table of *pos's material stores for *pos, read for the position's WDL value
+ * `wdl` (-2..2, which selects the table's value map), as python-chess's probe_dtz_table: plies,
+ * unsigned, before the table's zeroing move is added (rf_tb_probe_dtz's value is the WDL's
+ * first zeroing distance, 1 or 101, plus this, signed). Most DTZ files store one side to move
+ * only: *stored is 1 with *dtz the value, or 0 with *dtz 0 when the file stores the other side
+ * (python-chess's success -1). No capture is looked at, the en passant square is ignored.
+ * Returns as rf_tb_probe_wdl; RF_ERR_ARGUMENT for `wdl` out of range. */
+RF_API rf_status rf_tb_probe_dtz_table(int *dtz, int *stored, const rf_tb *tb,
+                                       const rf_position *pos, int wdl, rf_error *err);
+
 /* One legal move of a root probe, valued from the side to move's point of view (before it). */
 typedef struct rf_tb_move {
     rf_move move;

@@ -311,6 +311,77 @@ static rf_status probe_root(int *dtz, unsigned *results, const rf_position *pos,
     return RF_OK;
 }
 
+/* Fathom's reader of one table, exported by libfathom (2019, Debian's) but not declared in
+ * tbprobe.h: probe_table(pos, wdl, success, kind) answers the value stored for *pos in the table
+ * of its material (kind 0: the WDL file, 2: the DTZ file, read for the position's WDL `wdl`),
+ * without looking at captures or the en passant square. It sets *success to 0 when the table is
+ * not open and to -1 when a DTZ file stores the other side to move; it leaves it alone on
+ * success. fathom_table_pos is Fathom's own position value, field for field. */
+struct fathom_table_pos {
+    uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
+    uint8_t rule50, ep;
+    bool turn;
+};
+extern int probe_table(const struct fathom_table_pos *pos, int wdl, int *success, const int kind);
+
+enum { FATHOM_TABLE_WDL = 0, FATHOM_TABLE_DTZ = 2 };
+
+/* One read of the table of *pos's material: RF_OK with *value and *stored (0: a DTZ file of the
+ * other side to move), or RF_ERR_NO_TABLE naming the table. */
+static rf_status probe_one_table(int *value, int *stored, const rf_position *pos, int wdl,
+                                 int kind, rf_error *err)
+{
+    struct fathom_table_pos fp = {
+        pos->by_color[RF_WHITE], pos->by_color[RF_BLACK], pos->by_type[RF_KING],
+        pos->by_type[RF_QUEEN],  pos->by_type[RF_ROOK],   pos->by_type[RF_BISHOP],
+        pos->by_type[RF_KNIGHT], pos->by_type[RF_PAWN],   0, 0, pos->side == RF_WHITE};
+    int success = 1;
+    pthread_mutex_lock(&tb_lock);
+    int v = probe_table(&fp, wdl, &success, kind);
+    pthread_mutex_unlock(&tb_lock);
+    if (success == 0) {
+        char name[40];
+        table_name(name, pos);
+        return rf__error(err, RF_ERR_NO_TABLE, RF_FIELD_NONE, 0, 0,
+                         "no table answers this position (%s%s is not open)", name,
+                         kind == FATHOM_TABLE_DTZ ? ".rtbz" : ".rtbw");
+    }
+    *stored = success > 0;
+    *value = success > 0 ? v : 0;
+    return RF_OK;
+}
+
+rf_status rf_tb_probe_wdl_table(int *wdl, const rf_tb *tb, const rf_position *pos, rf_error *err)
+{
+    rf_status st = check_position(tb, pos, err);
+    if (st != RF_OK) return st;
+    if (pos->by_type[0] == pos->by_type[RF_KING]) {
+        *wdl = 0;
+        return RF_OK;
+    }
+    int stored;
+    return probe_one_table(wdl, &stored, pos, 0, FATHOM_TABLE_WDL, err);
+}
+
+rf_status rf_tb_probe_dtz_table(int *dtz, int *stored, const rf_tb *tb, const rf_position *pos,
+                                int wdl, rf_error *err)
+{
+    if (wdl < RF_TB_LOSS || wdl > RF_TB_WIN)
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
+                         "a WDL value is -2..2, not %d", wdl);
+    rf_status st = check_position(tb, pos, err);
+    if (st != RF_OK) return st;
+    return probe_one_table(dtz, stored, pos, wdl, FATHOM_TABLE_DTZ, err);
+}
+
+rf_status rf_tb_probe_dtz_no_ep(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err)
+{
+    rf_position without = *pos;
+    without.ep = RF_NO_SQUARE;
+    without.ep_legal = 0;
+    return rf_tb_probe_dtz(dtz, tb, &without, err);
+}
+
 rf_status rf_tb_probe_wdl(int *wdl, const rf_tb *tb, const rf_position *pos, rf_error *err)
 {
     rf_status st = check_position(tb, pos, err);
@@ -443,6 +514,25 @@ rf_status rf_tb_probe_wdl(int *wdl, const rf_tb *tb, const rf_position *pos, rf_
 }
 
 rf_status rf_tb_probe_dtz(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err)
+{
+    (void)dtz, (void)tb, (void)pos;
+    return unavailable(err);
+}
+
+rf_status rf_tb_probe_wdl_table(int *wdl, const rf_tb *tb, const rf_position *pos, rf_error *err)
+{
+    (void)wdl, (void)tb, (void)pos;
+    return unavailable(err);
+}
+
+rf_status rf_tb_probe_dtz_table(int *dtz, int *stored, const rf_tb *tb, const rf_position *pos,
+                                int wdl, rf_error *err)
+{
+    (void)dtz, (void)stored, (void)tb, (void)pos, (void)wdl;
+    return unavailable(err);
+}
+
+rf_status rf_tb_probe_dtz_no_ep(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err)
 {
     (void)dtz, (void)tb, (void)pos;
     return unavailable(err);
