@@ -32,7 +32,7 @@ struct rf_tb {
  * handles on them, under one lock that also serialises every probe (Fathom's root probe is not
  * thread-safe). The tables stay loaded after the last handle is closed: Fathom 2019 (Debian's)
  * prints "munmap: ..." on stderr for each table it releases, so they are released only when
- * other paths are opened (tb_init releases the old ones itself). */
+ * other paths are opened (tb_init releases the old ones itself, see fathom_init). */
 static pthread_mutex_t tb_lock = PTHREAD_MUTEX_INITIALIZER;
 static char tb_paths[4096];
 static unsigned tb_handles;
@@ -62,6 +62,33 @@ static const struct known_size {
 
 static const unsigned char wdl_magic[4] = {0x71, 0xe8, 0x23, 0x5d};
 static const unsigned char dtz_magic[4] = {0xd7, 0x66, 0x0c, 0xa5};
+
+/* Fathom's tb_init, which releases the tables opened before: Fathom 2019 (Debian's) calls
+ * perror("munmap") for every table file it unmaps, successful or not, so that the library would
+ * print a line on stderr per table released. Standard error is pointed at /dev/null for that
+ * call (under tb_lock); a line another thread writes to it meanwhile is lost. When there is
+ * nothing to release or stderr cannot be moved, tb_init runs as it is. */
+static bool fathom_started; /* tb_init has run: tables may be mapped (under tb_lock) */
+
+static bool fathom_init(const char *paths)
+{
+    if (!fathom_started) {
+        fathom_started = true;
+        return tb_init(paths);
+    }
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    int null = open("/dev/null", O_WRONLY);
+    int quiet = saved >= 0 && null >= 0 && dup2(null, STDERR_FILENO) >= 0;
+    bool ok = tb_init(paths);
+    if (quiet) {
+        fflush(stderr);
+        dup2(saved, STDERR_FILENO);
+    }
+    if (saved >= 0) close(saved);
+    if (null >= 0) close(null);
+    return ok;
+}
 
 /* Checks one table file (dir/name, a .rtbw or .rtbz): 0, or the error. */
 static rf_status check_table(const char *dir, const char *name, int dtz, rf_error *err)
@@ -165,7 +192,7 @@ rf_status rf_tb_open(rf_tb **out, const char *paths, rf_error *err)
                            "no Syzygy table files (*.rtbw) in %.200s", paths);
         if (st == RF_OK && !loaded) {
             tb_paths[0] = '\0';
-            if (!tb_init(paths) || TB_LARGEST == 0)
+            if (!fathom_init(paths) || TB_LARGEST == 0)
                 st = rf__error(err, RF_ERR_NOT_FOUND, RF_FIELD_NONE, 0, 0,
                                "Fathom found no tables in %.200s", paths);
         }
