@@ -1476,8 +1476,11 @@ RF_API rf_eco_match rf_eco_walk_end(rf_eco_walk *w, const rf_position *last);
  * 20 around it for the coordinates and the side-to-move dot; just 360 x 360 with
  * RF_RENDER_NO_COORDINATES and RF_RENDER_NO_SIDE), light squares #f0d9b5, dark squares
  * #b58863, last move #cdd26a / #aaa23a, explosion #f2a65a / #d9773a, a red glow under a king
- * in check, the project's own piece drawings, and green arrows above everything. The FEN of the
- * position is the document's <title>. Nothing in it depends on the locale.
+ * in check, the project's own piece drawings, and green arrows above everything (a line and a
+ * triangular head; a ring round a square for an arrow from a square to itself). Each piece is
+ * drawn once, as a group with python-chess's id and class ("white-king", "white king"), and
+ * placed with <use>. The FEN of the position is the document's <title>. Nothing in it depends
+ * on the locale.
  * ------------------------------------------------------------------------------------------- */
 
 /* rf_render_options.flags */
@@ -1531,6 +1534,12 @@ RF_API size_t rf_render_text(char *buf, size_t cap, const rf_position *pos,
  * `opt` may be NULL. Arrows with a square out of range (RF_NO_SQUARE) are left out. */
 RF_API size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos,
                             const rf_render_options *opt);
+
+/* Writes the SVG image of one piece (45 x 45 user units, the drawing rf_render_svg places on
+ * its squares, as a group with the id "white-king" and the class "white king") into buf,
+ * snprintf-like: returns the length the whole document needs, less than RF_RENDER_SVG_MAX.
+ * For RF_NO_PIECE or a value that is no piece it writes nothing and returns 0. */
+RF_API size_t rf_render_svg_piece(char *buf, size_t cap, rf_piece piece);
 
 /* ---------------------------------------------------------------------------------------------
  * Syzygy endgame tablebases

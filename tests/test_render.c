@@ -237,20 +237,20 @@ TEST(svg_document_marks_and_arrows)
     CHECK(n > 7 && strcmp(buf + n - 7, "</svg>\n") == 0);
     /* Twelve piece drawings, 32 pieces placed, a1 dark and h1 light. */
     int defs = 0, uses = 0;
-    for (const char *p = buf; (p = strstr(p, "<g id=\"rf-")); p++) defs++;
+    for (const char *p = buf; (p = strstr(p, "<g id=\"")); p++) defs++;
     for (const char *p = buf; (p = strstr(p, "<use ")); p++) uses++;
     CHECK_INT(defs, 12);
     CHECK_INT(uses, 32);
     CHECK(strstr(buf, "<rect x=\"20\" y=\"335\" width=\"45\" height=\"45\" fill=\"#b58863\"/>"));
     CHECK(strstr(buf, "<rect x=\"335\" y=\"335\" width=\"45\" height=\"45\" fill=\"#f0d9b5\"/>"));
-    CHECK(strstr(buf, "<use xlink:href=\"#rf-wK\" x=\"200\" y=\"335\"/>"));
+    CHECK(strstr(buf, "<use xlink:href=\"#white-king\" x=\"200\" y=\"335\"/>"));
     CHECK(strstr(buf, "rf-check") == NULL && strstr(buf, "<polygon") == NULL);
 
     /* Flipped: e1 is in the top row, fourth from the left; Black's dot at the top. */
     rf_render_options opt = {0};
     opt.flags = RF_RENDER_FLIP;
     rf_render_svg(buf, sizeof buf, &pos, &opt);
-    CHECK(strstr(buf, "<use xlink:href=\"#rf-wK\" x=\"155\" y=\"20\"/>"));
+    CHECK(strstr(buf, "<use xlink:href=\"#white-king\" x=\"155\" y=\"20\"/>"));
     CHECK(strstr(buf, "<circle cx=\"390\" cy=\"42.5\" r=\"6\" fill=\"#ffffff\""));
 
     /* Marks and arrows: a missing square leaves its arrow out; the count is clamped. */
@@ -270,8 +270,10 @@ TEST(svg_document_marks_and_arrows)
                       "fill=\"url(#rf-check)\"/>"));
     CHECK(strstr(buf, "<rect x=\"135\" y=\"270\" width=\"45\" height=\"45\" fill=\"#aaa23a\"/>"));
     CHECK(strstr(buf, "<rect x=\"225\" y=\"270\" width=\"45\" height=\"45\" fill=\"#d9773a\"/>"));
-    CHECK(strstr(buf, "<polygon fill=\"#15781b\" opacity=\"0.8\" points=\"206,292.5 206,222.5 "
-                      "212.5,222.5 202.5,208.5 192.5,222.5 199,222.5 199,292.5\"/>"));
+    CHECK(strstr(buf, "<line x1=\"202.5\" y1=\"292.5\" x2=\"202.5\" y2=\"222.5\" "
+                      "stroke=\"#15781b\" stroke-width=\"7\" opacity=\"0.8\"/>"));
+    CHECK(strstr(buf, "<polygon fill=\"#15781b\" opacity=\"0.8\" points=\"212.5,222.5 "
+                      "202.5,208.5 192.5,222.5\"/>"));
     CHECK(strstr(buf, "<circle cx=\"157.5\" cy=\"202.5\" r=\"19\""));
     int polygons = 0;
     for (const char *p = buf; (p = strstr(p, "<polygon")); p++) polygons++;

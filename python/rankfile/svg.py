@@ -15,9 +15,16 @@ from typing import TYPE_CHECKING, Dict, Iterable, Optional, Tuple, Union
 if TYPE_CHECKING:
     from rankfile import Board, Move
 
+from rankfile._rankfile import svg_piece as _svg_piece
 from rankfile._rankfile import svg_render as _svg_render
 
-__all__ = ["Arrow", "SvgWrapper", "board"]
+__all__ = ["Arrow", "SvgWrapper", "board", "piece", "SQUARE_SIZE", "MARGIN"]
+
+SQUARE_SIZE = 45
+"""The side of a square of the image, in user units."""
+
+MARGIN = 20
+"""The frame around the board that holds the coordinates, in user units."""
 
 _FLIP = 1 << 1             # RF_RENDER_FLIP
 _NO_COORDINATES = 1 << 2   # RF_RENDER_NO_COORDINATES
@@ -75,6 +82,25 @@ class SvgWrapper(str):
 
     def _repr_html_(self) -> SvgWrapper:
         return self
+
+
+def piece(piece, size: Optional[int] = None) -> SvgWrapper:
+    """The SVG image of one piece (python-chess's ``chess.svg.piece``): the library's drawing
+    of it on a 45 x 45 grid, a group with the id ``white-king`` (``black-pawn``, ...) and the
+    class ``white king``; ``size`` the image's width and height in pixels (None: 45).
+
+    :raises: ValueError when ``piece`` is not a Piece.
+    """
+    try:
+        piece_type, color = int(piece.piece_type), bool(piece.color)
+    except (AttributeError, TypeError, ValueError):
+        raise ValueError(f"{piece!r} is not a Piece") from None
+    if not 1 <= piece_type <= 6:
+        raise ValueError(f"{piece!r} is not a Piece (piece_type {piece_type})")
+    svg = _svg_piece((0 if color else 8) | piece_type)
+    if size is not None:
+        svg = _resize(svg, size)
+    return SvgWrapper(svg)
 
 
 def _square(value, what: str) -> int:

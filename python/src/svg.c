@@ -96,7 +96,30 @@ static PyObject *svg_render(PyObject *self, PyObject *args)
     return text;
 }
 
+/* svg_piece(piece) -> str: the image of one piece, piece the library's code (colour << 3 | type,
+ * type 1..6 pawn..king). */
+static PyObject *svg_piece(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    long code = PyLong_AsLong(arg);
+    if (code == -1 && PyErr_Occurred()) return NULL;
+    rf_piece piece = (rf_piece)(code & 15);
+    char *buf = malloc(RF_RENDER_SVG_MAX);
+    if (!buf) return PyErr_NoMemory();
+    size_t len = code >= 0 && code < 16 ? rf_render_svg_piece(buf, RF_RENDER_SVG_MAX, piece) : 0;
+    PyObject *text = NULL;
+    if (len == 0)
+        PyErr_Format(PyExc_ValueError, "%ld is not a piece's code", code);
+    else
+        text = PyUnicode_DecodeUTF8(buf, (Py_ssize_t)(len < RF_RENDER_SVG_MAX ? len : RF_RENDER_SVG_MAX - 1), "strict");
+    free(buf);
+    return text;
+}
+
 static PyMethodDef svg_functions[] = {
+    {"svg_piece", svg_piece, METH_O,
+     "svg_piece(code) -> str\n\nThe SVG image of one piece by the C library's rf_render_svg_piece: code is\n"
+     "colour << 3 | type (colour 0 white, 1 black; type 1 pawn .. 6 king)."},
     {"svg_render", svg_render, METH_VARARGS,
      "svg_render(board, flags, last_move, check, arrows) -> str\n\n"
      "The SVG image of a Board (None: the empty board) by the C library's rf_render_svg: flags\n"

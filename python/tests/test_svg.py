@@ -42,10 +42,10 @@ def test_start_position_is_valid_svg_with_every_piece():
     assert root.find(SVG + "title").text == board.fen()
     drawn = pieces(root)
     assert len(drawn) == 32
-    assert sum(1 for ref, _x, _y in drawn if ref.startswith("#rf-w")) == 16
+    assert sum(1 for ref, _x, _y in drawn if ref.startswith("#white-")) == 16
     assert len(square_fills(root)) == 64
     # the white king on e1: fifth column, bottom row
-    assert ("#rf-wK", 20 + 4 * 45, 20 + 7 * 45) in drawn
+    assert ("#white-king", 20 + 4 * 45, 20 + 7 * 45) in drawn
 
 
 def test_orientation_and_flipped_turn_the_board():
@@ -55,7 +55,7 @@ def test_orientation_and_flipped_turn_the_board():
     flipped = pieces(parse(rankfile.svg.board(board, flipped=True)))
     assert black == flipped != white
     # the white king on e1 seen from Black: fourth column from the left, top row
-    assert ("#rf-wK", 20 + 3 * 45, 20) in black
+    assert ("#white-king", 20 + 3 * 45, 20) in black
     # flipped twice is White's view again (python-chess: orientation ^= flipped)
     assert pieces(parse(rankfile.svg.board(board, orientation=False, flipped=True))) == white
 
