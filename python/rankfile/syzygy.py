@@ -24,6 +24,7 @@ import os
 import re
 import shutil
 import tempfile
+import threading
 import weakref
 from typing import Dict, Iterable, Iterator, List, Optional, Set, Tuple, Type, Union
 
@@ -277,6 +278,8 @@ class Tablebase(_rankfile._Tablebase):
         variant = getattr(board, "uci_variant", None)
         if variant != self.variant.uci_variant:
             raise KeyError(f"tablebase opened for {self.variant.uci_variant}, probed with {variant}")
+        if _one_king(self.variant) and board.kings == board.occupied:
+            return 0  # kings alone: a draw without a table, as python-chess answers
         raise MissingTableError(f"no table of {variant}: rankfile reads the Syzygy tables of standard "
                                 f"chess only (Fathom)")
 
@@ -414,12 +417,55 @@ def open_tablebase(directory: Union[str, os.PathLike], *, load_wdl: bool = True,
     return tablebase
 
 
+class _TableFiles:
+    """The table files that Table objects have open, read through one tablebase of the process
+    (Fathom's tables being process-wide): each file is linked into it when the first object
+    opens it, and the tablebase is closed when the last object closes."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.users: Dict[str, int] = {}
+        self.tables: Optional[Tablebase] = None
+
+    def open(self, files: List[str]) -> Tablebase:
+        with self.lock:
+            new = [path for path in files if path not in self.users]
+            if self.tables is None:
+                self.tables = Tablebase()
+            if new:
+                try:
+                    self.tables._add(None, new)
+                except BaseException:
+                    if not self.users:
+                        self.tables.close()
+                        self.tables = None
+                    raise
+            for path in files:
+                self.users[path] = self.users.get(path, 0) + 1
+            return self.tables
+
+    def close(self, files: List[str]) -> None:
+        with self.lock:
+            for path in files:
+                left = self.users.get(path, 0) - 1
+                if left > 0:
+                    self.users[path] = left
+                else:
+                    self.users.pop(path, None)
+            if not self.users and self.tables is not None:
+                self.tables.close()
+                self.tables = None
+
+
+_table_files = _TableFiles()
+
+
 class Table:
     """One Syzygy table file, python-chess's ``chess.syzygy.Table``: its material from its name
     (``key``, ``mirrored_key``, ``symmetric``, ``num`` pieces, ``has_pawns``), read by Fathom
-    through the library as a :class:`Tablebase` holding that one file (opened on first use,
-    released by :meth:`close`). The tables being process-wide, opening one while a tablebase
-    of other files is open raises :exc:`TablebaseBusyError`.
+    through the library (opened on first use, released by :meth:`close`). The table objects of
+    a process share one set of tables: opening one while a :class:`Tablebase` of other
+    directories is open raises :exc:`TablebaseBusyError`.
     """
 
     _suffix = _WDL_SUFFIX
@@ -435,6 +481,7 @@ class Table:
         self.has_pawns = "P" in tablename
         self.initialized = False
         self._tables: Optional[Tablebase] = None
+        self._open_files: List[str] = []
 
     def _files(self, path: str) -> List[str]:
         return [path]
@@ -448,17 +495,18 @@ class Table:
         tablename, suffix = os.path.splitext(os.path.basename(path))
         if suffix != self._suffix or not _is_tablename(tablename):
             raise CorruptTableError(f"{path} is not a Syzygy table file of this kind ({self._suffix})")
-        tables = Tablebase(VariantBoard=self.variant)
-        tables._add(None, self._files(path))
-        self._tables = tables
+        files = self._files(path)
+        self._tables = _table_files.open(files)
+        self._open_files = files
         self.initialized = True
+        self._finalizer = weakref.finalize(self, _table_files.close, files)
 
     def close(self) -> None:
         """Releases the file; it is opened again when probed."""
-        tables, self._tables = self._tables, None
-        self.initialized = False
-        if tables is not None:
-            tables.close()
+        if self._tables is not None:
+            self._tables = None
+            self.initialized = False
+            self._finalizer()
 
     def __enter__(self):
         return self
