@@ -1056,6 +1056,19 @@ RF_API int rf_position_has_insufficient_material(const rf_position *pos, rf_colo
  * that stepped twice. Variants: the board, side, castling and en passant alone. */
 RF_API uint64_t rf_polyglot_key(const rf_position *pos);
 
+/* The entries of the Polyglot table whose XOR is rf_polyglot_key(*pos): 64 * kind + square for
+ * each piece (kind 0..11: black pawn, white pawn, black knight, ... white king), 768..771 for
+ * the castling rights counted (White kingside, White queenside, Black kingside, Black
+ * queenside), 772 + file for the en passant file counted, 780 for White to move; in that order,
+ * into indices[0..n). Returns n, at most RF_POLYGLOT_FEATURES_MAX (64 pieces, 4, 1, 1). */
+#define RF_POLYGLOT_FEATURES_MAX 70
+RF_API unsigned rf_polyglot_features(unsigned *indices, const rf_position *pos);
+
+/* Entry `index` (0..780) of the published Polyglot table of 781 random numbers (0 for an index
+ * past its end): rf_polyglot_features says which entries a position's key is made of. */
+#define RF_POLYGLOT_RANDOM_COUNT 781
+RF_API uint64_t rf_polyglot_random(unsigned index);
+
 /* The legal move of *pos that a Polyglot book entry's 16-bit move names (to file bits 0-2, to
  * rank 3-5, from file 6-8, from rank 9-11, promotion 12-14: 0 none, 1 knight .. 4 queen; castling
  * as the king taking its own rook, e1h1), or RF_MOVE_NONE when no legal move answers to it. */

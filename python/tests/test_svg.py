@@ -132,3 +132,62 @@ def test_board_repr_svg_uses_the_library_image():
     if not hasattr(board, "_repr_svg_"):
         need("Board._repr_svg_")
     assert parse(board._repr_svg_()).find(SVG + "title").text == board.fen()
+
+
+def python_chess_svg():
+    try:
+        return importlib.import_module("chess.svg")
+    except ImportError:
+        need("python-chess (chess.svg)")
+
+
+def test_piece_ids_and_classes_are_python_chess_names(python_chess):
+    """svg.piece of each of the 12 pieces holds python-chess's group id and class; a board's
+    image defines the groups of the pieces on it, named as python-chess names them."""
+    import random
+
+    theirs = python_chess_svg()
+    ours_names = set()
+    for symbol in "PNBRQKpnbrqk":
+        ours_root = parse(rankfile.svg.piece(rankfile.Piece.from_symbol(symbol)))
+        theirs_root = ET.fromstring(theirs.piece(python_chess.Piece.from_symbol(symbol)))
+        mine = [(g.get("id"), g.get("class")) for g in ours_root.iter(SVG + "g") if g.get("id")]
+        expected = [(g.get("id"), g.get("class")) for g in theirs_root.iter(SVG + "g") if g.get("id")]
+        assert mine == expected, symbol
+        ours_names.add(mine[0])
+    assert len(ours_names) == 12
+    resized = parse(rankfile.svg.piece(rankfile.Piece.from_symbol("q"), size=90))
+    assert resized.get("width") == resized.get("height") == "90"
+    with pytest.raises(ValueError):
+        rankfile.svg.piece("K")
+    rng = random.Random(36)
+    for _ in range(100):
+        board = python_chess.Board(None)
+        for square in rng.sample(range(64), rng.randrange(1, 20)):
+            board.set_piece_at(square, python_chess.Piece(rng.randrange(1, 7), rng.random() < 0.5))
+        ours = rankfile.Board(board.fen())
+        mine = {(g.get("id"), g.get("class")) for g in parse(rankfile.svg.board(ours)).iter(SVG + "g")
+                if g.get("id")}
+        expected = {(g.get("id"), g.get("class"))
+                    for g in ET.fromstring(theirs.board(board)).iter(SVG + "g") if g.get("id")}
+        assert mine == expected, board.fen()
+        for use in parse(rankfile.svg.board(ours)).iter(SVG + "use"):
+            assert use.get(XLINK)[1:] in {name for name, _ in mine}
+
+
+def test_arrows_are_lines_rings_are_circles_as_python_chess(python_chess):
+    """An arrow between two squares is drawn with a <line> (and a head), an arrow from a
+    square to itself with a <circle>, as in python-chess's image (SvgTestCase.test_svg_arrows),
+    for seeded random sets of arrows on the empty board."""
+    import random
+
+    theirs = python_chess_svg()
+    rng = random.Random(4)
+    for _ in range(200):
+        pairs = [(rng.randrange(64), rng.randrange(64)) for _ in range(rng.randrange(4))]
+        pairs += [(square, square) for square in rng.sample(range(64), rng.randrange(2))]
+        ours_root = parse(rankfile.svg.board(arrows=[rankfile.svg.Arrow(*p) for p in pairs]))
+        theirs_root = ET.fromstring(theirs.board(arrows=[theirs.Arrow(*p) for p in pairs]))
+        for tag in ("line", "circle"):
+            assert len(list(ours_root.iter(SVG + tag))) == len(list(theirs_root.iter(SVG + tag))), (tag, pairs)
+    assert rankfile.svg.SQUARE_SIZE == theirs.SQUARE_SIZE and rankfile.svg.MARGIN == theirs.MARGIN
