@@ -1646,6 +1646,17 @@ RF_API rf_status rf_tb_probe_dtz_no_ep(int *dtz, const rf_tb *tb, const rf_posit
 RF_API rf_status rf_tb_probe_wdl_table(int *wdl, const rf_tb *tb, const rf_position *pos,
                                        rf_error *err);
 
+/* python-chess's probe_ab: the WDL of *pos found by an alpha-beta search over its captures
+ * (every capture of an opponent's piece, promotions included, en passant left out), each
+ * position reached answered by the table of its material (rf_tb_probe_wdl_table), within the
+ * window alpha < value < beta (python-chess probes with -2, 2). *how is python-chess's `success`:
+ * 2 when a capture reached beta (its value is at least beta), 1 + (value > 0) when the best
+ * capture is at least the table's value, 1 when the table's value stands. Needs the WDL tables of
+ * the material and of every capture's. Returns as rf_tb_probe_wdl; RF_ERR_ARGUMENT for bounds
+ * outside -1000..1000. */
+RF_API rf_status rf_tb_probe_ab(int *wdl, int *how, const rf_tb *tb, const rf_position *pos,
+                                int alpha, int beta, rf_error *err);
+
 /* The value the DTZ table of *pos's material stores for *pos, read for the position's WDL value
  * `wdl` (-2..2, which selects the table's value map), as python-chess's probe_dtz_table: plies,
  * unsigned, before the table's zeroing move is added (rf_tb_probe_dtz's value is the WDL's

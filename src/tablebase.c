@@ -401,6 +401,58 @@ rf_status rf_tb_probe_dtz_table(int *dtz, int *stored, const rf_tb *tb, const rf
     return probe_one_table(dtz, stored, pos, wdl, FATHOM_TABLE_DTZ, err);
 }
 
+/* The alpha-beta search of rf_tb_probe_ab below its root: every capture of an opponent's piece
+ * (promotions included, en passant left out) searched first, then the table of the material. */
+static rf_status probe_ab(int *value, int *how, const rf_position *pos, int alpha, int beta,
+                          rf_error *err)
+{
+    rf_movelist list;
+    rf_generate_moves(&list, pos);
+    rf_bitboard theirs = pos->by_color[pos->side ^ 1];
+    for (unsigned i = 0; i < list.count; i++) {
+        rf_move m = list.moves[i];
+        if (RF_MOVE_KIND(m) == RF_MOVE_CASTLING || !(theirs & RF_BB(RF_MOVE_TO(m)))) continue;
+        rf_position next = *pos;
+        rf_position_play(&next, m);
+        int v, ignored;
+        rf_status st = probe_ab(&v, &ignored, &next, -beta, -alpha, err);
+        if (st != RF_OK) return st;
+        v = -v;
+        if (v > alpha) {
+            if (v >= beta) {
+                *value = v;
+                *how = 2;
+                return RF_OK;
+            }
+            alpha = v;
+        }
+    }
+    int v = 0, stored;
+    if (pos->by_type[0] != pos->by_type[RF_KING]) {
+        rf_status st = probe_one_table(&v, &stored, pos, 0, FATHOM_TABLE_WDL, err);
+        if (st != RF_OK) return st;
+    }
+    if (alpha >= v) {
+        *value = alpha;
+        *how = 1 + (alpha > 0);
+    } else {
+        *value = v;
+        *how = 1;
+    }
+    return RF_OK;
+}
+
+rf_status rf_tb_probe_ab(int *wdl, int *how, const rf_tb *tb, const rf_position *pos, int alpha,
+                         int beta, rf_error *err)
+{
+    if (alpha < -1000 || alpha > 1000 || beta < -1000 || beta > 1000)
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
+                         "alpha %d and beta %d: WDL bounds are small numbers (-2..2)", alpha, beta);
+    rf_status st = check_position(tb, pos, err);
+    if (st != RF_OK) return st;
+    return probe_ab(wdl, how, pos, alpha, beta, err);
+}
+
 rf_status rf_tb_probe_dtz_no_ep(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err)
 {
     rf_position without = *pos;
@@ -562,6 +614,13 @@ rf_status rf_tb_probe_dtz_table(int *dtz, int *stored, const rf_tb *tb, const rf
 rf_status rf_tb_probe_dtz_no_ep(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err)
 {
     (void)dtz, (void)tb, (void)pos;
+    return unavailable(err);
+}
+
+rf_status rf_tb_probe_ab(int *wdl, int *how, const rf_tb *tb, const rf_position *pos, int alpha,
+                         int beta, rf_error *err)
+{
+    (void)wdl, (void)how, (void)tb, (void)pos, (void)alpha, (void)beta;
     return unavailable(err);
 }
 

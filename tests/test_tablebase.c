@@ -193,6 +193,26 @@ TEST(one_table_values)
     CHECK_INT(dtz, -1);
     CHECK_INT(rf_tb_probe_dtz(&dtz, tb, &ep, NULL), RF_OK);
     CHECK_INT(dtz, 1);
+    /* probe_ab: a capture that wins outright cuts (2); the window's bound where captures give
+     * at least the table's value */
+    static const struct {
+        const char *fen;
+        int alpha, beta, wdl, how;
+    } ab_cases[] = {
+        {"4k3/8/8/8/8/8/3q4/3RK3 w - - 0 1", -2, 2, 2, 2},
+        {"4k3/8/8/8/8/8/3q4/3RK3 w - - 0 1", -2, -1, -1, 2},
+        {"8/8/8/5N2/5K2/2kB4/8/8 b - - 0 1", -2, 2, 0, 1},
+        {"8/8/8/5N2/5K2/2kB4/8/8 b - - 0 1", 1, 2, 1, 2},
+        {"7k/6b1/6K1/8/8/8/8/3R4 b - - 12 7", -2, 2, -2, 1},
+    };
+    for (size_t i = 0; i < sizeof ab_cases / sizeof *ab_cases; i++) {
+        rf_position pos = parse(ab_cases[i].fen, RF_VARIANT_STANDARD);
+        int wdl = 99, how = 99;
+        CHECK_INT(rf_tb_probe_ab(&wdl, &how, tb, &pos, ab_cases[i].alpha, ab_cases[i].beta, NULL),
+                  RF_OK);
+        CHECK_MSG(wdl == ab_cases[i].wdl && how == ab_cases[i].how, "%s %d..%d: %d %d",
+                  ab_cases[i].fen, ab_cases[i].alpha, ab_cases[i].beta, wdl, how);
+    }
     /* a WDL value out of range; a material whose table is not there; castling rights */
     rf_error err;
     CHECK_INT(rf_tb_probe_dtz_table(&dtz, &stored, tb, &ep, 3, &err), RF_ERR_ARGUMENT);

@@ -265,6 +265,7 @@ class Tablebase(_rankfile._Tablebase):
             for name in ("probe_wdl", "probe_dtz", "probe_dtz_no_ep", "probe_wdl_table"):
                 setattr(self, name, self._variant_probe)
             self.probe_dtz_table = lambda board, wdl: self._variant_probe(board)
+            self.probe_ab = self._variant_probe_ab
             self.probe_wdl_many = self._variant_probe_many
             self.get_wdl = self.get_dtz = self._variant_get
         # The paths added, in order: whole directories, then the link folder (links to the
@@ -282,6 +283,10 @@ class Tablebase(_rankfile._Tablebase):
             return 0  # kings alone: a draw without a table, as python-chess answers
         raise MissingTableError(f"no table of {variant}: rankfile reads the Syzygy tables of standard "
                                 f"chess only (Fathom)")
+
+    def _variant_probe_ab(self, board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
+        value = self._variant_probe(board)  # kings alone: a draw, as probe_wdl_table answers it
+        return (alpha, 1 + (alpha > 0)) if alpha >= value else (value, 1)
 
     def _variant_probe_many(self, boards, default=_MISSING):
         values = []

@@ -45,12 +45,20 @@ typedef enum probe_kind {
 
 /* What a probe asks: the position's value (WDL, DTZ, DTZ without en passant) or one table's
  * stored value (python-chess's probe_wdl_table, probe_dtz_table). */
-typedef enum probe_what { ASK_WDL, ASK_DTZ, ASK_DTZ_NO_EP, ASK_WDL_TABLE, ASK_DTZ_TABLE } probe_what;
+typedef enum probe_what {
+    ASK_WDL,
+    ASK_DTZ,
+    ASK_DTZ_NO_EP,
+    ASK_WDL_TABLE,
+    ASK_DTZ_TABLE, /* with the WDL value a */
+    ASK_AB         /* python-chess's probe_ab, in the window a, b */
+} probe_what;
 
 typedef struct probe_result {
     probe_kind kind;
     int value;
-    int stored; /* ASK_DTZ_TABLE: 0 when the DTZ file stores the other side to move */
+    int stored; /* ASK_DTZ_TABLE: 0 when the DTZ file stores the other side to move;
+                   ASK_AB: python-chess's success */
     unsigned pieces, max_pieces;
     rf_status status;
     rf_error err;
@@ -92,7 +100,7 @@ static int refuse_position(const rf_position *pos, int *kings_only)
 
 /* Probes one position with the handle held shared; runs without the GIL. */
 static void probe_locked(probe_result *r, const tablebase *self, const rf_position *pos,
-                         probe_what what, int wdl)
+                         probe_what what, int a, int b)
 {
     r->pieces = popcount64(pos->by_type[0]);
     r->status = RF_OK;
@@ -113,8 +121,9 @@ static void probe_locked(probe_result *r, const tablebase *self, const rf_positi
     case ASK_DTZ_NO_EP: r->status = rf_tb_probe_dtz_no_ep(&r->value, self->tb, pos, &r->err); break;
     case ASK_WDL_TABLE: r->status = rf_tb_probe_wdl_table(&r->value, self->tb, pos, &r->err); break;
     case ASK_DTZ_TABLE:
-        r->status = rf_tb_probe_dtz_table(&r->value, &r->stored, self->tb, pos, wdl, &r->err);
+        r->status = rf_tb_probe_dtz_table(&r->value, &r->stored, self->tb, pos, a, &r->err);
         break;
+    case ASK_AB: r->status = rf_tb_probe_ab(&r->value, &r->stored, self->tb, pos, a, b, &r->err); break;
     }
     r->kind = r->status == RF_OK ? PROBE_VALUE : PROBE_FAILED;
 }
@@ -154,24 +163,25 @@ static PyObject *probe_error(const probe_result *r, int dtz)
 }
 
 /* Probes one board: 0 with *value, or -1 with the exception set. */
-static int probe_board(tablebase *self, PyObject *board, probe_what what, int wdl, int *value,
-                       int *stored)
+static int probe_board(tablebase *self, PyObject *board, probe_what what, int a, int b,
+                       int *value, int *stored)
 {
     const rf_position *found = rfpy_board_position(board);
     if (!found) return -1;
     rf_position pos = *found; /* the board may change once the GIL is released */
     int kings_only;
     if (refuse_position(&pos, &kings_only) < 0) return -1;
-    /* Kings alone are a draw without a table, except to the one DTZ file asked for. */
+    /* Kings alone are a draw without a table, except to the one DTZ file asked for; python-chess's
+     * probe_ab answers the window's lower bound where it is at least that draw. */
     if (kings_only && what != ASK_DTZ_TABLE) {
-        *value = 0;
-        if (stored) *stored = 1;
+        *value = what == ASK_AB && a >= 0 ? a : 0;
+        if (stored) *stored = what == ASK_AB && a >= 0 ? 1 + (a > 0) : 1;
         return 0;
     }
     probe_result r;
     Py_BEGIN_ALLOW_THREADS
     pthread_rwlock_rdlock(&self->lock);
-    probe_locked(&r, self, &pos, what, wdl);
+    probe_locked(&r, self, &pos, what, a, b);
     pthread_rwlock_unlock(&self->lock);
     Py_END_ALLOW_THREADS
     if (r.kind != PROBE_VALUE) {
@@ -186,7 +196,7 @@ static int probe_board(tablebase *self, PyObject *board, probe_what what, int wd
 static PyObject *probe(PyObject *self, PyObject *board, probe_what what)
 {
     int value;
-    if (probe_board((tablebase *)self, board, what, 0, &value, NULL) < 0) return NULL;
+    if (probe_board((tablebase *)self, board, what, 0, 0, &value, NULL) < 0) return NULL;
     return PyLong_FromLong(value);
 }
 
@@ -211,9 +221,25 @@ static PyObject *tb_probe_dtz_table(PyObject *self, PyObject *args, PyObject *kw
     int wdl;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oi", keywords, &board, &wdl)) return NULL;
     int value, stored;
-    if (probe_board((tablebase *)self, board, ASK_DTZ_TABLE, wdl, &value, &stored) < 0)
+    if (probe_board((tablebase *)self, board, ASK_DTZ_TABLE, wdl, 0, &value, &stored) < 0)
         return NULL;
     return Py_BuildValue("(ii)", value, stored ? 1 : -1);
+}
+
+/* probe_ab(board, alpha, beta, threats=False) -> (wdl, success), python-chess's; `threats`
+ * matters to the variants with compulsory captures only, whose tables are not read. */
+static PyObject *tb_probe_ab(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"board", "alpha", "beta", "threats", NULL};
+    PyObject *board, *threats = Py_False;
+    int alpha, beta;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oii|O", keywords, &board, &alpha, &beta,
+                                     &threats))
+        return NULL;
+    int value, success;
+    if (probe_board((tablebase *)self, board, ASK_AB, alpha, beta, &value, &success) < 0)
+        return NULL;
+    return Py_BuildValue("(ii)", value, success);
 }
 
 /* get_wdl(board, default=None): a KeyError (MissingTableError included) becomes `default`. */
@@ -224,7 +250,7 @@ static PyObject *get(PyObject *self, PyObject *args, PyObject *kwargs, int dtz)
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O", keywords, &board, &fallback))
         return NULL;
     int value;
-    if (probe_board((tablebase *)self, board, dtz ? ASK_DTZ : ASK_WDL, 0, &value, NULL) == 0)
+    if (probe_board((tablebase *)self, board, dtz ? ASK_DTZ : ASK_WDL, 0, 0, &value, NULL) == 0)
         return PyLong_FromLong(value);
     if (!PyErr_ExceptionMatches(PyExc_KeyError)) return NULL;
     PyErr_Clear();
@@ -320,7 +346,7 @@ static PyObject *tb_probe_wdl_many(PyObject *self_obj, PyObject *args, PyObject 
         for (Py_ssize_t i = 0; i < count; i++) {
             if (items[i].early) continue;
             probe_result r;
-            probe_locked(&r, self, &positions[i], ASK_WDL, 0);
+            probe_locked(&r, self, &positions[i], ASK_WDL, 0, 0);
             items[i].kind = r.kind;
             items[i].status = r.status;
             items[i].value = r.value;
@@ -469,6 +495,11 @@ static PyMethodDef tb_methods[] = {
      "probe_wdl_many(boards, default=<raise>) -> list\n\nThe WDL values of many boards, probed in one pass without the GIL. Without `default`\n"
      "the first position the tables cannot answer raises as probe_wdl; with it, that\n"
      "position's value is `default`."},
+    {"probe_ab", (PyCFunction)(void (*)(void))tb_probe_ab, METH_VARARGS | METH_KEYWORDS,
+     "probe_ab(board, alpha, beta, threats=False) -> (int, int)\n\nThe WDL value of the board's position by an alpha-beta search over its captures (en\n"
+     "passant left out) in the window alpha..beta, and python-chess's success: 2 when a capture\n"
+     "reached beta, 1 + (value > 0) when the best capture is at least the table's value, else 1.\n\n"
+     ":raises: as probe_wdl; ValueError for bounds outside -1000..1000."},
     {"probe_dtz_no_ep", tb_probe_dtz_no_ep, METH_O,
      "probe_dtz_no_ep(board) -> int\n\nThe DTZ value of the board's position as if no en passant capture were possible.\n\n"
      ":raises: as probe_dtz."},

@@ -244,11 +244,13 @@ def test_variant_boards(tables, python_chess):
             assert ours.variant is ours_class
             assert ours.add_directory(tables) == theirs.add_directory(str(tables)) == 0
             fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
-            for probe in ("probe_wdl", "probe_dtz"):
+            probes = {"probe_wdl": lambda tb: tb.probe_wdl, "probe_dtz": lambda tb: tb.probe_dtz,
+                      "probe_ab": lambda tb: lambda board: tb.probe_ab(board, -2, 2)}
+            for probe, method in probes.items():
                 for ours_board, their_board in ((ours_class(fen), their_class(fen)),
                                                 (rankfile.Board(fen), python_chess.Board(fen))):
-                    expected = outcome(getattr(theirs, probe), their_board)
-                    assert outcome(getattr(ours, probe), ours_board) == expected, (name, probe)
+                    expected = outcome(method(theirs), their_board)
+                    assert outcome(method(ours), ours_board) == expected, (name, probe)
                 assert ours.get_wdl(ours_class(fen), "none") == theirs.get_wdl(their_class(fen), "none")
             # more than kings: no table of the variant
             fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
@@ -579,17 +581,22 @@ def test_name_helpers_as_python_chess(python_chess):
 
 
 def test_table_probes_as_python_chess(tablebase, oracle, python_chess):
-    """probe_wdl_table, probe_dtz_table (for every WDL value the position can have) and
-    probe_dtz_no_ep of 2,000 random legal positions (some with an en passant square) equal
+    """probe_wdl_table, probe_dtz_table (for the WDL value the table gives), probe_dtz_no_ep and
+    probe_ab (in six windows) of 2,000 random legal positions (some with an en passant square) equal
     python-chess's, or raise the same exception."""
     fens = legal_positions(python_chess, 2024, 2000)
     assert sum(1 for fen in fens if fen.split()[3] != "-") > 50
-    stored = other_side = 0
+    stored = other_side = cuts = 0
     for fen in fens:
         ours, theirs = rankfile.Board(fen), python_chess.Board(fen)
         for name in ("probe_wdl_table", "probe_dtz_no_ep"):
             expected = outcome(getattr(oracle, name), theirs)
             assert outcome(getattr(tablebase, name), ours) == expected, (name, fen)
+        for alpha, beta in ((-2, 2), (1, 2), (-2, -1), (0, 1), (-1, 0), (0, 2)):
+            expected = outcome(lambda board: oracle.probe_ab(board, alpha, beta), theirs)
+            assert outcome(lambda board: tablebase.probe_ab(board, alpha, beta), ours) == expected, \
+                (alpha, beta, fen)
+            cuts += isinstance(expected, tuple) and expected[1] == 2
         wdl = outcome(oracle.probe_wdl_table, theirs)
         if not isinstance(wdl, int) or wdl == 0:
             continue
@@ -598,7 +605,9 @@ def test_table_probes_as_python_chess(tablebase, oracle, python_chess):
         if isinstance(expected, tuple):
             stored += expected[1] == 1
             other_side += expected[1] == -1
-    assert stored > 200 and other_side > 200
+    assert stored > 200 and other_side > 200 and cuts > 200
+    with pytest.raises(ValueError):
+        tablebase.probe_ab(rankfile.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1"), -2000, 2)
     with pytest.raises(ValueError):
         tablebase.probe_dtz_table(rankfile.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1"), 3)
     # kings alone: 0 without a table, but no DTZ file of kings alone
