@@ -20,6 +20,7 @@ the set with the directory added.
 """
 from __future__ import annotations
 
+import collections
 import os
 import re
 import shutil
@@ -274,6 +275,20 @@ class Tablebase(_rankfile._Tablebase):
         self._entries: Dict[str, bool] = {}
         self._links: Optional[str] = None
         self._cleanups: Dict[str, weakref.finalize] = {}
+        # python-chess's table objects of the files added, by material (both ways round); they
+        # read through this tablebase. `lru` stays empty: Fathom keeps no file open.
+        self.wdl: Dict[str, Table] = {}
+        self.dtz: Dict[str, Table] = {}
+        self.lru: collections.deque = collections.deque()
+        self.lru_lock = threading.Lock()
+
+    def _register(self, paths: List[str]) -> None:
+        """Table objects for the files just added, as python-chess keeps them."""
+        for path in paths:
+            kind, tables = (WdlTable, self.wdl) if path.endswith(_WDL_SUFFIX) else (DtzTable, self.dtz)
+            table = kind(path, variant=self.variant)
+            table._owner = weakref.ref(self)  # no cycle: a dropped tablebase closes at once
+            tables[table.key] = tables[table.mirrored_key] = table
 
     def _variant_probe(self, board) -> int:
         variant = getattr(board, "uci_variant", None)
@@ -283,6 +298,20 @@ class Tablebase(_rankfile._Tablebase):
             return 0  # kings alone: a draw without a table, as python-chess answers
         raise MissingTableError(f"no table of {variant}: rankfile reads the Syzygy tables of standard "
                                 f"chess only (Fathom)")
+
+    def sprobe_ab(self, board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
+        """python-chess's search of the variants whose captures are compulsory (the Antichess
+        family) over their tables, which Fathom does not read: a board of the tablebase's
+        variant raises :exc:`MissingTableError`, another ``KeyError``."""
+        variant = getattr(board, "uci_variant", None)
+        if variant != self.variant.uci_variant:
+            raise KeyError(f"tablebase opened for {self.variant.uci_variant}, probed with {variant}")
+        raise MissingTableError(f"no {variant} table for a search with compulsory captures: rankfile "
+                                f"reads the Syzygy tables of standard chess only (Fathom)")
+
+    def sprobe_capts(self, board, alpha: int, beta: int) -> Tuple[int, int]:
+        """The captures' part of :meth:`sprobe_ab`; raises as it does."""
+        return self.sprobe_ab(board, alpha, beta)
 
     def _variant_probe_ab(self, board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
         value = self._variant_probe(board)  # kings alone: a draw, as probe_wdl_table answers it
@@ -376,7 +405,9 @@ class Tablebase(_rankfile._Tablebase):
         if not chosen:
             return 0
         whole = load_wdl and load_dtz and ":" not in directory
-        self._add(directory if whole else None, [os.path.join(directory, name) for name in chosen])
+        paths = [os.path.join(directory, name) for name in chosen]
+        self._add(directory if whole else None, paths)
+        self._register(paths)
         return len(chosen)
 
     def add_file(self, path: Union[str, os.PathLike], *, load_wdl: bool = True, load_dtz: bool = True) -> int:
@@ -388,6 +419,7 @@ class Tablebase(_rankfile._Tablebase):
         if not _chosen(os.path.dirname(path), [os.path.basename(path)], load_wdl, load_dtz):
             return 0
         self._add(None, [path])
+        self._register([path])
         return 1
 
     def close(self) -> None:
@@ -398,6 +430,10 @@ class Tablebase(_rankfile._Tablebase):
         self._entries, self._links = {}, None
         if links:
             self._drop_links(links)
+        for tables in (self.wdl, self.dtz):
+            while tables:
+                tables.popitem()[1].close()
+        self.lru.clear()
 
     def __enter__(self) -> Tablebase:
         return self
@@ -486,7 +522,8 @@ class Table:
         self.has_pawns = "P" in tablename
         self.initialized = False
         self._tables: Optional[Tablebase] = None
-        self._open_files: List[str] = []
+        self._owner: Optional[weakref.ref] = None  # the tablebase it was added to, if any
+        self._finalizer: Optional[weakref.finalize] = None
 
     def _files(self, path: str) -> List[str]:
         return [path]
@@ -495,6 +532,9 @@ class Table:
         """Opens the file (through the library; checked as :meth:`Tablebase.add_file` checks)."""
         if self._tables is not None:
             return
+        if self._owner is not None:
+            self.initialized = True
+            return
         path = os.path.abspath(os.fsdecode(self.path))
         os.stat(path)  # FileNotFoundError, as python-chess's open
         tablename, suffix = os.path.splitext(os.path.basename(path))
@@ -502,16 +542,28 @@ class Table:
             raise CorruptTableError(f"{path} is not a Syzygy table file of this kind ({self._suffix})")
         files = self._files(path)
         self._tables = _table_files.open(files)
-        self._open_files = files
         self.initialized = True
         self._finalizer = weakref.finalize(self, _table_files.close, files)
 
+    def _reader(self) -> Tablebase:
+        """The tablebase that reads this file: the one it was added to (held weakly, so that
+        dropping that tablebase still closes it at once), or its own share of the files that
+        table objects opened."""
+        self.init_mmap()
+        if self._owner is not None:
+            owner = self._owner()
+            if owner is None:
+                raise MissingTableError(f"the tablebase {self.key} was added to is gone")
+            return owner
+        return self._tables
+
     def close(self) -> None:
         """Releases the file; it is opened again when probed."""
-        if self._tables is not None:
-            self._tables = None
-            self.initialized = False
+        self.initialized = False
+        self._tables = None
+        if self._finalizer is not None:
             self._finalizer()
+            self._finalizer = None
 
     def __enter__(self):
         return self
@@ -534,8 +586,7 @@ class WdlTable(Table):
         :raises: :exc:`MissingTableError` for a board of other material; ``KeyError`` as
             :meth:`Tablebase.probe_wdl` for positions no table holds.
         """
-        self.init_mmap()
-        return self._tables.probe_wdl_table(board)
+        return self._reader().probe_wdl_table(board)
 
 
 class DtzTable(Table):
@@ -559,5 +610,4 @@ class DtzTable(Table):
         """The value this table stores for the board's position, read for its WDL value
         ``wdl``: ``(dtz, 1)``, or ``(0, -1)`` where the file stores the other side to move; see
         :meth:`Tablebase.probe_dtz_table`."""
-        self.init_mmap()
-        return self._tables.probe_dtz_table(board, wdl)
+        return self._reader().probe_dtz_table(board, wdl)

@@ -252,6 +252,12 @@ def test_variant_boards(tables, python_chess):
                     expected = outcome(method(theirs), their_board)
                     assert outcome(method(ours), ours_board) == expected, (name, probe)
                 assert ours.get_wdl(ours_class(fen), "none") == theirs.get_wdl(their_class(fen), "none")
+            if name == "AntichessBoard":  # the search with compulsory captures
+                for method in ("sprobe_ab",):
+                    expected = outcome(lambda board: getattr(theirs, method)(board, -2, 2), their_class(fen))
+                    assert outcome(lambda board: getattr(ours, method)(board, -2, 2), ours_class(fen)) \
+                        == expected == "MissingTableError"
+                assert outcome(lambda board: ours.sprobe_ab(board, -2, 2), rankfile.Board(fen)) == "KeyError"
             # more than kings: no table of the variant
             fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
             assert outcome(ours.probe_wdl, ours_class(fen)) == outcome(theirs.probe_wdl, their_class(fen)) \
@@ -663,6 +669,35 @@ def test_table_objects_as_python_chess(tables, python_chess):
         rankfile.syzygy.WdlTable(tables / "KQQQvK.rtbw").init_table_wdl()
     with pytest.raises(rankfile.syzygy.CorruptTableError):
         rankfile.syzygy.WdlTable(tables / "KQvK.rtbz").init_table_wdl()
+
+
+def test_tablebase_table_dicts_as_python_chess(tables, tmp_path, python_chess):
+    """Tablebase.wdl and .dtz hold python-chess's table objects by material (both ways round),
+    after add_directory and add_file; they probe through the tablebase; close() empties them.
+    A tablebase dropped without close() still releases the tables at once."""
+    import chess.syzygy
+
+    single = copy_tables(tables, tmp_path / "one", "KQvKR")
+    with rankfile.syzygy.open_tablebase(tables, load_dtz=False) as ours, \
+            chess.syzygy.open_tablebase(str(tables), load_dtz=False) as theirs:
+        ours.add_file(single / "KQvKR.rtbz")
+        theirs.add_file(str(single / "KQvKR.rtbz"))
+        assert sorted(ours.wdl) == sorted(theirs.wdl) and sorted(ours.dtz) == sorted(theirs.dtz) == ["KQvKR", "KRvKQ"]
+        assert len(ours.lru) == 0
+        for fen in legal_positions(python_chess, 11, 300):
+            key = chess.syzygy.calc_key(python_chess.Board(fen))
+            if key not in theirs.wdl:
+                continue
+            expected = outcome(theirs.wdl[key].probe_wdl_table, python_chess.Board(fen))
+            assert outcome(ours.wdl[key].probe_wdl_table, rankfile.Board(fen)) == expected, fen
+            assert ours.wdl[key].key == theirs.wdl[key].key
+        table = ours.wdl["KQvK"]
+    assert ours.wdl == {} and ours.dtz == {}
+    with pytest.raises(rankfile.syzygy.MissingTableError):
+        table.probe_wdl_table(rankfile.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1"))
+    rankfile.syzygy.open_tablebase(single).wdl["KQvKR"].init_table_wdl()
+    with rankfile.syzygy.open_tablebase(tables) as again:  # other paths: the first is released
+        assert again.probe_wdl(rankfile.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1")) == -2
 
 
 def load_fuzz_target():
