@@ -1492,8 +1492,9 @@ RF_API rf_eco_match rf_eco_walk_end(rf_eco_walk *w, const rf_position *last);
  * in check, the project's own piece drawings, and green arrows above everything (a line and a
  * triangular head; a ring round a square for an arrow from a square to itself). Each piece is
  * drawn once, as a group with python-chess's id and class ("white-king", "white king"), and
- * placed with <use>. The FEN of the position is the document's <title>. Nothing in it depends
- * on the locale.
+ * placed with <use>. python-chess's extras come from the options: colours laid over squares
+ * (fill), X marks (cross), each arrow's colour and the colours of the parts (colors). The FEN of
+ * the position is the document's <title>. Nothing in it depends on the locale.
  * ------------------------------------------------------------------------------------------- */
 
 /* rf_render_options.flags */
@@ -1508,6 +1509,22 @@ RF_API rf_eco_match rf_eco_walk_end(rf_eco_walk *w, const rf_position *last);
 /* The most arrows an SVG image carries. */
 #define RF_RENDER_MAX_ARROWS 16
 
+/* The parts of the SVG image whose colour rf_render_options.colors may change. */
+enum {
+    RF_SVG_SQUARE_LIGHT,    /* light squares (#f0d9b5) */
+    RF_SVG_SQUARE_DARK,     /* dark squares (#b58863) */
+    RF_SVG_LASTMOVE_LIGHT,  /* a light square of the last move (#cdd26a) */
+    RF_SVG_LASTMOVE_DARK,   /* a dark square of the last move (#aaa23a) */
+    RF_SVG_MARGIN,          /* the frame around the board (#ffffff) */
+    RF_SVG_COORD,           /* the file letters and rank numbers (#555555) */
+    RF_SVG_ARROW,           /* arrows without a colour of their own (#15781b) */
+    RF_SVG_COLORS
+};
+
+/* The longest colour text the SVG image takes (a longer one, or one with other characters than
+ * letters, digits, spaces and "#(),.%-", is left out: the part keeps its colour). */
+#define RF_RENDER_COLOR_MAX 48
+
 /* What to draw besides the pieces. All zero (or a NULL pointer) is the plain diagram: letters,
  * no colour, White at the bottom, coordinates and side to move shown, nothing marked. */
 typedef struct rf_render_options {
@@ -1518,6 +1535,12 @@ typedef struct rf_render_options {
     unsigned arrow_count;                      /* SVG arrows used, 0..RF_RENDER_MAX_ARROWS */
     rf_square arrow_from[RF_RENDER_MAX_ARROWS]; /* where each arrow starts */
     rf_square arrow_to[RF_RENDER_MAX_ARROWS];   /* where it points (the same square: a ring) */
+    /* SVG only; NULL (or 0) draws what the plain image draws. Colours are SVG/CSS colour text
+     * ("#cc0000", "#cc0000cc", "red"), written into the image as they are. */
+    const char *arrow_color[RF_RENDER_MAX_ARROWS]; /* each arrow's colour */
+    const char *fill[64];                          /* a colour laid over each square */
+    const char *colors[RF_SVG_COLORS];             /* the colour of each part (RF_SVG_*) */
+    rf_bitboard cross;                             /* squares marked with an X */
 } rf_render_options;
 
 /* Sets the marks of *opt for *pos (flags and arrows are left alone):
@@ -1540,7 +1563,7 @@ RF_API size_t rf_render_text(char *buf, size_t cap, const rf_position *pos,
                              const rf_render_options *opt);
 
 /* Enough for any SVG image rf_render_svg writes, NUL included. */
-#define RF_RENDER_SVG_MAX 32768
+#define RF_RENDER_SVG_MAX 65536
 
 /* Writes the SVG image of *pos (see "Diagrams" above) into buf, snprintf-like: returns the
  * length the whole document needs (it ends with a newline), at most RF_RENDER_SVG_MAX - 1.

@@ -280,6 +280,29 @@ TEST(svg_document_marks_and_arrows)
     CHECK_INT(polygons, 1);
     opt.arrow_count = 1000;
     CHECK(rf_render_svg(NULL, 0, &pos, &opt) > 0);
+
+    /* python-chess's extras: a fill over e4, an X on d4, a red arrow, the light squares' colour;
+     * colours that could break the document, or too long, are left out. */
+    rf_render_options extra = {0};
+    extra.flags = RF_RENDER_NO_COORDINATES | RF_RENDER_NO_SIDE;
+    extra.fill[rf_square_parse("e4", 2)] = "#cc0000cc";
+    extra.fill[rf_square_parse("e5", 2)] = "red\" onload=\"x";
+    extra.fill[rf_square_parse("e6", 2)] = "rgba(100%, 100%, 100%, 0.99999999999999999999999)";
+    extra.cross = squares("d4");
+    extra.arrow_count = 2;
+    extra.arrow_from[0] = rf_square_parse("e2", 2);
+    extra.arrow_to[0] = rf_square_parse("e4", 2);
+    extra.arrow_color[0] = "red";
+    extra.arrow_from[1] = extra.arrow_to[1] = rf_square_parse("a1", 2);
+    extra.colors[RF_SVG_SQUARE_LIGHT] = "#ffffff";
+    extra.colors[RF_SVG_ARROW] = "<blue>";
+    rf_render_svg(buf, sizeof buf, &pos, &extra);
+    CHECK(strstr(buf, "<rect x=\"180\" y=\"180\" width=\"45\" height=\"45\" fill=\"#cc0000cc\"/>"));
+    CHECK(strstr(buf, "onload") == NULL && strstr(buf, "0.9999") == NULL && strstr(buf, "blue") == NULL);
+    CHECK(strstr(buf, "<path d=\"M145 190l25 25m0-25l-25 25\""));
+    CHECK(strstr(buf, "<polygon fill=\"red\""));
+    CHECK(strstr(buf, "<circle cx=\"22.5\" cy=\"337.5\" r=\"19\" fill=\"none\" stroke=\"#15781b\""));
+    CHECK(strstr(buf, "fill=\"#f0d9b5\"") == NULL && strstr(buf, "fill=\"#ffffff\""));
 }
 
 /* The largest output: every square holds a piece (both colours, every type), every square is
@@ -295,6 +318,13 @@ TEST(largest_output_fits_the_bounds_at_every_capacity)
         opt.arrow_from[i] = (rf_square)(i * 3 % 64);
         opt.arrow_to[i] = (rf_square)(63 - i * 5 % 64);
     }
+    /* python-chess's extras at their longest: every square filled and crossed, every colour */
+    static const char longest[] = "rgba(100%, 100%, 100%, 0.9999999999999999999999)";
+    CHECK_INT(sizeof longest - 1, RF_RENDER_COLOR_MAX);
+    for (int sq = 0; sq < 64; sq++) opt.fill[sq] = longest;
+    for (int i = 0; i < RF_RENDER_MAX_ARROWS; i++) opt.arrow_color[i] = longest;
+    for (int i = 0; i < RF_SVG_COLORS; i++) opt.colors[i] = longest;
+    opt.cross = ~(rf_bitboard)0;
     size_t svg = rf_render_svg(NULL, 0, &pos, &opt);
     CHECK_MSG(svg < RF_RENDER_SVG_MAX, "svg needs %zu", svg);
     size_t most = 0;

@@ -94,8 +94,9 @@ def test_size_coordinates_style_and_the_empty_board():
 
 def test_what_the_library_cannot_draw_raises():
     board = rankfile.Board()
-    for kwargs in ({"fill": {0: "#cc0000cc"}}, {"squares": [1, 2]}, {"colors": {"square light": "#fff"}},
-                   {"borders": True}, {"arrows": [rankfile.svg.Arrow(0, 9, color="red")]},
+    for kwargs in ({"fill": {0: 'red" onload="alert(1)'}}, {"fill": {0: 12}}, {"squares": [1, 64]},
+                   {"colors": {"square light": "<b>"}}, {"colors": {"margin": "#" + "f" * 60}},
+                   {"borders": True}, {"arrows": [rankfile.svg.Arrow(0, 9, color="red;")]},
                    {"arrows": [(0, 1)] * 17}, {"arrows": [(0, 64)]}, {"arrows": [(0,)]},
                    {"check": -1}, {"size": 0}, {"size": "big"}):
         with pytest.raises(ValueError):
@@ -191,3 +192,51 @@ def test_arrows_are_lines_rings_are_circles_as_python_chess(python_chess):
         for tag in ("line", "circle"):
             assert len(list(ours_root.iter(SVG + tag))) == len(list(theirs_root.iter(SVG + tag))), (tag, pairs)
     assert rankfile.svg.SQUARE_SIZE == theirs.SQUARE_SIZE and rankfile.svg.MARGIN == theirs.MARGIN
+
+
+def test_fill_squares_colors_as_python_chess(python_chess):
+    """fill, squares (X marks), colors and coloured arrows land where python-chess puts them:
+    the same squares filled with the same colours, the same squares crossed, the light and dark
+    squares and the arrows in the colours asked for; seeded random cases, without coordinates
+    (both images then start the board at 0, 0)."""
+    import random
+
+    theirs = python_chess_svg()
+    rng = random.Random(36)
+    palette = ["#cc0000", "#00cc00", "#0000cc", "#123456"]
+    for _ in range(100):
+        fill = {square: rng.choice(palette) for square in rng.sample(range(64), rng.randrange(6))}
+        crossed = rng.sample(range(64), rng.randrange(4))
+        colors = {"square light": "#fafafa"} if rng.random() < 0.5 else {}
+        if rng.random() < 0.5:
+            colors["arrow red"] = "#ff1111"
+        arrow = (rng.randrange(64), rng.randrange(64), rng.choice(["green", "red", "#0a0b0c"]))
+        orientation = rng.random() < 0.7
+        ours_svg = rankfile.svg.board(rankfile.Board(), fill=fill, squares=crossed, colors=colors,
+                                      coordinates=False, orientation=orientation,
+                                      arrows=[rankfile.svg.Arrow(*arrow[:2], color=arrow[2])])
+        theirs_svg = theirs.board(python_chess.Board(), fill=fill, squares=python_chess.SquareSet(crossed),
+                                  colors=colors, coordinates=False, orientation=orientation,
+                                  arrows=[theirs.Arrow(*arrow[:2], color=arrow[2])])
+        ours_root, theirs_root = parse(ours_svg), ET.fromstring(theirs_svg)
+
+        def filled(root):
+            return {(r.get("x"), r.get("y"), r.get("fill")) for r in root.iter(SVG + "rect")
+                    if r.get("fill") in palette}
+
+        assert filled(ours_root) == filled(theirs_root)
+        ours_x = {tuple(int(v) - 10 for v in p.get("d")[1:].split("l")[0].split())
+                  for p in ours_root.iter(SVG + "path") if p.get("d", "").endswith("l25 25m0-25l-25 25")}
+        theirs_x = {(int(float(u.get("x"))), int(float(u.get("y")))) for u in theirs_root.iter(SVG + "use")
+                    if (u.get("href") or u.get(XLINK)) == "#xx"}
+        assert ours_x == theirs_x
+        if "square light" in colors:
+            assert "#fafafa" in ours_svg and "#f0d9b5" not in ours_svg
+        if arrow[2] == "#0a0b0c" or (arrow[2] == "red" and "arrow red" in colors):
+            assert (arrow[2] if arrow[2] != "red" else "#ff1111") in ours_svg
+    board = rankfile.Board()
+    assert rankfile.svg.board(board, squares=0x8100000000000081) == rankfile.svg.board(board, squares=[0, 7, 56, 63])
+    assert set(rankfile.svg.DEFAULT_COLORS) == set(theirs.DEFAULT_COLORS)
+    assert sorted(rankfile.svg.PIECES) == sorted(theirs.PIECES)
+    for symbol, group in rankfile.svg.PIECES.items():
+        assert group.startswith(f'<g id="{theirs.PIECES[symbol].split(chr(34))[1]}"')
