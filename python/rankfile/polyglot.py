@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random as _random_module
+import struct
 from typing import TYPE_CHECKING, Container, Iterator, List, NamedTuple, Optional, Union
 
 from rankfile._rankfile import PolyglotBook as _PolyglotBook
@@ -24,7 +25,10 @@ if TYPE_CHECKING:
     from rankfile import Board, Move
 
 __all__ = ["Entry", "MemoryMappedReader", "open_reader", "zobrist_hash", "ZobristHasher",
-           "POLYGLOT_RANDOM_ARRAY"]
+           "POLYGLOT_RANDOM_ARRAY", "ENTRY_STRUCT"]
+
+ENTRY_STRUCT = struct.Struct(">QHHI")
+"""One entry of a book file: key, move, weight, learn, big-endian (16 bytes)."""
 
 POLYGLOT_RANDOM_ARRAY: List[int] = _random_array()
 """The 781 random numbers of the Polyglot book format's Zobrist hash (the C library's table):

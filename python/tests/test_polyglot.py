@@ -368,3 +368,5 @@ def test_zobrist_hasher_equals_python_chess(python_chess, variant):
         assert counted["hash_ep_square"]
     with pytest.raises(AssertionError):
         rankfile.polyglot.ZobristHasher([0] * 780)
+    assert rankfile.polyglot.ENTRY_STRUCT.format == chess.polyglot.ENTRY_STRUCT.format
+    assert rankfile.polyglot.ENTRY_STRUCT.size == 16
