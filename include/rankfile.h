@@ -1505,6 +1505,8 @@ RF_API rf_eco_match rf_eco_walk_end(rf_eco_walk *w, const rf_position *last);
 #define RF_RENDER_COLOR_16 (1u << 4)       /* text: ANSI 16-colour backgrounds (SGR 40-107) */
 #define RF_RENDER_COLOR_256 (1u << 5)      /* text: ANSI 256-colour backgrounds (SGR 48;5;N);
                                               wins over RF_RENDER_COLOR_16 */
+#define RF_RENDER_BORDERS (1u << 6)        /* SVG: a line round the board (when there is a
+                                              frame) and round the image */
 
 /* The most arrows an SVG image carries. */
 #define RF_RENDER_MAX_ARROWS 16
@@ -1518,6 +1520,8 @@ enum {
     RF_SVG_MARGIN,          /* the frame around the board (#ffffff) */
     RF_SVG_COORD,           /* the file letters and rank numbers (#555555) */
     RF_SVG_ARROW,           /* arrows without a colour of their own (#15781b) */
+    RF_SVG_INNER_BORDER,    /* RF_RENDER_BORDERS: the line round the board (#111111) */
+    RF_SVG_OUTER_BORDER,    /* RF_RENDER_BORDERS: the line round the image (#111111) */
     RF_SVG_COLORS
 };
 

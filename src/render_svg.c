@@ -410,6 +410,26 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
 
     if (pockets) put_pockets(&o, pos, flip, margin, size);
 
+    /* Borders: one-unit lines on the edges of the board and of the image, inside both. */
+    if (opt->flags & RF_RENDER_BORDERS) {
+        if (margin) {
+            put_str(&o, "<rect x=\"");
+            put_num(&o, margin - 0.5);
+            put_str(&o, "\" y=\"");
+            put_num(&o, margin - 0.5);
+            put_str(&o, "\" width=\"361\" height=\"361\" fill=\"none\" stroke-width=\"1\" stroke=\"");
+            put_str(&o, part_color(opt, RF_SVG_INNER_BORDER, "#111111"));
+            put_str(&o, "\"/>\n");
+        }
+        put_str(&o, "<rect x=\"0.5\" y=\"0.5\" width=\"");
+        put_int(&o, width - 1);
+        put_str(&o, "\" height=\"");
+        put_int(&o, size - 1);
+        put_str(&o, "\" fill=\"none\" stroke-width=\"1\" stroke=\"");
+        put_str(&o, part_color(opt, RF_SVG_OUTER_BORDER, "#111111"));
+        put_str(&o, "\"/>\n");
+    }
+
     unsigned arrows = opt->arrow_count < RF_RENDER_MAX_ARROWS ? opt->arrow_count
                                                                : RF_RENDER_MAX_ARROWS;
     /* An X over each crossed square, under the arrows. */

@@ -303,6 +303,20 @@ TEST(svg_document_marks_and_arrows)
     CHECK(strstr(buf, "<polygon fill=\"red\""));
     CHECK(strstr(buf, "<circle cx=\"22.5\" cy=\"337.5\" r=\"19\" fill=\"none\" stroke=\"#15781b\""));
     CHECK(strstr(buf, "fill=\"#f0d9b5\"") == NULL && strstr(buf, "fill=\"#ffffff\""));
+    CHECK(strstr(buf, "stroke-width=\"1\"") == NULL);
+
+    /* Borders: round the image alone without a frame; round the board too with one. */
+    extra.flags |= RF_RENDER_BORDERS;
+    extra.colors[RF_SVG_OUTER_BORDER] = "#abcdef";
+    rf_render_svg(buf, sizeof buf, &pos, &extra);
+    CHECK(strstr(buf, "<rect x=\"0.5\" y=\"0.5\" width=\"359\" height=\"359\" fill=\"none\" "
+                      "stroke-width=\"1\" stroke=\"#abcdef\"/>"));
+    CHECK(strstr(buf, "width=\"361\"") == NULL);
+    extra.flags = RF_RENDER_BORDERS;
+    rf_render_svg(buf, sizeof buf, &pos, &extra);
+    CHECK(strstr(buf, "<rect x=\"19.5\" y=\"19.5\" width=\"361\" height=\"361\" fill=\"none\" "
+                      "stroke-width=\"1\" stroke=\"#111111\"/>"));
+    CHECK(strstr(buf, "width=\"399\" height=\"399\""));
 }
 
 /* The largest output: every square holds a piece (both colours, every type), every square is
@@ -325,6 +339,7 @@ TEST(largest_output_fits_the_bounds_at_every_capacity)
     for (int i = 0; i < RF_RENDER_MAX_ARROWS; i++) opt.arrow_color[i] = longest;
     for (int i = 0; i < RF_SVG_COLORS; i++) opt.colors[i] = longest;
     opt.cross = ~(rf_bitboard)0;
+    opt.flags = RF_RENDER_BORDERS;
     size_t svg = rf_render_svg(NULL, 0, &pos, &opt);
     CHECK_MSG(svg < RF_RENDER_SVG_MAX, "svg needs %zu", svg);
     size_t most = 0;

@@ -30,6 +30,7 @@ MARGIN = 20
 _FLIP = 1 << 1             # RF_RENDER_FLIP
 _NO_COORDINATES = 1 << 2   # RF_RENDER_NO_COORDINATES
 _NO_SIDE = 1 << 3          # RF_RENDER_NO_SIDE
+_BORDERS = 1 << 6          # RF_RENDER_BORDERS
 _MAX_ARROWS = 16           # RF_RENDER_MAX_ARROWS
 
 _SQUARE_NAMES = [f + r for r in "12345678" for f in "abcdefgh"]
@@ -49,12 +50,11 @@ DEFAULT_COLORS: Dict[str, str] = {
     "arrow yellow": "#e6a100",
     "arrow blue": "#1f4e9e",
 }
-"""The colours of the library's image under python-chess's names (``colors=`` changes them; the
-borders are not drawn, their colours are unused)."""
+"""The colours of the library's image under python-chess's names (``colors=`` changes them)."""
 
 # python-chess's names of the parts the library colours, in RF_SVG_* order.
 _PARTS = ["square light", "square dark", "square light lastmove", "square dark lastmove", "margin",
-          "coord", "arrow green"]
+          "coord", "arrow green", "inner border", "outer border"]
 _COLOR_MAX = 48  # RF_RENDER_COLOR_MAX
 _COLOR_TEXT = re.compile(r"[A-Za-z0-9 #(),.%-]{1," + str(_COLOR_MAX) + r"}\Z")
 
@@ -189,18 +189,16 @@ def board(board: Optional[Board] = None, *,
         to move, with the margin around the board that holds them.
     :param colors: colours in place of :data:`DEFAULT_COLORS`'s, by python-chess's names
         (``square light``, ``square dark``, ``square light lastmove``, ``square dark lastmove``,
-        ``margin``, ``coord``, ``arrow green``, ``arrow red``, ``arrow yellow``, ``arrow
-        blue``; the borders' are unused).
+        ``margin``, ``coord``, ``inner border``, ``outer border``, ``arrow green``, ``arrow
+        red``, ``arrow yellow``, ``arrow blue``).
     :param flipped: True flips the board (the same as the other ``orientation``).
-    :param borders: not drawn by the library: True raises ValueError.
+    :param borders: True draws a line round the board (with coordinates) and round the image.
     :param style: a CSS stylesheet put in the image as its ``<style>`` element.
     :returns: the SVG document (a str that notebooks draw).
     :raises: TypeError when ``board`` is not a rankfile Board; ValueError for what the library
-        cannot draw: borders, more than 16 arrows, a colour that is not short SVG colour text.
+        cannot draw: more than 16 arrows, a colour that is not short SVG colour text.
     """
-    if borders:
-        raise ValueError("rankfile.svg.board draws no borders (borders=True)")
-    flags = 0
+    flags = _BORDERS if borders else 0
     if bool(orientation) == bool(flipped):  # python-chess: orientation ^= flipped
         flags |= _FLIP
     if not coordinates:

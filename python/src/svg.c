@@ -84,7 +84,7 @@ static PyObject *svg_render(PyObject *self, PyObject *args)
         pos = *p;
     }
     rf_render_options opt = {0};
-    opt.flags = flags & (RF_RENDER_FLIP | RF_RENDER_NO_COORDINATES | RF_RENDER_NO_SIDE);
+    opt.flags = flags & (RF_RENDER_FLIP | RF_RENDER_NO_COORDINATES | RF_RENDER_NO_SIDE | RF_RENDER_BORDERS);
     opt.last_move = last_move;
     opt.check = check;
     opt.cross = cross;
@@ -163,11 +163,11 @@ static PyMethodDef svg_functions[] = {
     {"svg_render", svg_render, METH_VARARGS,
      "svg_render(board, flags, last_move, check, arrows, fill=None, cross=0, colors=None) -> str\n\n"
      "The SVG image of a Board (None: the empty board) by the C library's rf_render_svg: flags\n"
-     "RF_RENDER_FLIP (2), RF_RENDER_NO_COORDINATES (4), RF_RENDER_NO_SIDE (8); last_move and check\n"
-     "bitboards of the squares marked so; arrows at most 16 (tail, head) or (tail, head, colour)\n"
+     "RF_RENDER_FLIP (2), RF_RENDER_NO_COORDINATES (4), RF_RENDER_NO_SIDE (8), RF_RENDER_BORDERS (64);\n"
+     "last_move and check bitboards of the squares marked so; arrows at most 16 (tail, head) or (tail, head, colour)\n"
      "tuples; fill a list of 64 colours or None; cross a bitboard of squares marked with an X;\n"
-     "colors a list of 7 colours or None (light, dark, last move light and dark, margin, coordinates,\n"
-     "arrows)."},
+     "colors a list of 9 colours or None (light, dark, last move light and dark, margin, coordinates,\n"
+     "arrows, inner and outer border)."},
     {NULL, NULL, 0, NULL},
 };
 

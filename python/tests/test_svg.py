@@ -96,7 +96,7 @@ def test_what_the_library_cannot_draw_raises():
     board = rankfile.Board()
     for kwargs in ({"fill": {0: 'red" onload="alert(1)'}}, {"fill": {0: 12}}, {"squares": [1, 64]},
                    {"colors": {"square light": "<b>"}}, {"colors": {"margin": "#" + "f" * 60}},
-                   {"borders": True}, {"arrows": [rankfile.svg.Arrow(0, 9, color="red;")]},
+                   {"colors": {"outer border": ""}}, {"arrows": [rankfile.svg.Arrow(0, 9, color="red;")]},
                    {"arrows": [(0, 1)] * 17}, {"arrows": [(0, 64)]}, {"arrows": [(0,)]},
                    {"check": -1}, {"size": 0}, {"size": "big"}):
         with pytest.raises(ValueError):
@@ -235,6 +235,11 @@ def test_fill_squares_colors_as_python_chess(python_chess):
         if arrow[2] == "#0a0b0c" or (arrow[2] == "red" and "arrow red" in colors):
             assert (arrow[2] if arrow[2] != "red" else "#ff1111") in ours_svg
     board = rankfile.Board()
+    for coordinates, lines in ((True, 2), (False, 1)):  # python-chess: inner border with coordinates
+        root = parse(rankfile.svg.board(board, borders=True, coordinates=coordinates,
+                                        colors={"outer border": "#010203"}))
+        borders = [r for r in root.iter(SVG + "rect") if r.get("fill") == "none" and r.get("stroke")]
+        assert len(borders) == lines and borders[-1].get("stroke") == "#010203"
     assert rankfile.svg.board(board, squares=0x8100000000000081) == rankfile.svg.board(board, squares=[0, 7, 56, 63])
     assert set(rankfile.svg.DEFAULT_COLORS) == set(theirs.DEFAULT_COLORS)
     assert sorted(rankfile.svg.PIECES) == sorted(theirs.PIECES)
