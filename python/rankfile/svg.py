@@ -148,6 +148,12 @@ def piece(piece, size: Optional[int] = None) -> SvgWrapper:
     return SvgWrapper(svg)
 
 
+def _board_class():
+    from rankfile import Board
+
+    return Board
+
+
 def _square(value, what: str) -> int:
     try:
         square = int(value)
@@ -199,6 +205,10 @@ def board(board: Optional[Board] = None, *,
         cannot draw: more than 16 arrows, a colour that is not short SVG colour text.
     """
     flags = _BORDERS if borders else 0
+    if board is not None and not isinstance(board, _board_class()) and hasattr(board, "board_fen"):
+        # a board without a side to move (python-chess's BaseBoard): its pieces alone
+        board = _board_class()(board.board_fen() + " w - - 0 1")
+        flags |= _NO_SIDE
     if bool(orientation) == bool(flipped):  # python-chess: orientation ^= flipped
         flags |= _FLIP
     if not coordinates:

@@ -245,3 +245,26 @@ def test_fill_squares_colors_as_python_chess(python_chess):
     assert sorted(rankfile.svg.PIECES) == sorted(theirs.PIECES)
     for symbol, group in rankfile.svg.PIECES.items():
         assert group.startswith(f'<g id="{theirs.PIECES[symbol].split(chr(34))[1]}"')
+
+
+def test_piece_and_board_without_turn_images(python_chess):
+    """Piece._repr_svg_ is svg.piece at 45 pixels, as python-chess's; svg.board of an object with
+    board_fen() but no rankfile position (python-chess's BaseBoard shape) draws its pieces
+    without a side to move."""
+    theirs = python_chess_svg()
+    king = rankfile.Piece.from_symbol("K")
+    assert king._repr_svg_() == rankfile.svg.piece(king, size=45)
+    root = parse(king._repr_svg_())
+    expected = ET.fromstring(python_chess.Piece.from_symbol("K")._repr_svg_())
+    assert root.get("width") == expected.get("width") == "45"
+
+    class PiecesOnly:
+        def board_fen(self):
+            return "4k3/8/8/8/8/8/8/4KB2"
+
+    root = parse(rankfile.svg.board(PiecesOnly()))
+    assert sorted(ref for ref, _x, _y in pieces(root)) == ["#black-king", "#white-bishop", "#white-king"]
+    assert not [c for c in root.iter(SVG + "circle") if c.get("r") == "6"]  # no side-to-move dot
+    assert "white bishop" in rankfile.svg.board(PiecesOnly()) and theirs.board is not None
+    with pytest.raises(TypeError):
+        rankfile.svg.board(object())
