@@ -1,11 +1,14 @@
-"""SVG images of boards: python-chess's ``chess.svg.board`` drawn by rankfile's C library.
+"""SVG images of boards: python-chess's ``chess.svg`` drawn by rankfile's C library.
 
 The image is the library's own (``rf_render_svg``): a standalone SVG 1.1 document, 400 x 400
 user units (360 for the board, 20 around it for the coordinates and a dot in the colour of the
 side to move; 360 x 360 without coordinates), light squares #f0d9b5, dark squares #b58863, the
-last move's squares in green-yellow, a red glow under a king in check, green arrows, and the
-project's own piece drawings; Crazyhouse's pieces in hand stand in a column right of the board.
-The position's FEN is the document's ``<title>``. It does not look like python-chess's image.
+last move's squares in green-yellow, a red glow under a king in check, arrows (a line and a
+head; a ring for an arrow from a square to itself), and the project's own piece drawings, each
+a group with python-chess's id and class (``white-king``, ``white king``); Crazyhouse's pieces
+in hand stand in a column right of the board. python-chess's extras are drawn too: ``fill``,
+``squares`` (X marks), ``colors``, coloured arrows, ``borders``. The position's FEN is the
+document's ``<title>``. It does not look like python-chess's image.
 """
 from __future__ import annotations
 

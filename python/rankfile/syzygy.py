@@ -12,6 +12,13 @@ share it, and one that asks for other directories while another is open raises
 :exc:`TablebaseBusyError` (python-chess opens as many as one likes). ``add_directory`` reopens
 the set with the directory added.
 
+python-chess's table internals are here as well, over the same library: the helpers on table
+names (:func:`tablenames`, :func:`normalize_tablename`, :func:`is_tablename`,
+:func:`dependencies`, :func:`calc_key`, ...), one table's stored values
+(:meth:`Tablebase.probe_wdl_table`, :meth:`Tablebase.probe_dtz_table`, :meth:`Tablebase.probe_ab`,
+:meth:`Tablebase.probe_dtz_no_ep`) and the table objects :class:`WdlTable` and :class:`DtzTable`
+of one file. The file format's own reader (index tables, decompression) is Fathom's alone.
+
 >>> import rankfile as chess, rankfile.syzygy
 >>> with rankfile.syzygy.open_tablebase("data/syzygy") as tablebase:  # doctest: +SKIP
 ...     board = chess.Board("8/8/1k6/8/8/8/8/KBN5 w - - 0 1")
