@@ -15,7 +15,10 @@
  *     and the mirror for losses), whatever the halfmove clock;
  *   - the root probe repeats WDL and DTZ, lists each legal move once, each move's WDL and DTZ
  *     agree as above; its best move is the first, legal, and keeps the position's WDL (none
- *     only when there is no legal move).
+ *     only when there is no legal move);
+ *   - one table's values (rf_tb_probe_wdl_table, rf_tb_probe_dtz_table) are in range or
+ *     RF_ERR_NO_TABLE; without a legal en passant capture, rf_tb_probe_ab(-2, 2) is the WDL and
+ *     rf_tb_probe_dtz_no_ep the DTZ.
  */
 #include "fuzz.h"
 
@@ -130,6 +133,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(root.moves[i].wdl <= wdl, "%s: move %u wdl %d above the position's %d", fen, i,
                    root.moves[i].wdl, wdl);
     }
+    int table = 99, ab = 99, how = 99, no_ep = 99, stored = 99, raw = -1;
+    rf_status st = rf_tb_probe_wdl_table(&table, tb, &pos, NULL);
+    FUZZ_CHECK(st == RF_OK ? table >= -2 && table <= 2 : st == RF_ERR_NO_TABLE, "%s: table %d/%d",
+               fen, st, table);
+    st = rf_tb_probe_dtz_table(&raw, &stored, tb, &pos, wdl, NULL);
+    FUZZ_CHECK(st == RF_OK ? raw >= 0 && (stored == 1 || (stored == 0 && raw == 0))
+                           : st == RF_ERR_NO_TABLE,
+               "%s: dtz table %d/%d/%d", fen, st, raw, stored);
+    st = rf_tb_probe_ab(&ab, &how, tb, &pos, -2, 2, NULL);
+    FUZZ_CHECK(st == RF_OK ? ab >= -2 && ab <= 2 && how >= 1 && how <= 2 : st == RF_ERR_NO_TABLE,
+               "%s: ab %d/%d/%d", fen, st, ab, how);
+    if (st == RF_OK && !pos.ep_legal)
+        FUZZ_CHECK(ab == wdl, "%s: probe_ab %d, wdl %d", fen, ab, wdl);
+    st = rf_tb_probe_dtz_no_ep(&no_ep, tb, &pos, NULL);
+    FUZZ_CHECK(st == RF_OK || st == RF_ERR_NO_TABLE, "%s: dtz without ep %d", fen, st);
+    if (st == RF_OK && !pos.ep_legal)
+        FUZZ_CHECK(no_ep == dtz, "%s: dtz without ep %d, dtz %d", fen, no_ep, dtz);
     if (root.count == 0) {
         FUZZ_CHECK(root.best == RF_MOVE_NONE, "%s: a best move without legal moves", fen);
     } else {

@@ -1056,6 +1056,19 @@ RF_API int rf_position_has_insufficient_material(const rf_position *pos, rf_colo
  * that stepped twice. Variants: the board, side, castling and en passant alone. */
 RF_API uint64_t rf_polyglot_key(const rf_position *pos);
 
+/* The entries of the Polyglot table whose XOR is rf_polyglot_key(*pos): 64 * kind + square for
+ * each piece (kind 0..11: black pawn, white pawn, black knight, ... white king), 768..771 for
+ * the castling rights counted (White kingside, White queenside, Black kingside, Black
+ * queenside), 772 + file for the en passant file counted, 780 for White to move; in that order,
+ * into indices[0..n). Returns n, at most RF_POLYGLOT_FEATURES_MAX (64 pieces, 4, 1, 1). */
+#define RF_POLYGLOT_FEATURES_MAX 70
+RF_API unsigned rf_polyglot_features(unsigned *indices, const rf_position *pos);
+
+/* Entry `index` (0..780) of the published Polyglot table of 781 random numbers (0 for an index
+ * past its end): rf_polyglot_features says which entries a position's key is made of. */
+#define RF_POLYGLOT_RANDOM_COUNT 781
+RF_API uint64_t rf_polyglot_random(unsigned index);
+
 /* The legal move of *pos that a Polyglot book entry's 16-bit move names (to file bits 0-2, to
  * rank 3-5, from file 6-8, from rank 9-11, promotion 12-14: 0 none, 1 knight .. 4 queen; castling
  * as the king taking its own rook, e1h1), or RF_MOVE_NONE when no legal move answers to it. */
@@ -1478,8 +1491,12 @@ RF_API rf_eco_match rf_eco_walk_end(rf_eco_walk *w, const rf_position *last);
  * 20 around it for the coordinates and the side-to-move dot; just 360 x 360 with
  * RF_RENDER_NO_COORDINATES and RF_RENDER_NO_SIDE), light squares #f0d9b5, dark squares
  * #b58863, last move #cdd26a / #aaa23a, explosion #f2a65a / #d9773a, a red glow under a king
- * in check, the project's own piece drawings, and green arrows above everything. The FEN of the
- * position is the document's <title>. Nothing in it depends on the locale.
+ * in check, the project's own piece drawings, and green arrows above everything (a line and a
+ * triangular head; a ring round a square for an arrow from a square to itself). Each piece is
+ * drawn once, as a group with python-chess's id and class ("white-king", "white king"), and
+ * placed with <use>. python-chess's extras come from the options: colours laid over squares
+ * (fill), X marks (cross), each arrow's colour and the colours of the parts (colors). The FEN of
+ * the position is the document's <title>. Nothing in it depends on the locale.
  * ------------------------------------------------------------------------------------------- */
 
 /* rf_render_options.flags */
@@ -1490,9 +1507,29 @@ RF_API rf_eco_match rf_eco_walk_end(rf_eco_walk *w, const rf_position *last);
 #define RF_RENDER_COLOR_16 (1u << 4)       /* text: ANSI 16-colour backgrounds (SGR 40-107) */
 #define RF_RENDER_COLOR_256 (1u << 5)      /* text: ANSI 256-colour backgrounds (SGR 48;5;N);
                                               wins over RF_RENDER_COLOR_16 */
+#define RF_RENDER_BORDERS (1u << 6)        /* SVG: a line round the board (when there is a
+                                              frame) and round the image */
 
 /* The most arrows an SVG image carries. */
 #define RF_RENDER_MAX_ARROWS 16
+
+/* The parts of the SVG image whose colour rf_render_options.colors may change. */
+enum {
+    RF_SVG_SQUARE_LIGHT,    /* light squares (#f0d9b5) */
+    RF_SVG_SQUARE_DARK,     /* dark squares (#b58863) */
+    RF_SVG_LASTMOVE_LIGHT,  /* a light square of the last move (#cdd26a) */
+    RF_SVG_LASTMOVE_DARK,   /* a dark square of the last move (#aaa23a) */
+    RF_SVG_MARGIN,          /* the frame around the board (#ffffff) */
+    RF_SVG_COORD,           /* the file letters and rank numbers (#555555) */
+    RF_SVG_ARROW,           /* arrows without a colour of their own (#15781b) */
+    RF_SVG_INNER_BORDER,    /* RF_RENDER_BORDERS: the line round the board (#111111) */
+    RF_SVG_OUTER_BORDER,    /* RF_RENDER_BORDERS: the line round the image (#111111) */
+    RF_SVG_COLORS
+};
+
+/* The longest colour text the SVG image takes (a longer one, or one with other characters than
+ * letters, digits, spaces and "#(),.%-", is left out: the part keeps its colour). */
+#define RF_RENDER_COLOR_MAX 48
 
 /* What to draw besides the pieces. All zero (or a NULL pointer) is the plain diagram: letters,
  * no colour, White at the bottom, coordinates and side to move shown, nothing marked. */
@@ -1504,6 +1541,12 @@ typedef struct rf_render_options {
     unsigned arrow_count;                      /* SVG arrows used, 0..RF_RENDER_MAX_ARROWS */
     rf_square arrow_from[RF_RENDER_MAX_ARROWS]; /* where each arrow starts */
     rf_square arrow_to[RF_RENDER_MAX_ARROWS];   /* where it points (the same square: a ring) */
+    /* SVG only; NULL (or 0) draws what the plain image draws. Colours are SVG/CSS colour text
+     * ("#cc0000", "#cc0000cc", "red"), written into the image as they are. */
+    const char *arrow_color[RF_RENDER_MAX_ARROWS]; /* each arrow's colour */
+    const char *fill[64];                          /* a colour laid over each square */
+    const char *colors[RF_SVG_COLORS];             /* the colour of each part (RF_SVG_*) */
+    rf_bitboard cross;                             /* squares marked with an X */
 } rf_render_options;
 
 /* Sets the marks of *opt for *pos (flags and arrows are left alone):
@@ -1526,13 +1569,19 @@ RF_API size_t rf_render_text(char *buf, size_t cap, const rf_position *pos,
                              const rf_render_options *opt);
 
 /* Enough for any SVG image rf_render_svg writes, NUL included. */
-#define RF_RENDER_SVG_MAX 32768
+#define RF_RENDER_SVG_MAX 65536
 
 /* Writes the SVG image of *pos (see "Diagrams" above) into buf, snprintf-like: returns the
  * length the whole document needs (it ends with a newline), at most RF_RENDER_SVG_MAX - 1.
  * `opt` may be NULL. Arrows with a square out of range (RF_NO_SQUARE) are left out. */
 RF_API size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos,
                             const rf_render_options *opt);
+
+/* Writes the SVG image of one piece (45 x 45 user units, the drawing rf_render_svg places on
+ * its squares, as a group with the id "white-king" and the class "white king") into buf,
+ * snprintf-like: returns the length the whole document needs, less than RF_RENDER_SVG_MAX.
+ * For RF_NO_PIECE or a value that is no piece it writes nothing and returns 0. */
+RF_API size_t rf_render_svg_piece(char *buf, size_t cap, rf_piece piece);
 
 /* ---------------------------------------------------------------------------------------------
  * Syzygy endgame tablebases
@@ -1611,6 +1660,41 @@ RF_API rf_status rf_tb_probe_wdl(int *wdl, const rf_tb *tb, const rf_position *p
  * (python-chess's values), a stalemate 0. Needs the WDL and DTZ tables of the material and of
  * the positions after each capture or promotion. Returns as rf_tb_probe_wdl. */
 RF_API rf_status rf_tb_probe_dtz(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err);
+
+/* The DTZ of *pos as if no en passant capture were possible (python-chess's probe_dtz_no_ep):
+ * rf_tb_probe_dtz of the position without its en passant square. Returns as rf_tb_probe_wdl. */
+RF_API rf_status rf_tb_probe_dtz_no_ep(int *dtz, const rf_tb *tb, const rf_position *pos,
+                                       rf_error *err);
+
+/* The WDL value the table of *pos's material stores for *pos (python-chess's probe_wdl_table):
+ * one read of one table, no capture looked at, the en passant square ignored. It is the
+ * position's value only where no capture or en passant capture is better: the table format
+ * leaves the entries of positions won by a capture free, to compress better (rf_tb_probe_wdl
+ * looks at the captures). Kings alone are 0. Needs only the WDL table of this material.
+ * Returns as rf_tb_probe_wdl (RF_ERR_NO_TABLE naming the table when it is not open). */
+RF_API rf_status rf_tb_probe_wdl_table(int *wdl, const rf_tb *tb, const rf_position *pos,
+                                       rf_error *err);
+
+/* python-chess's probe_ab: the WDL of *pos found by an alpha-beta search over its captures
+ * (every capture of an opponent's piece, promotions included, en passant left out), each
+ * position reached answered by the table of its material (rf_tb_probe_wdl_table), within the
+ * window alpha < value < beta (python-chess probes with -2, 2). *how is python-chess's `success`:
+ * 2 when a capture reached beta (its value is at least beta), 1 + (value > 0) when the best
+ * capture is at least the table's value, 1 when the table's value stands. Needs the WDL tables of
+ * the material and of every capture's. Returns as rf_tb_probe_wdl; RF_ERR_ARGUMENT for bounds
+ * outside -1000..1000. */
+RF_API rf_status rf_tb_probe_ab(int *wdl, int *how, const rf_tb *tb, const rf_position *pos,
+                                int alpha, int beta, rf_error *err);
+
+/* The value the DTZ table of *pos's material stores for *pos, read for the position's WDL value
+ * `wdl` (-2..2, which selects the table's value map), as python-chess's probe_dtz_table: plies,
+ * unsigned, before the table's zeroing move is added (rf_tb_probe_dtz's value is the WDL's
+ * first zeroing distance, 1 or 101, plus this, signed). Most DTZ files store one side to move
+ * only: *stored is 1 with *dtz the value, or 0 with *dtz 0 when the file stores the other side
+ * (python-chess's success -1). No capture is looked at, the en passant square is ignored.
+ * Returns as rf_tb_probe_wdl; RF_ERR_ARGUMENT for `wdl` out of range. */
+RF_API rf_status rf_tb_probe_dtz_table(int *dtz, int *stored, const rf_tb *tb,
+                                       const rf_position *pos, int wdl, rf_error *err);
 
 /* One legal move of a root probe, valued from the side to move's point of view (before it). */
 typedef struct rf_tb_move {

@@ -218,30 +218,48 @@ static const uint64_t polyglot_random[781] = {
     UINT64_C(0xF8D626AAAF278509),
 };
 
-uint64_t rf_polyglot_key(const rf_position *pos)
+uint64_t rf_polyglot_random(unsigned index)
 {
-    uint64_t key = 0;
+    return index < sizeof polyglot_random / sizeof *polyglot_random ? polyglot_random[index] : 0;
+}
+
+/* The key is the XOR of the table's entries for: each piece on its square (entry 64 * kind + sq,
+ * kind 2 * (type - pawn) + 1 for White), each castling right whose rook stands on its corner
+ * (768 + 2 * colour + 0 kingside / 1 queenside), the en passant file when a pawn of the side to
+ * move stands beside the pawn that stepped twice (772 + file), White to move (780). */
+unsigned rf_polyglot_features(unsigned *indices, const rf_position *pos)
+{
+    unsigned n = 0;
     for (rf_square sq = 0; sq < 64; sq++) {
         rf_piece pc = pos->board[sq];
         rf_piece_type pt = RF_PIECE_TYPE(pc);
         if (pc == RF_NO_PIECE || pt < RF_PAWN || pt > RF_KING) continue;
         unsigned kind = 2u * (unsigned)(pt - RF_PAWN) + (RF_PIECE_COLOR(pc) == RF_WHITE);
-        key ^= polyglot_random[64 * kind + sq];
+        indices[n++] = 64 * kind + sq;
     }
     static const rf_square corner[2][2] = {{RF_SQUARE(7, 0), RF_SQUARE(0, 0)}, {RF_SQUARE(7, 7), RF_SQUARE(0, 7)}};
     for (int c = 0; c < 2; c++)
         for (int side = 0; side < 2; side++) {
             rf_square r = pos->castle_rook[c][side];
             rf_square want = corner[c][side == RF_KINGSIDE ? 0 : 1];
-            if (r != RF_NO_SQUARE && r == want) key ^= polyglot_random[768 + 2 * c + (side == RF_KINGSIDE ? 0 : 1)];
+            if (r != RF_NO_SQUARE && r == want) indices[n++] = 768 + 2 * (unsigned)c + (side == RF_KINGSIDE ? 0 : 1);
         }
     if (pos->ep != RF_NO_SQUARE) {
         rf_color us = (rf_color)pos->side;
         rf_square pawn = us == RF_WHITE ? (rf_square)(pos->ep - 8) : (rf_square)(pos->ep + 8);
         rf_bitboard beside = (RF_FILE_OF(pawn) > 0 ? RF_BB(pawn - 1) : 0) | (RF_FILE_OF(pawn) < 7 ? RF_BB(pawn + 1) : 0);
-        if (beside & rf__pieces(pos, us, RF_PAWN)) key ^= polyglot_random[772 + RF_FILE_OF(pos->ep)];
+        if (beside & rf__pieces(pos, us, RF_PAWN)) indices[n++] = 772 + (unsigned)RF_FILE_OF(pos->ep);
     }
-    if (pos->side == RF_WHITE) key ^= polyglot_random[780];
+    if (pos->side == RF_WHITE) indices[n++] = 780;
+    return n;
+}
+
+uint64_t rf_polyglot_key(const rf_position *pos)
+{
+    unsigned indices[RF_POLYGLOT_FEATURES_MAX];
+    unsigned n = rf_polyglot_features(indices, pos);
+    uint64_t key = 0;
+    for (unsigned i = 0; i < n; i++) key ^= polyglot_random[indices[i]];
     return key;
 }
 

@@ -109,9 +109,57 @@ static const drawing drawings[7] = {
 static const char *const square_fill[3][2] = {
     {"#f0d9b5", "#b58863"}, {"#cdd26a", "#aaa23a"}, {"#f2a65a", "#d9773a"}};
 
-static const char piece_ids[2][7][6] = {
-    {"", "rf-wP", "rf-wN", "rf-wB", "rf-wR", "rf-wQ", "rf-wK"},
-    {"", "rf-bP", "rf-bN", "rf-bB", "rf-bR", "rf-bQ", "rf-bK"}};
+/* The colour a caller gave, when it is one the image can carry as it is (short, and no
+ * character that could end an XML attribute), else `fallback`. */
+static const char *color_or(const char *color, const char *fallback)
+{
+    if (!color || !*color) return fallback;
+    size_t n = 0;
+    for (; color[n]; n++) {
+        char c = color[n];
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                 (c && strchr(" #(),.%-", c));
+        if (!ok || n >= RF_RENDER_COLOR_MAX) return fallback;
+    }
+    return color;
+}
+
+/* The colour of a part of the image: the caller's (opt->colors) or the library's. */
+static const char *part_color(const rf_render_options *opt, int part, const char *own)
+{
+    return color_or(opt->colors[part], own);
+}
+
+/* A piece drawing's id is "white-king", its class "white king" (python-chess's names, which
+ * style sheets and programs written for its images look for). */
+static const char *const color_names[2] = {"white", "black"};
+static const char *const type_names[7] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+
+static void put_piece_id(out *o, rf_color c, rf_piece_type pt)
+{
+    put_str(o, color_names[c]);
+    put_str(o, "-");
+    put_str(o, type_names[pt]);
+}
+
+/* One piece's drawing as a group with its id, on the 45 x 45 grid. */
+static void put_piece_def(out *o, rf_color c, rf_piece_type pt)
+{
+    put_str(o, "<g id=\"");
+    put_piece_id(o, c, pt);
+    put_str(o, "\" class=\"");
+    put_str(o, color_names[c]);
+    put_str(o, " ");
+    put_str(o, type_names[pt]);
+    put_str(o, c == RF_WHITE ? "\" fill=\"#ffffff\"" : "\" fill=\"#1a1a1a\"");
+    put_str(o, " stroke=\"#000000\" stroke-width=\"1.5\" stroke-linejoin=\"round\" "
+               "stroke-linecap=\"round\">");
+    put_str(o, drawings[pt].parts);
+    put_str(o, c == RF_WHITE ? "<g fill=\"none\" stroke=\"#000000\">"
+                             : "<g fill=\"none\" stroke=\"#ececec\">");
+    put_str(o, drawings[pt].lines);
+    put_str(o, "</g></g>\n");
+}
 
 /* The piece drawings the position needs, once each. */
 static void put_defs(out *o, const rf_position *pos, int any_check)
@@ -128,16 +176,7 @@ static void put_defs(out *o, const rf_position *pos, int any_check)
     for (int c = 0; c < 2; c++)
         for (int pt = RF_PAWN; pt <= RF_KING; pt++) {
             if (!(pos->by_color[c] & pos->by_type[pt]) && !pos->pocket[c][pt]) continue;
-            put_str(o, "<g id=\"");
-            put_str(o, piece_ids[c][pt]);
-            put_str(o, c == RF_WHITE ? "\" fill=\"#ffffff\"" : "\" fill=\"#1a1a1a\"");
-            put_str(o, " stroke=\"#000000\" stroke-width=\"1.5\" stroke-linejoin=\"round\" "
-                       "stroke-linecap=\"round\">");
-            put_str(o, drawings[pt].parts);
-            put_str(o, c == RF_WHITE ? "<g fill=\"none\" stroke=\"#000000\">"
-                                     : "<g fill=\"none\" stroke=\"#ececec\">");
-            put_str(o, drawings[pt].lines);
-            put_str(o, "</g></g>\n");
+            put_piece_def(o, (rf_color)c, (rf_piece_type)pt);
         }
     put_str(o, "</defs>\n");
 }
@@ -154,7 +193,7 @@ static void put_pockets(out *o, const rf_position *pos, int flip, int margin, in
             double y = bottom ? margin + 8 * SQ - (i + 1) * POCKET_STEP : margin + i * POCKET_STEP;
             i++;
             put_str(o, "<use xlink:href=\"#");
-            put_str(o, piece_ids[c][pt]);
+            put_piece_id(o, (rf_color)c, (rf_piece_type)pt);
             put_str(o, "\" transform=\"translate(");
             put_int(o, left);
             put_str(o, " ");
@@ -191,9 +230,10 @@ static double root(double v)
     return r;
 }
 
-/* An arrow from the centre of one square to the centre of another: a shaft and a head drawn as
- * one polygon; a ring when both squares are the same. */
-static void put_arrow(out *o, rf_square from, rf_square to, int flip, int margin)
+/* An arrow from the centre of one square to the centre of another: a shaft (a line) and a head
+ * (a triangle); a ring when both squares are the same. */
+static void put_arrow(out *o, rf_square from, rf_square to, int flip, int margin,
+                      const char *color)
 {
     int x, y;
     square_origin(from, flip, margin, &x, &y);
@@ -203,8 +243,9 @@ static void put_arrow(out *o, rf_square from, rf_square to, int flip, int margin
         put_num(o, x1);
         put_str(o, "\" cy=\"");
         put_num(o, y1);
-        put_str(o, "\" r=\"19\" fill=\"none\" stroke=\"#15781b\" stroke-width=\"4\" "
-                   "opacity=\"0.8\"/>\n");
+        put_str(o, "\" r=\"19\" fill=\"none\" stroke=\"");
+        put_str(o, color);
+        put_str(o, "\" stroke-width=\"4\" opacity=\"0.8\"/>\n");
         return;
     }
     square_origin(to, flip, margin, &x, &y);
@@ -215,14 +256,23 @@ static void put_arrow(out *o, rf_square from, rf_square to, int flip, int margin
      * that the piece there stays visible under it. */
     double tipx = x2 - ux * 6, tipy = y2 - uy * 6;
     double bx = tipx - ux * 14, by = tipy - uy * 14;
-    const double shaft = 3.5, head = 10;
-    double pts[7][2] = {
-        {x1 + nx * shaft, y1 + ny * shaft}, {bx + nx * shaft, by + ny * shaft},
-        {bx + nx * head, by + ny * head},   {tipx, tipy},
-        {bx - nx * head, by - ny * head},   {bx - nx * shaft, by - ny * shaft},
-        {x1 - nx * shaft, y1 - ny * shaft}};
-    put_str(o, "<polygon fill=\"#15781b\" opacity=\"0.8\" points=\"");
-    for (int i = 0; i < 7; i++) {
+    const double head = 10;
+    put_str(o, "<line x1=\"");
+    put_num(o, x1);
+    put_str(o, "\" y1=\"");
+    put_num(o, y1);
+    put_str(o, "\" x2=\"");
+    put_num(o, bx);
+    put_str(o, "\" y2=\"");
+    put_num(o, by);
+    put_str(o, "\" stroke=\"");
+    put_str(o, color);
+    put_str(o, "\" stroke-width=\"7\" opacity=\"0.8\"/>\n");
+    double pts[3][2] = {{bx + nx * head, by + ny * head}, {tipx, tipy}, {bx - nx * head, by - ny * head}};
+    put_str(o, "<polygon fill=\"");
+    put_str(o, color);
+    put_str(o, "\" opacity=\"0.8\" points=\"");
+    for (int i = 0; i < 3; i++) {
         if (i) put_str(o, " ");
         put_num(o, pts[i][0]);
         put_str(o, ",");
@@ -267,7 +317,9 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
         put_int(&o, width);
         put_str(&o, "\" height=\"");
         put_int(&o, size);
-        put_str(&o, "\" fill=\"#ffffff\"/>\n");
+        put_str(&o, "\" fill=\"");
+        put_str(&o, part_color(opt, RF_SVG_MARGIN, "#ffffff"));
+        put_str(&o, "\"/>\n");
     }
 
     for (rf_square sq = 0; sq < 64; sq++) {
@@ -279,8 +331,20 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
         put_str(&o, "\" y=\"");
         put_int(&o, y);
         put_str(&o, "\" width=\"45\" height=\"45\" fill=\"");
-        put_str(&o, square_fill[mark][!light]);
+        const char *own = square_fill[mark][!light];
+        if (mark < 2) own = part_color(opt, (mark ? RF_SVG_LASTMOVE_LIGHT : RF_SVG_SQUARE_LIGHT) + !light, own);
+        put_str(&o, own);
         put_str(&o, "\"/>\n");
+        const char *fill = color_or(opt->fill[sq], NULL);
+        if (fill) {
+            put_str(&o, "<rect x=\"");
+            put_int(&o, x);
+            put_str(&o, "\" y=\"");
+            put_int(&o, y);
+            put_str(&o, "\" width=\"45\" height=\"45\" fill=\"");
+            put_str(&o, fill);
+            put_str(&o, "\"/>\n");
+        }
         if (opt->check >> sq & 1) {
             put_str(&o, "<rect x=\"");
             put_int(&o, x);
@@ -292,7 +356,9 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
 
     if (coords) {
         put_str(&o, "<g font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" "
-                    "font-size=\"13\" fill=\"#555555\" text-anchor=\"middle\">\n");
+                    "font-size=\"13\" fill=\"");
+        put_str(&o, part_color(opt, RF_SVG_COORD, "#555555"));
+        put_str(&o, "\" text-anchor=\"middle\">\n");
         for (int i = 0; i < 8; i++) {
             char label[2] = {(char)('1' + (flip ? i : 7 - i)), '\0'};
             put_str(&o, "<text x=\"");
@@ -334,7 +400,7 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
         int x, y;
         square_origin(sq, flip, margin, &x, &y);
         put_str(&o, "<use xlink:href=\"#");
-        put_str(&o, piece_ids[RF_PIECE_COLOR(pc)][pt]);
+        put_piece_id(&o, RF_PIECE_COLOR(pc), pt);
         put_str(&o, "\" x=\"");
         put_int(&o, x);
         put_str(&o, "\" y=\"");
@@ -344,13 +410,64 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
 
     if (pockets) put_pockets(&o, pos, flip, margin, size);
 
+    /* Borders: one-unit lines on the edges of the board and of the image, inside both. */
+    if (opt->flags & RF_RENDER_BORDERS) {
+        if (margin) {
+            put_str(&o, "<rect x=\"");
+            put_num(&o, margin - 0.5);
+            put_str(&o, "\" y=\"");
+            put_num(&o, margin - 0.5);
+            put_str(&o, "\" width=\"361\" height=\"361\" fill=\"none\" stroke-width=\"1\" stroke=\"");
+            put_str(&o, part_color(opt, RF_SVG_INNER_BORDER, "#111111"));
+            put_str(&o, "\"/>\n");
+        }
+        put_str(&o, "<rect x=\"0.5\" y=\"0.5\" width=\"");
+        put_int(&o, width - 1);
+        put_str(&o, "\" height=\"");
+        put_int(&o, size - 1);
+        put_str(&o, "\" fill=\"none\" stroke-width=\"1\" stroke=\"");
+        put_str(&o, part_color(opt, RF_SVG_OUTER_BORDER, "#111111"));
+        put_str(&o, "\"/>\n");
+    }
+
     unsigned arrows = opt->arrow_count < RF_RENDER_MAX_ARROWS ? opt->arrow_count
                                                                : RF_RENDER_MAX_ARROWS;
+    /* An X over each crossed square, under the arrows. */
+    for (rf_square sq = 0; sq < 64; sq++) {
+        if (!(opt->cross >> sq & 1)) continue;
+        int x, y;
+        square_origin(sq, flip, margin, &x, &y);
+        put_str(&o, "<path d=\"M");
+        put_int(&o, x + 10);
+        put_str(&o, " ");
+        put_int(&o, y + 10);
+        put_str(&o, "l25 25m0-25l-25 25\" stroke=\"#000000\" stroke-width=\"4\" "
+                    "stroke-linecap=\"round\" opacity=\"0.6\"/>\n");
+    }
+
+    const char *arrow_own = part_color(opt, RF_SVG_ARROW, "#15781b");
     for (unsigned i = 0; i < arrows; i++)
         if (opt->arrow_from[i] < 64 && opt->arrow_to[i] < 64)
-            put_arrow(&o, opt->arrow_from[i], opt->arrow_to[i], flip, margin);
+            put_arrow(&o, opt->arrow_from[i], opt->arrow_to[i], flip, margin,
+                      color_or(opt->arrow_color[i], arrow_own));
 
     put_str(&o, "</svg>\n");
+    if (o.cap) o.buf[o.len < o.cap ? o.len : o.cap - 1] = '\0';
+    return o.len;
+}
+
+size_t rf_render_svg_piece(char *buf, size_t cap, rf_piece piece)
+{
+    out o = {buf, cap, 0};
+    rf_piece_type pt = RF_PIECE_TYPE(piece);
+    rf_color c = RF_PIECE_COLOR(piece);
+    if (piece != RF_NO_PIECE && pt >= RF_PAWN && pt <= RF_KING && c <= RF_BLACK) {
+        put_str(&o, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"45\" "
+                    "height=\"45\" viewBox=\"0 0 45 45\">\n");
+        put_piece_def(&o, c, pt);
+        put_str(&o, "</svg>\n");
+    }
     if (o.cap) o.buf[o.len < o.cap ? o.len : o.cap - 1] = '\0';
     return o.len;
 }

@@ -32,7 +32,7 @@ struct rf_tb {
  * handles on them, under one lock that also serialises every probe (Fathom's root probe is not
  * thread-safe). The tables stay loaded after the last handle is closed: Fathom 2019 (Debian's)
  * prints "munmap: ..." on stderr for each table it releases, so they are released only when
- * other paths are opened (tb_init releases the old ones itself). */
+ * other paths are opened (tb_init releases the old ones itself, see fathom_init). */
 static pthread_mutex_t tb_lock = PTHREAD_MUTEX_INITIALIZER;
 static char tb_paths[4096];
 static unsigned tb_handles;
@@ -62,6 +62,33 @@ static const struct known_size {
 
 static const unsigned char wdl_magic[4] = {0x71, 0xe8, 0x23, 0x5d};
 static const unsigned char dtz_magic[4] = {0xd7, 0x66, 0x0c, 0xa5};
+
+/* Fathom's tb_init, which releases the tables opened before: Fathom 2019 (Debian's) calls
+ * perror("munmap") for every table file it unmaps, successful or not, so that the library would
+ * print a line on stderr per table released. Standard error is pointed at /dev/null for that
+ * call (under tb_lock); a line another thread writes to it meanwhile is lost. When there is
+ * nothing to release or stderr cannot be moved, tb_init runs as it is. */
+static bool fathom_started; /* tb_init has run: tables may be mapped (under tb_lock) */
+
+static bool fathom_init(const char *paths)
+{
+    if (!fathom_started) {
+        fathom_started = true;
+        return tb_init(paths);
+    }
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    int null = open("/dev/null", O_WRONLY);
+    int quiet = saved >= 0 && null >= 0 && dup2(null, STDERR_FILENO) >= 0;
+    bool ok = tb_init(paths);
+    if (quiet) {
+        fflush(stderr);
+        dup2(saved, STDERR_FILENO);
+    }
+    if (saved >= 0) close(saved);
+    if (null >= 0) close(null);
+    return ok;
+}
 
 /* Checks one table file (dir/name, a .rtbw or .rtbz): 0, or the error. */
 static rf_status check_table(const char *dir, const char *name, int dtz, rf_error *err)
@@ -165,7 +192,7 @@ rf_status rf_tb_open(rf_tb **out, const char *paths, rf_error *err)
                            "no Syzygy table files (*.rtbw) in %.200s", paths);
         if (st == RF_OK && !loaded) {
             tb_paths[0] = '\0';
-            if (!tb_init(paths) || TB_LARGEST == 0)
+            if (!fathom_init(paths) || TB_LARGEST == 0)
                 st = rf__error(err, RF_ERR_NOT_FOUND, RF_FIELD_NONE, 0, 0,
                                "Fathom found no tables in %.200s", paths);
         }
@@ -311,6 +338,129 @@ static rf_status probe_root(int *dtz, unsigned *results, const rf_position *pos,
     return RF_OK;
 }
 
+/* Fathom's reader of one table, exported by libfathom (2019, Debian's) but not declared in
+ * tbprobe.h: probe_table(pos, wdl, success, kind) answers the value stored for *pos in the table
+ * of its material (kind 0: the WDL file, 2: the DTZ file, read for the position's WDL `wdl`),
+ * without looking at captures or the en passant square. It sets *success to 0 when the table is
+ * not open and to -1 when a DTZ file stores the other side to move; it leaves it alone on
+ * success. fathom_table_pos is Fathom's own position value, field for field. */
+struct fathom_table_pos {
+    uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
+    uint8_t rule50, ep;
+    bool turn;
+};
+extern int probe_table(const struct fathom_table_pos *pos, int wdl, int *success, const int kind);
+
+enum { FATHOM_TABLE_WDL = 0, FATHOM_TABLE_DTZ = 2 };
+
+/* One read of the table of *pos's material: RF_OK with *value and *stored (0: a DTZ file of the
+ * other side to move), or RF_ERR_NO_TABLE naming the table. */
+static rf_status probe_one_table(int *value, int *stored, const rf_position *pos, int wdl,
+                                 int kind, rf_error *err)
+{
+    struct fathom_table_pos fp = {
+        pos->by_color[RF_WHITE], pos->by_color[RF_BLACK], pos->by_type[RF_KING],
+        pos->by_type[RF_QUEEN],  pos->by_type[RF_ROOK],   pos->by_type[RF_BISHOP],
+        pos->by_type[RF_KNIGHT], pos->by_type[RF_PAWN],   0, 0, pos->side == RF_WHITE};
+    int success = 1;
+    pthread_mutex_lock(&tb_lock);
+    int v = probe_table(&fp, wdl, &success, kind);
+    pthread_mutex_unlock(&tb_lock);
+    if (success == 0) {
+        char name[40];
+        table_name(name, pos);
+        return rf__error(err, RF_ERR_NO_TABLE, RF_FIELD_NONE, 0, 0,
+                         "no table answers this position (%s%s is not open)", name,
+                         kind == FATHOM_TABLE_DTZ ? ".rtbz" : ".rtbw");
+    }
+    *stored = success > 0;
+    *value = success > 0 ? v : 0;
+    return RF_OK;
+}
+
+rf_status rf_tb_probe_wdl_table(int *wdl, const rf_tb *tb, const rf_position *pos, rf_error *err)
+{
+    rf_status st = check_position(tb, pos, err);
+    if (st != RF_OK) return st;
+    if (pos->by_type[0] == pos->by_type[RF_KING]) {
+        *wdl = 0;
+        return RF_OK;
+    }
+    int stored;
+    return probe_one_table(wdl, &stored, pos, 0, FATHOM_TABLE_WDL, err);
+}
+
+rf_status rf_tb_probe_dtz_table(int *dtz, int *stored, const rf_tb *tb, const rf_position *pos,
+                                int wdl, rf_error *err)
+{
+    if (wdl < RF_TB_LOSS || wdl > RF_TB_WIN)
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
+                         "a WDL value is -2..2, not %d", wdl);
+    rf_status st = check_position(tb, pos, err);
+    if (st != RF_OK) return st;
+    return probe_one_table(dtz, stored, pos, wdl, FATHOM_TABLE_DTZ, err);
+}
+
+/* The alpha-beta search of rf_tb_probe_ab below its root: every capture of an opponent's piece
+ * (promotions included, en passant left out) searched first, then the table of the material. */
+static rf_status probe_ab(int *value, int *how, const rf_position *pos, int alpha, int beta,
+                          rf_error *err)
+{
+    rf_movelist list;
+    rf_generate_moves(&list, pos);
+    rf_bitboard theirs = pos->by_color[pos->side ^ 1];
+    for (unsigned i = 0; i < list.count; i++) {
+        rf_move m = list.moves[i];
+        if (RF_MOVE_KIND(m) == RF_MOVE_CASTLING || !(theirs & RF_BB(RF_MOVE_TO(m)))) continue;
+        rf_position next = *pos;
+        rf_position_play(&next, m);
+        int v, ignored;
+        rf_status st = probe_ab(&v, &ignored, &next, -beta, -alpha, err);
+        if (st != RF_OK) return st;
+        v = -v;
+        if (v > alpha) {
+            if (v >= beta) {
+                *value = v;
+                *how = 2;
+                return RF_OK;
+            }
+            alpha = v;
+        }
+    }
+    int v = 0, stored;
+    if (pos->by_type[0] != pos->by_type[RF_KING]) {
+        rf_status st = probe_one_table(&v, &stored, pos, 0, FATHOM_TABLE_WDL, err);
+        if (st != RF_OK) return st;
+    }
+    if (alpha >= v) {
+        *value = alpha;
+        *how = 1 + (alpha > 0);
+    } else {
+        *value = v;
+        *how = 1;
+    }
+    return RF_OK;
+}
+
+rf_status rf_tb_probe_ab(int *wdl, int *how, const rf_tb *tb, const rf_position *pos, int alpha,
+                         int beta, rf_error *err)
+{
+    if (alpha < -1000 || alpha > 1000 || beta < -1000 || beta > 1000)
+        return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
+                         "alpha %d and beta %d: WDL bounds are small numbers (-2..2)", alpha, beta);
+    rf_status st = check_position(tb, pos, err);
+    if (st != RF_OK) return st;
+    return probe_ab(wdl, how, pos, alpha, beta, err);
+}
+
+rf_status rf_tb_probe_dtz_no_ep(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err)
+{
+    rf_position without = *pos;
+    without.ep = RF_NO_SQUARE;
+    without.ep_legal = 0;
+    return rf_tb_probe_dtz(dtz, tb, &without, err);
+}
+
 rf_status rf_tb_probe_wdl(int *wdl, const rf_tb *tb, const rf_position *pos, rf_error *err)
 {
     rf_status st = check_position(tb, pos, err);
@@ -445,6 +595,32 @@ rf_status rf_tb_probe_wdl(int *wdl, const rf_tb *tb, const rf_position *pos, rf_
 rf_status rf_tb_probe_dtz(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err)
 {
     (void)dtz, (void)tb, (void)pos;
+    return unavailable(err);
+}
+
+rf_status rf_tb_probe_wdl_table(int *wdl, const rf_tb *tb, const rf_position *pos, rf_error *err)
+{
+    (void)wdl, (void)tb, (void)pos;
+    return unavailable(err);
+}
+
+rf_status rf_tb_probe_dtz_table(int *dtz, int *stored, const rf_tb *tb, const rf_position *pos,
+                                int wdl, rf_error *err)
+{
+    (void)dtz, (void)stored, (void)tb, (void)pos, (void)wdl;
+    return unavailable(err);
+}
+
+rf_status rf_tb_probe_dtz_no_ep(int *dtz, const rf_tb *tb, const rf_position *pos, rf_error *err)
+{
+    (void)dtz, (void)tb, (void)pos;
+    return unavailable(err);
+}
+
+rf_status rf_tb_probe_ab(int *wdl, int *how, const rf_tb *tb, const rf_position *pos, int alpha,
+                         int beta, rf_error *err)
+{
+    (void)wdl, (void)how, (void)tb, (void)pos, (void)alpha, (void)beta;
     return unavailable(err);
 }
 

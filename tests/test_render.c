@@ -237,20 +237,20 @@ TEST(svg_document_marks_and_arrows)
     CHECK(n > 7 && strcmp(buf + n - 7, "</svg>\n") == 0);
     /* Twelve piece drawings, 32 pieces placed, a1 dark and h1 light. */
     int defs = 0, uses = 0;
-    for (const char *p = buf; (p = strstr(p, "<g id=\"rf-")); p++) defs++;
+    for (const char *p = buf; (p = strstr(p, "<g id=\"")); p++) defs++;
     for (const char *p = buf; (p = strstr(p, "<use ")); p++) uses++;
     CHECK_INT(defs, 12);
     CHECK_INT(uses, 32);
     CHECK(strstr(buf, "<rect x=\"20\" y=\"335\" width=\"45\" height=\"45\" fill=\"#b58863\"/>"));
     CHECK(strstr(buf, "<rect x=\"335\" y=\"335\" width=\"45\" height=\"45\" fill=\"#f0d9b5\"/>"));
-    CHECK(strstr(buf, "<use xlink:href=\"#rf-wK\" x=\"200\" y=\"335\"/>"));
+    CHECK(strstr(buf, "<use xlink:href=\"#white-king\" x=\"200\" y=\"335\"/>"));
     CHECK(strstr(buf, "rf-check") == NULL && strstr(buf, "<polygon") == NULL);
 
     /* Flipped: e1 is in the top row, fourth from the left; Black's dot at the top. */
     rf_render_options opt = {0};
     opt.flags = RF_RENDER_FLIP;
     rf_render_svg(buf, sizeof buf, &pos, &opt);
-    CHECK(strstr(buf, "<use xlink:href=\"#rf-wK\" x=\"155\" y=\"20\"/>"));
+    CHECK(strstr(buf, "<use xlink:href=\"#white-king\" x=\"155\" y=\"20\"/>"));
     CHECK(strstr(buf, "<circle cx=\"390\" cy=\"42.5\" r=\"6\" fill=\"#ffffff\""));
 
     /* Marks and arrows: a missing square leaves its arrow out; the count is clamped. */
@@ -270,14 +270,53 @@ TEST(svg_document_marks_and_arrows)
                       "fill=\"url(#rf-check)\"/>"));
     CHECK(strstr(buf, "<rect x=\"135\" y=\"270\" width=\"45\" height=\"45\" fill=\"#aaa23a\"/>"));
     CHECK(strstr(buf, "<rect x=\"225\" y=\"270\" width=\"45\" height=\"45\" fill=\"#d9773a\"/>"));
-    CHECK(strstr(buf, "<polygon fill=\"#15781b\" opacity=\"0.8\" points=\"206,292.5 206,222.5 "
-                      "212.5,222.5 202.5,208.5 192.5,222.5 199,222.5 199,292.5\"/>"));
+    CHECK(strstr(buf, "<line x1=\"202.5\" y1=\"292.5\" x2=\"202.5\" y2=\"222.5\" "
+                      "stroke=\"#15781b\" stroke-width=\"7\" opacity=\"0.8\"/>"));
+    CHECK(strstr(buf, "<polygon fill=\"#15781b\" opacity=\"0.8\" points=\"212.5,222.5 "
+                      "202.5,208.5 192.5,222.5\"/>"));
     CHECK(strstr(buf, "<circle cx=\"157.5\" cy=\"202.5\" r=\"19\""));
     int polygons = 0;
     for (const char *p = buf; (p = strstr(p, "<polygon")); p++) polygons++;
     CHECK_INT(polygons, 1);
     opt.arrow_count = 1000;
     CHECK(rf_render_svg(NULL, 0, &pos, &opt) > 0);
+
+    /* python-chess's extras: a fill over e4, an X on d4, a red arrow, the light squares' colour;
+     * colours that could break the document, or too long, are left out. */
+    rf_render_options extra = {0};
+    extra.flags = RF_RENDER_NO_COORDINATES | RF_RENDER_NO_SIDE;
+    extra.fill[rf_square_parse("e4", 2)] = "#cc0000cc";
+    extra.fill[rf_square_parse("e5", 2)] = "red\" onload=\"x";
+    extra.fill[rf_square_parse("e6", 2)] = "rgba(100%, 100%, 100%, 0.99999999999999999999999)";
+    extra.cross = squares("d4");
+    extra.arrow_count = 2;
+    extra.arrow_from[0] = rf_square_parse("e2", 2);
+    extra.arrow_to[0] = rf_square_parse("e4", 2);
+    extra.arrow_color[0] = "red";
+    extra.arrow_from[1] = extra.arrow_to[1] = rf_square_parse("a1", 2);
+    extra.colors[RF_SVG_SQUARE_LIGHT] = "#ffffff";
+    extra.colors[RF_SVG_ARROW] = "<blue>";
+    rf_render_svg(buf, sizeof buf, &pos, &extra);
+    CHECK(strstr(buf, "<rect x=\"180\" y=\"180\" width=\"45\" height=\"45\" fill=\"#cc0000cc\"/>"));
+    CHECK(strstr(buf, "onload") == NULL && strstr(buf, "0.9999") == NULL && strstr(buf, "blue") == NULL);
+    CHECK(strstr(buf, "<path d=\"M145 190l25 25m0-25l-25 25\""));
+    CHECK(strstr(buf, "<polygon fill=\"red\""));
+    CHECK(strstr(buf, "<circle cx=\"22.5\" cy=\"337.5\" r=\"19\" fill=\"none\" stroke=\"#15781b\""));
+    CHECK(strstr(buf, "fill=\"#f0d9b5\"") == NULL && strstr(buf, "fill=\"#ffffff\""));
+    CHECK(strstr(buf, "stroke-width=\"1\"") == NULL);
+
+    /* Borders: round the image alone without a frame; round the board too with one. */
+    extra.flags |= RF_RENDER_BORDERS;
+    extra.colors[RF_SVG_OUTER_BORDER] = "#abcdef";
+    rf_render_svg(buf, sizeof buf, &pos, &extra);
+    CHECK(strstr(buf, "<rect x=\"0.5\" y=\"0.5\" width=\"359\" height=\"359\" fill=\"none\" "
+                      "stroke-width=\"1\" stroke=\"#abcdef\"/>"));
+    CHECK(strstr(buf, "width=\"361\"") == NULL);
+    extra.flags = RF_RENDER_BORDERS;
+    rf_render_svg(buf, sizeof buf, &pos, &extra);
+    CHECK(strstr(buf, "<rect x=\"19.5\" y=\"19.5\" width=\"361\" height=\"361\" fill=\"none\" "
+                      "stroke-width=\"1\" stroke=\"#111111\"/>"));
+    CHECK(strstr(buf, "width=\"399\" height=\"399\""));
 }
 
 /* The largest output: every square holds a piece (both colours, every type), every square is
@@ -293,6 +332,14 @@ TEST(largest_output_fits_the_bounds_at_every_capacity)
         opt.arrow_from[i] = (rf_square)(i * 3 % 64);
         opt.arrow_to[i] = (rf_square)(63 - i * 5 % 64);
     }
+    /* python-chess's extras at their longest: every square filled and crossed, every colour */
+    static const char longest[] = "rgba(100%, 100%, 100%, 0.9999999999999999999999)";
+    CHECK_INT(sizeof longest - 1, RF_RENDER_COLOR_MAX);
+    for (int sq = 0; sq < 64; sq++) opt.fill[sq] = longest;
+    for (int i = 0; i < RF_RENDER_MAX_ARROWS; i++) opt.arrow_color[i] = longest;
+    for (int i = 0; i < RF_SVG_COLORS; i++) opt.colors[i] = longest;
+    opt.cross = ~(rf_bitboard)0;
+    opt.flags = RF_RENDER_BORDERS;
     size_t svg = rf_render_svg(NULL, 0, &pos, &opt);
     CHECK_MSG(svg < RF_RENDER_SVG_MAX, "svg needs %zu", svg);
     size_t most = 0;

@@ -514,7 +514,7 @@ class Piece:
 
     def _repr_svg_(self) -> str:
         import rankfile.svg
-        return rankfile.svg.board(Board(f"8/8/8/8/8/8/8/{self.symbol()}7 w - - 0 1", chess960=False))
+        return rankfile.svg.piece(self, size=45)
 
     @classmethod
     def from_symbol(cls, symbol: str) -> "Piece":

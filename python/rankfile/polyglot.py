@@ -13,15 +13,66 @@ from __future__ import annotations
 
 import os
 import random as _random_module
-from typing import TYPE_CHECKING, Container, Iterator, NamedTuple, Optional, Union
+import struct
+from typing import TYPE_CHECKING, Container, Iterator, List, NamedTuple, Optional, Union
 
 from rankfile._rankfile import PolyglotBook as _PolyglotBook
+from rankfile._rankfile import polyglot_features as _features
+from rankfile._rankfile import polyglot_random_array as _random_array
 from rankfile._rankfile import polyglot_zobrist_hash as _zobrist_hash
 
 if TYPE_CHECKING:
     from rankfile import Board, Move
 
-__all__ = ["Entry", "MemoryMappedReader", "open_reader", "zobrist_hash"]
+__all__ = ["Entry", "MemoryMappedReader", "open_reader", "zobrist_hash", "ZobristHasher",
+           "POLYGLOT_RANDOM_ARRAY", "ENTRY_STRUCT"]
+
+ENTRY_STRUCT = struct.Struct(">QHHI")
+"""One entry of a book file: key, move, weight, learn, big-endian (16 bytes)."""
+
+POLYGLOT_RANDOM_ARRAY: List[int] = _random_array()
+"""The 781 random numbers of the Polyglot book format's Zobrist hash (the C library's table):
+768 for the pieces on their squares, 4 for the castling rights, 8 for the en passant files,
+1 for White to move."""
+
+
+class ZobristHasher:
+    """A Zobrist hash of positions over a table of at least 781 numbers laid out as
+    :data:`POLYGLOT_RANDOM_ARRAY` (python-chess's ``chess.polyglot.ZobristHasher``): the XOR of
+    the entries of the features the C library finds in the position (rf_polyglot_features; every
+    castling right counts, as python-chess counts it). With the Polyglot table it is
+    :func:`zobrist_hash`."""
+
+    def __init__(self, array: List[int]) -> None:
+        assert len(array) >= 781
+        self.array = array
+
+    def _xor(self, board: Board, low: int, high: int) -> int:
+        value = 0
+        for index in _features(board):
+            if low <= index < high:
+                value ^= self.array[index]
+        return value
+
+    def hash_board(self, board: Board) -> int:
+        """The part of the pieces on their squares."""
+        return self._xor(board, 0, 768)
+
+    def hash_castling(self, board: Board) -> int:
+        """The part of the castling rights."""
+        return self._xor(board, 768, 772)
+
+    def hash_ep_square(self, board: Board) -> int:
+        """The part of the en passant file (counted when a pawn of the side to move stands
+        beside the pawn that stepped twice, whether or not the capture is legal)."""
+        return self._xor(board, 772, 780)
+
+    def hash_turn(self, board: Board) -> int:
+        """The part of the side to move (White)."""
+        return self._xor(board, 780, 781)
+
+    def __call__(self, board: Board) -> int:
+        return self._xor(board, 0, 781)
 
 
 def _move_class():

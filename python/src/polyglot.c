@@ -17,29 +17,32 @@
 
 #define ENTRY_SIZE 16
 
-/* The four castling values of the published Polyglot table (its entries 768-771: White
- * kingside, White queenside, Black kingside, Black queenside). rf_polyglot_key counts a right
- * only when its rook stands on its corner; python-chess counts every right a Chess960 position
- * has, wherever the rook stands, and rankfile.polyglot follows python-chess. */
-static const uint64_t castling_random[2][2] = {
-    {UINT64_C(0x31D71DCE64B2C310), UINT64_C(0xF165B587DF898190)},
-    {UINT64_C(0xA57E6339DD2CF3A0), UINT64_C(0x1EF6E6DBB1961EC9)},
-};
-
-/* python-chess's zobrist_hash: rf_polyglot_key, plus the castling rights whose rook stands off
- * its corner (only Chess960 positions have those). */
-static uint64_t python_chess_key(const rf_position *pos)
+/* The entries of the Polyglot table in python-chess's key of *pos: the library's
+ * (rf_polyglot_features), plus the castling rights whose rook stands off its corner, which
+ * python-chess counts too (only Chess960 positions have those) and rf_polyglot_key does not. */
+static unsigned python_chess_features(unsigned *indices, const rf_position *pos)
 {
-    uint64_t key = rf_polyglot_key(pos);
+    unsigned n = rf_polyglot_features(indices, pos);
     static const rf_square corner[2][2] = {{RF_SQUARE(7, 0), RF_SQUARE(0, 0)},
                                            {RF_SQUARE(7, 7), RF_SQUARE(0, 7)}};
     for (int c = 0; c < 2; c++)
         for (int side = 0; side < 2; side++) {
             rf_square rook = pos->castle_rook[c][side];
             int kingside = side == RF_KINGSIDE;
-            if (rook != RF_NO_SQUARE && rook != corner[c][kingside ? 0 : 1])
-                key ^= castling_random[c][kingside ? 0 : 1];
+            if (rook != RF_NO_SQUARE && rook != corner[c][kingside ? 0 : 1] &&
+                n < RF_POLYGLOT_FEATURES_MAX + 4)
+                indices[n++] = 768 + 2 * (unsigned)c + (kingside ? 0 : 1);
         }
+    return n;
+}
+
+/* python-chess's zobrist_hash of *pos. */
+static uint64_t python_chess_key(const rf_position *pos)
+{
+    unsigned indices[RF_POLYGLOT_FEATURES_MAX + 4];
+    unsigned n = python_chess_features(indices, pos);
+    uint64_t key = 0;
+    for (unsigned i = 0; i < n; i++) key ^= rf_polyglot_random(indices[i]);
     return key;
 }
 
@@ -49,6 +52,42 @@ static PyObject *zobrist_hash(PyObject *self, PyObject *board)
     const rf_position *pos = rfpy_board_position(board);
     if (!pos) return NULL;
     return PyLong_FromUnsignedLongLong(python_chess_key(pos));
+}
+
+/* polyglot_features(board) -> list: the table entries of python-chess's key, in order. */
+static PyObject *polyglot_features(PyObject *self, PyObject *board)
+{
+    (void)self;
+    const rf_position *pos = rfpy_board_position(board);
+    if (!pos) return NULL;
+    unsigned indices[RF_POLYGLOT_FEATURES_MAX + 4];
+    unsigned n = python_chess_features(indices, pos);
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (unsigned i = 0; list && i < n; i++) {
+        PyObject *item = PyLong_FromUnsignedLong(indices[i]);
+        if (!item) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SetItem(list, (Py_ssize_t)i, item);
+    }
+    return list;
+}
+
+/* polyglot_random_array() -> list: the published table, 781 ints. */
+static PyObject *polyglot_random_array(PyObject *self, PyObject *unused)
+{
+    (void)self, (void)unused;
+    PyObject *list = PyList_New(RF_POLYGLOT_RANDOM_COUNT);
+    for (unsigned i = 0; list && i < RF_POLYGLOT_RANDOM_COUNT; i++) {
+        PyObject *item = PyLong_FromUnsignedLongLong(rf_polyglot_random(i));
+        if (!item) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SetItem(list, (Py_ssize_t)i, item);
+    }
+    return list;
 }
 
 /* The legal move of *pos a book entry names, as python-chess finds it: the library's decoding
@@ -407,6 +446,11 @@ static PyType_Spec book_spec = {
 };
 
 static PyMethodDef polyglot_functions[] = {
+    {"polyglot_features", polyglot_features, METH_O,
+     "polyglot_features(board) -> list\n\nThe entries of the Polyglot table whose XOR is zobrist_hash(board), in order:\n"
+     "pieces (0-767), castling rights (768-771), the en passant file (772-779), White to move (780)."},
+    {"polyglot_random_array", polyglot_random_array, METH_NOARGS,
+     "polyglot_random_array() -> list\n\nThe published Polyglot table of 781 random numbers (the C library's)."},
     {"polyglot_zobrist_hash", zobrist_hash, METH_O,
      "polyglot_zobrist_hash(board) -> int\n\nThe Polyglot key of the board's position, as python-chess's zobrist_hash computes it."},
     {NULL, NULL, 0, NULL},

@@ -43,9 +43,22 @@ typedef enum probe_kind {
     PROBE_FAILED     /* the library's status and error say why */
 } probe_kind;
 
+/* What a probe asks: the position's value (WDL, DTZ, DTZ without en passant) or one table's
+ * stored value (python-chess's probe_wdl_table, probe_dtz_table). */
+typedef enum probe_what {
+    ASK_WDL,
+    ASK_DTZ,
+    ASK_DTZ_NO_EP,
+    ASK_WDL_TABLE,
+    ASK_DTZ_TABLE, /* with the WDL value a */
+    ASK_AB         /* python-chess's probe_ab, in the window a, b */
+} probe_what;
+
 typedef struct probe_result {
     probe_kind kind;
     int value;
+    int stored; /* ASK_DTZ_TABLE: 0 when the DTZ file stores the other side to move;
+                   ASK_AB: python-chess's success */
     unsigned pieces, max_pieces;
     rf_status status;
     rf_error err;
@@ -86,11 +99,13 @@ static int refuse_position(const rf_position *pos, int *kings_only)
 }
 
 /* Probes one position with the handle held shared; runs without the GIL. */
-static void probe_locked(probe_result *r, const tablebase *self, const rf_position *pos, int dtz)
+static void probe_locked(probe_result *r, const tablebase *self, const rf_position *pos,
+                         probe_what what, int a, int b)
 {
     r->pieces = popcount64(pos->by_type[0]);
     r->status = RF_OK;
     r->value = 0;
+    r->stored = 1;
     if (!self->tb) {
         r->kind = PROBE_NOT_OPEN;
         return;
@@ -100,8 +115,16 @@ static void probe_locked(probe_result *r, const tablebase *self, const rf_positi
         r->kind = PROBE_TOO_LARGE;
         return;
     }
-    r->status = dtz ? rf_tb_probe_dtz(&r->value, self->tb, pos, &r->err)
-                    : rf_tb_probe_wdl(&r->value, self->tb, pos, &r->err);
+    switch (what) {
+    case ASK_WDL: r->status = rf_tb_probe_wdl(&r->value, self->tb, pos, &r->err); break;
+    case ASK_DTZ: r->status = rf_tb_probe_dtz(&r->value, self->tb, pos, &r->err); break;
+    case ASK_DTZ_NO_EP: r->status = rf_tb_probe_dtz_no_ep(&r->value, self->tb, pos, &r->err); break;
+    case ASK_WDL_TABLE: r->status = rf_tb_probe_wdl_table(&r->value, self->tb, pos, &r->err); break;
+    case ASK_DTZ_TABLE:
+        r->status = rf_tb_probe_dtz_table(&r->value, &r->stored, self->tb, pos, a, &r->err);
+        break;
+    case ASK_AB: r->status = rf_tb_probe_ab(&r->value, &r->stored, self->tb, pos, a, b, &r->err); break;
+    }
     r->kind = r->status == RF_OK ? PROBE_VALUE : PROBE_FAILED;
 }
 
@@ -109,6 +132,10 @@ static void probe_locked(probe_result *r, const tablebase *self, const rf_positi
 static PyObject *probe_error(const probe_result *r, int dtz)
 {
     const char *what = dtz ? "DTZ" : "WDL";
+    if (r->kind == PROBE_FAILED && r->status == RF_ERR_ARGUMENT) {
+        PyErr_SetString(PyExc_ValueError, r->err.message);
+        return NULL;
+    }
     switch (r->kind) {
     case PROBE_NOT_OPEN:
         PyErr_Format(MissingTableError,
@@ -136,40 +163,84 @@ static PyObject *probe_error(const probe_result *r, int dtz)
 }
 
 /* Probes one board: 0 with *value, or -1 with the exception set. */
-static int probe_board(tablebase *self, PyObject *board, int dtz, int *value)
+static int probe_board(tablebase *self, PyObject *board, probe_what what, int a, int b,
+                       int *value, int *stored)
 {
     const rf_position *found = rfpy_board_position(board);
     if (!found) return -1;
     rf_position pos = *found; /* the board may change once the GIL is released */
     int kings_only;
     if (refuse_position(&pos, &kings_only) < 0) return -1;
-    if (kings_only) {
-        *value = 0;
+    /* Kings alone are a draw without a table, except to the one DTZ file asked for; python-chess's
+     * probe_ab answers the window's lower bound where it is at least that draw. */
+    if (kings_only && what != ASK_DTZ_TABLE) {
+        *value = what == ASK_AB && a >= 0 ? a : 0;
+        if (stored) *stored = what == ASK_AB && a >= 0 ? 1 + (a > 0) : 1;
         return 0;
     }
     probe_result r;
     Py_BEGIN_ALLOW_THREADS
     pthread_rwlock_rdlock(&self->lock);
-    probe_locked(&r, self, &pos, dtz);
+    probe_locked(&r, self, &pos, what, a, b);
     pthread_rwlock_unlock(&self->lock);
     Py_END_ALLOW_THREADS
     if (r.kind != PROBE_VALUE) {
-        probe_error(&r, dtz);
+        probe_error(&r, what != ASK_WDL && what != ASK_WDL_TABLE);
         return -1;
     }
     *value = r.value;
+    if (stored) *stored = r.stored;
     return 0;
 }
 
-static PyObject *probe(PyObject *self, PyObject *board, int dtz)
+static PyObject *probe(PyObject *self, PyObject *board, probe_what what)
 {
     int value;
-    if (probe_board((tablebase *)self, board, dtz, &value) < 0) return NULL;
+    if (probe_board((tablebase *)self, board, what, 0, 0, &value, NULL) < 0) return NULL;
     return PyLong_FromLong(value);
 }
 
-static PyObject *tb_probe_wdl(PyObject *self, PyObject *board) { return probe(self, board, 0); }
-static PyObject *tb_probe_dtz(PyObject *self, PyObject *board) { return probe(self, board, 1); }
+static PyObject *tb_probe_wdl(PyObject *self, PyObject *board) { return probe(self, board, ASK_WDL); }
+static PyObject *tb_probe_dtz(PyObject *self, PyObject *board) { return probe(self, board, ASK_DTZ); }
+
+static PyObject *tb_probe_dtz_no_ep(PyObject *self, PyObject *board)
+{
+    return probe(self, board, ASK_DTZ_NO_EP);
+}
+
+static PyObject *tb_probe_wdl_table(PyObject *self, PyObject *board)
+{
+    return probe(self, board, ASK_WDL_TABLE);
+}
+
+/* probe_dtz_table(board, wdl) -> (dtz, 1), or (0, -1) where the file stores the other side. */
+static PyObject *tb_probe_dtz_table(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"board", "wdl", NULL};
+    PyObject *board;
+    int wdl;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oi", keywords, &board, &wdl)) return NULL;
+    int value, stored;
+    if (probe_board((tablebase *)self, board, ASK_DTZ_TABLE, wdl, 0, &value, &stored) < 0)
+        return NULL;
+    return Py_BuildValue("(ii)", value, stored ? 1 : -1);
+}
+
+/* probe_ab(board, alpha, beta, threats=False) -> (wdl, success), python-chess's; `threats`
+ * matters to the variants with compulsory captures only, whose tables are not read. */
+static PyObject *tb_probe_ab(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"board", "alpha", "beta", "threats", NULL};
+    PyObject *board, *threats = Py_False;
+    int alpha, beta;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oii|O", keywords, &board, &alpha, &beta,
+                                     &threats))
+        return NULL;
+    int value, success;
+    if (probe_board((tablebase *)self, board, ASK_AB, alpha, beta, &value, &success) < 0)
+        return NULL;
+    return Py_BuildValue("(ii)", value, success);
+}
 
 /* get_wdl(board, default=None): a KeyError (MissingTableError included) becomes `default`. */
 static PyObject *get(PyObject *self, PyObject *args, PyObject *kwargs, int dtz)
@@ -179,7 +250,8 @@ static PyObject *get(PyObject *self, PyObject *args, PyObject *kwargs, int dtz)
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O", keywords, &board, &fallback))
         return NULL;
     int value;
-    if (probe_board((tablebase *)self, board, dtz, &value) == 0) return PyLong_FromLong(value);
+    if (probe_board((tablebase *)self, board, dtz ? ASK_DTZ : ASK_WDL, 0, 0, &value, NULL) == 0)
+        return PyLong_FromLong(value);
     if (!PyErr_ExceptionMatches(PyExc_KeyError)) return NULL;
     PyErr_Clear();
     Py_INCREF(fallback);
@@ -274,7 +346,7 @@ static PyObject *tb_probe_wdl_many(PyObject *self_obj, PyObject *args, PyObject 
         for (Py_ssize_t i = 0; i < count; i++) {
             if (items[i].early) continue;
             probe_result r;
-            probe_locked(&r, self, &positions[i], 0);
+            probe_locked(&r, self, &positions[i], ASK_WDL, 0, 0);
             items[i].kind = r.kind;
             items[i].status = r.status;
             items[i].value = r.value;
@@ -423,6 +495,22 @@ static PyMethodDef tb_methods[] = {
      "probe_wdl_many(boards, default=<raise>) -> list\n\nThe WDL values of many boards, probed in one pass without the GIL. Without `default`\n"
      "the first position the tables cannot answer raises as probe_wdl; with it, that\n"
      "position's value is `default`."},
+    {"probe_ab", (PyCFunction)(void (*)(void))tb_probe_ab, METH_VARARGS | METH_KEYWORDS,
+     "probe_ab(board, alpha, beta, threats=False) -> (int, int)\n\nThe WDL value of the board's position by an alpha-beta search over its captures (en\n"
+     "passant left out) in the window alpha..beta, and python-chess's success: 2 when a capture\n"
+     "reached beta, 1 + (value > 0) when the best capture is at least the table's value, else 1.\n\n"
+     ":raises: as probe_wdl; ValueError for bounds outside -1000..1000."},
+    {"probe_dtz_no_ep", tb_probe_dtz_no_ep, METH_O,
+     "probe_dtz_no_ep(board) -> int\n\nThe DTZ value of the board's position as if no en passant capture were possible.\n\n"
+     ":raises: as probe_dtz."},
+    {"probe_wdl_table", tb_probe_wdl_table, METH_O,
+     "probe_wdl_table(board) -> int\n\nThe WDL value the table of the board's material stores for it: no capture looked at,\n"
+     "the en passant square ignored (where a capture is best, the table may hold any value).\n\n"
+     ":raises: as probe_wdl."},
+    {"probe_dtz_table", (PyCFunction)(void (*)(void))tb_probe_dtz_table, METH_VARARGS | METH_KEYWORDS,
+     "probe_dtz_table(board, wdl) -> (int, int)\n\nThe value the DTZ table of the board's material stores for it, read for the WDL value\n"
+     "`wdl`: (dtz, 1), or (0, -1) when the file stores the other side to move.\n\n"
+     ":raises: as probe_dtz; ValueError for a `wdl` outside -2..2."},
     {"_open", tb_open, METH_O,
      "_open(paths)\n\nOpens the tables of `paths` (':'-separated) in place of those open (None: none)."},
     {"_close", tb_close, METH_NOARGS, "_close()\n\nReleases the tables (later probes raise MissingTableError)."},

@@ -332,3 +332,41 @@ def test_random_books_read_as_python_chess_reads_them(python_chess, tmp_path):
                     assert entries(reader.find_all(key, minimum_weight=minimum)) == entries(
                         oracle.find_all(key, minimum_weight=minimum))
     assert found >= 40
+
+
+@pytest.mark.parametrize("variant", ["chess", "crazyhouse", "horde"])
+def test_zobrist_hasher_equals_python_chess(python_chess, variant):
+    """ZobristHasher over the Polyglot table and over a seeded table of other numbers: every
+    part (board, castling, en passant, turn) and the whole equal python-chess's on random games
+    (Chess960 starts among them); POLYGLOT_RANDOM_ARRAY is python-chess's table."""
+    import chess.polyglot
+
+    assert rankfile.polyglot.POLYGLOT_RANDOM_ARRAY == chess.polyglot.POLYGLOT_RANDOM_ARRAY
+    rng = random.Random(f"hasher-{variant}")
+    other = [rng.getrandbits(64) for _ in range(781)]
+    hashers = [(rankfile.polyglot.ZobristHasher(table), chess.polyglot.ZobristHasher(table))
+               for table in (rankfile.polyglot.POLYGLOT_RANDOM_ARRAY, other)]
+    parts = ("hash_board", "hash_castling", "hash_ep_square", "hash_turn", "__call__")
+    counted = {part: 0 for part in parts}
+    positions = 0
+    for game in range(12):
+        ours, theirs = variant_boards(python_chess, variant)
+        if variant == "chess" and game % 3 == 0:
+            number = rng.randrange(960)
+            ours, theirs = rankfile.chess960.position(number), python_chess.Board.from_chess960_pos(number)
+        for ours, theirs in random_games(ours, theirs, rng, 120):
+            for mine, oracle in hashers:
+                for part in parts:
+                    expected = getattr(oracle, part)(theirs)
+                    assert getattr(mine, part)(ours) == expected, (part, theirs.fen())
+                    counted[part] += expected != 0
+            assert hashers[0][0](ours) == rankfile.polyglot.zobrist_hash(ours)
+            positions += 1
+    assert positions > 300
+    assert counted["hash_castling"] and counted["hash_turn"] and counted["hash_board"]
+    if variant == "chess":
+        assert counted["hash_ep_square"]
+    with pytest.raises(AssertionError):
+        rankfile.polyglot.ZobristHasher([0] * 780)
+    assert rankfile.polyglot.ENTRY_STRUCT.format == chess.polyglot.ENTRY_STRUCT.format
+    assert rankfile.polyglot.ENTRY_STRUCT.size == 16

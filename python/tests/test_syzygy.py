@@ -228,11 +228,46 @@ def test_positions_that_are_not_legal(tablebase):
     assert tablebase.get_wdl(board, "none") == "none"
 
 
-def test_variant_boards(tables):
+def test_variant_boards(tables, python_chess):
+    """A tablebase of a variant opens (python-chess's VariantBoard=) but holds no table: Fathom
+    reads standard chess only. Its add_directory counts nothing, a board of its variant raises
+    MissingTableError and any other board KeyError, as python-chess's on a directory without
+    the variant's tables (test_antichess_kvk)."""
+    import chess.syzygy
+    import chess.variant
     import rankfile.variant
 
-    with pytest.raises(ValueError, match="standard chess only"):
-        rankfile.syzygy.open_tablebase(tables, VariantBoard=rankfile.variant.AtomicBoard)
+    for name in ("AtomicBoard", "AntichessBoard"):
+        ours_class, their_class = getattr(rankfile.variant, name), getattr(chess.variant, name)
+        with rankfile.syzygy.Tablebase(VariantBoard=ours_class) as ours, \
+                chess.syzygy.Tablebase(VariantBoard=their_class) as theirs:
+            assert ours.variant is ours_class
+            assert ours.add_directory(tables) == theirs.add_directory(str(tables)) == 0
+            fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+            probes = {"probe_wdl": lambda tb: tb.probe_wdl, "probe_dtz": lambda tb: tb.probe_dtz,
+                      "probe_ab": lambda tb: lambda board: tb.probe_ab(board, -2, 2)}
+            for probe, method in probes.items():
+                for ours_board, their_board in ((ours_class(fen), their_class(fen)),
+                                                (rankfile.Board(fen), python_chess.Board(fen))):
+                    expected = outcome(method(theirs), their_board)
+                    assert outcome(method(ours), ours_board) == expected, (name, probe)
+                assert ours.get_wdl(ours_class(fen), "none") == theirs.get_wdl(their_class(fen), "none")
+            if name == "AntichessBoard":  # the search with compulsory captures
+                for method in ("sprobe_ab",):
+                    expected = outcome(lambda board: getattr(theirs, method)(board, -2, 2), their_class(fen))
+                    assert outcome(lambda board: getattr(ours, method)(board, -2, 2), ours_class(fen)) \
+                        == expected == "MissingTableError"
+                assert outcome(lambda board: ours.sprobe_ab(board, -2, 2), rankfile.Board(fen)) == "KeyError"
+            # more than kings: no table of the variant
+            fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
+            assert outcome(ours.probe_wdl, ours_class(fen)) == outcome(theirs.probe_wdl, their_class(fen)) \
+                == "MissingTableError"
+            assert ours.get_dtz(ours_class(fen), "none") == "none"
+        # the standard tablebase refuses the variant's board with a KeyError
+        with rankfile.syzygy.Tablebase() as ours:
+            assert outcome(ours.probe_dtz, ours_class(fen)) == "KeyError"
+    with pytest.raises(TypeError):
+        rankfile.syzygy.Tablebase(VariantBoard=42)
     with rankfile.syzygy.open_tablebase(tables, VariantBoard=rankfile.Board, max_fds=None) as tb:
         assert tb.max_fds is None and tb.variant is rankfile.Board
         with pytest.raises(KeyError, match="not atomic"):
@@ -492,6 +527,177 @@ def test_table_names_as_python_chess(python_chess):
     names |= {"KvK", "Kv", "vK", "KQKvK", "kqvk", "KQvK ", "KQQQQQQvK"}
     for name in sorted(names):
         assert rankfile.syzygy._is_tablename(name) == chess.syzygy.is_tablename(name), name
+
+
+def legal_positions(python_chess, seed, count, pieces=(2, 3, 3, 4, 4, 4)):
+    """`count` seeded random legal positions of at most 4 pieces without castling rights."""
+    rng = random.Random(seed)
+    fens = []
+    while len(fens) < count:
+        fen = random_fen(rng, rng.choice(pieces))
+        board = python_chess.Board(fen)
+        if board.is_valid() and len(board.piece_map()) <= 4 and not board.castling_rights:
+            fens.append(fen)
+    return fens
+
+
+def test_name_helpers_as_python_chess(python_chess):
+    """tablenames, normalize_tablename (both ways round, mirrored), is_tablename with each
+    keyword, dependencies, all_dependencies, calc_key, recalc_key, dtz_before_zeroing and the
+    constants equal python-chess's."""
+    import chess.syzygy as theirs
+
+    ours = rankfile.syzygy
+    for one_king in (True, False):
+        for count in (3, 4, 5, 6):
+            names = list(ours.tablenames(one_king=one_king, piece_count=count))
+            assert names == list(theirs.tablenames(one_king=one_king, piece_count=count))
+            for name in names[::7] if count == 6 else names:
+                white, black = name.split("v")
+                for candidate in (name, black + "v" + white, white[::-1] + "v" + black[::-1]):
+                    for mirror in (False, True):
+                        assert ours.normalize_tablename(candidate, mirror=mirror) == \
+                            theirs.normalize_tablename(candidate, mirror=mirror), candidate
+                    for keywords in ({}, {"one_king": False}, {"normalized": False},
+                                     {"piece_count": None}, {"piece_count": 4}):
+                        assert ours.is_tablename(candidate, **keywords) == \
+                            theirs.is_tablename(candidate, **keywords), (candidate, keywords)
+                assert list(ours.dependencies(name, one_king=one_king)) == \
+                    list(theirs.dependencies(name, one_king=one_king)), name
+    targets = ["KQRvKR", "KPPvKP", "KNNvK"]
+    assert list(ours.all_dependencies(targets)) == list(theirs.all_dependencies(targets))
+    assert sum(1 for name in ours.tablenames(one_king=False) if len(name) == 7) == 5754
+    assert ours.normalize_tablename("KNNvKBB") == "KBBvKNN"
+    for name in ("KvK", "Kv", "vK", "KQvK ", "kqvk", "KQQQQQQvK", "KXvK", ""):
+        assert ours.is_tablename(name) == theirs.is_tablename(name), name
+    rng = random.Random(36)
+    for _ in range(2000):
+        pieces = [rng.choice([1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14]) for _ in range(rng.randrange(8))]
+        for mirror in (False, True):
+            assert ours.recalc_key(pieces, mirror=mirror) == theirs.recalc_key(pieces, mirror=mirror)
+    for fen in legal_positions(python_chess, 7, 300, pieces=(2, 3, 4, 5, 6)):
+        for mirror in (False, True):
+            assert ours.calc_key(rankfile.Board(fen), mirror=mirror) == \
+                theirs.calc_key(python_chess.Board(fen), mirror=mirror), fen
+    for wdl in range(-2, 3):
+        assert ours.dtz_before_zeroing(wdl) == theirs.dtz_before_zeroing(wdl)
+    for name in ("TBPIECES", "PCHR", "WDL_TO_DTZ", "WDL_TO_MAP", "PA_FLAGS"):
+        assert getattr(ours, name) == getattr(theirs, name), name
+    assert ours.TABLENAME_REGEX.pattern == theirs.TABLENAME_REGEX.pattern
+
+
+def test_table_probes_as_python_chess(tablebase, oracle, python_chess):
+    """probe_wdl_table, probe_dtz_table (for the WDL value the table gives), probe_dtz_no_ep and
+    probe_ab (in six windows) of 2,000 random legal positions (some with an en passant square) equal
+    python-chess's, or raise the same exception."""
+    fens = legal_positions(python_chess, 2024, 2000)
+    assert sum(1 for fen in fens if fen.split()[3] != "-") > 50
+    stored = other_side = cuts = 0
+    for fen in fens:
+        ours, theirs = rankfile.Board(fen), python_chess.Board(fen)
+        for name in ("probe_wdl_table", "probe_dtz_no_ep"):
+            expected = outcome(getattr(oracle, name), theirs)
+            assert outcome(getattr(tablebase, name), ours) == expected, (name, fen)
+        for alpha, beta in ((-2, 2), (1, 2), (-2, -1), (0, 1), (-1, 0), (0, 2)):
+            expected = outcome(lambda board: oracle.probe_ab(board, alpha, beta), theirs)
+            assert outcome(lambda board: tablebase.probe_ab(board, alpha, beta), ours) == expected, \
+                (alpha, beta, fen)
+            cuts += isinstance(expected, tuple) and expected[1] == 2
+        wdl = outcome(oracle.probe_wdl_table, theirs)
+        if not isinstance(wdl, int) or wdl == 0:
+            continue
+        expected = outcome(lambda board: oracle.probe_dtz_table(board, wdl), theirs)
+        assert outcome(lambda board: tablebase.probe_dtz_table(board, wdl), ours) == expected, fen
+        if isinstance(expected, tuple):
+            stored += expected[1] == 1
+            other_side += expected[1] == -1
+    assert stored > 200 and other_side > 200 and cuts > 200
+    with pytest.raises(ValueError):
+        tablebase.probe_ab(rankfile.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1"), -2000, 2)
+    with pytest.raises(ValueError):
+        tablebase.probe_dtz_table(rankfile.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1"), 3)
+    # kings alone: 0 without a table, but no DTZ file of kings alone
+    kings = rankfile.Board("8/8/8/8/8/8/8/K6k b - - 0 1")
+    assert tablebase.probe_wdl_table(kings) == tablebase.probe_dtz_no_ep(kings) == 0
+    with pytest.raises(rankfile.syzygy.MissingTableError):
+        tablebase.probe_dtz_table(kings, 0)
+
+
+def test_table_objects_as_python_chess(tables, python_chess):
+    """WdlTable and DtzTable over one file: the names' attributes, and the values of random
+    positions of the file's material, equal python-chess's; a board of other material raises
+    MissingTableError; close() and with release the file."""
+    import chess.syzygy
+
+    rng = random.Random(4)
+    files = sorted(tables.glob("*.rtb[wz]"))
+    assert len(files) > 60
+    for path in files:
+        ours = (rankfile.syzygy.WdlTable if path.suffix == ".rtbw" else rankfile.syzygy.DtzTable)(path)
+        theirs = (chess.syzygy.WdlTable if path.suffix == ".rtbw" else chess.syzygy.DtzTable)(str(path))
+        for name in ("key", "mirrored_key", "symmetric", "num", "has_pawns"):
+            assert getattr(ours, name) == getattr(theirs, name), (path.name, name)
+    materials = ["KRvKP", "KBNvK", "KQvKR", "KPvKP", "KRvKN", "KNvKP", "KBPvK", "KRvKR"]
+    for material in materials:
+        white, black = material.split("v")
+        fens = []
+        while len(fens) < 60:
+            board = python_chess.Board(None)
+            squares = rng.sample(range(64), len(white) + len(black))
+            for letter, square in zip(white + black.lower(), squares):
+                board.set_piece_at(square, python_chess.Piece.from_symbol(letter))
+            if rng.random() < 0.5:  # the material either way round
+                board = board.mirror()
+            board.turn = rng.random() < 0.5
+            if board.is_valid():
+                fens.append(board.fen())
+        wdl_path, dtz_path = tables / (material + ".rtbw"), tables / (material + ".rtbz")
+        with rankfile.syzygy.WdlTable(wdl_path) as ours, rankfile.syzygy.DtzTable(dtz_path) as ours_dtz, \
+                chess.syzygy.WdlTable(str(wdl_path)) as theirs, chess.syzygy.DtzTable(str(dtz_path)) as theirs_dtz:
+            ours.init_table_wdl()
+            theirs.init_table_wdl()
+            for fen in fens:
+                wdl = theirs.probe_wdl_table(python_chess.Board(fen))
+                assert ours.probe_wdl_table(rankfile.Board(fen)) == wdl, (material, fen)
+                if wdl:
+                    assert ours_dtz.probe_dtz_table(rankfile.Board(fen), wdl) == \
+                        theirs_dtz.probe_dtz_table(python_chess.Board(fen), wdl), (material, fen)
+            with pytest.raises(rankfile.syzygy.MissingTableError):
+                ours.probe_wdl_table(rankfile.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1"))
+        assert ours.initialized is False
+    with pytest.raises(FileNotFoundError):
+        rankfile.syzygy.WdlTable(tables / "KQQQvK.rtbw").init_table_wdl()
+    with pytest.raises(rankfile.syzygy.CorruptTableError):
+        rankfile.syzygy.WdlTable(tables / "KQvK.rtbz").init_table_wdl()
+
+
+def test_tablebase_table_dicts_as_python_chess(tables, tmp_path, python_chess):
+    """Tablebase.wdl and .dtz hold python-chess's table objects by material (both ways round),
+    after add_directory and add_file; they probe through the tablebase; close() empties them.
+    A tablebase dropped without close() still releases the tables at once."""
+    import chess.syzygy
+
+    single = copy_tables(tables, tmp_path / "one", "KQvKR")
+    with rankfile.syzygy.open_tablebase(tables, load_dtz=False) as ours, \
+            chess.syzygy.open_tablebase(str(tables), load_dtz=False) as theirs:
+        ours.add_file(single / "KQvKR.rtbz")
+        theirs.add_file(str(single / "KQvKR.rtbz"))
+        assert sorted(ours.wdl) == sorted(theirs.wdl) and sorted(ours.dtz) == sorted(theirs.dtz) == ["KQvKR", "KRvKQ"]
+        assert len(ours.lru) == 0
+        for fen in legal_positions(python_chess, 11, 300):
+            key = chess.syzygy.calc_key(python_chess.Board(fen))
+            if key not in theirs.wdl:
+                continue
+            expected = outcome(theirs.wdl[key].probe_wdl_table, python_chess.Board(fen))
+            assert outcome(ours.wdl[key].probe_wdl_table, rankfile.Board(fen)) == expected, fen
+            assert ours.wdl[key].key == theirs.wdl[key].key
+        table = ours.wdl["KQvK"]
+    assert ours.wdl == {} and ours.dtz == {}
+    with pytest.raises(rankfile.syzygy.MissingTableError):
+        table.probe_wdl_table(rankfile.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1"))
+    rankfile.syzygy.open_tablebase(single).wdl["KQvKR"].init_table_wdl()
+    with rankfile.syzygy.open_tablebase(tables) as again:  # other paths: the first is released
+        assert again.probe_wdl(rankfile.Board("8/8/8/8/8/8/8/KQ5k b - - 0 1")) == -2
 
 
 def load_fuzz_target():

@@ -87,6 +87,6 @@ grep -q '^in hand: White -, Black p$' "$tmp/out" && ok || bad "show: $(cat "$tmp
 run /dev/null show --variant crazyhouse --ascii '4k3/8/8/8/8/8/8/4K3[QPPn] w - - 0 1'
 grep -q '^in hand: White QPP, Black n$' "$tmp/out" && ok || bad "show pockets: $(cat "$tmp/out" "$tmp/err")"
 run /dev/null show --variant crazyhouse --svg "$tmp/zh.svg" '4k3/8/8/8/8/8/8/4K3[QPPn] w - - 0 1'
-[ $rc -eq 0 ] && grep -q 'width="454"' "$tmp/zh.svg" && grep -q 'href="#rf-wQ" transform=' "$tmp/zh.svg" &&
+[ $rc -eq 0 ] && grep -q 'width="454"' "$tmp/zh.svg" && grep -q 'href="#white-queen" transform=' "$tmp/zh.svg" &&
     grep -q '>2</text>' "$tmp/zh.svg" && ok || bad "show svg: $(head -c 300 "$tmp/zh.svg") $(cat "$tmp/err")"
 finish

@@ -141,7 +141,7 @@ grep -q '"variant":"horde",.*"last_move_san":"dxe1=Q#",.*"result":"0-1","reason"
     bad "show json: $(cat "$tmp/out" "$tmp/err")"
 # The picture: all 52 pieces drawn, 36 of the horde.
 "$RF" show --variant horde "$START" e5 --svg "$tmp/horde.svg" >/dev/null 2>"$tmp/err" &&
-    grep -q '^<svg' "$tmp/horde.svg" && [ "$(grep -o '<use[^>]*' "$tmp/horde.svg" | wc -l)" -eq 52 ] && [ "$(grep -o 'href="#rf-wP"' "$tmp/horde.svg" | wc -l)" -eq 36 ] && ok ||
+    grep -q '^<svg' "$tmp/horde.svg" && [ "$(grep -o '<use[^>]*' "$tmp/horde.svg" | wc -l)" -eq 52 ] && [ "$(grep -o 'href="#white-pawn"' "$tmp/horde.svg" | wc -l)" -eq 36 ] && ok ||
     bad "show svg: $(cat "$tmp/err")"
 expect "show white king" 65 "" show --variant horde '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
 expect_err "show white king" "White has a king (Horde's White has none)"
