@@ -319,17 +319,14 @@ class Headers(MutableMapping[str, str]):
 # ---- games: nodes, visitors, reading, export -----------------------------------------------
 
 def _engine() -> Any:
-    """The engine module whose scores eval() answers: chess.engine when a program has it (run
-    through rankfile.compat, it is the one its scores compare with), else rankfile's."""
+    """The module whose score classes eval() answers: chess.engine when the program has
+    already loaded one (python-chess's own, that its scores compare with), else
+    rankfile.engine (which rankfile.compat also names chess.engine)."""
     module = sys.modules.get("chess.engine")
     if module is not None:
         return module
-    try:
-        from rankfile import engine  # type: ignore[attr-defined]
-        return engine
-    except ImportError:
-        import chess.engine  # type: ignore[import-not-found]
-        return chess.engine
+    from rankfile import engine
+    return engine
 
 
 def _seconds_text(tag: str, seconds: float) -> str:
