@@ -15,7 +15,13 @@ other ``chess.X`` that rankfile has as ``rankfile.X``) pointed at rankfile;
 aliases back. A ``chess.X`` that rankfile does not have (``chess.gaviota``) raises
 ``ModuleNotFoundError`` naming it, unless ``fallback`` names a directory holding python-chess's
 own ``chess/`` package: then its module is loaded from there, on top of rankfile (its
-``import chess`` is rankfile).
+``import chess`` is rankfile). The same goes for ``chess.engine``, of which rankfile.engine
+has only the scores so far (:data:`PARTIAL`): with a fallback, python-chess's engine driver
+runs over rankfile's boards.
+
+The ``chess`` package object is rankfile's own: a module loaded from the fallback as ``chess.X``
+is also the attribute ``rankfile.X`` until ``rankfile.X`` itself is imported (one attribute, two
+names). Programs that say ``chess.X`` and never ``rankfile.X`` do not notice.
 """
 import importlib
 import importlib.abc
@@ -31,6 +37,12 @@ __all__ = ["install", "uninstall", "installed", "main"]
 #: python-chess's modules, and what rankfile answers for each.
 MODULES = ("pgn", "polyglot", "svg", "syzygy", "variant", "engine", "gaviota")
 
+#: rankfile's modules that hold only part of python-chess's: with a fallback, python-chess's own
+#: module is loaded in their place (on top of rankfile). rankfile.engine has the score and WDL
+#: classes but no engine driver yet, so a program driving engines runs python-chess's
+#: chess.engine over rankfile's boards.
+PARTIAL = ("chess.engine",)
+
 
 class _Finder(importlib.abc.MetaPathFinder):
     """Finds ``chess`` and ``chess.X`` as rankfile's modules (or python-chess's, as a fallback)."""
@@ -42,13 +54,16 @@ class _Finder(importlib.abc.MetaPathFinder):
         if fullname != "chess" and not fullname.startswith("chess."):
             return None
         target_name = "rankfile" + fullname[len("chess"):]
-        if importlib.util.find_spec(target_name) is not None:
-            return importlib.machinery.ModuleSpec(fullname, _AliasLoader(target_name))
+        fallback = None
         if self.fallback is not None and fullname != "chess":
             file = os.path.join(self.fallback, *fullname.split(".")) + ".py"
             if os.path.isfile(file):
-                return importlib.util.spec_from_file_location(fullname, file)
-        return None
+                fallback = importlib.util.spec_from_file_location(fullname, file)
+        if importlib.util.find_spec(target_name) is not None:
+            if fallback is not None and fullname in PARTIAL:
+                return fallback
+            return importlib.machinery.ModuleSpec(fullname, _AliasLoader(target_name))
+        return fallback
 
 
 class _AliasLoader(importlib.abc.Loader):

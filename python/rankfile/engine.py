@@ -494,7 +494,7 @@ def __getattr__(name: str) -> object:
         raise AttributeError(
             f"rankfile.engine has no {name!r}: it has only python-chess's score and WDL classes "
             f"so far (Score, Cp, Mate, MateGiven, PovScore, Wdl, PovWdl), the engine driver is "
-            f"to come. A program that drives engines runs on python-chess itself for now: "
-            f"`python -m rankfile.compat --fallback DIR` loads python-chess's modules only for "
-            f"the chess.X that rankfile lacks, and chess.engine is rankfile.engine there", name=name)
+            f"to come. A program that drives engines runs with python-chess's chess.engine over "
+            f"rankfile's boards through `python -m rankfile.compat --fallback DIR` (DIR holding "
+            f"python-chess's chess/ package)", name=name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name)

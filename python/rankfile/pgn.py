@@ -27,6 +27,7 @@ from typing import (Any, Callable, Dict, Generic, Iterable, Iterator, List, Mapp
                     TypeVar, Union)
 
 from rankfile import _rankfile
+from rankfile import Color, Square  # python-chess's type names, as chess.pgn has them
 
 LOGGER = logging.getLogger(__name__)
 

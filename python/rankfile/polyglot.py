@@ -21,6 +21,9 @@ from rankfile._rankfile import polyglot_features as _features
 from rankfile._rankfile import polyglot_random_array as _random_array
 from rankfile._rankfile import polyglot_zobrist_hash as _zobrist_hash
 
+#: What open_reader takes as a path (python-chess's type name).
+StrOrBytesPath = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
 if TYPE_CHECKING:
     from rankfile import Board, Move
 

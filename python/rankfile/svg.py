@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 from rankfile._rankfile import svg_piece as _svg_piece
 from rankfile._rankfile import svg_render as _svg_render
+from rankfile import Color, IntoSquareSet, Square  # python-chess's type names, as chess.svg has them
 
 __all__ = ["Arrow", "SvgWrapper", "board", "piece", "SQUARE_SIZE", "MARGIN", "DEFAULT_COLORS",
            "PIECES"]

@@ -100,3 +100,34 @@ def test_install_after_python_chess_was_imported_refuses(python_chess):
     env = dict(os.environ)
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
     assert "already imported" in proc.stdout, proc.stderr
+
+
+def test_python_chess_engine_drives_stockfish_over_rankfile_boards(tmp_path, python_chess):
+    """With --fallback, python-chess's chess.engine (rankfile.engine has no driver yet) analyses
+    and plays rankfile boards with Debian's Stockfish; a PGN eval is its PovScore."""
+    stockfish = "/usr/games/stockfish"
+    if not os.access(stockfish, os.X_OK):
+        from conftest import need
+        need("Debian's stockfish (apt-get install stockfish)")
+    site = os.path.dirname(os.path.dirname(python_chess.__file__))
+    prog = tmp_path / "prog.py"
+    prog.write_text(textwrap.dedent(f"""
+        import io
+        import chess, chess.engine, chess.pgn, rankfile
+        engine = chess.engine.SimpleEngine.popen_uci({stockfish!r})
+        try:
+            board = chess.Board()
+            for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]:
+                board.push_san(san)
+            info = engine.analyse(board, chess.engine.Limit(depth=12))
+            print(type(board) is rankfile.Board, info["pv"][0], info["score"].white().is_mate())
+            played = engine.play(board, chess.engine.Limit(depth=8)).move
+            print(played in board.legal_moves)
+            node = chess.pgn.read_game(io.StringIO("1. e4 {{ [%eval -0.3] }} *")).next()
+            print(type(node.eval()) is chess.engine.PovScore, node.eval().white())
+        finally:
+            engine.quit()
+    """))
+    proc = compat("--fallback", site, str(prog))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "True h5f7 True\nTrue\nTrue -30\n"

@@ -580,20 +580,26 @@ def test_compat_names_rankfile_engine_chess_engine(tmp_path):
     assert proc.stdout == "True Wdl(wins=516, draws=0, losses=484)\nTrue\n"
 
 
-def test_compat_fallback_keeps_rankfile_engine(tmp_path, python_chess):
-    """rankfile.compat's --fallback loads python-chess's modules only for the chess.X rankfile
-    lacks: chess.engine stays rankfile.engine, as the AttributeError's message says."""
+def test_compat_chess_engine_is_rankfiles_or_with_a_fallback_python_chess(tmp_path, python_chess):
+    """Under rankfile.compat chess.engine is rankfile.engine (its driver names raise, saying how to
+    run python-chess's); with --fallback DIR, python-chess's own chess.engine (compat.PARTIAL)."""
     site = os.path.dirname(os.path.dirname(python_chess.__file__))
     prog = tmp_path / "prog.py"
     prog.write_text(textwrap.dedent("""
-        import chess.engine, rankfile.engine
-        print(chess.engine is rankfile.engine)
+        import sys
+        import chess.engine
+        import rankfile.engine
+        print(sys.modules["chess.engine"] is sys.modules["rankfile.engine"])
         try:
-            chess.engine.popen_uci
+            sys.modules["chess.engine"].popen_uci
         except AttributeError as error:
-            print(str(error).endswith("and chess.engine is rankfile.engine there"))
+            print("--fallback DIR" in str(error))
     """))
-    proc = subprocess.run([sys.executable, "-m", "rankfile.compat", "--fallback", site, str(prog)],
+    proc = subprocess.run([sys.executable, "-m", "rankfile.compat", str(prog)],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "True\nTrue\n"
+    proc = subprocess.run([sys.executable, "-m", "rankfile.compat", "--fallback", site, str(prog)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "False\n"
