@@ -1177,9 +1177,16 @@ static PyObject *board_gives_check(PyObject *self, PyObject *move)
     BoardObject *b = (BoardObject *)self;
     rf_move m;
     if (rfpy_move_encode(&b->pos, move, &m) < 0) return NULL;
-    if (m == RF_MOVE_NONE) Py_RETURN_FALSE;
     rf_position next = b->pos;
-    rf_position_play(&next, m);
+    if (m == RF_MOVE_NONE) {
+        /* python-chess's gives_check pushes any (pseudo-legal) move: played unchecked here. */
+        int from, to, promotion, drop;
+        rfpy_move_fields(move, &from, &to, &promotion, &drop);
+        m = encode_unchecked(&b->pos, from, to, promotion, drop);
+        if (m == RF_MOVE_NONE || rf_position_play_unchecked(&next, m) != RF_OK) Py_RETURN_FALSE;
+    } else {
+        rf_position_play(&next, m);
+    }
     return PyBool_FromLong(checkers_of(&next) != 0);
 }
 
