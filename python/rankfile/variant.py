@@ -4,7 +4,7 @@ Each class is a rankfile.Board whose rules are the C library's variant of the sa
 (rf_variant): AtomicBoard, KingOfTheHillBoard, ThreeCheckBoard, RacingKingsBoard, HordeBoard,
 AntichessBoard, CrazyhouseBoard. find_variant(name) finds a class by any of its aliases.
 """
-from typing import Iterable, List, Optional, Type
+from typing import Iterable, Iterator, List, Optional, Type
 
 from rankfile import (
     BB_ALL,
@@ -19,6 +19,7 @@ from rankfile import (
     between,
     msb,
     popcount,
+    scan_forward,
     PIECE_SYMBOLS,
     PIECE_TYPES,
     STARTING_FEN,
@@ -257,7 +258,7 @@ class CrazyhouseBoard(Board):
     def legal_drop_squares_mask(self) -> Bitboard:
         """The empty squares where a drop leaves the side to move's king out of check."""
         king = self.king(self.turn)
-        empty = ~self.occupied & BB_ALL
+        empty = ~self.occupied  # python-chess's answer: a negative int, every square not occupied
         if king is None:
             return empty
         checkers = self.attackers_mask(not self.turn, king)
@@ -266,6 +267,21 @@ class CrazyhouseBoard(Board):
         if popcount(checkers) == 1:
             return between(king, msb(checkers)) & empty
         return 0
+
+    def generate_pseudo_legal_drops(self, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The drops of the pieces in the side to move's pocket onto empty squares of to_mask
+        (pawns not onto the first or last rank), check or not."""
+        pocket = self.pockets[self.turn]
+        empty = to_mask & ~self.occupied & BB_ALL
+        for piece_type in PIECE_TYPES:
+            if pocket.count(piece_type):
+                targets = empty & ~BB_BACKRANKS if piece_type == PAWN else empty
+                for square in scan_forward(targets):
+                    yield Move(square, square, drop=piece_type)
+
+    def generate_legal_drops(self, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal drops onto squares of to_mask (the library's legal moves)."""
+        return iter(self._legal_moves_of(to_mask, to_mask, 4))
 
     def legal_drop_squares(self) -> SquareSet:
         """The squares where the side to move may drop a piece (its pocket not asked)."""

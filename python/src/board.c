@@ -1193,8 +1193,8 @@ static PyObject *board_gives_check(PyObject *self, PyObject *move)
 /* ---- pseudo-legal moves, masks, attacks and pins (python-chess's Board) ------------------------ */
 
 /* Which moves a generator keeps: all, captures (to an enemy piece's square, castling never, and
- * en passant), en passant only, castling only. */
-enum { SEL_ALL, SEL_CAPTURES, SEL_EP, SEL_CASTLING };
+ * en passant), en passant only, castling only, drops only. */
+enum { SEL_ALL, SEL_CAPTURES, SEL_EP, SEL_CASTLING, SEL_DROPS };
 
 static int selected(const rf_position *p, rf_move m, int sel)
 {
@@ -1205,6 +1205,7 @@ static int selected(const rf_position *p, rf_move m, int sel)
                (kind != RF_MOVE_CASTLING && kind != RF_MOVE_DROP && piece_color_is(p, RF_MOVE_TO(m), !p->side));
     case SEL_EP: return kind == RF_MOVE_EN_PASSANT;
     case SEL_CASTLING: return kind == RF_MOVE_CASTLING;
+    case SEL_DROPS: return kind == RF_MOVE_DROP;
     default: return 1;
     }
 }
@@ -2438,7 +2439,7 @@ static PyMethodDef board_methods[] = {
     {"_set_remaining_checks", board_set_remaining_checks, METH_VARARGS, "Three-check: sets (white, black) checks still to give."},
     {"_explosion", board_explosion, METH_O, "(centre or None, blast bitboard, bitboard of the pieces lost) of a legal move."},
     {"_pseudo_moves", board_pseudo_moves, METH_VARARGS,
-     "_pseudo_moves(from_mask, to_mask, selection) -> list[Move]\n\nThe pseudo-legal moves in python-chess's order; selection 0 all, 1 captures, 2 en passant,\n3 castling."},
+     "_pseudo_moves(from_mask, to_mask, selection) -> list[Move]\n\nThe pseudo-legal moves in python-chess's order; selection 0 all, 1 captures, 2 en passant,\n3 castling, 4 drops."},
     {"_legal_moves_of", board_legal_moves_of, METH_VARARGS,
      "_legal_moves_of(from_mask, to_mask, selection) -> list[Move]\n\nThe legal moves in python-chess's order, selected as _pseudo_moves."},
     M_O(is_pseudo_legal, "is_pseudo_legal(move) -> bool\n\nA move of the side to move's pieces, leaving the king in check or not (castling:\nthe legal castling moves). Drops and the null move are not."),

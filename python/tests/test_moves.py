@@ -9,6 +9,8 @@ each, both libraries must agree on:
 - the legal moves with random masks, legal captures, en passant captures, castling moves;
 - attacks_mask of every square, attackers_mask of random squares through random occupancies,
   pin_mask / is_pinned of random squares for both colours;
+- Crazyhouse's pseudo-legal and legal drops with a random mask, legal_drop_squares_mask and
+  is_pseudo_legal of random drops;
 - is_pseudo_legal of the pseudo-legal moves and of random moves, is_into_check of the
   pseudo-legal moves, was_into_check, is_irreversible of the legal moves and the null move;
 - push() of any pseudo-legal move and of the null move (python-chess plays them unchecked):
@@ -186,6 +188,16 @@ def compare_board(chess, rankfile, variant, fen, chess960, rng, legal_too):
         ours = mv.from_uci(m.uci())
         check.same(f"is_pseudo_legal({m})", rf.is_pseudo_legal(ours), pc.is_pseudo_legal(m))
     check.same("was_into_check()", rf.was_into_check(), pc.was_into_check())
+    if variant == "crazyhouse":
+        t = random_mask(rng)
+        check.same(f"generate_pseudo_legal_drops({t:#x})",
+                   uci_list(rf.generate_pseudo_legal_drops(t)), uci_list(pc.generate_pseudo_legal_drops(t)))
+        check.same(f"generate_legal_drops({t:#x})",
+                   uci_list(rf.generate_legal_drops(t)), uci_list(pc.generate_legal_drops(t)))
+        check.same("legal_drop_squares_mask()", rf.legal_drop_squares_mask(), pc.legal_drop_squares_mask())
+        for _ in range(8):
+            m = chess.Move(sq := rng.randrange(64), sq, drop=rng.randrange(1, 7))
+            check.same(f"is_pseudo_legal({m})", rf.is_pseudo_legal(mv.from_uci(m.uci())), pc.is_pseudo_legal(m))
     for m in pseudo:
         ours = mv.from_uci(m.uci())
         if legal_too:
