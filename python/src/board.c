@@ -1256,9 +1256,10 @@ static PyObject *board_pseudo_moves(PyObject *self, PyObject *args)
     rf_bitboard from_mask, to_mask;
     int sel;
     if (masks_arg(args, &from_mask, &to_mask, &sel) < 0) return NULL;
-    static rf_movelist list; /* the GIL is held */
+    rf_movelist list;
     pseudo_moves(b, &list, from_mask, to_mask);
-    return moves_list(&b->pos, &list, from_mask, to_mask, sel);
+    rf_position pos = b->pos;
+    return moves_list(&pos, &list, from_mask, to_mask, sel);
 }
 
 static PyObject *board_legal_moves_of(PyObject *self, PyObject *args)
@@ -1267,7 +1268,10 @@ static PyObject *board_legal_moves_of(PyObject *self, PyObject *args)
     rf_bitboard from_mask, to_mask;
     int sel;
     if (masks_arg(args, &from_mask, &to_mask, &sel) < 0) return NULL;
-    return moves_list(&b->pos, legal(b), from_mask, to_mask, sel);
+    /* Copies: making the Moves may run Python code (a collection) that moves on this board. */
+    rf_movelist list = *legal(b);
+    rf_position pos = b->pos;
+    return moves_list(&pos, &list, from_mask, to_mask, sel);
 }
 
 /* python-chess's is_pseudo_legal: a move of a piece of the side to move that its pseudo-legal
