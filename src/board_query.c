@@ -153,17 +153,26 @@ static int playable(const rf_position *pos, rf_move move)
         return RF_PIECE_TYPE(pc) == RF_PAWN && RF_RANK_OF(to) != 0 && RF_RANK_OF(to) != 7 &&
                pos->board[to] == RF_NO_PIECE && pos->board[victim] == RF_MAKE_PIECE(rf__other(us), RF_PAWN);
     }
-    if (kind == RF_MOVE_CASTLING) {
-        /* The king takes its own rook on its rank; both land on their castling squares, which
-         * must be empty but for the two of them. */
-        if (RF_PIECE_TYPE(pc) != RF_KING || pos->board[to] != RF_MAKE_PIECE(us, RF_ROOK) ||
-            RF_RANK_OF(from) != RF_RANK_OF(to) || RF_RANK_OF(from) != (us == RF_WHITE ? 0 : 7))
-            return 0;
-        const int side = to > from ? RF_KINGSIDE : RF_QUEENSIDE;
-        const rf_bitboard free = pos->by_type[0] & ~RF_BB(from) & ~RF_BB(to);
-        return !(free & (RF_BB(rf__castle_king_to(us, side)) | RF_BB(rf__castle_rook_to(us, side))));
-    }
+    if (kind == RF_MOVE_CASTLING)
+        /* The king takes its own rook on their back rank. */
+        return RF_PIECE_TYPE(pc) == RF_KING && pos->board[to] == RF_MAKE_PIECE(us, RF_ROOK) &&
+               RF_RANK_OF(from) == RF_RANK_OF(to) && RF_RANK_OF(from) == (us == RF_WHITE ? 0 : 7);
     return 1;
+}
+
+/* Castling played unchecked: the pieces standing on the king's and the rook's landing squares
+ * (other than the two) are taken off first, as a person clearing the squares would. */
+static void clear_castling_squares(rf_position *pos, rf_move move)
+{
+    const rf_color us = (rf_color)pos->side;
+    const rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
+    const int side = to > from ? RF_KINGSIDE : RF_QUEENSIDE;
+    const rf_square land[2] = {rf__castle_king_to(us, side), rf__castle_rook_to(us, side)};
+    for (int i = 0; i < 2; i++)
+        if (land[i] != from && land[i] != to && pos->board[land[i]] != RF_NO_PIECE) {
+            pos->promoted &= ~RF_BB(land[i]);
+            rf__remove_piece(pos, land[i]);
+        }
 }
 
 rf_status rf_position_play_unchecked(rf_position *pos, rf_move move)
@@ -174,6 +183,7 @@ rf_status rf_position_play_unchecked(rf_position *pos, rf_move move)
         return RF_OK;
     }
     if (!playable(pos, move)) return RF_ERR_ARGUMENT;
+    if (RF_MOVE_KIND(move) == RF_MOVE_CASTLING) clear_castling_squares(pos, move);
     rf__play_simple(pos, move);
     /* The rights whose king or rook no longer stands where castling needs it are gone. */
     for (int c = 0; c < 2; c++)

@@ -488,11 +488,16 @@ static rf_move encode_unchecked(const rf_position *p, int from, int to, int prom
     return RF_MOVE_MAKE(from, to);
 }
 
-/* The Move the stack keeps for m (python-chess keeps castling as e1g1 in standard castling
- * mode whichever way it was given). */
+/* The Move the stack keeps for m (python-chess keeps castling from e1 or e8 with a corner rook
+ * as e1g1 in standard castling mode whichever way it was given, any other as king takes rook). */
 static PyObject *stack_move(const rf_position *p, rf_move m, PyObject *given)
 {
-    if (RF_MOVE_KIND(m) == RF_MOVE_CASTLING || !rfpy_move_check(given)) return rfpy_move_from_rf(p, m);
+    if (RF_MOVE_KIND(m) == RF_MOVE_CASTLING) {
+        int from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
+        if (!p->chess960 && (from == 4 || from == 60) && (to == from + 3 || to == from - 4)) return rfpy_move_from_rf(p, m);
+        return rfpy_move_new(from, to, 0, 0);
+    }
+    if (!rfpy_move_check(given)) return rfpy_move_from_rf(p, m);
     Py_INCREF(given);
     return given;
 }

@@ -258,6 +258,9 @@ def test_push_never_checks_legality(libs):
         ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", ["h8g8", "h8h7"]),              # stalemate, king steps into check
         ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", ["e5d6", "e5e6"]),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", ["e1e8"]),                         # a king takes a king
+        ("4k3/8/8/8/8/8/8/4KN1R w K - 0 1", ["e1g1", "e1h1"]),              # castling over a knight
+        ("1k6/8/8/8/8/8/8/RK6 w - - 0 1", ["b1a1"]),                         # a Chess960 castling
+        ("4k3/8/8/8/8/8/8/4K3 w - - 5 9", ["e1g1"]),                          # e1g1 without a rook
     ]
     for fen, moves in cases:
         for uci in moves + ["0000"]:
@@ -296,10 +299,10 @@ def test_push_variants(libs):
         ("crazyhouse", "4k3/8/8/8/8/8/4r3/4K3[Qn] w - - 0 1", ["e1f2", "Q@d1", "Q@a1"]),
         ("crazyhouse", "4k3/8/8/8/8/8/3q4/4K3[N] w - - 0 1", ["N@a3", "e1e2"]),
         ("3check", "4k3/8/8/8/8/8/4r3/4K3 w - - 3+3 0 1", ["e1f2", "e1d1"]),
+        ("standard", "4k3/8/8/8/8/8/8/4K3 w - - 5 9", ["N@c3", "P@d4"]),      # Crazyhouse drops, no pocket
     ]
     for variant, fen, moves in cases:
-        pc_cls = chess.variant.find_variant(variant)
-        rf_cls = rankfile.variant.find_variant(variant)
+        pc_cls, rf_cls = chess.variant.find_variant(variant), rankfile.variant.find_variant(variant)
         for uci in moves:
             pc, rf = pc_cls(fen), rf_cls(fen)
             pc.push(chess.Move.from_uci(uci))
