@@ -706,6 +706,10 @@ class Board(_rankfile._Board):
     starting_fen = STARTING_FEN
     aliases = ["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"]
     _rf_variant = 0
+    # python-chess's flags of a variant's king and capture rules (rankfile.variant sets them).
+    connected_kings = False
+    one_king = True
+    captures_compulsory = False
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -39,6 +39,7 @@ class AtomicBoard(Board):
     pawns next to the capture square; a king that explodes loses."""
 
     aliases = ["Atomic", "Atom", "Atomic chess"]
+    connected_kings = True
     uci_variant = "atomic"
     xboard_variant = "atomic"
     starting_fen = STARTING_FEN
@@ -126,6 +127,9 @@ class SuicideBoard(Board):
     xboard_variant = "suicide"
     starting_fen = STARTING_FEN
     _rf_variant = 6
+    connected_kings = True
+    one_king = False
+    captures_compulsory = True
 
     def _material_balance(self) -> int:
         return popcount(self.occupied_co[self.turn]) - popcount(self.occupied_co[not self.turn])

@@ -334,3 +334,11 @@ def test_legal_move_generator_over_any_board(libs):
     assert board.walks == 1
     assert rankfile.Move.from_uci("e2e4") in generator
     assert generator.count() == 1 and bool(generator)
+
+
+def test_variant_rule_flags(libs):
+    """python-chess's class flags of the king and capture rules, on every variant's board class."""
+    chess, rankfile = libs
+    for pc_cls, rf_cls in zip(chess.variant.VARIANTS, rankfile.variant.VARIANTS):
+        for flag in ("connected_kings", "one_king", "captures_compulsory"):
+            assert getattr(rf_cls, flag) == getattr(pc_cls, flag), (rf_cls.__name__, flag)
