@@ -342,3 +342,40 @@ def test_variant_rule_flags(libs):
     for pc_cls, rf_cls in zip(chess.variant.VARIANTS, rankfile.variant.VARIANTS):
         for flag in ("connected_kings", "one_king", "captures_compulsory"):
             assert getattr(rf_cls, flag) == getattr(pc_cls, flag), (rf_cls.__name__, flag)
+
+
+@pytest.mark.parametrize("name", ["Suicide", "Giveaway"])
+def test_suicide_and_giveaway_games(libs, name):
+    """SuicideBoard and GiveawayBoard against python-chess's on seeded random games from the start
+    without castling rights (rankfile's have none): the legal moves, the variant's end and the
+    outcome at every ply (Suicide: a stalemated side with pieces wins with fewer than its
+    opponent, loses with more, draws with as many)."""
+    chess, rankfile = libs
+    rng = rng_for("suicide", name)
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+    for _ in range(max(10, boards_per_kind() // 10)):
+        pc, rf = chess.variant.find_variant(name)(start), rankfile.variant.find_variant(name)(start)
+        for _ply in range(300):
+            check = Check(pc.fen(), name)
+            check.same("legal moves", uci_list(rf.legal_moves), uci_list(pc.legal_moves))
+            for question in ("is_variant_win", "is_variant_loss", "is_variant_draw", "is_game_over", "result"):
+                check.same(question, getattr(rf, question)(), getattr(pc, question)())
+            check.same("outcome", str(rf.outcome()), str(pc.outcome()))
+            moves = list(pc.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            pc.push(move)
+            rf.push(rankfile.Move.from_uci(move.uci()))
+
+
+@pytest.mark.parametrize("fen", ["8/8/8/8/8/p7/P7/8 w - - 0 1", "8/8/8/8/p7/P7/8/7p w - - 0 1",
+                                 "8/8/8/8/p7/P7/8/7P w - - 0 1", "8/8/8/8/8/8/8/7P b - - 0 1"])
+@pytest.mark.parametrize("name", ["Suicide", "Giveaway", "Antichess"])
+def test_antichess_family_stalemates(libs, name, fen):
+    """Stalemates with equal, fewer and more pieces, and a side without pieces."""
+    chess, rankfile = libs
+    pc, rf = chess.variant.find_variant(name)(fen), rankfile.variant.find_variant(name)(fen)
+    for question in ("is_variant_win", "is_variant_loss", "is_variant_draw", "is_game_over", "result"):
+        assert getattr(rf, question)() == getattr(pc, question)(), (name, fen, question)
+    assert str(rf.outcome()) == str(pc.outcome()), (name, fen)
