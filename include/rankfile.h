@@ -549,7 +549,8 @@ RF_API rf_bitboard rf_pin_mask(const rf_position *pos, rf_color color, rf_square
 /* Plays `move` of the side to move without asking whether it is legal, the way pieces are
  * moved on a board: the piece on the start square (a pawn promoted) to the target, whatever
  * stood there removed (en passant: the pawn behind the square), castling as king takes own
- * rook onto the castling squares (whether or not the rights allow it; pieces standing on those
+ * rook onto the castling squares of the mover's back rank (whether or not the rights allow it,
+ * from wherever the two stand; the piece taken becomes the rook, pieces standing on those
  * squares are taken off), a drop from the pocket;
  * then the variant's effects (Atomic's blast, Crazyhouse's pocket, Three-check's count), the
  * clocks, the en passant square after a double step, and the castling rights whose king or
@@ -557,8 +558,9 @@ RF_API rf_bitboard rf_pin_mask(const rf_position *pos, rf_color color, rf_square
  * legal game reaches (a king left in check, none at all); it keeps every invariant of
  * rf_position. Returns RF_OK, or RF_ERR_ARGUMENT (*pos untouched) when the move cannot be made
  * on this board: no piece of the side to move on the start square, a promotion of a piece that
- * is no pawn, en passant without the pawn to take, castling without the own rook on the back
- * rank, a drop onto a piece or of a piece the pocket lacks. */
+ * is no pawn, en passant without the pawn to take, castling by a piece that is no king or onto
+ * a square without a piece of the mover's, a drop onto a piece or of a piece the pocket
+ * lacks. */
 RF_API rf_status rf_position_play_unchecked(rf_position *pos, rf_move move);
 
 /* The number of leaf nodes of the legal move tree of depth `depth` (perft). depth 0 gives 1. */

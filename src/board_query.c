@@ -154,9 +154,8 @@ static int playable(const rf_position *pos, rf_move move)
                pos->board[to] == RF_NO_PIECE && pos->board[victim] == RF_MAKE_PIECE(rf__other(us), RF_PAWN);
     }
     if (kind == RF_MOVE_CASTLING)
-        /* The king takes its own rook on their back rank. */
-        return RF_PIECE_TYPE(pc) == RF_KING && pos->board[to] == RF_MAKE_PIECE(us, RF_ROOK) &&
-               RF_RANK_OF(from) == RF_RANK_OF(to) && RF_RANK_OF(from) == (us == RF_WHITE ? 0 : 7);
+        /* A king takes a piece of its own: they become the king and rook of a castling. */
+        return RF_PIECE_TYPE(pc) == RF_KING && pos->board[to] != RF_NO_PIECE && RF_PIECE_COLOR(pos->board[to]) == us;
     return 1;
 }
 
@@ -166,7 +165,7 @@ static void clear_castling_squares(rf_position *pos, rf_move move)
 {
     const rf_color us = (rf_color)pos->side;
     const rf_square from = RF_MOVE_FROM(move), to = RF_MOVE_TO(move);
-    const int side = to > from ? RF_KINGSIDE : RF_QUEENSIDE;
+    const int side = RF_FILE_OF(to) < RF_FILE_OF(from) ? RF_QUEENSIDE : RF_KINGSIDE;
     const rf_square land[2] = {rf__castle_king_to(us, side), rf__castle_rook_to(us, side)};
     for (int i = 0; i < 2; i++)
         if (land[i] != from && land[i] != to && pos->board[land[i]] != RF_NO_PIECE) {

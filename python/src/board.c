@@ -482,25 +482,29 @@ static rf_move encode_unchecked(const rf_position *p, int from, int to, int prom
     }
     if (RF_PIECE_TYPE(pc) == RF_KING && p->board[to] && RF_PIECE_COLOR(p->board[to]) == p->side)
         return RF_MOVE_MAKE_KIND(from, to, RF_MOVE_CASTLING);
-    int diff = to - from;
-    if (RF_PIECE_TYPE(pc) == RF_PAWN && to == p->ep && !p->board[to] && (diff == 7 || diff == 9 || diff == -7 || diff == -9))
+    int diff = to - from, victim = p->side == RF_WHITE ? to - 8 : to + 8;
+    if (RF_PIECE_TYPE(pc) == RF_PAWN && to == p->ep && !p->board[to] && (diff == 7 || diff == 9 || diff == -7 || diff == -9) &&
+        victim >= 0 && victim < 64 && p->board[victim] == RF_MAKE_PIECE(!p->side, RF_PAWN))
         return RF_MOVE_MAKE_KIND(from, to, RF_MOVE_EN_PASSANT);
     return RF_MOVE_MAKE(from, to);
 }
 
-/* The Move the stack keeps for m (python-chess keeps castling from e1 or e8 with a corner rook
- * as e1g1 in standard castling mode whichever way it was given, any other as king takes rook). */
-static PyObject *stack_move(const rf_position *p, rf_move m, PyObject *given)
+/* The Move the stack keeps for the move given, as python-chess keeps it: a king's step from e1
+ * to g1 or c1 (e8: g8, c8) without a rook there is its move to the corner (h1, a1); then, in
+ * standard castling mode, a king's move from e1 to a corner is written e1g1 or e1c1. */
+static PyObject *stack_move(const rf_position *p, PyObject *given)
 {
-    if (RF_MOVE_KIND(m) == RF_MOVE_CASTLING) {
-        int from = RF_MOVE_FROM(m), to = RF_MOVE_TO(m);
-        if (!p->chess960 && (from == 4 || from == 60) && (to == from + 3 || to == from - 4)) return rfpy_move_from_rf(p, m);
-        return rfpy_move_new(from, to, 0, 0);
+    int from, to, promotion, drop;
+    if (rfpy_move_fields(given, &from, &to, &promotion, &drop) < 0) return NULL;
+    if (!promotion && !drop && (from == 4 || from == 60) && RF_PIECE_TYPE(p->board[from]) == RF_KING) {
+        if ((to == from + 2 || to == from - 2) && RF_PIECE_TYPE(p->board[to]) != RF_ROOK) to = to > from ? from + 3 : from - 4;
+        if (!p->chess960 && to == from + 3) to = from + 2;
+        else if (!p->chess960 && to == from - 4) to = from - 2;
     }
-    if (!rfpy_move_check(given)) return rfpy_move_from_rf(p, m);
-    Py_INCREF(given);
-    return given;
+    return rfpy_move_new(from, to, promotion, drop);
 }
+
+static int piece_color_is(const rf_position *p, int sq, int color);
 
 /* python-chess's push(): a legal move through the library's make-move; any other move played
  * unchecked, as python-chess plays it (the null move even in check or without a legal move).
@@ -511,7 +515,7 @@ static int push_any(BoardObject *b, PyObject *move)
     rf_move m;
     if (rfpy_move_encode(&b->pos, move, &m) < 0) return -1;
     if (m != RF_MOVE_NONE) {
-        PyObject *obj = stack_move(&b->pos, m, move);
+        PyObject *obj = stack_move(&b->pos, move);
         if (!obj) return -1;
         int rc = push_rf(b, m, obj);
         Py_DECREF(obj);
@@ -528,7 +532,7 @@ static int push_any(BoardObject *b, PyObject *move)
         PyErr_Format(PyExc_ValueError, "push() cannot play %s in %s: no piece of the side to move can make it", uci, fen);
         return -1;
     }
-    PyObject *obj = stack_move(&b->pos, m, move);
+    PyObject *obj = stack_move(&b->pos, move);
     if (!obj || push_rf(b, RF_MOVE_NONE, obj) < 0) {
         Py_XDECREF(obj);
         return -1;
@@ -537,8 +541,15 @@ static int push_any(BoardObject *b, PyObject *move)
     Ply *p = &b->stack[b->plies - 1];
     p->move = m;
     b->pos = next;
-    if (p->before.variant == RF_VARIANT_CRAZYHOUSE && RF_MOVE_KIND(m) == RF_MOVE_DROP)
-        b->pos.halfmove = p->before.halfmove + 1;
+    /* python-chess's clock after any move: a drop never resets it; a board move resets it when
+     * a pawn moves or stands on the target square, or an enemy piece does. */
+    if (m != RF_MOVE_NULL) {
+        const rf_position *before = &p->before;
+        const int target = RF_MOVE_TO(m); /* e1c1 read as e1a1 without a rook on c1 */
+        int zeroing = !drop && (RF_PIECE_TYPE(before->board[from]) == RF_PAWN ||
+                                RF_PIECE_TYPE(before->board[target]) == RF_PAWN || piece_color_is(before, target, !before->side));
+        b->pos.halfmove = zeroing ? 0 : before->halfmove + 1;
+    }
     return 0;
 }
 

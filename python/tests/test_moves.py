@@ -222,6 +222,29 @@ def compare_board(chess, rankfile, variant, fen, chess960, rng, legal_too):
         check.same(f"move_stack[-1] after push({m})", rf.peek().uci(), pc.peek().uci())
         check.same(f"pop() after push({m})", rf.pop().uci(), pc.pop().uci())
         check.same(f"fen() after push({m}), pop()", rf.fen(en_passant=ep), before)
+    # Odd moves: any piece of the side to move to any other square (a pawn reaching its last
+    # rank as a queen), played as python-chess plays them; compared with the en passant field as
+    # the square itself (the board may have lost a king).
+    before = pc.fen(en_passant="fen")
+    for _ in range(6):
+        ours_sq = list(chess.scan_forward(pc.occupied_co[pc.turn]))
+        if not ours_sq:
+            break
+        frm, to = rng.choice(ours_sq), rng.randrange(64)
+        if frm == to or pc.piece_type_at(to) == chess.KING:
+            # Taking a king: python-chess puts it into a Crazyhouse pocket and drops the castling
+            # rights of the side whose back rank it stood on; rankfile does neither.
+            continue
+        if pc.piece_type_at(frm) == chess.PAWN and (chess.square_rank(to) - chess.square_rank(frm)) * (1 if pc.turn else -1) < 0:
+            continue  # a pawn stepping two back gives python-chess an en passant square behind it
+        last = chess.square_rank(to) in (0, 7) and pc.piece_type_at(frm) == chess.PAWN
+        m = chess.Move(frm, to, chess.QUEEN if last else None)
+        pc.push(m)
+        rf.push(mv.from_uci(m.uci()))
+        check.same(f"fen(en_passant='fen') after push({m})", rf.fen(en_passant="fen"), pc.fen(en_passant="fen"))
+        check.same(f"move_stack[-1] after push({m})", rf.peek().uci(), pc.peek().uci())
+        check.same(f"pop() after push({m})", rf.pop().uci(), pc.pop().uci())
+        check.same(f"fen(en_passant='fen') after push({m}), pop()", rf.fen(en_passant="fen"), before)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
