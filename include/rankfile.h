@@ -523,6 +523,46 @@ RF_API int rf_move_is_legal(const rf_position *pos, rf_move move);
  * out-of-bounds memory access. */
 RF_API void rf_position_play(rf_position *pos, rf_move move);
 
+/* Questions about any board, legal or not (also the invalid positions rf_position_from_setup
+ * builds when the caller accepts them), as python-chess asks them:
+ *
+ * rf_generate_pseudo_moves fills *list with the pseudo-legal moves of the side to move whose
+ *   start square is in `from_mask` and whose target is in `to_mask`, and returns their number:
+ *   every piece but the pawns (every king of the side too) to each square it attacks that no
+ *   piece of its own holds; the legal castling moves (king takes own rook; `to_mask` selects the
+ *   rook's square); pawn captures, single steps, double steps from the first two ranks over an
+ *   empty square, promotions on the last rank (queen, rook, bishop, knight, and king in
+ *   Antichess), and en passant captures to pos->ep from the fifth rank. Whether the king is left
+ *   in check is not asked. Crazyhouse drops are not listed. Unordered; at most RF_MAX_MOVES.
+ * rf_attackers: the pieces of `color` attacking `sq` when the squares of `occupied` block the
+ *   sliders (pass pos->by_type[0] for the board as it stands): pinned pieces count, pawns attack
+ *   diagonally forward, en passant is not an attack. 0 for a square outside 0..63.
+ * rf_pin_mask: when the piece (or empty square) `sq` is all that stands between a king of
+ *   `color` and an enemy rook, bishop or queen on one line, that whole line (edge to edge, the
+ *   squares the piece may still move along); otherwise every square. The king is the highest
+ *   square's king of `color` that is no promoted piece; without one, every square. */
+RF_API unsigned rf_generate_pseudo_moves(rf_movelist *list, const rf_position *pos, rf_bitboard from_mask,
+                                         rf_bitboard to_mask);
+RF_API rf_bitboard rf_attackers(const rf_position *pos, rf_color color, rf_square sq, rf_bitboard occupied);
+RF_API rf_bitboard rf_pin_mask(const rf_position *pos, rf_color color, rf_square sq);
+
+/* Plays `move` of the side to move without asking whether it is legal, the way pieces are
+ * moved on a board: the piece on the start square (a pawn promoted) to the target, whatever
+ * stood there removed (en passant: the pawn behind the square), castling as king takes own
+ * rook onto the castling squares of the mover's back rank (whether or not the rights allow it,
+ * from wherever the two stand; the piece taken becomes the rook, pieces standing on those
+ * squares are taken off), a drop from the pocket;
+ * then the variant's effects (Atomic's blast, Crazyhouse's pocket, Three-check's count), the
+ * clocks, the en passant square after a double step, and the castling rights whose king or
+ * rook has gone. RF_MOVE_NULL passes the turn, in check or not. The result may be a position no
+ * legal game reaches (a king left in check, none at all); it keeps every invariant of
+ * rf_position. Returns RF_OK, or RF_ERR_ARGUMENT (*pos untouched) when the move cannot be made
+ * on this board: no piece of the side to move on the start square, a promotion of a piece that
+ * is no pawn, en passant without the pawn to take, castling by a piece that is no king or onto
+ * a square without a piece of the mover's, a drop onto a piece or of a piece the pocket
+ * lacks. */
+RF_API rf_status rf_position_play_unchecked(rf_position *pos, rf_move move);
+
 /* The number of leaf nodes of the legal move tree of depth `depth` (perft). depth 0 gives 1. */
 RF_API uint64_t rf_perft(const rf_position *pos, int depth);
 

@@ -11,7 +11,7 @@
 /* Castling, king takes own rook: both off the board, then on their squares. */
 static void castle(rf_position *pos, rf_color us, rf_square from, rf_square to)
 {
-    const int side = to > from ? RF_KINGSIDE : RF_QUEENSIDE;
+    const int side = RF_FILE_OF(to) < RF_FILE_OF(from) ? RF_QUEENSIDE : RF_KINGSIDE;
     const rf_piece king = pos->board[from];
     rf__remove_piece(pos, from);
     rf__remove_piece(pos, to);

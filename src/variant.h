@@ -116,6 +116,9 @@ typedef struct rf__variant {
     /* 1 when the variant has no castling (Antichess): the castling rights a setup gives are
      * dropped, and refused (RF_INVALID_VARIANT) only when the caller accepts nothing. */
     bool no_castling;
+    /* 1 when a pawn may promote to a king (Antichess): pseudo-legal moves list that promotion
+     * too (rf_generate_pseudo_moves). */
+    bool king_promotions;
     /* Optional (NULL: nothing, as in standard chess): the squares a move of *before blows up
      * (its centre and the eight around it), for the board's marks (rf_render_mark). */
     rf_bitboard (*blast)(const rf_position *before, rf_move move);

@@ -782,6 +782,31 @@ class SquareSet:
         return "\n".join(rows)
 
 
+class PseudoLegalMoveGenerator:
+    """The pseudo-legal moves of a board: iterable (its generate_pseudo_legal_moves()), count(),
+    `in` (is_pseudo_legal) and a truth value."""
+
+    def __init__(self, board: "Board") -> None:
+        self.board = board
+
+    def __bool__(self) -> bool:
+        return any(self.board.generate_pseudo_legal_moves())
+
+    def count(self) -> int:
+        return len(list(self))
+
+    def __iter__(self) -> Iterator[Move]:
+        return self.board.generate_pseudo_legal_moves()
+
+    def __contains__(self, move: Move) -> bool:
+        return self.board.is_pseudo_legal(move)
+
+    def __repr__(self) -> str:
+        board = self.board
+        names = ", ".join(board.san(move) if board.is_legal(move) else board.uci(move) for move in self)
+        return f"<PseudoLegalMoveGenerator at {id(self):#x} ({names})>"
+
+
 def _bitboard_property(index: int, doc: str) -> property:
     return property(lambda self: self._bitboards()[index], doc=doc)
 
@@ -1047,9 +1072,59 @@ class Board(BaseBoard):
         move = self.parse_uci(Move(from_square, to_square, promotion).uci())
         return move
 
-    def generate_legal_moves(self) -> Iterator[Move]:
-        """The legal moves, one after the other."""
-        return iter(self.legal_moves)
+    # ---- move generation, attacks and pins, as python-chess's Board ---------------------------
+    # The moves come from the C library (legal moves from its fast generator, pseudo-legal ones
+    # from rf_generate_pseudo_moves) in python-chess's order; the masks select start and target
+    # squares (castling: the king's square and the rook's).
+
+    def generate_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal moves from a square of from_mask to one of to_mask, one after the other."""
+        if from_mask == BB_ALL and to_mask == BB_ALL:
+            return iter(self.legal_moves)
+        return iter(self._legal_moves_of(from_mask, to_mask, 0))
+
+    def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal captures (en passant too)."""
+        return iter(self._legal_moves_of(from_mask, to_mask, 1))
+
+    def generate_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal en passant captures."""
+        return iter(self._legal_moves_of(from_mask, to_mask, 2))
+
+    def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The castling moves (to_mask selects the rook's square)."""
+        return iter(self._legal_moves_of(from_mask, to_mask, 3))
+
+    def generate_pseudo_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal moves: those of the side to move's pieces, whether or not they leave
+        its king in check."""
+        return iter(self._pseudo_moves(from_mask, to_mask, 0))
+
+    def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal captures (en passant too)."""
+        return iter(self._pseudo_moves(from_mask, to_mask, 1))
+
+    def generate_pseudo_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal en passant captures."""
+        return iter(self._pseudo_moves(from_mask, to_mask, 2))
+
+    @property
+    def pseudo_legal_moves(self) -> "PseudoLegalMoveGenerator":
+        """The pseudo-legal moves: a view with iteration, count(), `in` and truth value."""
+        return PseudoLegalMoveGenerator(self)
+
+    def attacks(self, square: Square) -> SquareSet:
+        """The squares the piece on square attacks (empty for an empty square)."""
+        return SquareSet(self.attacks_mask(square))
+
+    def pin(self, color: Color, square: Square) -> SquareSet:
+        """The line along which the piece on square is pinned to color's king (every square when
+        it is not pinned)."""
+        return SquareSet(self.pin_mask(color, square))
+
+    def is_pinned(self, color: Color, square: Square) -> bool:
+        """The piece on square is pinned to color's king."""
+        return self.pin_mask(color, square) != BB_ALL
 
     def san_and_push(self, move: Move) -> str:
         """The move's SAN, then push(move)."""

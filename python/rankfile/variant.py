@@ -4,10 +4,22 @@ Each class is a rankfile.Board whose rules are the C library's variant of the sa
 (rf_variant): AtomicBoard, KingOfTheHillBoard, ThreeCheckBoard, RacingKingsBoard, HordeBoard,
 AntichessBoard, CrazyhouseBoard. find_variant(name) finds a class by any of its aliases.
 """
-from typing import Iterable, List, Optional, Type
+from typing import Iterable, Iterator, List, Optional, Type
 
 from rankfile import (
+    BB_ALL,
+    BB_BACKRANKS,
+    BB_SQUARES,
     BLACK,
+    KING,
+    PAWN,
+    Bitboard,
+    Outcome,
+    Termination,
+    between,
+    msb,
+    popcount,
+    scan_forward,
     PIECE_SYMBOLS,
     PIECE_TYPES,
     STARTING_FEN,
@@ -27,6 +39,7 @@ class AtomicBoard(Board):
     pawns next to the capture square; a king that explodes loses."""
 
     aliases = ["Atomic", "Atom", "Atomic chess"]
+    connected_kings = True
     uci_variant = "atomic"
     xboard_variant = "atomic"
     connected_kings = True
@@ -99,6 +112,7 @@ class ThreeCheckBoard(Board):
         self._set_remaining_checks(value[WHITE], value[BLACK])
 
 
+
 class RacingKingsBoard(Board):
     """Racing Kings: no checks; the first king on the eighth rank wins (Black may still draw by
     reaching it on the next move)."""
@@ -125,7 +139,70 @@ class HordeBoard(Board):
     _rf_variant = 5
 
 
-class AntichessBoard(Board):
+class SuicideBoard(Board):
+    """Suicide chess: captures are compulsory and the king is an ordinary piece, as in
+    Antichess (the library's rules), but a side without moves that still has pieces wins only
+    with fewer pieces than its opponent, loses with more and draws with as many. Castling rights
+    are dropped (the library's Antichess has no castling; python-chess's Suicide castles)."""
+
+    aliases = ["Suicide", "Suicide chess"]
+    uci_variant = "suicide"
+    xboard_variant = "suicide"
+    starting_fen = STARTING_FEN
+    _rf_variant = 6
+    connected_kings = True
+    one_king = False
+    captures_compulsory = True
+
+    def _material_balance(self) -> int:
+        return popcount(self.occupied_co[self.turn]) - popcount(self.occupied_co[not self.turn])
+
+    def is_variant_win(self) -> bool:
+        if not self.occupied_co[self.turn]:
+            return True
+        return self.is_stalemate() and self._material_balance() < 0
+
+    def is_variant_loss(self) -> bool:
+        return bool(self.occupied_co[self.turn]) and self.is_stalemate() and self._material_balance() > 0
+
+    def is_variant_draw(self) -> bool:
+        return bool(self.occupied_co[self.turn]) and self.is_stalemate() and self._material_balance() == 0
+
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
+        if self.occupied_co[self.turn] and self.is_stalemate():
+            balance = self._material_balance()
+            if balance < 0:
+                return Outcome(Termination.VARIANT_WIN, self.turn)
+            if balance > 0:
+                return Outcome(Termination.VARIANT_LOSS, not self.turn)
+            return Outcome(Termination.VARIANT_DRAW, None)
+        return super().outcome(claim_draw=claim_draw)
+
+    def result(self, *, claim_draw: bool = False) -> str:
+        outcome = self.outcome(claim_draw=claim_draw)
+        return outcome.result() if outcome else "*"
+
+    def is_game_over(self, *, claim_draw: bool = False) -> bool:
+        return self.outcome(claim_draw=claim_draw) is not None
+
+
+class GiveawayBoard(SuicideBoard):
+    """Giveaway: Suicide chess where a side without moves wins (lichess's Antichess rules; the
+    castling rights are dropped, as in Antichess)."""
+
+    aliases = ["Giveaway", "Giveaway chess", "Give away", "Give away chess"]
+    uci_variant = "giveaway"
+    xboard_variant = "giveaway"
+
+    is_variant_win = Board.is_variant_win
+    is_variant_loss = Board.is_variant_loss
+    is_variant_draw = Board.is_variant_draw
+    outcome = Board.outcome
+    result = Board.result
+    is_game_over = Board.is_game_over
+
+
+class AntichessBoard(GiveawayBoard):
     """Antichess (lichess's Giveaway): captures are compulsory, the king is an ordinary piece,
     and a side without pieces or moves wins."""
 
@@ -228,9 +305,54 @@ class CrazyhouseBoard(Board):
         """The two pockets, indexed by colour: [BLACK, WHITE]."""
         return [CrazyhousePocket(self, BLACK), CrazyhousePocket(self, WHITE)]
 
+    # ---- drops and pseudo-legality (python-chess's CrazyhouseBoard) ---------------------------
+
+    def legal_drop_squares_mask(self) -> Bitboard:
+        """The empty squares where a drop leaves the side to move's king out of check."""
+        king = self.king(self.turn)
+        empty = ~self.occupied  # python-chess's answer: a negative int, every square not occupied
+        if king is None:
+            return empty
+        checkers = self.attackers_mask(not self.turn, king)
+        if not checkers:
+            return empty
+        if popcount(checkers) == 1:
+            return between(king, msb(checkers)) & empty
+        return 0
+
+    def generate_pseudo_legal_drops(self, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The drops of the pieces in the side to move's pocket onto empty squares of to_mask
+        (pawns not onto the first or last rank), check or not."""
+        pocket = self.pockets[self.turn]
+        empty = to_mask & ~self.occupied & BB_ALL
+        for piece_type in PIECE_TYPES:
+            if pocket.count(piece_type):
+                targets = empty & ~BB_BACKRANKS if piece_type == PAWN else empty
+                for square in scan_forward(targets):
+                    yield Move(square, square, drop=piece_type)
+
+    def generate_legal_drops(self, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal drops onto squares of to_mask (the library's legal moves)."""
+        return iter(self._legal_moves_of(to_mask, to_mask, 4))
+
+    def legal_drop_squares(self) -> SquareSet:
+        """The squares where the side to move may drop a piece (its pocket not asked)."""
+        return SquareSet(self.legal_drop_squares_mask())
+
+    def is_pseudo_legal(self, move: Move) -> bool:
+        if move.drop and move.from_square == move.to_square:
+            return (move.drop != KING
+                    and not BB_SQUARES[move.to_square] & self.occupied
+                    and not (move.drop == PAWN and BB_SQUARES[move.to_square] & BB_BACKRANKS)
+                    and self.pockets[self.turn].count(move.drop) > 0)
+        return super().is_pseudo_legal(move)
+
+
 
 VARIANTS: List[Type[Board]] = [
     Board,
+    SuicideBoard,
+    GiveawayBoard,
     AntichessBoard,
     AtomicBoard,
     KingOfTheHillBoard,
@@ -241,7 +363,8 @@ VARIANTS: List[Type[Board]] = [
 ]
 
 for _cls in VARIANTS[1:]:
-    _rankfile._register_board_class(_cls._rf_variant, _cls)
+    if _cls not in (SuicideBoard, GiveawayBoard):  # Antichess's rules: AntichessBoard is registered
+        _rankfile._register_board_class(_cls._rf_variant, _cls)
 del _cls
 
 
@@ -259,9 +382,11 @@ __all__ = [
     "AtomicBoard",
     "CrazyhouseBoard",
     "CrazyhousePocket",
+    "GiveawayBoard",
     "HordeBoard",
     "KingOfTheHillBoard",
     "RacingKingsBoard",
+    "SuicideBoard",
     "ThreeCheckBoard",
     "VARIANTS",
     "find_variant",

@@ -972,6 +972,11 @@ static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
     p->move = m;
     Py_INCREF(obj);
     p->obj = obj;
+    if (m == RF_MOVE_NONE) { /* the caller plays it (push_any) */
+        b->moves_valid = 0;
+        b->setup_status = 0;
+        return 0;
+    }
     rf_position_play(&b->pos, m);
     /* python-chess counts a Crazyhouse drop, a pawn's too, as a move that does not reset the
      * halfmove clock (no field the position derives from the clock). */
@@ -984,16 +989,98 @@ static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
     return 0;
 }
 
+/* The library's encoding of python-chess's move for an unchecked push, as python-chess's push()
+ * reads any move: e1g1 (e1c1, e8g8, e8c8) with a king on e1 and no rook on g1 is the king's
+ * move to h1 (a1 ...); a king moving onto a piece of its own castles with it; a pawn's diagonal
+ * step to the empty en passant square takes en passant. RF_MOVE_NONE where no encoding exists. */
+static rf_move encode_unchecked(const rf_position *p, int from, int to, int promotion, int drop)
+{
+    if (drop) return from == to && !promotion ? RF_MOVE_MAKE_DROP(to, drop) : RF_MOVE_NONE;
+    if (!promotion && !from && !to) return RF_MOVE_NULL;
+    if (from == to) return RF_MOVE_NONE;
+    if (promotion) return promotion == RF_PAWN ? RF_MOVE_NONE : RF_MOVE_MAKE_PROMOTION(from, to, promotion);
+    rf_piece pc = p->board[from];
+    if ((from == 4 || from == 60) && RF_PIECE_TYPE(pc) == RF_KING && RF_RANK_OF(to) == RF_RANK_OF(from) &&
+        RF_PIECE_TYPE(p->board[to]) != RF_ROOK) {
+        if (RF_FILE_OF(to) == 6) to = from + 3;
+        else if (RF_FILE_OF(to) == 2) to = from - 4;
+    }
+    if (RF_PIECE_TYPE(pc) == RF_KING && p->board[to] && RF_PIECE_COLOR(p->board[to]) == p->side)
+        return RF_MOVE_MAKE_KIND(from, to, RF_MOVE_CASTLING);
+    int diff = to - from, victim = p->side == RF_WHITE ? to - 8 : to + 8;
+    if (RF_PIECE_TYPE(pc) == RF_PAWN && to == p->ep && !p->board[to] && (diff == 7 || diff == 9 || diff == -7 || diff == -9) &&
+        victim >= 0 && victim < 64 && p->board[victim] == RF_MAKE_PIECE(!p->side, RF_PAWN))
+        return RF_MOVE_MAKE_KIND(from, to, RF_MOVE_EN_PASSANT);
+    return RF_MOVE_MAKE(from, to);
+}
+
+/* The Move the stack keeps for the move given, as python-chess keeps it: a king's step from e1
+ * to g1 or c1 (e8: g8, c8) without a rook there is its move to the corner (h1, a1); then, in
+ * standard castling mode, a king's move from e1 to a corner is written e1g1 or e1c1. */
+static PyObject *stack_move(const rf_position *p, PyObject *given)
+{
+    int from, to, promotion, drop;
+    if (rfpy_move_fields(given, &from, &to, &promotion, &drop) < 0) return NULL;
+    if (!promotion && !drop && (from == 4 || from == 60) && RF_PIECE_TYPE(p->board[from]) == RF_KING) {
+        if ((to == from + 2 || to == from - 2) && RF_PIECE_TYPE(p->board[to]) != RF_ROOK) to = to > from ? from + 3 : from - 4;
+        if (!p->chess960 && to == from + 3) to = from + 2;
+        else if (!p->chess960 && to == from - 4) to = from - 2;
+    }
+    return rfpy_move_new(from, to, promotion, drop);
+}
+
+static int piece_color_is(const rf_position *p, int sq, int color);
+
+/* python-chess's push(): a legal move through the library's make-move; any other move played
+ * unchecked, as python-chess plays it (the null move even in check or without a legal move).
+ * ValueError only for a move that cannot be made on the board at all (no piece of the side to
+ * move on its start square, ...: see rf_position_play_unchecked). */
+static int push_any(BoardObject *b, PyObject *move)
+{
+    rf_move m;
+    if (rfpy_move_encode(&b->pos, move, &m) < 0) return -1;
+    if (m != RF_MOVE_NONE) {
+        PyObject *obj = stack_move(&b->pos, move);
+        if (!obj) return -1;
+        int rc = push_rf(b, m, obj);
+        Py_DECREF(obj);
+        return rc;
+    }
+    int from, to, promotion, drop;
+    rfpy_move_fields(move, &from, &to, &promotion, &drop);
+    m = encode_unchecked(&b->pos, from, to, promotion, drop);
+    rf_position next = b->pos;
+    if (m == RF_MOVE_NONE || rf_position_play_unchecked(&next, m) != RF_OK) {
+        char uci[8], fen[RF_FEN_MAX];
+        rfpy_move_uci_text(uci, from, to, promotion, drop);
+        rf_position_to_fen(fen, sizeof fen, &b->pos, 0);
+        PyErr_Format(PyExc_ValueError, "push() cannot play %s in %s: no piece of the side to move can make it", uci, fen);
+        return -1;
+    }
+    PyObject *obj = stack_move(&b->pos, move);
+    if (!obj || push_rf(b, RF_MOVE_NONE, obj) < 0) {
+        Py_XDECREF(obj);
+        return -1;
+    }
+    Py_DECREF(obj);
+    Ply *p = &b->stack[b->plies - 1];
+    p->move = m;
+    b->pos = next;
+    /* python-chess's clock after any move: a drop never resets it; a board move resets it when
+     * a pawn moves or stands on the target square, or an enemy piece does. */
+    if (m != RF_MOVE_NULL) {
+        const rf_position *before = &p->before;
+        const int target = RF_MOVE_TO(m); /* e1c1 read as e1a1 without a rook on c1 */
+        int zeroing = !drop && (RF_PIECE_TYPE(before->board[from]) == RF_PAWN ||
+                                RF_PIECE_TYPE(before->board[target]) == RF_PAWN || piece_color_is(before, target, !before->side));
+        b->pos.halfmove = zeroing ? 0 : before->halfmove + 1;
+    }
+    return 0;
+}
+
 static PyObject *board_push(PyObject *self, PyObject *move)
 {
-    BoardObject *b = (BoardObject *)self;
-    rf_move m;
-    if (rfpy_move_to_rf(&b->pos, move, &m) < 0) return NULL;
-    PyObject *obj = rfpy_move_check(move) ? (Py_INCREF(move), move) : rfpy_move_from_rf(&b->pos, m);
-    if (!obj) return NULL;
-    int rc = push_rf(b, m, obj);
-    Py_DECREF(obj);
-    if (rc < 0) return NULL;
+    if (push_any((BoardObject *)self, move) < 0) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -1108,9 +1195,28 @@ static int lm_clear(PyObject *self)
     return 0;
 }
 
+/* A LegalMoveGenerator made over another kind of board (python-chess's LegalMoveGenerator(board))
+ * asks the board's own generate_legal_moves() and is_legal(). */
+static PyObject *lm_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *board;
+    if ((kwargs && PyDict_Size(kwargs)) || !PyArg_ParseTuple(args, "O:LegalMoveGenerator", &board)) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "LegalMoveGenerator(board) takes one argument");
+        return NULL;
+    }
+    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+    LegalMovesObject *v = (LegalMovesObject *)alloc(type, 0);
+    if (!v) return NULL;
+    Py_INCREF(board);
+    v->board = board;
+    return (PyObject *)v;
+}
+
 static PyObject *lm_iter(PyObject *self)
 {
-    PyObject *list = legal_list((BoardObject *)((LegalMovesObject *)self)->board);
+    PyObject *board = ((LegalMovesObject *)self)->board;
+    PyObject *list = rfpy_board_check(board) ? legal_list((BoardObject *)board)
+                                             : PyObject_CallMethod(board, "generate_legal_moves", NULL);
     if (!list) return NULL;
     PyObject *it = PyObject_GetIter(list);
     Py_DECREF(list);
@@ -1119,17 +1225,41 @@ static PyObject *lm_iter(PyObject *self)
 
 static Py_ssize_t lm_len(PyObject *self)
 {
-    return legal((BoardObject *)((LegalMovesObject *)self)->board)->count;
+    PyObject *board = ((LegalMovesObject *)self)->board;
+    if (!rfpy_board_check(board)) {
+        PyErr_SetString(PyExc_TypeError, "len() of the legal moves of a board that is no rankfile Board");
+        return -1;
+    }
+    return legal((BoardObject *)board)->count;
 }
 
 static int lm_bool(PyObject *self)
 {
-    return lm_len(self) > 0;
+    PyObject *board = ((LegalMovesObject *)self)->board;
+    if (rfpy_board_check(board)) return lm_len(self) > 0;
+    PyObject *it = lm_iter(self);
+    if (!it) return -1;
+    PyObject *first = PyIter_Next(it);
+    Py_DECREF(it);
+    if (!first) return PyErr_Occurred() ? -1 : 0;
+    Py_DECREF(first);
+    return 1;
 }
 
 static PyObject *lm_count(PyObject *self, PyObject *unused)
 {
     (void)unused;
+    if (!rfpy_board_check(((LegalMovesObject *)self)->board)) {
+        PyObject *it = lm_iter(self), *m;
+        if (!it) return NULL;
+        Py_ssize_t n = 0;
+        while ((m = PyIter_Next(it))) {
+            n++;
+            Py_DECREF(m);
+        }
+        Py_DECREF(it);
+        return PyErr_Occurred() ? NULL : PyLong_FromSsize_t(n);
+    }
     return PyLong_FromSsize_t(lm_len(self));
 }
 
@@ -1157,7 +1287,14 @@ static int legal_contains(BoardObject *b, PyObject *move)
 
 static int lm_contains(PyObject *self, PyObject *move)
 {
-    return legal_contains((BoardObject *)((LegalMovesObject *)self)->board, move);
+    PyObject *board = ((LegalMovesObject *)self)->board;
+    if (!rfpy_board_check(board)) {
+        PyObject *r = PyObject_CallMethod(board, "is_legal", "O", move);
+        int truth = r ? PyObject_IsTrue(r) : -1;
+        Py_XDECREF(r);
+        return truth;
+    }
+    return legal_contains((BoardObject *)board, move);
 }
 
 static PyObject *lm_repr(PyObject *self)
@@ -1179,6 +1316,7 @@ static PyType_Slot lm_slots[] = {
     {Py_tp_dealloc, lm_dealloc},
     {Py_tp_traverse, lm_traverse},
     {Py_tp_clear, lm_clear},
+    {Py_tp_new, lm_new},
     {Py_tp_iter, lm_iter},
     {Py_tp_repr, lm_repr},
     {Py_sq_length, lm_len},
@@ -1195,7 +1333,6 @@ static PyType_Spec lm_spec = {
 /* ---- attacks, as python-chess counts them -------------------------------------------------- */
 
 static const int king_steps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
 static rf_bitboard steps(int sq, const int (*d)[2])
 {
@@ -1207,48 +1344,11 @@ static rf_bitboard steps(int sq, const int (*d)[2])
     return out;
 }
 
-/* The squares a slider on sq reaches along directions d[from..to) through `occ`. */
-static rf_bitboard slides(int sq, rf_bitboard occ, int from, int to)
-{
-    rf_bitboard out = 0;
-    for (int i = from; i < to; i++) {
-        int f = RF_FILE_OF(sq), r = RF_RANK_OF(sq);
-        for (;;) {
-            f += king_steps[i][0];
-            r += king_steps[i][1];
-            if (f < 0 || f > 7 || r < 0 || r > 7) break;
-            out |= BB(RF_SQUARE(f, r));
-            if (occ & BB(RF_SQUARE(f, r))) break;
-        }
-    }
-    return out;
-}
-
-static rf_bitboard rook_reach(int sq, rf_bitboard occ)
-{
-    return slides(sq, occ, 0, 1) | slides(sq, occ, 2, 3) | slides(sq, occ, 4, 5) | slides(sq, occ, 6, 7);
-}
-
-static rf_bitboard bishop_reach(int sq, rf_bitboard occ)
-{
-    return slides(sq, occ, 1, 2) | slides(sq, occ, 3, 4) | slides(sq, occ, 5, 6) | slides(sq, occ, 7, 8);
-}
-
 /* python-chess's attackers_mask: the pieces of `color` attacking sq through `occ` (pinned
- * pieces count; a pawn attacks diagonally forward). */
+ * pieces count; a pawn attacks diagonally forward), the library's rf_attackers. */
 static rf_bitboard attackers_of(const rf_position *p, int color, int sq, rf_bitboard occ)
 {
-    const rf_bitboard *t = p->by_type;
-    rf_bitboard pawn_from = 0;
-    int f = RF_FILE_OF(sq), r = RF_RANK_OF(sq) + (color == RF_WHITE ? -1 : 1);
-    if (r >= 0 && r < 8) {
-        if (f > 0) pawn_from |= BB(RF_SQUARE(f - 1, r));
-        if (f < 7) pawn_from |= BB(RF_SQUARE(f + 1, r));
-    }
-    rf_bitboard a = (steps(sq, king_steps) & t[RF_KING]) | (steps(sq, knight_steps) & t[RF_KNIGHT]) |
-                    (rook_reach(sq, occ) & (t[RF_ROOK] | t[RF_QUEEN])) |
-                    (bishop_reach(sq, occ) & (t[RF_BISHOP] | t[RF_QUEEN])) | (pawn_from & t[RF_PAWN]);
-    return a & p->by_color[color];
+    return rf_attackers(p, (rf_color)color, (rf_square)sq, occ);
 }
 
 /* python-chess's king(): the highest square of color's kings that are no promoted pieces. */
@@ -1320,11 +1420,9 @@ static uint32_t order_key(const rf_position *p, rf_move m, int evasion)
 
 static rf_bitboard checkers_of(const rf_position *p);
 
-static void sort_python_chess(BoardObject *b)
+/* Sorts a list of moves of *p into python-chess's order (order_key). */
+static void sort_moves(const rf_position *p, rf_movelist *list, int evasion)
 {
-    const rf_position *p = &b->pos;
-    rf_movelist *list = &b->moves;
-    int evasion = p->variant != RF_VARIANT_ATOMIC && p->variant != RF_VARIANT_ANTICHESS && checkers_of(p) != 0;
     static uint32_t keys[RF_MAX_MOVES]; /* the GIL is held */
     for (unsigned i = 0; i < list->count; i++) keys[i] = order_key(p, list->moves[i], evasion);
     for (unsigned i = 1; i < list->count; i++) {
@@ -1338,6 +1436,13 @@ static void sort_python_chess(BoardObject *b)
         keys[j] = k;
         list->moves[j] = m;
     }
+}
+
+static void sort_python_chess(BoardObject *b)
+{
+    const rf_position *p = &b->pos;
+    int evasion = p->variant != RF_VARIANT_ATOMIC && p->variant != RF_VARIANT_ANTICHESS && checkers_of(p) != 0;
+    sort_moves(p, &b->moves, evasion);
 }
 
 /* ---- game state, with python-chess's meanings ------------------------------------------------ */
@@ -1617,10 +1722,202 @@ static PyObject *board_gives_check(PyObject *self, PyObject *move)
     BoardObject *b = (BoardObject *)self;
     rf_move m;
     if (rfpy_move_encode(&b->pos, move, &m) < 0) return NULL;
-    if (m == RF_MOVE_NONE) Py_RETURN_FALSE;
     rf_position next = b->pos;
-    rf_position_play(&next, m);
+    if (m == RF_MOVE_NONE) {
+        /* python-chess's gives_check pushes any (pseudo-legal) move: played unchecked here. */
+        int from, to, promotion, drop;
+        rfpy_move_fields(move, &from, &to, &promotion, &drop);
+        m = encode_unchecked(&b->pos, from, to, promotion, drop);
+        if (m == RF_MOVE_NONE || rf_position_play_unchecked(&next, m) != RF_OK) Py_RETURN_FALSE;
+    } else {
+        rf_position_play(&next, m);
+    }
     return PyBool_FromLong(checkers_of(&next) != 0);
+}
+
+/* ---- pseudo-legal moves, masks, attacks and pins (python-chess's Board) ------------------------ */
+
+/* Which moves a generator keeps: all, captures (to an enemy piece's square, castling never, and
+ * en passant), en passant only, castling only, drops only. */
+enum { SEL_ALL, SEL_CAPTURES, SEL_EP, SEL_CASTLING, SEL_DROPS };
+
+static int selected(const rf_position *p, rf_move m, int sel)
+{
+    unsigned kind = RF_MOVE_KIND(m);
+    switch (sel) {
+    case SEL_CAPTURES:
+        return kind == RF_MOVE_EN_PASSANT ||
+               (kind != RF_MOVE_CASTLING && kind != RF_MOVE_DROP && piece_color_is(p, RF_MOVE_TO(m), !p->side));
+    case SEL_EP: return kind == RF_MOVE_EN_PASSANT;
+    case SEL_CASTLING: return kind == RF_MOVE_CASTLING;
+    case SEL_DROPS: return kind == RF_MOVE_DROP;
+    default: return 1;
+    }
+}
+
+/* The moves of `list` (in its order) from a square of from_mask to one of to_mask (castling: the
+ * rook's square; a drop: its square for both) of the selection, as a new list of Moves. */
+static PyObject *moves_list(const rf_position *p, const rf_movelist *list, rf_bitboard from_mask, rf_bitboard to_mask,
+                            int sel)
+{
+    PyObject *out = PyList_New(0);
+    for (unsigned i = 0; out && i < list->count; i++) {
+        rf_move m = list->moves[i];
+        if (!(from_mask & BB(RF_MOVE_FROM(m))) || !(to_mask & BB(RF_MOVE_TO(m))) || !selected(p, m, sel)) continue;
+        PyObject *obj = rfpy_move_from_rf(p, m);
+        if (!obj || PyList_Append(out, obj) < 0) Py_CLEAR(out);
+        Py_XDECREF(obj);
+    }
+    return out;
+}
+
+static int masks_arg(PyObject *args, rf_bitboard *from_mask, rf_bitboard *to_mask, int *sel)
+{
+    PyObject *f, *t;
+    if (!PyArg_ParseTuple(args, "OOi", &f, &t, sel)) return -1;
+    *from_mask = PyLong_AsUnsignedLongLongMask(f);
+    if (PyErr_Occurred()) return -1;
+    *to_mask = PyLong_AsUnsignedLongLongMask(t);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* The pseudo-legal moves (rf_generate_pseudo_moves) in python-chess's order; no castling once
+ * the variant's rules have ended the game. */
+static void pseudo_moves(BoardObject *b, rf_movelist *list, rf_bitboard from_mask, rf_bitboard to_mask)
+{
+    rf_generate_pseudo_moves(list, &b->pos, from_mask, to_mask);
+    if (b->pos.variant != RF_VARIANT_STANDARD && variant_end(&b->pos)) {
+        unsigned n = 0;
+        for (unsigned i = 0; i < list->count; i++)
+            if (RF_MOVE_KIND(list->moves[i]) != RF_MOVE_CASTLING) list->moves[n++] = list->moves[i];
+        list->count = n;
+    }
+    sort_moves(&b->pos, list, 0);
+}
+
+static PyObject *board_pseudo_moves(PyObject *self, PyObject *args)
+{
+    BoardObject *b = (BoardObject *)self;
+    rf_bitboard from_mask, to_mask;
+    int sel;
+    if (masks_arg(args, &from_mask, &to_mask, &sel) < 0) return NULL;
+    rf_movelist list;
+    pseudo_moves(b, &list, from_mask, to_mask);
+    rf_position pos = b->pos;
+    return moves_list(&pos, &list, from_mask, to_mask, sel);
+}
+
+static PyObject *board_legal_moves_of(PyObject *self, PyObject *args)
+{
+    BoardObject *b = (BoardObject *)self;
+    rf_bitboard from_mask, to_mask;
+    int sel;
+    if (masks_arg(args, &from_mask, &to_mask, &sel) < 0) return NULL;
+    /* Copies: making the Moves may run Python code (a collection) that moves on this board. */
+    rf_movelist list = *legal(b);
+    rf_position pos = b->pos;
+    return moves_list(&pos, &list, from_mask, to_mask, sel);
+}
+
+/* python-chess's is_pseudo_legal: a move of a piece of the side to move that its pseudo-legal
+ * moves hold, or one of its castling moves (e1g1 or e1h1 in standard castling mode). Drops and
+ * the null move are not (Crazyhouse's drops: rankfile.variant). */
+static int pseudo_legal(BoardObject *b, int from, int to, int promotion, int drop)
+{
+    const rf_position *p = &b->pos;
+    if ((!from && !to && !promotion) || drop) return 0;
+    rf_piece pc = p->board[from];
+    if (!pc || (int)RF_PIECE_COLOR(pc) != p->side) return 0;
+    rf_piece_type type = RF_PIECE_TYPE(pc);
+    if (promotion && (type != RF_PAWN || RF_RANK_OF(to) != (p->side == RF_WHITE ? 7 : 0))) return 0;
+    if (type == RF_KING) {
+        int cto = to;
+        if (!p->chess960 && (from == 4 || from == 60) && (to == from + 3 || to == from - 4))
+            cto = to == from + 3 ? from + 2 : from - 2;
+        const rf_movelist *list = legal(b);
+        for (unsigned i = 0; i < list->count; i++) {
+            rf_move m = list->moves[i];
+            if (RF_MOVE_KIND(m) != RF_MOVE_CASTLING || RF_MOVE_FROM(m) != from) continue;
+            int mto = p->chess960 ? RF_MOVE_TO(m) : RF_SQUARE(RF_MOVE_TO(m) > from ? 6 : 2, RF_RANK_OF(from));
+            if (mto == cto) return 1;
+        }
+    }
+    if (piece_color_is(p, to, p->side)) return 0;
+    if (type != RF_PAWN) return (rf_piece_attacks(pc, (rf_square)from, p->by_type[0]) & BB(to)) != 0;
+    rf_movelist list;
+    rf_generate_pseudo_moves(&list, p, BB(from), BB(to));
+    for (unsigned i = 0; i < list.count; i++) {
+        rf_move m = list.moves[i];
+        int mp = RF_MOVE_KIND(m) == RF_MOVE_PROMOTION ? (int)RF_MOVE_PROMOTED(m) : 0;
+        if (RF_MOVE_FROM(m) == from && RF_MOVE_TO(m) == to && mp == promotion) return 1;
+    }
+    return 0;
+}
+
+static PyObject *board_is_pseudo_legal(PyObject *self, PyObject *move)
+{
+    int from, to, promotion, drop;
+    if (move_args(move, &from, &to, &promotion, &drop) < 0) return NULL;
+    return PyBool_FromLong(pseudo_legal((BoardObject *)self, from, to, promotion, drop));
+}
+
+static int square_of(PyObject *obj, int *sq);
+
+static PyObject *board_attacks_mask(PyObject *self, PyObject *square)
+{
+    const rf_position *p = &((BoardObject *)self)->pos;
+    int sq;
+    if (square_of(square, &sq) < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(rf_piece_attacks(p->board[sq], (rf_square)sq, p->by_type[0]));
+}
+
+static int color_arg(PyObject *obj, int *color);
+
+static PyObject *board_pin_mask(PyObject *self, PyObject *args)
+{
+    const rf_position *p = &((BoardObject *)self)->pos;
+    PyObject *color, *square;
+    int c, sq;
+    if (!PyArg_ParseTuple(args, "OO:pin_mask", &color, &square) || color_arg(color, &c) < 0 || square_of(square, &sq) < 0)
+        return NULL;
+    /* Antichess kings are ordinary pieces: nothing is pinned (python-chess's SuicideBoard). */
+    if (p->variant == RF_VARIANT_ANTICHESS) return PyLong_FromUnsignedLongLong(~(rf_bitboard)0);
+    return PyLong_FromUnsignedLongLong(rf_pin_mask(p, (rf_color)c, (rf_square)sq));
+}
+
+/* python-chess's was_into_check: the king of the side that just moved is attacked (Atomic: not
+ * while the kings touch; Antichess: never). */
+static int left_in_check(const rf_position *p)
+{
+    if (p->variant == RF_VARIANT_ANTICHESS) return 0;
+    if (p->variant == RF_VARIANT_ATOMIC && kings_connected(p)) return 0;
+    int k = king_square(p, !p->side);
+    return k >= 0 && rf_attackers(p, (rf_color)p->side, (rf_square)k, p->by_type[0]) != 0;
+}
+
+static PyObject *board_was_into_check(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyBool_FromLong(left_in_check(&((BoardObject *)self)->pos));
+}
+
+/* python-chess's is_into_check: the move (pseudo-legal) leaves the mover's king attacked. */
+static PyObject *board_is_into_check(PyObject *self, PyObject *move)
+{
+    BoardObject *b = (BoardObject *)self;
+    int from, to, promotion, drop;
+    if (move_args(move, &from, &to, &promotion, &drop) < 0) return NULL;
+    if (b->pos.variant == RF_VARIANT_ANTICHESS || king_square(&b->pos, b->pos.side) < 0) Py_RETURN_FALSE;
+    rf_move m;
+    if (rfpy_move_encode(&b->pos, move, &m) < 0) return NULL;
+    rf_position next = b->pos;
+    if (m != RF_MOVE_NONE) {
+        rf_position_play(&next, m);
+    } else {
+        m = encode_unchecked(&b->pos, from, to, promotion, drop);
+        if (m == RF_MOVE_NONE || rf_position_play_unchecked(&next, m) != RF_OK) Py_RETURN_FALSE;
+    }
+    return PyBool_FromLong(left_in_check(&next));
 }
 
 /* ---- notation --------------------------------------------------------------------------------- */
@@ -1727,12 +2024,19 @@ static PyObject *parse_move(BoardObject *b, PyObject *text, int san)
     rf_move m;
     rf_error err;
     rf_status st;
+    /* python-chess reads the null move's names anywhere, legal or not. */
+    static const char *const null_names[] = {"--", "Z0", "0000", "@@@@"};
+    for (int i = 0; san && i < 4; i++)
+        if ((size_t)len == strlen(null_names[i]) && memcmp(s, null_names[i], (size_t)len) == 0) return rfpy_move_new(0, 0, 0, 0);
     if (san) {
         return python_chess_parse_san(b, s, len);
     } else {
         /* python-chess's parse_uci: the text must be a UCI move (Move.from_uci), then legal. */
         PyObject *move = rfpy_move_from_uci_text(text);
         if (!move) return NULL;
+        int f, t, pr, d;
+        rfpy_move_fields(move, &f, &t, &pr, &d);
+        if (!f && !t && !pr && !d) return move; /* the null move, as python-chess */
         int rc = rfpy_move_to_rf(&b->pos, move, &m);
         Py_DECREF(move);
         if (rc < 0) return NULL;
@@ -1761,8 +2065,7 @@ static PyObject *push_parsed(PyObject *self, PyObject *text, int san)
     BoardObject *b = (BoardObject *)self;
     PyObject *move = parse_move(b, text, san);
     if (!move) return NULL;
-    rf_move m;
-    if (rfpy_move_to_rf(&b->pos, move, &m) < 0 || push_rf(b, m, move) < 0) {
+    if (push_any(b, move) < 0) {
         Py_DECREF(move);
         return NULL;
     }
@@ -2612,7 +2915,8 @@ static PyMethodDef board_methods[] = {
      "set_fen(fen: str) -> None\n\nSets the position from a FEN and clears the move stack; FenError when\n"
      "the text is no FEN (an impossible position is taken: see is_valid())."},
     {"push", board_push, METH_O,
-     "push(move: Move) -> None\n\nPlays a legal move (IllegalMoveError otherwise) and puts it on the move stack."},
+     "push(move: Move) -> None\n\nPlays the move and puts it on the move stack. As python-chess, legality is not checked:\n"
+     "any move of a piece of the side to move is played as given (the null move passes the turn)."},
     {"pop", board_pop, METH_NOARGS, "pop() -> Move\n\nTakes back the last move and returns it."},
     {"peek", board_peek, METH_NOARGS, "peek() -> Move\n\nThe last move played."},
 #define M_O(name, doc) {#name, board_##name, METH_O, doc}
@@ -2689,6 +2993,16 @@ static PyMethodDef board_methods[] = {
     {"_set_pocket", board_set_pocket, METH_VARARGS, "Sets a Crazyhouse pocket: (color, counts of pawn..king)."},
     {"_set_remaining_checks", board_set_remaining_checks, METH_VARARGS, "Three-check: sets (white, black) checks still to give."},
     {"_explosion", board_explosion, METH_O, "(centre or None, blast bitboard, bitboard of the pieces lost) of a legal move."},
+    {"_pseudo_moves", board_pseudo_moves, METH_VARARGS,
+     "_pseudo_moves(from_mask, to_mask, selection) -> list[Move]\n\nThe pseudo-legal moves in python-chess's order; selection 0 all, 1 captures, 2 en passant,\n3 castling, 4 drops."},
+    {"_legal_moves_of", board_legal_moves_of, METH_VARARGS,
+     "_legal_moves_of(from_mask, to_mask, selection) -> list[Move]\n\nThe legal moves in python-chess's order, selected as _pseudo_moves."},
+    M_O(is_pseudo_legal, "is_pseudo_legal(move) -> bool\n\nA move of the side to move's pieces, leaving the king in check or not (castling:\nthe legal castling moves). Drops and the null move are not."),
+    M_O(attacks_mask, "attacks_mask(square) -> int\n\nThe squares the piece on square attacks (0 for an empty square), as a bitboard."),
+    {"pin_mask", board_pin_mask, METH_VARARGS,
+     "pin_mask(color, square) -> int\n\nThe line along which the piece on square is pinned to color's king, or BB_ALL."},
+    M_O(is_into_check, "is_into_check(move) -> bool\n\nThe pseudo-legal move leaves the mover's king attacked."),
+    M_0(was_into_check, "was_into_check() -> bool\n\nThe king of the side that just moved is attacked."),
     {"ply", board_ply, METH_NOARGS,
      "ply() -> int\n\nThe number of half-moves since the start of the game, by the fullmove number."},
     {NULL, NULL, 0, NULL},

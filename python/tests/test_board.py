@@ -180,8 +180,10 @@ def test_push_pop_peek_and_errors():
         board.pop()
     with pytest.raises(IndexError):
         board.peek()
-    with pytest.raises(rankfile.IllegalMoveError, match=r"e2e5.*rnbqkbnr/pppppppp"):
-        board.push(rankfile.Move.from_uci("e2e5"))
+    # As python-chess's, push() does not check legality: it plays the pawn three squares on.
+    board.push(rankfile.Move.from_uci("e2e5"))
+    assert board.fen() == "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    assert board.pop() == rankfile.Move.from_uci("e2e5") and board.fen() == rankfile.STARTING_FEN
     with pytest.raises(TypeError):
         board.push("e2e4")
     move = board.push_san("Nf3")

@@ -66,8 +66,10 @@ def test_find_variant_knows_every_alias(chess_variant):
             assert variant.find_variant(alias) is cls
             assert variant.find_variant(alias.upper()) is cls
             assert chess_variant.find_variant(alias).uci_variant == cls.uci_variant
-    with pytest.raises(ValueError):
-        variant.find_variant("suicide")
+    # python-chess's Suicide and Giveaway boards are found by their names too.
+    assert variant.find_variant("suicide") is variant.SuicideBoard
+    assert variant.find_variant("Giveaway") is variant.GiveawayBoard
+    assert [cls.__name__ for cls in variant.VARIANTS] == [cls.__name__ for cls in chess_variant.VARIANTS]
     with pytest.raises(ValueError):
         variant.find_variant("no such game")
 

@@ -373,4 +373,5 @@ const rf__variant RF_KERNEL(rf__variant_antichess) = {
     .insufficient_material = insufficient_material,
     .stalemate_result = stalemate_result,
     .no_castling = true,
+    .king_promotions = true,
 };
