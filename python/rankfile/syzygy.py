@@ -270,12 +270,14 @@ class Tablebase(_rankfile._Tablebase):
         if VariantBoard.uci_variant != "chess":
             # Fathom reads the tables of standard chess alone: a tablebase of a variant is
             # empty, its own boards MissingTableError, the others' KeyError (python-chess's).
-            for name in ("probe_wdl", "probe_dtz", "probe_dtz_no_ep", "probe_wdl_table"):
-                setattr(self, name, self._variant_probe)
-            self.probe_dtz_table = lambda board, wdl: self._variant_probe(board)
+            self.probe_wdl = self._variant_probe
+            self.probe_wdl_table = self._variant_table
+            self.probe_dtz = self.probe_dtz_no_ep = self._variant_probe_dtz
+            self.probe_dtz_table = lambda board, wdl: self._variant_probe_dtz(board)
             self.probe_ab = self._variant_probe_ab
             self.probe_wdl_many = self._variant_probe_many
-            self.get_wdl = self.get_dtz = self._variant_get
+            self.get_wdl = self._variant_get
+            self.get_dtz = lambda board, default=None: self._variant_get(board, default, self._variant_probe_dtz)
         # The paths added, in order: whole directories, then the link folder (links to the
         # files of partly loaded directories and single files), each with whether it holds a
         # WDL file (Fathom finds a table by its WDL file; the library refuses paths without).
@@ -298,13 +300,34 @@ class Tablebase(_rankfile._Tablebase):
             tables[table.key] = tables[table.mirrored_key] = table
 
     def _variant_probe(self, board) -> int:
+        """A probe of a variant tablebase (no tables: Fathom reads standard chess's only), with
+        python-chess's checks first: another variant, castling rights, or more than one piece
+        over the tables' most are a ``KeyError``."""
         variant = getattr(board, "uci_variant", None)
         if variant != self.variant.uci_variant:
             raise KeyError(f"tablebase opened for {self.variant.uci_variant}, probed with {variant}")
+        if board.castling_rights:
+            raise KeyError(f"castling rights: Syzygy tables hold positions without any: {board.fen()}")
+        if bin(board.occupied).count("1") > TBPIECES + 1:
+            raise KeyError(f"Syzygy tables hold up to {TBPIECES} pieces: {board.fen()}")
+        return self._variant_table(board)
+
+    def _variant_table(self, board) -> int:
+        """probe_wdl_table of a variant's board: a game the variant's own rule has ended needs no
+        table (the library's answer, as python-chess's prober gives it first: won 2, drawn 0,
+        lost -2), nor kings alone (0); anything else would need a table that is never open."""
+        if board.is_variant_win():
+            return 2
+        if board.is_variant_draw():
+            return 0
+        if board.is_variant_loss():
+            return -2
         if _one_king(self.variant) and board.kings == board.occupied:
             return 0  # kings alone: a draw without a table, as python-chess answers
-        raise MissingTableError(f"no table of {variant}: rankfile reads the Syzygy tables of standard "
-                                f"chess only (Fathom)")
+        if bin(board.occupied).count("1") > TBPIECES:
+            raise KeyError(f"Syzygy tables hold up to {TBPIECES} pieces: {board.fen()}")
+        raise MissingTableError(f"no table of {board.uci_variant}: rankfile reads the Syzygy tables of "
+                                f"standard chess only (Fathom)")
 
     def sprobe_ab(self, board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
         """python-chess's search of the variants whose captures are compulsory (the Antichess
@@ -335,9 +358,22 @@ class Tablebase(_rankfile._Tablebase):
                 values.append(default)
         return values
 
-    def _variant_get(self, board, default=None):
+    def _variant_probe_dtz(self, board) -> int:
+        """DTZ of a variant's board without tables, where python-chess's prober answers without
+        them: 0 for a draw; a game the variant's rule has ended counts as one ply before zeroing
+        (``dtz_before_zeroing``) where the variant's captures are compulsory or the side to move
+        has nothing but pawns; anything else needs the DTZ table, never open here."""
+        wdl = self._variant_probe(board)
+        if wdl == 0:
+            return 0
+        if self.variant.captures_compulsory or not board.occupied_co[board.turn] & ~board.pawns:
+            return dtz_before_zeroing(wdl)
+        raise MissingTableError(f"no DTZ table of {board.uci_variant}: rankfile reads the Syzygy tables of "
+                                f"standard chess only (Fathom)")
+
+    def _variant_get(self, board, default=None, probe=None):
         try:
-            return self._variant_probe(board)
+            return (probe or self._variant_probe)(board)
         except KeyError:
             return default
 

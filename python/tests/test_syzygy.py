@@ -730,3 +730,42 @@ def test_fuzz_property_can_fail(tables, oracle):
     with rankfile.syzygy.open_tablebase(tables) as tb:
         with pytest.raises(AssertionError, match="python-chess"):
             target.check(b"\x00" + b"8/8/8/4k3/8/8/8/KQ6 w - - 0 1", ours=Wrong(tb), theirs=oracle)
+
+
+def test_variant_games_ended_by_their_rule_need_no_table(python_chess):
+    """A tablebase of a variant answers a game its rule has ended without tables, as python-chess:
+    won 2, drawn 0, lost -2 (WDL), and DTZ -1 when lost, 0 when drawn, MissingTableError when
+    won (python-chess's test_lone_king_wdl is one case). Seeded random games of each variant, at
+    their last position and a few before it: the value or the exception class equal."""
+    import chess.syzygy
+    import chess.variant
+    import rankfile.variant
+
+    rng = random.Random(36)
+    checked = ended = 0
+    for name in ("AtomicBoard", "KingOfTheHillBoard", "ThreeCheckBoard", "RacingKingsBoard", "HordeBoard",
+                 "AntichessBoard", "GiveawayBoard", "SuicideBoard"):
+        ours_class, their_class = getattr(rankfile.variant, name), getattr(chess.variant, name)
+        with rankfile.syzygy.Tablebase(VariantBoard=ours_class) as ours, \
+                chess.syzygy.Tablebase(VariantBoard=their_class) as theirs:
+            boards = []
+            for _ in range(12):
+                board = their_class()
+                while not board.is_game_over() and board.ply() < 400:
+                    moves = list(board.legal_moves)
+                    captures = [m for m in moves if board.is_capture(m)]
+                    board.push(rng.choice(captures if captures and rng.random() < 0.6 else moves))
+                boards.append(board.fen())
+            lone = their_class.empty()
+            lone.set_piece_at(python_chess.D1, python_chess.Piece.from_symbol("k"))
+            boards += [lone.fen(), lone.fen().replace(" w ", " b ")]
+            for fen in boards:
+                their_board, ours_board = their_class(fen), ours_class(fen)
+                ended += their_board.is_variant_end()
+                for probe in ("probe_wdl", "probe_dtz", "probe_wdl_table"):
+                    expected = outcome(getattr(theirs, probe), their_board)
+                    assert outcome(getattr(ours, probe), ours_board) == expected, (name, fen, probe)
+                    checked += 1
+                assert ours.get_wdl(ours_board, "none") == theirs.get_wdl(their_board, "none"), (name, fen)
+                assert ours.get_dtz(ours_board, "none") == theirs.get_dtz(their_board, "none"), (name, fen)
+    assert checked > 200 and ended > 20
