@@ -4,7 +4,7 @@ Each class is a rankfile.Board whose rules are the C library's variant of the sa
 (rf_variant): AtomicBoard, KingOfTheHillBoard, ThreeCheckBoard, RacingKingsBoard, HordeBoard,
 AntichessBoard, CrazyhouseBoard. find_variant(name) finds a class by any of its aliases.
 """
-from typing import Iterable, Iterator, List, Optional, Type
+from typing import Iterable, Iterator, List, Optional, Type, TypeVar
 
 from rankfile import (
     BB_ALL,
@@ -73,6 +73,9 @@ class KingOfTheHillBoard(Board):
     tbw_magic = tbz_magic = None
     starting_fen = STARTING_FEN
     _rf_variant = 2
+
+
+ThreeCheckBoardT = TypeVar("ThreeCheckBoardT", bound="ThreeCheckBoard")
 
 
 class ThreeCheckBoard(Board):
@@ -224,6 +227,9 @@ class AntichessBoard(GiveawayBoard):
     _rf_variant = 6
 
 
+CrazyhousePocketT = TypeVar("CrazyhousePocketT", bound="CrazyhousePocket")
+
+
 class CrazyhousePocket:
     """A side's Crazyhouse pocket on a board: count(piece_type), len(), str() ("qnp"); add()
     and remove() change the board's pocket."""
@@ -273,6 +279,9 @@ class CrazyhousePocket:
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
+
+
+CrazyhouseBoardT = TypeVar("CrazyhouseBoardT", bound="CrazyhouseBoard")
 
 
 class CrazyhouseBoard(Board):
