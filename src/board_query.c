@@ -182,7 +182,11 @@ rf_status rf_position_play_unchecked(rf_position *pos, rf_move move)
         return RF_OK;
     }
     if (!playable(pos, move)) return RF_ERR_ARGUMENT;
-    if (RF_MOVE_KIND(move) == RF_MOVE_CASTLING) clear_castling_squares(pos, move);
+    if (RF_MOVE_KIND(move) == RF_MOVE_CASTLING) {
+        /* The two come back onto the board as a king and a rook: neither was ever a pawn. */
+        pos->promoted &= ~(RF_BB(RF_MOVE_FROM(move)) | RF_BB(RF_MOVE_TO(move)));
+        clear_castling_squares(pos, move);
+    }
     rf__play_simple(pos, move);
     /* The rights whose king or rook no longer stands where castling needs it are gone. */
     for (int c = 0; c < 2; c++)

@@ -17,7 +17,17 @@ is the text (UTF-8, undecodable bytes replaced) or bytes given to it:
   3 read_headers / skip_game over the text     9 Board.set_fen, rankfile.chess960.check
   4 Board(fen, chess960=True)
 (the variant: the first byte divided by 10: standard, atomic, kingofthehill, threecheck,
-racingkings, horde, antichess, crazyhouse.)
+racingkings, horde, antichess, crazyhouse.) A first byte of 240 or more picks, by its rest
+after division by 3, one of python-chess's questions of any board, the variant from the second
+byte:
+ 10 a FEN (any board python-chess takes), then bytes: pseudo-legal moves with masks, attacks,
+    attackers, pins, is_pseudo_legal, unchecked pushes of pseudo-legal and raw moves (pop
+    restores the FEN), mirror twice, transforms, EPD with operations read back by set_epd
+ 11 a FEN line, then SAN-like text: parse_san answers a legal move, the null move or a
+    ValueError; every legal move's XBoard text reads back
+ 12 PGN text through python-chess's visitors (GameBuilder, StringExporter with each option,
+    BoardBuilder, HeadersBuilder, SkipVisitor): an exported game reads back to its main line;
+    only GameBuilder keeps a bad move's error (the others raise it, as python-chess's)
 What must hold: no input crashes the interpreter; every failure is a ValueError (an OSError for
 the book file); a position's FEN reads back to the same position; every legal move's SAN and
 UCI parse back to that move; push then pop restores the FEN; a game's main line replays.
@@ -34,7 +44,12 @@ import rankfile
 
 VARIANTS = [None, "atomic", "kingofthehill", "threecheck", "racingkings", "horde",
             "antichess", "crazyhouse"]
-ENTRY_POINTS = 10
+ENTRY_POINTS = 13
+
+
+def entry_of(data: bytes) -> int:
+    """The entry point an input picks (0..12): see the module's docstring."""
+    return 10 + (data[0] - 240) % 3 if data[0] >= 240 else data[0] % 10
 
 
 def _board_class(selector):
@@ -107,11 +122,36 @@ def _moves(text, selector):
     check_board(board)
 
 
+def _python_chess_crashes(text, visitor_name, error):
+    """python-chess's own reader raises `error`'s class on the same text with the same visitor
+    (its IndexError after a bad move and a stray `)` in a side line, which rankfile.pgn follows).
+    Without python-chess installed, only that IndexError is taken on trust."""
+    try:
+        import chess
+        import chess.pgn as pc_pgn
+    except ImportError:
+        return isinstance(error, IndexError)
+    if getattr(chess, "__name__", "") != "chess":  # run through rankfile.compat: no oracle
+        return isinstance(error, IndexError)
+    handle = io.StringIO(text)
+    try:
+        for _ in range(20):
+            if pc_pgn.read_game(handle, Visitor=getattr(pc_pgn, visitor_name)) is None:
+                return False
+    except Exception as theirs:  # noqa: BLE001 - any class python-chess raises is compared
+        return type(theirs) is type(error)
+    return False
+
+
 def _read_game(text):
     import rankfile.pgn as rf_pgn
     handle = io.StringIO(text)
     for _ in range(20):
-        game = rf_pgn.read_game(handle)
+        try:
+            game = rf_pgn.read_game(handle)
+        except IndexError as error:
+            assert _python_chess_crashes(text, "GameBuilder", error), f"read_game raised {error!r}"
+            return
         if game is None:
             return
         try:
@@ -225,14 +265,142 @@ def _set_fen(text, selector):
         rf_chess960.check(board)
 
 
+def _mask(byte):
+    """A bitboard from one byte: every square, a rank, a file, or scattered squares."""
+    kind, n = byte & 3, byte >> 2 & 7
+    return [rankfile.BB_ALL, rankfile.BB_RANKS[n], rankfile.BB_FILES[n],
+            (byte * 0x9E3779B97F4A7C15) & rankfile.BB_ALL][kind]
+
+
+def _fen_and_rest(payload, selector):
+    """The board of the payload's first line (None when no board class reads it) and the rest."""
+    head, _, rest = payload.partition(b"\n")
+    try:
+        return _board_class(selector)(head.decode("utf-8", "replace")), rest
+    except ValueError:
+        return None, rest
+
+
+def _target(board, move):
+    """The square a to_mask selects a move by: castling by its rook's square (e1g1 by h1)."""
+    if not board.is_castling(move) or board.chess960 or move.to_square % 8 not in (2, 6):
+        return move.to_square
+    return move.to_square - move.to_square % 8 + (7 if move.to_square % 8 == 6 else 0)
+
+
+def _queries(payload, selector):
+    board, rest = _fen_and_rest(payload, selector)
+    if board is None:
+        return
+    fen = board.fen()
+    for i in range(0, min(len(rest), 400) - 5, 6):
+        b = rest[i:i + 6]
+        from_mask, to_mask, square, color = _mask(b[0]), _mask(b[1]), b[2] & 63, bool(b[2] & 64)
+        pseudo = list(board.generate_pseudo_legal_moves(from_mask, to_mask))
+        assert pseudo == [m for m in board.generate_pseudo_legal_moves()
+                          if rankfile.BB_SQUARES[m.from_square] & from_mask and rankfile.BB_SQUARES[_target(board, m)] & to_mask]
+        assert all(board.is_pseudo_legal(m) for m in pseudo), fen
+        legal = set(board.generate_legal_moves(from_mask, to_mask))
+        assert legal <= set(board.generate_legal_moves()), fen
+        board.attacks(square)
+        board.attackers(color, square)
+        pin = board.pin(color, square)
+        assert board.is_pinned(color, square) == (pin.mask != rankfile.BB_ALL)
+        raw = rankfile.Move(b[3] & 63, b[4] & 63)
+        for move in ([pseudo[b[5] % len(pseudo)]] if pseudo else []) + [raw]:
+            before = board.fen()
+            try:
+                board.push(move)
+            except ValueError:
+                assert board.fen() == before, f"{before}: a refused push of {move} left {board.fen()}"
+                continue
+            board.fen()
+            board.is_check()
+            board.status()
+            assert board.pop() == move
+            assert board.fen() == before, f"{before}: push/pop {move} leaves {board.fen()}"
+    mirrored = board.mirror()
+    assert mirrored.mirror().fen() == board.fen(), fen
+    board.transform(rankfile.flip_horizontal)
+    epd = board.epd(hmvc=board.halfmove_clock, fmvn=board.fullmove_number, id="fuzz \"x\"")
+    again = type(board)()
+    again.chess960 = board.chess960
+    ops = again.set_epd(epd)
+    assert ops["id"] == "fuzz \"x\"" and again.board_fen() == board.board_fen(), (fen, epd)
+
+
+def _san_text(payload, selector):
+    board, rest = _fen_and_rest(payload, selector)
+    if board is None:
+        return
+    for token in rest.decode("utf-8", "replace").split("\n")[:50]:
+        try:
+            move = board.parse_san(token)
+        except ValueError:
+            continue
+        assert not move or move in board.legal_moves, f"{board.fen()}: {token!r} parsed to {move}"
+    for move in list(board.legal_moves)[:40]:
+        assert board.parse_xboard(board.xboard(move)) == move, f"{board.fen()}: xboard {board.xboard(move)}"
+
+
+def _visitors(text):
+    import rankfile.pgn as rf_pgn
+    handle = io.StringIO(text)
+    for _ in range(5):
+        try:
+            game = rf_pgn.read_game(handle)
+        except IndexError as error:
+            assert _python_chess_crashes(text, "GameBuilder", error), f"read_game raised {error!r}"
+            break
+        if game is None:
+            break
+        try:
+            for options in ({}, {"headers": False}, {"comments": False}, {"variations": False}, {"columns": None}):
+                game.accept(rf_pgn.StringExporter(**options))
+            exported = game.accept(rf_pgn.StringExporter(columns=None))
+        except ValueError:
+            # A bad [FEN] tag: game.board() raises, as python-chess's does; after a bad move in a
+            # side line the tree may hold moves that are not legal where they stand (python-chess
+            # writes them garbled, rankfile's san() raises): see _read_game.
+            assert "FEN" in game.headers or game.errors
+            continue
+        if not game.errors and "FEN" not in game.headers and "Variant" not in game.headers:
+            again = rf_pgn.read_game(io.StringIO(exported))
+            assert again is not None and [m.uci() for m in again.mainline_moves()] == \
+                [m.uci() for m in game.mainline_moves()], exported
+    for visitor in (rf_pgn.BoardBuilder, rf_pgn.HeadersBuilder, rf_pgn.SkipVisitor, rf_pgn.GameBuilder):
+        handle = io.StringIO(text)
+        for _ in range(3):
+            try:
+                if rf_pgn.read_game(handle, Visitor=visitor) is None:
+                    break
+            except ValueError:
+                # python-chess's visitors but GameBuilder raise a bad move (BaseVisitor.handle_error).
+                assert visitor is not rf_pgn.GameBuilder
+                break
+            except IndexError as error:
+                assert _python_chess_crashes(text, visitor.__name__, error), f"{visitor.__name__}: {error!r}"
+                break
+
+
 def check(data: bytes) -> None:
     """One fuzz input: see the module's docstring."""
     if not data:
         return
     selector, payload = data[0], data[1:]
     text = payload.decode("utf-8", "replace")
-    entry = selector % ENTRY_POINTS
-    variant = selector // ENTRY_POINTS
+    entry = entry_of(data)
+    variant = selector // 10
+    if entry >= 10:
+        variant = payload[0] if payload else 0
+        payload = payload[1:]
+        if entry == 10:
+            _queries(payload, variant)
+        elif entry == 11:
+            _san_text(payload, variant)
+        else:
+            _visitors(payload.decode("utf-8", "replace"))
+        return
     if entry == 0:
         _fen(text, variant)
     elif entry == 1:

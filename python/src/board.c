@@ -520,6 +520,12 @@ static int fen_text(char *buf, BoardObject *b, PyObject *args, PyObject *kwargs,
         int as_set = en_passant && PyUnicode_Check(en_passant) && PyUnicode_CompareWithASCIIString(en_passant, "fen") == 0;
         if (as_set) ep = b->setup_status & ST_INVALID_EP_SQUARE ? b->written_ep : b->pos.ep;
         else if (!(b->pos.by_color[b->pos.side] & b->pos.by_type[RF_KING]) && pseudo_legal_ep(&b->pos)) ep = b->pos.ep;
+        int legal_mode = !en_passant || (PyUnicode_Check(en_passant) && PyUnicode_CompareWithASCIIString(en_passant, "legal") == 0);
+        if (legal_mode && variant_end(&b->pos)) {
+            /* A game the variant's rule has ended has no legal move, en passant neither. */
+            replace_field(buf, 3, "-");
+            ep = RF_NO_SQUARE;
+        }
         if (ep != RF_NO_SQUARE && ep < 64) {
             field[0] = (char)('a' + RF_FILE_OF(ep));
             field[1] = (char)('1' + RF_RANK_OF(ep));
@@ -691,18 +697,37 @@ static rf_bitboard board_clean_rights(const BoardObject *b)
  * mover's when its king moved. Where the library played by the same rights (always but for
  * positions python-chess keeps rights of and the library does not, such as two kings) its
  * rights after the move are the answer (an Atomic explosion takes rights too). */
-static rf_bitboard castling_after(const BoardObject *b, const Ply *p)
+static rf_bitboard castling_after(const BoardObject *b, const Ply *p, int unchecked)
 {
     rf_bitboard before = b->plies > 1 ? p->castling_before
                                       : clean_rights_of(&p->before, p->before.variant == RF_VARIANT_CRAZYHOUSE ? p->before.promoted : p->promoted_before,
                                                         p->castling_before, p->before.chess960);
-    if (before == rooks_of(&p->before)) return rooks_of(&b->pos);
+    if (!unchecked && before == rooks_of(&p->before)) return rooks_of(&b->pos);
     if (p->move == RF_MOVE_NULL) return before;
     int from = RF_MOVE_FROM(p->move), to = RF_MOVE_TO(p->move);
     rf_bitboard after = before & ~BB(from) & ~BB(to);
-    rf_piece moved = p->before.board[from];
-    if (RF_PIECE_TYPE(moved) == RF_KING && !(p->before.promoted & BB(from)) && !RF_MOVE_IS_DROP(p->move))
+    const rf_position *was = &p->before;
+    rf_bitboard promoted = was->variant == RF_VARIANT_CRAZYHOUSE ? was->promoted : p->promoted_before;
+    rf_piece moved = was->board[from], taken = was->board[to];
+    if (RF_PIECE_TYPE(moved) == RF_KING && !(promoted & BB(from)) && !RF_MOVE_IS_DROP(p->move)) {
         after &= RF_PIECE_COLOR(moved) == RF_WHITE ? ~RANK_1 : ~RANK_8;
+    } else if (unchecked && !RF_MOVE_IS_DROP(p->move) && RF_PIECE_TYPE(taken) == RF_KING && !(promoted & BB(to))) {
+        /* python-chess's push: a king taken on the far back rank ends that side's rights. */
+        if (was->side == RF_WHITE && RF_RANK_OF(to) == 7) after &= ~RANK_8;
+        if (was->side == RF_BLACK && RF_RANK_OF(to) == 0) after &= ~RANK_1;
+    }
+    if (unchecked && was->variant == RF_VARIANT_ATOMIC && !RF_MOVE_IS_DROP(p->move) &&
+        (taken != RF_NO_PIECE || RF_MOVE_KIND(p->move) == RF_MOVE_EN_PASSANT) && RF_MOVE_KIND(p->move) != RF_MOVE_CASTLING) {
+        /* Atomic's blast (python-chess's explosion radius: the non-pawns around the target, as
+         * they stood with the mover gone) takes the rights there, and a side's all when its
+         * king is caught in it. */
+        rf_bitboard pawns = was->by_type[RF_PAWN] & ~BB(from);
+        rf_bitboard radius = rf_piece_attacks(RF_MAKE_PIECE(RF_WHITE, RF_KING), (rf_square)to, 0) & ~pawns;
+        rf_bitboard kings = was->by_type[RF_KING] & ~BB(from) & ~promoted;
+        after &= ~radius;
+        if (radius & kings & was->by_color[RF_WHITE]) after &= ~RANK_1;
+        if (radius & kings & was->by_color[RF_BLACK]) after &= ~RANK_8;
+    }
     return after;
 }
 
@@ -984,7 +1009,7 @@ static int push_rf(BoardObject *b, rf_move m, PyObject *obj)
         b->pos.halfmove = p->before.halfmove + 1;
     b->moves_valid = 0;
     b->setup_status = 0;
-    b->castling = castling_after(b, p);
+    b->castling = castling_after(b, p, 0);
     b->promoted = promoted_after(b, p);
     return 0;
 }
@@ -1066,6 +1091,8 @@ static int push_any(BoardObject *b, PyObject *move)
     Ply *p = &b->stack[b->plies - 1];
     p->move = m;
     b->pos = next;
+    b->castling = castling_after(b, p, 1);
+    b->promoted = promoted_after(b, p);
     /* python-chess's clock after any move: a drop never resets it; a board move resets it when
      * a pawn moves or stands on the target square, or an enemy piece does. */
     if (m != RF_MOVE_NULL) {
@@ -2184,7 +2211,7 @@ STATE_PREDICATE(is_variant_end, variant_end(&b->pos))
 STATE_PREDICATE(is_variant_win, variant_result(b) == 1)
 STATE_PREDICATE(is_variant_loss, variant_result(b) == -1)
 STATE_PREDICATE(is_variant_draw, variant_result(b) == 2)
-STATE_PREDICATE(has_legal_en_passant, b->pos.ep_legal)
+STATE_PREDICATE(has_legal_en_passant, b->pos.ep_legal && !variant_end(&b->pos))
 STATE_PREDICATE(has_pseudo_legal_en_passant, pseudo_legal_ep(&b->pos))
 
 static int color_arg(PyObject *obj, int *color)

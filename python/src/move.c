@@ -171,7 +171,9 @@ static rf_move encode(const rf_position *pos, int from, int to, int promotion, i
         if (RF_RANK_OF(to) == RF_RANK_OF(from) && (df == 2 || df == -2) &&
             RF_RANK_OF(from) == (c == RF_WHITE ? 0 : 7) && (!pos->chess960 || RF_FILE_OF(from) == 4)) {
             rf_square rook = pos->castle_rook[c][df > 0 ? RF_KINGSIDE : RF_QUEENSIDE];
-            if (rook != RF_NO_SQUARE) {
+            /* python-chess reads e1g1 as e1h1 (e1c1 as e1a1): castling only with the rook in the
+             * corner, in Chess960 mode too. */
+            if (rook != RF_NO_SQUARE && rook == (df > 0 ? from + 3 : from - 4)) {
                 rf_move castle = RF_MOVE_MAKE_KIND(from, rook, RF_MOVE_CASTLING);
                 /* A king on f1 may step to g1 in Chess960, and d1-b1... is no castling there. */
                 if (!rf_move_is_legal(pos, RF_MOVE_MAKE(from, to))) return castle;

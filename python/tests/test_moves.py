@@ -152,21 +152,12 @@ def compare_board(chess, rankfile, variant, fen, chess960, rng, legal_too):
     mv = rankfile.Move
     for _ in range(3):
         f, t = random_mask(rng), random_mask(rng)
-        check.same(f"generate_pseudo_legal_moves({f:#x}, {t:#x})",
-                   uci_list(rf.generate_pseudo_legal_moves(f, t)), uci_list(pc.generate_pseudo_legal_moves(f, t)))
-        check.same(f"generate_pseudo_legal_captures({f:#x}, {t:#x})",
-                   uci_list(rf.generate_pseudo_legal_captures(f, t)), uci_list(pc.generate_pseudo_legal_captures(f, t)))
-        check.same(f"generate_pseudo_legal_ep({f:#x}, {t:#x})",
-                   uci_list(rf.generate_pseudo_legal_ep(f, t)), uci_list(pc.generate_pseudo_legal_ep(f, t)))
+        names = ["generate_pseudo_legal_moves", "generate_pseudo_legal_captures", "generate_pseudo_legal_ep"]
         if legal_too:
-            check.same(f"generate_legal_moves({f:#x}, {t:#x})",
-                       uci_list(rf.generate_legal_moves(f, t)), uci_list(pc.generate_legal_moves(f, t)))
-            check.same(f"generate_legal_captures({f:#x}, {t:#x})",
-                       uci_list(rf.generate_legal_captures(f, t)), uci_list(pc.generate_legal_captures(f, t)))
-            check.same(f"generate_legal_ep({f:#x}, {t:#x})",
-                       uci_list(rf.generate_legal_ep(f, t)), uci_list(pc.generate_legal_ep(f, t)))
-            check.same(f"generate_castling_moves({f:#x}, {t:#x})",
-                       uci_list(rf.generate_castling_moves(f, t)), uci_list(pc.generate_castling_moves(f, t)))
+            names += ["generate_legal_moves", "generate_legal_captures", "generate_legal_ep", "generate_castling_moves"]
+        for name in names:
+            check.same(f"{name}({f:#x}, {t:#x})",
+                       uci_list(getattr(rf, name)(f, t)), uci_list(getattr(pc, name)(f, t)))
     pseudo = list(pc.generate_pseudo_legal_moves())
     check.same("pseudo_legal_moves.count()", rf.pseudo_legal_moves.count(), pc.pseudo_legal_moves.count())
     check.same("bool(pseudo_legal_moves)", bool(rf.pseudo_legal_moves), bool(pc.pseudo_legal_moves))
@@ -402,3 +393,46 @@ def test_antichess_family_stalemates(libs, name, fen):
     for question in ("is_variant_win", "is_variant_loss", "is_variant_draw", "is_game_over", "result"):
         assert getattr(rf, question)() == getattr(pc, question)(), (name, fen, question)
     assert str(rf.outcome()) == str(pc.outcome()), (name, fen)
+
+
+@pytest.mark.parametrize("variant", ["standard", "chess960", "atomic", "crazyhouse", "threecheck", "horde"])
+def test_random_unchecked_pushes(libs, variant):
+    """Runs of unchecked pushes (a piece of the side to move to any square, a king onto a piece of
+    its own: odd castlings through pieces, across the board) from positions with castling rights,
+    against python-chess: the FEN (castling rights, clocks, en passant, promoted pieces) after
+    each push and after the pops. Where python-chess's push fails (an assertion on an odd board),
+    the run ends."""
+    chess, rankfile = libs
+    pc_cls, rf_cls = classes(chess, rankfile, variant)
+    rng = rng_for("unchecked", variant)
+    played = 0
+    for start, chess960 in game_positions(chess, variant, rng, max(40, boards_per_kind() // 10)):
+        pc, rf = pc_cls(start, chess960=chess960), rf_cls(start, chess960=chess960)
+        fens = [pc.fen()]
+        for _ in range(4):
+            own = [sq for sq in chess.SQUARES if pc.color_at(sq) == pc.turn]
+            if not own:
+                break
+            kings = [sq for sq in own if pc.piece_type_at(sq) == chess.KING]
+            if kings and rng.random() < 0.4:
+                move = chess.Move(rng.choice(kings), rng.choice(own + [chess.C1, chess.G1, chess.C8, chess.G8]))
+            else:
+                move = chess.Move(rng.choice(own), rng.randrange(64))
+            if move.from_square == move.to_square:
+                continue
+            try:
+                pc.push(move)
+            except Exception:  # python-chess's assertions on boards it cannot make the move on
+                break
+            if variant == "crazyhouse" and any(pocket.count(chess.KING) for pocket in pc.pockets):
+                pc.pop()  # a king taken goes to python-chess's pocket, not rankfile's (docs/python.md)
+                break
+            rf.push(rankfile.Move.from_uci(move.uci()))
+            played += 1
+            assert rf.fen() == pc.fen(), (variant, fens[-1], move.uci())
+            assert rf.castling_rights == pc.castling_rights, (variant, fens[-1], move.uci())
+            fens.append(pc.fen())
+        while rf.move_stack:
+            assert rf.pop().uci() == pc.pop().uci()
+            assert rf.fen() == pc.fen()
+    assert played > 50

@@ -185,9 +185,12 @@ static void play_simple(rf_position *pos, const rf_position *before, rf_move mov
         pocket_add(pos, us, RF_PAWN, 1);
         return;
     }
+    /* The piece taken goes to the pocket, a promoted one as a pawn; a king (taken only off the
+     * rules, by an unchecked move) does not, unless it was a pawn once. */
     const rf_piece captured = before->board[to];
-    if (captured != RF_NO_PIECE && RF_PIECE_TYPE(captured) != RF_KING)
-        pocket_add(pos, us, (before->promoted & RF_BB(to)) ? RF_PAWN : RF_PIECE_TYPE(captured), 1);
+    const int captured_promoted = (before->promoted & RF_BB(to)) != 0;
+    if (captured != RF_NO_PIECE && (captured_promoted || RF_PIECE_TYPE(captured) != RF_KING))
+        pocket_add(pos, us, captured_promoted ? RF_PAWN : RF_PIECE_TYPE(captured), 1);
     rf_bitboard changed = before->promoted & RF_BB(to);
     if (before->promoted & RF_BB(from))
         changed ^= RF_BB(from) | RF_BB(to);
