@@ -1990,6 +1990,10 @@ static int notation(char *out, size_t cap, BoardObject *b, rf_move m, int long_f
 
 static PyObject *san_of(BoardObject *b, PyObject *move, int long_form)
 {
+    int from, to, promotion, drop;
+    if (rfpy_move_fields(move, &from, &to, &promotion, &drop) < 0) return NULL;
+    /* python-chess writes the null move "--" anywhere, in check and after mate too. */
+    if (!from && !to && !promotion && !drop) return PyUnicode_FromString("--");
     rf_move m;
     if (rfpy_move_to_rf(&b->pos, move, &m) < 0) return NULL;
     char buf[48];

@@ -436,3 +436,14 @@ def test_random_unchecked_pushes(libs, variant):
             assert rf.pop().uci() == pc.pop().uci()
             assert rf.fen() == pc.fen()
     assert played > 50
+
+
+def test_null_move_text_anywhere(libs):
+    """san() and lan() of the null move are "--" wherever python-chess writes them so: in
+    check, after mate, with no legal move (a game's main line may hold one there: its export)."""
+    chess, rankfile = libs
+    for fen in ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+                "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", chess.STARTING_FEN):
+        pc, rf = chess.Board(fen), rankfile.Board(fen)
+        for method in ("san", "lan"):
+            assert getattr(rf, method)(rankfile.Move.null()) == getattr(pc, method)(chess.Move.null()), (fen, method)
