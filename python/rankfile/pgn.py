@@ -765,7 +765,7 @@ class Game(GameNode):
     errors: List[Exception]
 
     # A game read by read_game's default visitor holds its movetext as data until its nodes
-    # are asked for: (main-line moves, events or None), see _pgn_play in python/src/pgn.c.
+    # are asked for: (main-line moves, events or None), see play_tokens in python/src/pgn.c.
     _pending: Optional[Tuple[list, Optional[list]]] = None
 
     def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
@@ -1306,24 +1306,8 @@ def _is_comment_line(line: str) -> bool:
 
 def _skip_movetext(handle: Any, line: str) -> None:
     """Reads past a game's movetext without reading it: to an empty line (outside a brace
-    comment) or the end of the handle."""
-    in_comment = False
-    while line:
-        if not in_comment:
-            if line.isspace():
-                return
-            if line.startswith("%"):
-                line = handle.readline()
-                continue
-        for match in SKIP_MOVETEXT_REGEX.finditer(line):
-            char = match.group(0)
-            if char == "{":
-                in_comment = True
-            elif char == "}":
-                in_comment = False
-            elif not in_comment:  # ";": the rest of the line is a comment
-                break
-        line = handle.readline()
+    comment) or the end of the handle (in C: _pgn_movetext in python/src/pgn.c)."""
+    _rankfile._pgn_movetext(handle, line, False)
 
 
 def _movetext_tokens(handle: Any, line: str) -> List[str]:
@@ -1332,30 +1316,9 @@ def _movetext_tokens(handle: Any, line: str) -> List[str]:
     lines that open with % or ; (outside a comment). The lines kept are cut into tokens in one
     go (no token but a comment holds white space, so none spans two lines): a comment is one
     token, from its brace to the next closing one over lines (see _comment_text); a ; comment
-    runs to the end of its line."""
-    lines: List[str] = []
-    readline = handle.readline
-    in_comment = False
-    while line:
-        if not in_comment:
-            if line.isspace():
-                break
-            if line[0] == "%" or line[0] == ";":
-                line = readline()
-                continue
-        lines.append(line)
-        if "{" in line or "}" in line or (";" in line and not in_comment):
-            for char in SKIP_MOVETEXT_REGEX.findall(line):
-                if char == "{":
-                    in_comment = True
-                elif char == "}":
-                    in_comment = False
-                elif not in_comment:  # ";": the rest of the line is a comment
-                    break
-        line = readline()
-    text = "".join(lines)
-    tokens = _rankfile._pgn_tokens(text)  # _TOKENS.findall, in C
-    return _TOKENS.findall(text) if tokens is None else tokens
+    runs to the end of its line. In C: _pgn_movetext in python/src/pgn.c (_TOKENS.findall over
+    the kept lines)."""
+    return typing.cast(List[str], _rankfile._pgn_movetext(handle, line, None))
 
 
 def _comment_text(token: str) -> str:
@@ -1433,6 +1396,8 @@ def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
     with the default visitor the movetext is played in C and the game's nodes are made when
     first asked for."""
     visitor = Visitor()
+    if Visitor is GameBuilder:
+        return _read_default(handle, visitor)
     found_game = False
     skipping = False
     managed: Optional[Headers] = None
@@ -1500,23 +1465,52 @@ def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
         visitor.end_game()
         return visitor.result()
 
-    tokens = _movetext_tokens(handle, line)
-    if Visitor is GameBuilder and tokens:
-        # The default visitor: the movetext played in C, the nodes made when asked for.
-        played = _rankfile._pgn_play(boards[0], tokens)
-        if played is not None:
-            moves, events, errors, results = played
-            game = visitor.game
-            game._pending = (moves, events)
-            for error in errors:
-                visitor.handle_error(error)
-            for result in results:
-                visitor.visit_result(result)
-            visitor.end_game()
-            return visitor.result()
-    _play(visitor, boards, tokens)
+    _play(visitor, boards, _movetext_tokens(handle, line))
     visitor.end_game()
     return visitor.result()
+
+
+def _read_default(handle: Any, visitor: "GameBuilder") -> Optional["Game"]:
+    """read_game with the default visitor: the tags read into the game's headers in C
+    (_pgn_head), the movetext read and played in C (_pgn_movetext), the nodes made when asked
+    for. What the visitor's calls would make, in the order read_game makes them."""
+    visitor.begin_game()
+    game = visitor.game
+    headers = visitor.begin_headers()
+    if type(headers) is not Headers:
+        raise TypeError("GameBuilder's game has no Headers")  # (not reached: Game makes Headers)
+    line = _rankfile._pgn_head(handle, headers, headers._tag_roster, headers._others)
+    if line is None:
+        return None
+    others = headers._others
+    import rankfile
+    if "Variant" not in others and "FEN" not in others:
+        board = rankfile.Board()  # the standard start: no Chess960 castling rights
+    else:
+        try:
+            VariantBoard = headers.variant()
+        except ValueError as error:
+            visitor.handle_error(error)
+            VariantBoard = rankfile.Board
+        try:
+            board = VariantBoard(headers.get("FEN", VariantBoard.starting_fen),
+                                 chess960=headers.is_chess960())
+        except ValueError as error:
+            visitor.handle_error(error)
+            _skip_movetext(handle, line)
+            return game
+        board.chess960 = board.chess960 or _has_chess960_castling_rights(board)
+    played = _rankfile._pgn_movetext(handle, line, board)
+    if type(played) is list:  # a game pgn.py's driver reads (see python/src/pgn.c)
+        _play(visitor, [board], played)
+        return game
+    moves, events, errors, results = played
+    game._pending = (moves, events)
+    for error in errors:
+        visitor.handle_error(error)
+    for result in results:
+        visitor.visit_result(result)
+    return game
 
 
 def read_headers(handle: Any) -> Optional[Headers]:
