@@ -267,6 +267,9 @@ class Headers(MutableMapping[str, str]):
 
     def board(self) -> Any:
         """The start position the tags describe: the FEN tag's, else the variant's start."""
+        if type(self) is Headers and "Variant" not in self._others and "FEN" not in self._others:
+            import rankfile
+            return rankfile.Board()  # the standard start (no Chess960 castling rights)
         VariantBoard = self.variant()
         fen = self.get("FEN", VariantBoard.starting_fen)
         board = VariantBoard(fen, chess960=self.is_chess960())

@@ -169,7 +169,7 @@ static PyObject *board_parse(PyObject *start, const line_of_play *l, PyObject *t
  * cannot play (the Python driver takes the game over), -1 an exception. The library reads the
  * move when the board's class keeps the library's parse_san (`own`) and it is legal; else the
  * Board reads it (for its exception, or its own answer). */
-static int play(line_stack *s, PyObject *start, int own, PyObject *token, const char *t, Py_ssize_t len,
+static int play(line_stack *s, PyObject *start, int own, const char *t, Py_ssize_t len,
                 PyObject *moves, PyObject *events, PyObject *errors)
 {
     line_of_play *l = &s->lines[s->depth - 1];
@@ -180,8 +180,10 @@ static int play(line_stack *s, PyObject *start, int own, PyObject *token, const 
         move = rfpy_move_from_rf(&l->pos, m);
         if (!move) return -1;
     } else {
-        PyObject *error;
+        PyObject *error, *token = PyUnicode_FromStringAndSize(t, len); /* a move token is ASCII */
+        if (!token) return -1;
         move = board_parse(start, l, token, &error);
+        Py_DECREF(token);
         if (!move) {
             if (!error) return -1;
             int rc = PyList_Append(errors, error);
@@ -197,7 +199,7 @@ static int play(line_stack *s, PyObject *start, int own, PyObject *token, const 
     rf_position_play(&l->pos, m);
     int rc = line_append(l, move);
     if (rc == 0 && s->depth == 1) rc = PyList_Append(moves, move);
-    if (rc == 0) rc = PyList_Append(events, move);
+    if (rc == 0 && events) rc = PyList_Append(events, move);
     Py_DECREF(move);
     return rc;
 }
@@ -252,10 +254,12 @@ static int play_tokens(PyObject *start, const char *text, const token_list *tl, 
     if (PyErr_Occurred()) return -1;
     line_stack s = {NULL, 0, 0};
     int status = -1;
-    PyObject *moves = PyList_New(0), *events = PyList_New(0), *errors = PyList_New(0),
-             *results = PyList_New(0);
-    if (!moves || !events || !errors || !results || stack_open(&s, &first, -1) < 0) goto done;
-    int extras = 0, irregular = 0;
+    /* events: made at the first event that is not a main-line move (before it, the events are
+     * the main line's moves) */
+    PyObject *moves = PyList_New(0), *events = NULL, *errors = PyList_New(0), *results = PyList_New(0);
+    if (!moves || !errors || !results || stack_open(&s, &first, -1) < 0) goto done;
+    int irregular = 0;
+#define EXTRAS() (events || (events = PyList_GetSlice(moves, 0, PY_SSIZE_T_MAX)) != NULL ? 0 : -1)
     Py_ssize_t skip = 0;
     for (Py_ssize_t i = 0; i < tl->n && !irregular; i++) {
         const token_span *span = &tl->spans[i];
@@ -270,8 +274,8 @@ static int play_tokens(PyObject *start, const char *text, const token_list *tl, 
                     to--;
                     if (to > from && t[len - 2] == ' ') to--;
                 }
-                extras = 1;
-                rc = append_new(events, PyUnicode_DecodeUTF8(t + from, to - from, errors_mode));
+                rc = EXTRAS();
+                if (rc == 0) rc = append_new(events, PyUnicode_DecodeUTF8(t + from, to - from, errors_mode));
             }
         } else if (len == 1 && t[0] == '(') {
             if (skip) {
@@ -279,8 +283,8 @@ static int play_tokens(PyObject *start, const char *text, const token_list *tl, 
             } else if (s.lines[s.depth - 1].n > 0) {
                 /* a side line: from the position before the current line's last move */
                 rf_position before = s.lines[s.depth - 1].before;
-                extras = 1;
-                rc = stack_open(&s, &before, s.depth - 1);
+                rc = EXTRAS();
+                if (rc == 0) rc = stack_open(&s, &before, s.depth - 1);
                 if (rc == 0) rc = PyList_Append(events, Py_True);
             }
         } else if (len == 1 && t[0] == ')') {
@@ -295,18 +299,15 @@ static int play_tokens(PyObject *start, const char *text, const token_list *tl, 
         } else if (skip || t[0] == ';') {
             continue;
         } else if (t[0] == '$') {
-            extras = 1;
-            rc = append_new(events, nag_int(t + 1, len - 1));
+            rc = EXTRAS();
+            if (rc == 0) rc = append_new(events, nag_int(t + 1, len - 1));
         } else if (suffix_nag(t, len) >= 0) {
-            extras = 1;
-            rc = append_new(events, PyLong_FromLong(suffix_nag(t, len)));
+            rc = EXTRAS();
+            if (rc == 0) rc = append_new(events, PyLong_FromLong(suffix_nag(t, len)));
         } else if (is_result(t, len) && s.depth == 1) {
             rc = append_new(results, PyUnicode_FromStringAndSize(t, len));
         } else {
-            PyObject *token = PyUnicode_FromStringAndSize(t, len);
-            if (!token) goto done;
-            rc = play(&s, start, own, token, t, len, moves, events, errors);
-            Py_DECREF(token);
+            rc = play(&s, start, own, t, len, moves, events, errors);
             if (rc == 1) {
                 skip = 1;
                 rc = 0;
@@ -320,7 +321,7 @@ static int play_tokens(PyObject *start, const char *text, const token_list *tl, 
     if (irregular) {
         status = 0;
     } else {
-        *out = Py_BuildValue("(OOOO)", moves, extras ? events : Py_None, errors, results);
+        *out = Py_BuildValue("(OOOO)", moves, events ? events : Py_None, errors, results);
         status = *out ? 1 : -1;
     }
 done:
@@ -330,6 +331,7 @@ done:
     Py_XDECREF(errors);
     Py_XDECREF(results);
     return status;
+#undef EXTRAS
 }
 
 /* ---- the tokens of movetext ------------------------------------------------------------------
@@ -340,17 +342,37 @@ done:
  * none matches is passed over. Every token but a comment is ASCII, and the bytes of a UTF-8
  * sequence are never ASCII, so the UTF-8 text is matched byte by byte. */
 
-static int in_set(int c, const char *set) { return c && strchr(set, c) != NULL; }
+/* Byte classes of the token patterns. */
+enum { C_PIECE = 1, C_PROMOTION = 2, C_DROP = 4, C_START = 8 };
+static unsigned char char_class[256];
+
+static void char_classes_init(void)
+{
+    static const struct {
+        const char *chars;
+        unsigned char bit;
+    } classes[] = {
+        {"NBKRQ", C_PIECE},
+        {"nbrqkNBRQK", C_PROMOTION},
+        {"PNBRQK", C_DROP},
+        /* the first bytes of the tokens: a SAN move's (piece, file, rank, separator), a drop's,
+         * the null moves', castling's, a comment's, a NAG's, a parenthesis, a result's, a suffix's */
+        {"NBKRQabcdefgh12345678-x@PZ0O{;$()*?!", C_START},
+    };
+    for (size_t i = 0; i < sizeof classes / sizeof *classes; i++)
+        for (const char *c = classes[i].chars; *c; c++) char_class[(unsigned char)*c] |= classes[i].bit;
+}
+
+static int in_class(int c, int bit) { return (char_class[(unsigned char)c] & bit) != 0; }
 static int is_file(int c) { return c >= 'a' && c <= 'h'; }
 static int is_rank(int c) { return c >= '1' && c <= '8'; }
 
 /* [NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])? at p: its length, or 0. */
 static size_t match_san(const char *p)
 {
-    static const char promotions[] = "nbrqkNBRQK";
     /* each optional part taken first, then left out, in the pattern's order */
     for (int piece = 1; piece >= 0; piece--) {
-        if (piece && !in_set(p[0], "NBKRQ")) continue;
+        if (piece && !in_class(p[0], C_PIECE)) continue;
         const char *a = p + piece;
         for (int file = 1; file >= 0; file--) {
             if (file && !is_file(a[0])) continue;
@@ -363,8 +385,8 @@ static size_t match_san(const char *p)
                     const char *d = c + sep;
                     if (!is_file(d[0]) || !is_rank(d[1])) continue;
                     const char *e = d + 2;
-                    if (e[0] == '=' && in_set(e[1], promotions)) e += 2;
-                    else if (in_set(e[0], promotions)) e += 1;
+                    if (e[0] == '=' && in_class(e[1], C_PROMOTION)) e += 2;
+                    else if (in_class(e[0], C_PROMOTION)) e += 1;
                     return (size_t)(e - p);
                 }
             }
@@ -376,9 +398,10 @@ static size_t match_san(const char *p)
 /* The length of the token at p, `left` bytes before the text's end (0: none starts there). */
 static size_t match_token(const char *p, size_t left)
 {
+    if (!in_class(p[0], C_START)) return 0;
     size_t n = match_san(p);
     if (n) return n;
-    if (p[0] == '@' || (in_set(p[0], "PNBRQK") && p[1] == '@')) { /* [PNBRQK]?@[a-h][1-8] */
+    if (p[0] == '@' || (in_class(p[0], C_DROP) && p[1] == '@')) { /* [PNBRQK]?@[a-h][1-8] */
         const char *q = p[0] == '@' ? p + 1 : p + 2;
         if (is_file(q[0]) && is_rank(q[1])) return (size_t)(q + 2 - p);
     }
@@ -678,7 +701,8 @@ static PyObject *pgn_movetext(PyObject *self, PyObject *args)
                 continue;
             }
         }
-        for (Py_ssize_t i = 0; i < l.n; i++) {
+        int marks = memchr(l.s, '{', (size_t)l.n) || memchr(l.s, '}', (size_t)l.n) || memchr(l.s, ';', (size_t)l.n);
+        for (Py_ssize_t i = 0; marks && i < l.n; i++) {
             char c = l.s[i];
             if (c == '{') in_comment = 1;
             else if (c == '}') in_comment = 0;
@@ -770,6 +794,7 @@ int rfpy_pgn_init(PyObject *module)
     str_push = PyUnicode_InternFromString("push");
     str_parse_san = PyUnicode_InternFromString("parse_san");
     str_readline = PyUnicode_InternFromString("readline");
+    char_classes_init();
     if (!str_copy || !str_push || !str_parse_san || !str_readline) return -1;
     return PyModule_AddFunctions(module, pgn_functions);
 }
