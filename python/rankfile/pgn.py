@@ -230,6 +230,13 @@ def _has_chess960_castling_rights(board: Any) -> bool:
     return False
 
 
+_CHESS960_NAMES = frozenset(["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"])
+_WILD_NAMES = frozenset(["wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7",
+                         "wild/8", "wild/8a"])
+# Variant tag -> board class, as find_variant found it (names it knows only).
+_VARIANT_OF: Dict[str, type] = {}
+
+
 class Headers(MutableMapping[str, str]):
     """A game's tag pairs: a mutable mapping that keeps the Seven Tag Roster (Event, Site, Date,
     Round, White, Black, Result) first, in the roster's order, and the other tags in the order
@@ -247,14 +254,11 @@ class Headers(MutableMapping[str, str]):
 
     def is_chess960(self) -> bool:
         """True when the Variant tag names Chess960 (chess960, fischerandom, ...)."""
-        return self.get("Variant", "").lower() in [
-            "chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"]
+        return self.get("Variant", "").lower() in _CHESS960_NAMES
 
     def is_wild(self) -> bool:
         """True when the Variant tag names one of FICS's wild/N games (read as standard chess)."""
-        return self.get("Variant", "").lower() in [
-            "wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7",
-            "wild/8", "wild/8a"]
+        return self.get("Variant", "").lower() in _WILD_NAMES
 
     def variant(self) -> type:
         """The board class of the Variant tag (rankfile.Board when there is none); ValueError
@@ -262,8 +266,14 @@ class Headers(MutableMapping[str, str]):
         import rankfile
         if "Variant" not in self or self.is_chess960() or self.is_wild():
             return rankfile.Board
-        from rankfile.variant import find_variant
-        return find_variant(self["Variant"])
+        from rankfile.variant import VARIANTS, find_variant
+        name = self["Variant"]
+        found = _VARIANT_OF.get(name) if type(name) is str else None
+        if found is None or found not in VARIANTS:
+            found = find_variant(name)
+            if type(name) is str:
+                _VARIANT_OF[name] = found
+        return found
 
     def board(self) -> Any:
         """The start position the tags describe: the FEN tag's, else the variant's start."""
@@ -772,7 +782,13 @@ class Game(GameNode):
     _pending: Optional[Tuple[list, Optional[list]]] = None
 
     def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
-        super().__init__()
+        # GameNode.__init__'s fields, set past the properties (nothing is pending yet)
+        self.parent = None
+        self.move = None
+        self._variations = []
+        self._comment = ""
+        self.starting_comment = ""
+        self._nags = set()
         self.headers = Headers(headers)
         self.errors = []
 
