@@ -405,28 +405,42 @@ static size_t match_token(const char *p, size_t left)
         const char *q = p[0] == '@' ? p + 1 : p + 2;
         if (is_file(q[0]) && is_rank(q[1])) return (size_t)(q + 2 - p);
     }
-    if (!strncmp(p, "--", 2) || !strncmp(p, "Z0", 2)) return 2;
-    if (!strncmp(p, "0000", 4) || !strncmp(p, "@@@@", 4)) return 4;
-    if (!strncmp(p, "O-O", 3)) return !strncmp(p + 3, "-O", 2) ? 5 : 3;
-    if (!strncmp(p, "0-0", 3)) return !strncmp(p + 3, "-0", 2) ? 5 : 3;
-    if (p[0] == '{') { /* \{[^}]*\}? */
+    /* the other alternatives, in the pattern's order among those that start with p[0] (the
+     * text is NUL-terminated: each comparison stops at its end) */
+    switch (p[0]) {
+    case '-': return p[1] == '-' ? 2 : 0;                               /* -- */
+    case 'Z': return p[1] == '0' ? 2 : 0;                               /* Z0 */
+    case '@': return p[1] == '@' && p[2] == '@' && p[3] == '@' ? 4 : 0; /* @@@@ */
+    case 'O':                                                           /* O-O(?:-O)? */
+        if (p[1] != '-' || p[2] != 'O') return 0;
+        return p[3] == '-' && p[4] == 'O' ? 5 : 3;
+    case '0':
+        if (p[1] == '0' && p[2] == '0' && p[3] == '0') return 4; /* 0000 */
+        if (p[1] == '-' && p[2] == '0') return p[3] == '-' && p[4] == '0' ? 5 : 3; /* 0-0(?:-0)? */
+        return p[1] == '-' && p[2] == '1' ? 3 : 0;                /* 0-1 */
+    case '{': { /* \{[^}]*\}? */
         const char *close = memchr(p + 1, '}', left - 1);
         return close ? (size_t)(close + 1 - p) : left;
     }
-    if (p[0] == ';') { /* ;[^\n]* */
+    case ';': { /* ;[^\n]* */
         const char *end = memchr(p, '\n', left);
         return end ? (size_t)(end - p) : left;
     }
-    if (p[0] == '$' && p[1] >= '0' && p[1] <= '9') {
+    case '$':
+        if (p[1] < '0' || p[1] > '9') return 0;
         n = 2;
         while (p[n] >= '0' && p[n] <= '9') n++;
         return n;
+    case '(':
+    case ')':
+    case '*': return 1;
+    case '1':
+        if (p[1] == '-' && p[2] == '0') return 3; /* 1-0 */
+        return p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' && p[5] == '/' && p[6] == '2' ? 7 : 0;
+    case '?':
+    case '!': return p[1] == '?' || p[1] == '!' ? 2 : 1;
+    default: return 0;
     }
-    if (p[0] == '(' || p[0] == ')' || p[0] == '*') return 1;
-    if (!strncmp(p, "1-0", 3) || !strncmp(p, "0-1", 3)) return 3;
-    if (!strncmp(p, "1/2-1/2", 7)) return 7;
-    if (p[0] == '?' || p[0] == '!') return p[1] == '?' || p[1] == '!' ? 2 : 1;
-    return 0;
 }
 
 /* Cuts text[0, len) (NUL-terminated at len) into its tokens: 0, or -1 with MemoryError. */
@@ -701,12 +715,20 @@ static PyObject *pgn_movetext(PyObject *self, PyObject *args)
                 continue;
             }
         }
-        int marks = memchr(l.s, '{', (size_t)l.n) || memchr(l.s, '}', (size_t)l.n) || memchr(l.s, ';', (size_t)l.n);
-        for (Py_ssize_t i = 0; marks && i < l.n; i++) {
-            char c = l.s[i];
-            if (c == '{') in_comment = 1;
-            else if (c == '}') in_comment = 0;
-            else if (c == ';' && !in_comment) break; /* the rest of the line is a comment */
+        /* the line's braces, and a ; outside a comment (the rest of the line is a comment) */
+        for (const char *p = l.s, *end = l.s + l.n; p < end;) {
+            if (in_comment) {
+                const char *close = memchr(p, '}', (size_t)(end - p));
+                if (!close) break;
+                in_comment = 0;
+                p = close + 1;
+            } else {
+                const char *open = memchr(p, '{', (size_t)(end - p));
+                const char *semi = memchr(p, ';', (size_t)(open ? open - p : end - p));
+                if (semi || !open) break;
+                in_comment = 1;
+                p = open + 1;
+            }
         }
         if (keep) {
             if (len + l.n + 1 > cap) {
