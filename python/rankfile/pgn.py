@@ -237,6 +237,20 @@ _WILD_NAMES = frozenset(["wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild
 _VARIANT_OF: Dict[str, type] = {}
 
 
+def _variant_and_chess960(headers: "Headers") -> Tuple[Any, bool]:
+    """headers.variant() and headers.is_chess960() at once, for a Headers (not a subclass)."""
+    import rankfile
+    name = headers._others.get("Variant")
+    if name is None:
+        return rankfile.Board, False
+    lower = name.lower()
+    if lower in _CHESS960_NAMES:
+        return rankfile.Board, True
+    if lower in _WILD_NAMES:
+        return rankfile.Board, False
+    return headers.variant(), False
+
+
 class Headers(MutableMapping[str, str]):
     """A game's tag pairs: a mutable mapping that keeps the Seven Tag Roster (Event, Site, Date,
     Round, White, Black, Result) first, in the roster's order, and the other tags in the order
@@ -277,9 +291,16 @@ class Headers(MutableMapping[str, str]):
 
     def board(self) -> Any:
         """The start position the tags describe: the FEN tag's, else the variant's start."""
-        if type(self) is Headers and "Variant" not in self._others and "FEN" not in self._others:
-            import rankfile
-            return rankfile.Board()  # the standard start (no Chess960 castling rights)
+        if type(self) is Headers:
+            others = self._others
+            if "Variant" not in others and "FEN" not in others:
+                import rankfile
+                return rankfile.Board()  # the standard start (no Chess960 castling rights)
+            VariantBoard, chess960 = _variant_and_chess960(self)
+            fen = others.get("FEN")
+            board = VariantBoard(VariantBoard.starting_fen if fen is None else fen, chess960=chess960)
+            board.chess960 = board.chess960 or _has_chess960_castling_rights(board)
+            return board
         VariantBoard = self.variant()
         fen = self.get("FEN", VariantBoard.starting_fen)
         board = VariantBoard(fen, chess960=self.is_chess960())
@@ -1507,13 +1528,13 @@ def _read_default(handle: Any, visitor: "GameBuilder") -> Optional["Game"]:
         board = rankfile.Board()  # the standard start: no Chess960 castling rights
     else:
         try:
-            VariantBoard = headers.variant()
+            VariantBoard, chess960 = _variant_and_chess960(headers)
         except ValueError as error:
             visitor.handle_error(error)
-            VariantBoard = rankfile.Board
+            VariantBoard, chess960 = rankfile.Board, False
+        fen = others.get("FEN")
         try:
-            board = VariantBoard(headers.get("FEN", VariantBoard.starting_fen),
-                                 chess960=headers.is_chess960())
+            board = VariantBoard(VariantBoard.starting_fen if fen is None else fen, chess960=chess960)
         except ValueError as error:
             visitor.handle_error(error)
             _skip_movetext(handle, line)
@@ -1527,8 +1548,11 @@ def _read_default(handle: Any, visitor: "GameBuilder") -> Optional["Game"]:
     game._pending = (moves, events)
     for error in errors:
         visitor.handle_error(error)
-    for result in results:
-        visitor.visit_result(result)
+    if results:  # GameBuilder.visit_result's, on the tag roster's dict
+        roster = headers._tag_roster
+        for result in results:
+            if roster.get("Result", "*") == "*":
+                roster["Result"] = result
     return game
 
 
