@@ -1435,6 +1435,19 @@ def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
     the rest of its line of play is skipped. The moves are read by the board (the C library);
     with the default visitor the movetext is played in C and the game's nodes are made when
     first asked for."""
+    if Visitor is HeadersBuilder:  # read_headers: the tags read in C, the moves skipped
+        headers = Headers({})
+        line = _rankfile._pgn_head(handle, headers, headers._tag_roster, headers._others)
+        if line is None:
+            return None
+        _rankfile._pgn_movetext(handle, line, False)
+        return headers
+    if Visitor is SkipVisitor:  # skip_game: the lines read past in C
+        line = _rankfile._pgn_head(handle, None, None, None)
+        if line is None:
+            return None
+        _rankfile._pgn_movetext(handle, line, False)
+        return True
     visitor = Visitor()
     if Visitor is GameBuilder:
         return _read_default(handle, visitor)

@@ -611,15 +611,20 @@ static int is_roster_name(const char *s, Py_ssize_t n)
 }
 
 /* _pgn_head(handle, headers, roster, others) -> the first line after the tags, or None at the
- * end of the handle: read_game's reading of a game's tags for the default visitor, each tag
- * set in `headers` (a Headers: its _tag_roster dict `roster` and its other tags' dict
- * `others`, set directly where Headers.__setitem__ would take the tag as it is). */
+ * end of the handle: read_game's reading of a game's tags for the default visitor (and
+ * HeadersBuilder), each tag set in `headers` (a Headers: its _tag_roster dict `roster` and its
+ * other tags' dict `others`, set directly where Headers.__setitem__ would take the tag as it
+ * is); with headers None (SkipVisitor) the lines are only read past. */
 static PyObject *pgn_head(PyObject *self, PyObject *args)
 {
     (void)self;
     PyObject *handle, *headers, *roster, *others;
-    if (!PyArg_ParseTuple(args, "OOO!O!", &handle, &headers, &PyDict_Type, &roster, &PyDict_Type, &others))
+    if (!PyArg_ParseTuple(args, "OOOO", &handle, &headers, &roster, &others)) return NULL;
+    int parse = headers != Py_None;
+    if (parse && (!PyDict_Check(roster) || !PyDict_Check(others))) {
+        PyErr_SetString(PyExc_TypeError, "_pgn_head: the roster's and the other tags' dicts");
         return NULL;
+    }
     PyObject *readline = PyObject_GetAttr(handle, str_readline);
     if (!readline) return NULL;
     text_line l = {NULL, NULL, NULL, 0};
@@ -649,7 +654,7 @@ static PyObject *pgn_head(PyObject *self, PyObject *args)
         if (l.s[0] != '[') break;
         empty_lines = 0;
         Py_ssize_t name_end, value_at, value_end;
-        if (match_tag(l.s, l.n, &name_end, &value_at, &value_end)) {
+        if (parse && match_tag(l.s, l.n, &name_end, &value_at, &value_end)) {
             PyObject *name = PyUnicode_FromStringAndSize(l.s + 1, name_end - 1);
             PyObject *value = name ? PyUnicode_DecodeUTF8(l.s + value_at, value_end - value_at,
                                                          l.bytes ? "surrogatepass" : "strict") : NULL;
