@@ -1133,6 +1133,10 @@ class GameBuilder(BaseVisitor[GameT]):
         return self.game
 
 
+# The class of GameBuilder's games (its Game= default), which read_game's default reader makes.
+_BUILDER_GAME = GameBuilder.__init__.__kwdefaults__["Game"]
+
+
 class HeadersBuilder(BaseVisitor[HeadersT]):
     """Collects a game's tags into a :class:`Headers` (or ``Headers=`` a subclass) and skips
     its moves."""
@@ -1448,9 +1452,9 @@ def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
             return None
         _rankfile._pgn_movetext(handle, line, False)
         return True
-    visitor = Visitor()
     if Visitor is GameBuilder:
-        return _read_default(handle, visitor)
+        return _read_default(handle)
+    visitor = Visitor()
     found_game = False
     skipping = False
     managed: Optional[Headers] = None
@@ -1523,15 +1527,23 @@ def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
     return visitor.result()
 
 
-def _read_default(handle: Any, visitor: "GameBuilder") -> Optional["Game"]:
+def _builder_of(game: "Game") -> "GameBuilder":
+    """A GameBuilder as begin_game leaves it, building `game`."""
+    visitor = GameBuilder()
+    visitor.game = game
+    visitor.variation_stack = [game]
+    visitor.starting_comment = ""
+    visitor.in_variation = False
+    return visitor
+
+
+def _read_default(handle: Any) -> Optional["Game"]:
     """read_game with the default visitor: the tags read into the game's headers in C
     (_pgn_head), the movetext read and played in C (_pgn_movetext), the nodes made when asked
-    for. What the visitor's calls would make, in the order read_game makes them."""
-    visitor.begin_game()
-    game = visitor.game
-    headers = visitor.begin_headers()
-    if type(headers) is not Headers:
-        raise TypeError("GameBuilder's game has no Headers")  # (not reached: Game makes Headers)
+    for. What the visitor's calls would make, in the order read_game makes them (the
+    GameBuilder itself made only where an error or pgn.py's driver needs it)."""
+    game = _BUILDER_GAME()
+    headers = game.headers
     line = _rankfile._pgn_head(handle, headers, headers._tag_roster, headers._others)
     if line is None:
         return None
@@ -1543,24 +1555,26 @@ def _read_default(handle: Any, visitor: "GameBuilder") -> Optional["Game"]:
         try:
             VariantBoard, chess960 = _variant_and_chess960(headers)
         except ValueError as error:
-            visitor.handle_error(error)
+            _builder_of(game).handle_error(error)
             VariantBoard, chess960 = rankfile.Board, False
         fen = others.get("FEN")
         try:
             board = VariantBoard(VariantBoard.starting_fen if fen is None else fen, chess960=chess960)
         except ValueError as error:
-            visitor.handle_error(error)
+            _builder_of(game).handle_error(error)
             _skip_movetext(handle, line)
             return game
         board.chess960 = board.chess960 or _has_chess960_castling_rights(board)
     played = _rankfile._pgn_movetext(handle, line, board)
     if type(played) is list:  # a game pgn.py's driver reads (see python/src/pgn.c)
-        _play(visitor, [board], played)
+        _play(_builder_of(game), [board], played)
         return game
     moves, events, errors, results = played
     game._pending = (moves, events)
-    for error in errors:
-        visitor.handle_error(error)
+    if errors:
+        visitor = _builder_of(game)
+        for error in errors:
+            visitor.handle_error(error)
     if results:  # GameBuilder.visit_result's, on the tag roster's dict
         roster = headers._tag_roster
         for result in results:
