@@ -1,23 +1,29 @@
 /*
- * pgn.c - the fast path of rankfile.pgn.read_game: a game's movetext cut into tokens, and the
- * tokens played into a game as python-chess's GameBuilder would build it.
+ * pgn.c - the fast path of rankfile.pgn.read_game: the handle's lines read as python-chess's
+ * reader reads them, a game's movetext cut into tokens, and the tokens played into a game as
+ * python-chess's GameBuilder would build it.
  *
- * pgn.py reads the handle a line at a time as python-chess's reader does and hands the kept
- * lines of a game's movetext to _pgn_tokens, which cuts them into python-chess's tokens. With
- * the default visitor, the tokens go to _pgn_play, which walks them with python-chess's rules
- * for movetext (parentheses, NAGs, results, the rest of a line of play skipped after a bad
- * move), each line of play a position of its own. A move is read by the library as
- * Board.parse_san reads it (rf_move_from_san); where the library finds none, the Board itself
- * reads the move there (the start board, the line's moves pushed) for the exception it raises;
- * a board class with a parse_san of its own reads every move. What comes back is plain data
- * that pgn.py turns into nodes only when they are asked for: the main line's moves, the events
- * of the whole movetext (a Move, a comment str, a NAG int, True for a side line's start, False
- * for its end; None when the game has only main-line moves), the errors (the ValueErrors
- * parse_san raised, in order) and the results met at the top level.
+ * _pgn_head reads a game's tags a line at a time with the handle's readline, as python-chess's
+ * reader does (the same calls, so tell() agrees), setting them in the game's Headers (the
+ * default visitor, read_headers) or only reading past them (skip_game). _pgn_movetext reads the
+ * movetext's lines the same way and cuts the kept ones into python-chess's tokens: for the
+ * default visitor it plays them (play_tokens), for any other visitor it hands pgn.py's driver
+ * the tokens as strs, and for a skipped game it only reads past the lines.
  *
- * Two cases are left to pgn.py's visitor driver (None comes back): a ')' closing the line of
- * play skipped after a bad move, where python-chess's GameBuilder and board stack part ways,
- * and a move the Board reads that the library cannot play.
+ * play_tokens walks the tokens with python-chess's rules for movetext (parentheses, NAGs,
+ * results, the rest of a line of play skipped after a bad move), each line of play a position
+ * of its own. A move is read by the library as Board.parse_san reads it (rf_move_from_san);
+ * where the library finds none, the Board itself reads the move there (the start board, the
+ * line's moves pushed) for the exception it raises; a board class with a parse_san of its own
+ * reads every move. What comes back is plain data that pgn.py turns into nodes only when they
+ * are asked for: the main line's moves, the events of the whole movetext (a Move, a comment
+ * str, a NAG int, True for a side line's start, False for its end; None when the game has only
+ * main-line moves), the errors (the ValueErrors parse_san raised, in order) and the results met
+ * at the top level.
+ *
+ * Two cases are left to pgn.py's visitor driver (the tokens come back): a ')' closing the line
+ * of play skipped after a bad move, where python-chess's GameBuilder and board stack part
+ * ways, and a move the Board reads that the library cannot play.
  */
 #include "rfpy.h"
 
@@ -504,7 +510,7 @@ static int text_line_set(text_line *l, PyObject *line, const char *method)
     if (!PyUnicode_Check(line)) {
         PyObject *r = PyObject_CallMethod(line, method, "s", method[0] == 'l' ? "\xef\xbb\xbf" : "%");
         Py_XDECREF(r);
-        if (r) PyErr_Format(PyExc_TypeError, "the handle's readline gave a %s, not a str", "non-str");
+        if (r) PyErr_SetString(PyExc_TypeError, "the handle's readline() gave no str");
         return -1;
     }
     l->s = PyUnicode_AsUTF8AndSize(line, &l->n);
