@@ -16,8 +16,19 @@ unsigned rf_generate_moves(rf_movelist *list, const rf_position *pos)
 int rf_move_is_legal(const rf_position *pos, rf_move move)
 {
     if (move == RF_MOVE_NULL) return rf__null_move_refused(pos) == NULL;
+    rf_init();
     rf_movelist list;
-    rf_generate_moves(&list, pos);
+    const rf__variant *row = rf__variant_of(pos);
+    unsigned kind = RF_MOVE_KIND(move);
+    rf_piece piece = pos->board[RF_MOVE_FROM(move)];
+    /* A move of a piece of the side to move (castling and drops aside): the moves of that piece
+     * to its square are enough, where the variant lists them alone (as rf_move_to_san reads
+     * legality); else every legal move. */
+    if (row->moves_to && (kind == RF_MOVE_NORMAL || kind == RF_MOVE_PROMOTION || kind == RF_MOVE_EN_PASSANT) &&
+        RF_PIECE_TYPE(piece) != RF_NO_PIECE_TYPE && RF_PIECE_COLOR(piece) == pos->side)
+        list.count = (unsigned)(row->moves_to(pos, list.moves, RF_PIECE_TYPE(piece), RF_MOVE_TO(move)) - list.moves);
+    else
+        rf_generate_moves(&list, pos);
     for (unsigned i = 0; i < list.count; i++)
         if (list.moves[i] == move) return 1;
     return 0;

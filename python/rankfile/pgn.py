@@ -230,6 +230,27 @@ def _has_chess960_castling_rights(board: Any) -> bool:
     return False
 
 
+_CHESS960_NAMES = frozenset(["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"])
+_WILD_NAMES = frozenset(["wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7",
+                         "wild/8", "wild/8a"])
+# Variant tag -> board class, as find_variant found it (names it knows only).
+_VARIANT_OF: Dict[str, type] = {}
+
+
+def _variant_and_chess960(headers: "Headers") -> Tuple[Any, bool]:
+    """headers.variant() and headers.is_chess960() at once, for a Headers (not a subclass)."""
+    import rankfile
+    name = headers._others.get("Variant")
+    if name is None:
+        return rankfile.Board, False
+    lower = name.lower()
+    if lower in _CHESS960_NAMES:
+        return rankfile.Board, True
+    if lower in _WILD_NAMES:
+        return rankfile.Board, False
+    return headers.variant(), False
+
+
 class Headers(MutableMapping[str, str]):
     """A game's tag pairs: a mutable mapping that keeps the Seven Tag Roster (Event, Site, Date,
     Round, White, Black, Result) first, in the roster's order, and the other tags in the order
@@ -247,14 +268,11 @@ class Headers(MutableMapping[str, str]):
 
     def is_chess960(self) -> bool:
         """True when the Variant tag names Chess960 (chess960, fischerandom, ...)."""
-        return self.get("Variant", "").lower() in [
-            "chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"]
+        return self.get("Variant", "").lower() in _CHESS960_NAMES
 
     def is_wild(self) -> bool:
         """True when the Variant tag names one of FICS's wild/N games (read as standard chess)."""
-        return self.get("Variant", "").lower() in [
-            "wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7",
-            "wild/8", "wild/8a"]
+        return self.get("Variant", "").lower() in _WILD_NAMES
 
     def variant(self) -> type:
         """The board class of the Variant tag (rankfile.Board when there is none); ValueError
@@ -262,11 +280,27 @@ class Headers(MutableMapping[str, str]):
         import rankfile
         if "Variant" not in self or self.is_chess960() or self.is_wild():
             return rankfile.Board
-        from rankfile.variant import find_variant
-        return find_variant(self["Variant"])
+        from rankfile.variant import VARIANTS, find_variant
+        name = self["Variant"]
+        found = _VARIANT_OF.get(name) if type(name) is str else None
+        if found is None or found not in VARIANTS:
+            found = find_variant(name)
+            if type(name) is str:
+                _VARIANT_OF[name] = found
+        return found
 
     def board(self) -> Any:
         """The start position the tags describe: the FEN tag's, else the variant's start."""
+        if type(self) is Headers:
+            others = self._others
+            if "Variant" not in others and "FEN" not in others:
+                import rankfile
+                return rankfile.Board()  # the standard start (no Chess960 castling rights)
+            VariantBoard, chess960 = _variant_and_chess960(self)
+            fen = others.get("FEN")
+            board = VariantBoard(VariantBoard.starting_fen if fen is None else fen, chess960=chess960)
+            board.chess960 = board.chess960 or _has_chess960_castling_rights(board)
+            return board
         VariantBoard = self.variant()
         fen = self.get("FEN", VariantBoard.starting_fen)
         board = VariantBoard(fen, chess960=self.is_chess960())
@@ -765,11 +799,17 @@ class Game(GameNode):
     errors: List[Exception]
 
     # A game read by read_game's default visitor holds its movetext as data until its nodes
-    # are asked for: (main-line moves, events or None), see _pgn_play in python/src/pgn.c.
+    # are asked for: (main-line moves, events or None), see play_tokens in python/src/pgn.c.
     _pending: Optional[Tuple[list, Optional[list]]] = None
 
     def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
-        super().__init__()
+        # GameNode.__init__'s fields, set past the properties (nothing is pending yet)
+        self.parent = None
+        self.move = None
+        self._variations = []
+        self._comment = ""
+        self.starting_comment = ""
+        self._nags = set()
         self.headers = Headers(headers)
         self.errors = []
 
@@ -1093,6 +1133,10 @@ class GameBuilder(BaseVisitor[GameT]):
         return self.game
 
 
+# The class of GameBuilder's games (its Game= default), which read_game's default reader makes.
+_BUILDER_GAME = GameBuilder.__init__.__kwdefaults__["Game"]
+
+
 class HeadersBuilder(BaseVisitor[HeadersT]):
     """Collects a game's tags into a :class:`Headers` (or ``Headers=`` a subclass) and skips
     its moves."""
@@ -1306,24 +1350,8 @@ def _is_comment_line(line: str) -> bool:
 
 def _skip_movetext(handle: Any, line: str) -> None:
     """Reads past a game's movetext without reading it: to an empty line (outside a brace
-    comment) or the end of the handle."""
-    in_comment = False
-    while line:
-        if not in_comment:
-            if line.isspace():
-                return
-            if line.startswith("%"):
-                line = handle.readline()
-                continue
-        for match in SKIP_MOVETEXT_REGEX.finditer(line):
-            char = match.group(0)
-            if char == "{":
-                in_comment = True
-            elif char == "}":
-                in_comment = False
-            elif not in_comment:  # ";": the rest of the line is a comment
-                break
-        line = handle.readline()
+    comment) or the end of the handle (in C: _pgn_movetext in python/src/pgn.c)."""
+    _rankfile._pgn_movetext(handle, line, False)
 
 
 def _movetext_tokens(handle: Any, line: str) -> List[str]:
@@ -1332,30 +1360,9 @@ def _movetext_tokens(handle: Any, line: str) -> List[str]:
     lines that open with % or ; (outside a comment). The lines kept are cut into tokens in one
     go (no token but a comment holds white space, so none spans two lines): a comment is one
     token, from its brace to the next closing one over lines (see _comment_text); a ; comment
-    runs to the end of its line."""
-    lines: List[str] = []
-    readline = handle.readline
-    in_comment = False
-    while line:
-        if not in_comment:
-            if line.isspace():
-                break
-            if line[0] == "%" or line[0] == ";":
-                line = readline()
-                continue
-        lines.append(line)
-        if "{" in line or "}" in line or (";" in line and not in_comment):
-            for char in SKIP_MOVETEXT_REGEX.findall(line):
-                if char == "{":
-                    in_comment = True
-                elif char == "}":
-                    in_comment = False
-                elif not in_comment:  # ";": the rest of the line is a comment
-                    break
-        line = readline()
-    text = "".join(lines)
-    tokens = _rankfile._pgn_tokens(text)  # _TOKENS.findall, in C
-    return _TOKENS.findall(text) if tokens is None else tokens
+    runs to the end of its line. In C: _pgn_movetext in python/src/pgn.c (_TOKENS.findall over
+    the kept lines)."""
+    return typing.cast(List[str], _rankfile._pgn_movetext(handle, line, None))
 
 
 def _comment_text(token: str) -> str:
@@ -1432,6 +1439,21 @@ def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
     the rest of its line of play is skipped. The moves are read by the board (the C library);
     with the default visitor the movetext is played in C and the game's nodes are made when
     first asked for."""
+    if Visitor is HeadersBuilder:  # read_headers: the tags read in C, the moves skipped
+        headers = Headers({})
+        line = _rankfile._pgn_head(handle, headers, headers._tag_roster, headers._others)
+        if line is None:
+            return None
+        _rankfile._pgn_movetext(handle, line, False)
+        return headers
+    if Visitor is SkipVisitor:  # skip_game: the lines read past in C
+        line = _rankfile._pgn_head(handle, None, None, None)
+        if line is None:
+            return None
+        _rankfile._pgn_movetext(handle, line, False)
+        return True
+    if Visitor is GameBuilder:
+        return _read_default(handle)
     visitor = Visitor()
     found_game = False
     skipping = False
@@ -1500,23 +1522,65 @@ def read_game(handle: Any, *, Visitor: Any = GameBuilder) -> Any:
         visitor.end_game()
         return visitor.result()
 
-    tokens = _movetext_tokens(handle, line)
-    if Visitor is GameBuilder and tokens:
-        # The default visitor: the movetext played in C, the nodes made when asked for.
-        played = _rankfile._pgn_play(boards[0], tokens)
-        if played is not None:
-            moves, events, errors, results = played
-            game = visitor.game
-            game._pending = (moves, events)
-            for error in errors:
-                visitor.handle_error(error)
-            for result in results:
-                visitor.visit_result(result)
-            visitor.end_game()
-            return visitor.result()
-    _play(visitor, boards, tokens)
+    _play(visitor, boards, _movetext_tokens(handle, line))
     visitor.end_game()
     return visitor.result()
+
+
+def _builder_of(game: "Game") -> "GameBuilder":
+    """A GameBuilder as begin_game leaves it, building `game`."""
+    visitor = GameBuilder()
+    visitor.game = game
+    visitor.variation_stack = [game]
+    visitor.starting_comment = ""
+    visitor.in_variation = False
+    return visitor
+
+
+def _read_default(handle: Any) -> Optional["Game"]:
+    """read_game with the default visitor: the tags read into the game's headers in C
+    (_pgn_head), the movetext read and played in C (_pgn_movetext), the nodes made when asked
+    for. What the visitor's calls would make, in the order read_game makes them (the
+    GameBuilder itself made only where an error or pgn.py's driver needs it)."""
+    game = _BUILDER_GAME()
+    headers = game.headers
+    line = _rankfile._pgn_head(handle, headers, headers._tag_roster, headers._others)
+    if line is None:
+        return None
+    others = headers._others
+    import rankfile
+    if "Variant" not in others and "FEN" not in others:
+        board = rankfile.Board()  # the standard start: no Chess960 castling rights
+    else:
+        try:
+            VariantBoard, chess960 = _variant_and_chess960(headers)
+        except ValueError as error:
+            _builder_of(game).handle_error(error)
+            VariantBoard, chess960 = rankfile.Board, False
+        fen = others.get("FEN")
+        try:
+            board = VariantBoard(VariantBoard.starting_fen if fen is None else fen, chess960=chess960)
+        except ValueError as error:
+            _builder_of(game).handle_error(error)
+            _skip_movetext(handle, line)
+            return game
+        board.chess960 = board.chess960 or _has_chess960_castling_rights(board)
+    played = _rankfile._pgn_movetext(handle, line, board)
+    if type(played) is list:  # a game pgn.py's driver reads (see python/src/pgn.c)
+        _play(_builder_of(game), [board], played)
+        return game
+    moves, events, errors, results = played
+    game._pending = (moves, events)
+    if errors:
+        visitor = _builder_of(game)
+        for error in errors:
+            visitor.handle_error(error)
+    if results:  # GameBuilder.visit_result's, on the tag roster's dict
+        roster = headers._tag_roster
+        for result in results:
+            if roster.get("Result", "*") == "*":
+                roster["Result"] = result
+    return game
 
 
 def read_headers(handle: Any) -> Optional[Headers]:

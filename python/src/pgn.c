@@ -1,23 +1,29 @@
 /*
- * pgn.c - the fast path of rankfile.pgn.read_game: a game's movetext cut into tokens, and the
- * tokens played into a game as python-chess's GameBuilder would build it.
+ * pgn.c - the fast path of rankfile.pgn.read_game: the handle's lines read as python-chess's
+ * reader reads them, a game's movetext cut into tokens, and the tokens played into a game as
+ * python-chess's GameBuilder would build it.
  *
- * pgn.py reads the handle a line at a time as python-chess's reader does and hands the kept
- * lines of a game's movetext to _pgn_tokens, which cuts them into python-chess's tokens. With
- * the default visitor, the tokens go to _pgn_play, which walks them with python-chess's rules
- * for movetext (parentheses, NAGs, results, the rest of a line of play skipped after a bad
- * move), each line of play a position of its own. A move is read by the library as
- * Board.parse_san reads it (rf_move_from_san); where the library finds none, the Board itself
- * reads the move there (the start board, the line's moves pushed) for the exception it raises;
- * a board class with a parse_san of its own reads every move. What comes back is plain data
- * that pgn.py turns into nodes only when they are asked for: the main line's moves, the events
- * of the whole movetext (a Move, a comment str, a NAG int, True for a side line's start, False
- * for its end; None when the game has only main-line moves), the errors (the ValueErrors
- * parse_san raised, in order) and the results met at the top level.
+ * _pgn_head reads a game's tags a line at a time with the handle's readline, as python-chess's
+ * reader does (the same calls, so tell() agrees), setting them in the game's Headers (the
+ * default visitor, read_headers) or only reading past them (skip_game). _pgn_movetext reads the
+ * movetext's lines the same way and cuts the kept ones into python-chess's tokens: for the
+ * default visitor it plays them (play_tokens), for any other visitor it hands pgn.py's driver
+ * the tokens as strs, and for a skipped game it only reads past the lines.
  *
- * Two cases are left to pgn.py's visitor driver (None comes back): a ')' closing the line of
- * play skipped after a bad move, where python-chess's GameBuilder and board stack part ways,
- * and a move the Board reads that the library cannot play.
+ * play_tokens walks the tokens with python-chess's rules for movetext (parentheses, NAGs,
+ * results, the rest of a line of play skipped after a bad move), each line of play a position
+ * of its own. A move is read by the library as Board.parse_san reads it (rf_move_from_san);
+ * where the library finds none, the Board itself reads the move there (the start board, the
+ * line's moves pushed) for the exception it raises; a board class with a parse_san of its own
+ * reads every move. What comes back is plain data that pgn.py turns into nodes only when they
+ * are asked for: the main line's moves, the events of the whole movetext (a Move, a comment
+ * str, a NAG int, True for a side line's start, False for its end; None when the game has only
+ * main-line moves), the errors (the ValueErrors parse_san raised, in order) and the results met
+ * at the top level.
+ *
+ * Two cases are left to pgn.py's visitor driver (the tokens come back): a ')' closing the line
+ * of play skipped after a bad move, where python-chess's GameBuilder and board stack part
+ * ways, and a move the Board reads that the library cannot play.
  */
 #include "rfpy.h"
 
@@ -92,7 +98,7 @@ static void stack_free(line_stack *s)
     PyMem_Free(s->lines);
 }
 
-static PyObject *str_copy, *str_push, *str_parse_san;
+static PyObject *str_copy, *str_push, *str_parse_san, *str_readline;
 
 /* The NAG of a move suffix ("!", "?!", ...), or -1. */
 static int suffix_nag(const char *t, Py_ssize_t n)
@@ -106,8 +112,25 @@ static int suffix_nag(const char *t, Py_ssize_t n)
 
 static int is_result(const char *t, Py_ssize_t n)
 {
-    return (n == 1 && t[0] == '*') || (n == 3 && (!strcmp(t, "1-0") || !strcmp(t, "0-1"))) ||
-           (n == 7 && !strcmp(t, "1/2-1/2"));
+    return (n == 1 && t[0] == '*') || (n == 3 && (!memcmp(t, "1-0", 3) || !memcmp(t, "0-1", 3))) ||
+           (n == 7 && !memcmp(t, "1/2-1/2", 7));
+}
+
+/* int() of a NAG's digits (ASCII, at least one, not NUL-terminated): a new reference. */
+static PyObject *nag_int(const char *d, Py_ssize_t n)
+{
+    if (n <= 18) {
+        long long v = 0;
+        for (Py_ssize_t i = 0; i < n; i++) v = 10 * v + (d[i] - '0');
+        return PyLong_FromLongLong(v);
+    }
+    char *copy = PyMem_Malloc((size_t)n + 1);
+    if (!copy) return PyErr_NoMemory();
+    memcpy(copy, d, (size_t)n);
+    copy[n] = '\0';
+    PyObject *v = PyLong_FromString(copy, NULL, 10);
+    PyMem_Free(copy);
+    return v;
 }
 
 static int append_new(PyObject *list, PyObject *item)
@@ -152,7 +175,7 @@ static PyObject *board_parse(PyObject *start, const line_of_play *l, PyObject *t
  * cannot play (the Python driver takes the game over), -1 an exception. The library reads the
  * move when the board's class keeps the library's parse_san (`own`) and it is legal; else the
  * Board reads it (for its exception, or its own answer). */
-static int play(line_stack *s, PyObject *start, int own, PyObject *token, const char *t, Py_ssize_t len,
+static int play(line_stack *s, PyObject *start, int own, const char *t, Py_ssize_t len,
                 PyObject *moves, PyObject *events, PyObject *errors)
 {
     line_of_play *l = &s->lines[s->depth - 1];
@@ -163,8 +186,10 @@ static int play(line_stack *s, PyObject *start, int own, PyObject *token, const 
         move = rfpy_move_from_rf(&l->pos, m);
         if (!move) return -1;
     } else {
-        PyObject *error;
+        PyObject *error, *token = PyUnicode_FromStringAndSize(t, len); /* a move token is ASCII */
+        if (!token) return -1;
         move = board_parse(start, l, token, &error);
+        Py_DECREF(token);
         if (!move) {
             if (!error) return -1;
             int rc = PyList_Append(errors, error);
@@ -180,48 +205,83 @@ static int play(line_stack *s, PyObject *start, int own, PyObject *token, const 
     rf_position_play(&l->pos, m);
     int rc = line_append(l, move);
     if (rc == 0 && s->depth == 1) rc = PyList_Append(moves, move);
-    if (rc == 0) rc = PyList_Append(events, move);
+    if (rc == 0 && events) rc = PyList_Append(events, move);
     Py_DECREF(move);
     return rc;
 }
 
-/* _pgn_play(board, tokens) -> (moves, events, errors, results) or None; see the top. */
-static PyObject *pgn_play(PyObject *self, PyObject *args)
+/* A token of a game's movetext: `len` bytes at `at` in the text's UTF-8 bytes. */
+typedef struct {
+    Py_ssize_t at, len;
+} token_span;
+
+/* The tokens of a text cut by cut_tokens below. */
+typedef struct {
+    token_span *spans;
+    Py_ssize_t n, cap;
+} token_list;
+
+/* A token's str: every token but a comment is ASCII; comments are decoded from the text's
+ * bytes (with `errors`: "surrogatepass" for text holding lone surrogates). */
+static PyObject *token_str(const char *text, const token_span *t, const char *errors)
 {
-    (void)self;
-    PyObject *start, *tokens;
-    if (!PyArg_ParseTuple(args, "OO!", &start, &PyList_Type, &tokens)) return NULL;
+    return PyUnicode_DecodeUTF8(text + t->at, t->len, errors);
+}
+
+static PyObject *token_strs(const char *text, const token_list *tl, const char *errors)
+{
+    PyObject *tokens = PyList_New(tl->n);
+    if (!tokens) return NULL;
+    for (Py_ssize_t i = 0; i < tl->n; i++) {
+        PyObject *t = token_str(text, &tl->spans[i], errors);
+        if (!t || PyList_SetItem(tokens, i, t) < 0) {
+            Py_DECREF(tokens);
+            return NULL;
+        }
+    }
+    return tokens;
+}
+
+/* The default visitor's reading of a game's tokens (see the top): 1 with *out the tuple
+ * (moves, events, errors, results), 0 where pgn.py's driver takes the game over, -1 with an
+ * exception. */
+static int play_tokens(PyObject *start, const char *text, const token_list *tl, const char *errors_mode,
+                       PyObject **out)
+{
+    *out = NULL;
     const rf_position *start_pos = rfpy_board_position(start);
-    if (!start_pos) return NULL;
+    if (!start_pos) return -1;
     rf_position first = *start_pos;
     PyObject *theirs = PyObject_GetAttr((PyObject *)Py_TYPE(start), str_parse_san);
     PyObject *ours = theirs ? PyObject_GetAttr(rfpy_BoardType, str_parse_san) : NULL;
     int own = theirs && ours && theirs == ours;
     Py_XDECREF(theirs);
     Py_XDECREF(ours);
-    if (PyErr_Occurred()) return NULL;
+    if (PyErr_Occurred()) return -1;
     line_stack s = {NULL, 0, 0};
-    PyObject *moves = PyList_New(0), *events = PyList_New(0), *errors = PyList_New(0),
-             *results = PyList_New(0), *out = NULL;
-    if (!moves || !events || !errors || !results || stack_open(&s, &first, -1) < 0) goto done;
-    int extras = 0, irregular = 0;
-    Py_ssize_t skip = 0, n = PyList_Size(tokens);
-    for (Py_ssize_t i = 0; i < n && !irregular; i++) {
-        PyObject *token = PyList_GetItem(tokens, i);
-        Py_ssize_t len;
-        const char *t = PyUnicode_AsUTF8AndSize(token, &len);
-        if (!t) goto done;
+    int status = -1;
+    /* events: made at the first event that is not a main-line move (before it, the events are
+     * the main line's moves) */
+    PyObject *moves = PyList_New(0), *events = NULL, *errors = PyList_New(0), *results = PyList_New(0);
+    if (!moves || !errors || !results || stack_open(&s, &first, -1) < 0) goto done;
+    int irregular = 0;
+#define EXTRAS() (events || (events = PyList_GetSlice(moves, 0, PY_SSIZE_T_MAX)) != NULL ? 0 : -1)
+    Py_ssize_t skip = 0;
+    for (Py_ssize_t i = 0; i < tl->n && !irregular; i++) {
+        const token_span *span = &tl->spans[i];
+        const char *t = text + span->at;
+        Py_ssize_t len = span->len;
         int rc = 0;
         if (t[0] == '{') {
             if (!skip) {
                 /* python-chess's comment text: no braces, nor one space inside each */
-                Py_ssize_t from = len > 1 && t[1] == ' ' ? 2 : 1, to = PyUnicode_GetLength(token);
+                Py_ssize_t from = len > 1 && t[1] == ' ' ? 2 : 1, to = len;
                 if (t[len - 1] == '}' && to > from) {
                     to--;
                     if (to > from && t[len - 2] == ' ') to--;
                 }
-                extras = 1;
-                rc = append_new(events, PyUnicode_Substring(token, from, to));
+                rc = EXTRAS();
+                if (rc == 0) rc = append_new(events, PyUnicode_DecodeUTF8(t + from, to - from, errors_mode));
             }
         } else if (len == 1 && t[0] == '(') {
             if (skip) {
@@ -229,8 +289,8 @@ static PyObject *pgn_play(PyObject *self, PyObject *args)
             } else if (s.lines[s.depth - 1].n > 0) {
                 /* a side line: from the position before the current line's last move */
                 rf_position before = s.lines[s.depth - 1].before;
-                extras = 1;
-                rc = stack_open(&s, &before, s.depth - 1);
+                rc = EXTRAS();
+                if (rc == 0) rc = stack_open(&s, &before, s.depth - 1);
                 if (rc == 0) rc = PyList_Append(events, Py_True);
             }
         } else if (len == 1 && t[0] == ')') {
@@ -245,15 +305,15 @@ static PyObject *pgn_play(PyObject *self, PyObject *args)
         } else if (skip || t[0] == ';') {
             continue;
         } else if (t[0] == '$') {
-            extras = 1;
-            rc = append_new(events, PyLong_FromString(t + 1, NULL, 10));
+            rc = EXTRAS();
+            if (rc == 0) rc = append_new(events, nag_int(t + 1, len - 1));
         } else if (suffix_nag(t, len) >= 0) {
-            extras = 1;
-            rc = append_new(events, PyLong_FromLong(suffix_nag(t, len)));
+            rc = EXTRAS();
+            if (rc == 0) rc = append_new(events, PyLong_FromLong(suffix_nag(t, len)));
         } else if (is_result(t, len) && s.depth == 1) {
-            rc = PyList_Append(results, token);
+            rc = append_new(results, PyUnicode_FromStringAndSize(t, len));
         } else {
-            rc = play(&s, start, own, token, t, len, moves, events, errors);
+            rc = play(&s, start, own, t, len, moves, events, errors);
             if (rc == 1) {
                 skip = 1;
                 rc = 0;
@@ -265,10 +325,10 @@ static PyObject *pgn_play(PyObject *self, PyObject *args)
         if (rc < 0) goto done;
     }
     if (irregular) {
-        Py_INCREF(Py_None);
-        out = Py_None;
+        status = 0;
     } else {
-        out = Py_BuildValue("(OOOO)", moves, extras ? events : Py_None, errors, results);
+        *out = Py_BuildValue("(OOOO)", moves, events ? events : Py_None, errors, results);
+        status = *out ? 1 : -1;
     }
 done:
     stack_free(&s);
@@ -276,7 +336,8 @@ done:
     Py_XDECREF(events);
     Py_XDECREF(errors);
     Py_XDECREF(results);
-    return out;
+    return status;
+#undef EXTRAS
 }
 
 /* ---- the tokens of movetext ------------------------------------------------------------------
@@ -287,17 +348,37 @@ done:
  * none matches is passed over. Every token but a comment is ASCII, and the bytes of a UTF-8
  * sequence are never ASCII, so the UTF-8 text is matched byte by byte. */
 
-static int in_set(int c, const char *set) { return c && strchr(set, c) != NULL; }
+/* Byte classes of the token patterns. */
+enum { C_PIECE = 1, C_PROMOTION = 2, C_DROP = 4, C_START = 8 };
+static unsigned char char_class[256];
+
+static void char_classes_init(void)
+{
+    static const struct {
+        const char *chars;
+        unsigned char bit;
+    } classes[] = {
+        {"NBKRQ", C_PIECE},
+        {"nbrqkNBRQK", C_PROMOTION},
+        {"PNBRQK", C_DROP},
+        /* the first bytes of the tokens: a SAN move's (piece, file, rank, separator), a drop's,
+         * the null moves', castling's, a comment's, a NAG's, a parenthesis, a result's, a suffix's */
+        {"NBKRQabcdefgh12345678-x@PZ0O{;$()*?!", C_START},
+    };
+    for (size_t i = 0; i < sizeof classes / sizeof *classes; i++)
+        for (const char *c = classes[i].chars; *c; c++) char_class[(unsigned char)*c] |= classes[i].bit;
+}
+
+static int in_class(int c, int bit) { return (char_class[(unsigned char)c] & bit) != 0; }
 static int is_file(int c) { return c >= 'a' && c <= 'h'; }
 static int is_rank(int c) { return c >= '1' && c <= '8'; }
 
 /* [NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])? at p: its length, or 0. */
 static size_t match_san(const char *p)
 {
-    static const char promotions[] = "nbrqkNBRQK";
     /* each optional part taken first, then left out, in the pattern's order */
     for (int piece = 1; piece >= 0; piece--) {
-        if (piece && !in_set(p[0], "NBKRQ")) continue;
+        if (piece && !in_class(p[0], C_PIECE)) continue;
         const char *a = p + piece;
         for (int file = 1; file >= 0; file--) {
             if (file && !is_file(a[0])) continue;
@@ -310,8 +391,8 @@ static size_t match_san(const char *p)
                     const char *d = c + sep;
                     if (!is_file(d[0]) || !is_rank(d[1])) continue;
                     const char *e = d + 2;
-                    if (e[0] == '=' && in_set(e[1], promotions)) e += 2;
-                    else if (in_set(e[0], promotions)) e += 1;
+                    if (e[0] == '=' && in_class(e[1], C_PROMOTION)) e += 2;
+                    else if (in_class(e[0], C_PROMOTION)) e += 1;
                     return (size_t)(e - p);
                 }
             }
@@ -323,77 +404,420 @@ static size_t match_san(const char *p)
 /* The length of the token at p, `left` bytes before the text's end (0: none starts there). */
 static size_t match_token(const char *p, size_t left)
 {
+    if (!in_class(p[0], C_START)) return 0;
     size_t n = match_san(p);
     if (n) return n;
-    if (p[0] == '@' || (in_set(p[0], "PNBRQK") && p[1] == '@')) { /* [PNBRQK]?@[a-h][1-8] */
+    if (p[0] == '@' || (in_class(p[0], C_DROP) && p[1] == '@')) { /* [PNBRQK]?@[a-h][1-8] */
         const char *q = p[0] == '@' ? p + 1 : p + 2;
         if (is_file(q[0]) && is_rank(q[1])) return (size_t)(q + 2 - p);
     }
-    if (!strncmp(p, "--", 2) || !strncmp(p, "Z0", 2)) return 2;
-    if (!strncmp(p, "0000", 4) || !strncmp(p, "@@@@", 4)) return 4;
-    if (!strncmp(p, "O-O", 3)) return !strncmp(p + 3, "-O", 2) ? 5 : 3;
-    if (!strncmp(p, "0-0", 3)) return !strncmp(p + 3, "-0", 2) ? 5 : 3;
-    if (p[0] == '{') { /* \{[^}]*\}? */
+    /* the other alternatives, in the pattern's order among those that start with p[0] (the
+     * text is NUL-terminated: each comparison stops at its end) */
+    switch (p[0]) {
+    case '-': return p[1] == '-' ? 2 : 0;                               /* -- */
+    case 'Z': return p[1] == '0' ? 2 : 0;                               /* Z0 */
+    case '@': return p[1] == '@' && p[2] == '@' && p[3] == '@' ? 4 : 0; /* @@@@ */
+    case 'O':                                                           /* O-O(?:-O)? */
+        if (p[1] != '-' || p[2] != 'O') return 0;
+        return p[3] == '-' && p[4] == 'O' ? 5 : 3;
+    case '0':
+        if (p[1] == '0' && p[2] == '0' && p[3] == '0') return 4; /* 0000 */
+        if (p[1] == '-' && p[2] == '0') return p[3] == '-' && p[4] == '0' ? 5 : 3; /* 0-0(?:-0)? */
+        return p[1] == '-' && p[2] == '1' ? 3 : 0;                /* 0-1 */
+    case '{': { /* \{[^}]*\}? */
         const char *close = memchr(p + 1, '}', left - 1);
         return close ? (size_t)(close + 1 - p) : left;
     }
-    if (p[0] == ';') { /* ;[^\n]* */
+    case ';': { /* ;[^\n]* */
         const char *end = memchr(p, '\n', left);
         return end ? (size_t)(end - p) : left;
     }
-    if (p[0] == '$' && p[1] >= '0' && p[1] <= '9') {
+    case '$':
+        if (p[1] < '0' || p[1] > '9') return 0;
         n = 2;
         while (p[n] >= '0' && p[n] <= '9') n++;
         return n;
+    case '(':
+    case ')':
+    case '*': return 1;
+    case '1':
+        if (p[1] == '-' && p[2] == '0') return 3; /* 1-0 */
+        return p[1] == '/' && p[2] == '2' && p[3] == '-' && p[4] == '1' && p[5] == '/' && p[6] == '2' ? 7 : 0;
+    case '?':
+    case '!': return p[1] == '?' || p[1] == '!' ? 2 : 1;
+    default: return 0;
     }
-    if (p[0] == '(' || p[0] == ')' || p[0] == '*') return 1;
-    if (!strncmp(p, "1-0", 3) || !strncmp(p, "0-1", 3)) return 3;
-    if (!strncmp(p, "1/2-1/2", 7)) return 7;
-    if (p[0] == '?' || p[0] == '!') return p[1] == '?' || p[1] == '!' ? 2 : 1;
-    return 0;
 }
 
-/* _pgn_tokens(text) -> the list of tokens (pgn.py's _TOKENS.findall(text)), or None for a
- * text that has no UTF-8 form (lone surrogates: pgn.py uses the regex itself). */
-static PyObject *pgn_tokens(PyObject *self, PyObject *text)
+/* Cuts text[0, len) (NUL-terminated at len) into its tokens: 0, or -1 with MemoryError. */
+static int cut_tokens(const char *text, Py_ssize_t len, token_list *tl)
 {
-    (void)self;
-    Py_ssize_t len;
-    const char *s = PyUnicode_Check(text) ? PyUnicode_AsUTF8AndSize(text, &len) : NULL;
-    if (!s) {
-        if (!PyUnicode_Check(text)) {
-            PyErr_SetString(PyExc_TypeError, "_pgn_tokens: a str");
-            return NULL;
-        }
-        PyErr_Clear();
-        Py_RETURN_NONE;
-    }
-    PyObject *tokens = PyList_New(0);
-    if (!tokens) return NULL;
     /* the text is NUL-terminated, so a look-ahead stops at its end; a NUL inside it matches
      * no byte of a token (comments aside, which are scanned by length) */
     for (Py_ssize_t i = 0; i < len;) {
-        size_t n = match_token(s + i, (size_t)(len - i));
+        size_t n = match_token(text + i, (size_t)(len - i));
         if (!n) {
             i++;
             continue;
         }
-        if (append_new(tokens, PyUnicode_DecodeUTF8(s + i, (Py_ssize_t)n, "strict")) < 0) {
-            Py_DECREF(tokens);
-            return NULL;
+        if (tl->n == tl->cap) {
+            Py_ssize_t cap = tl->cap ? 2 * tl->cap : 256;
+            token_span *spans = PyMem_Realloc(tl->spans, (size_t)cap * sizeof *spans);
+            if (!spans) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            tl->spans = spans;
+            tl->cap = cap;
         }
+        tl->spans[tl->n].at = i;
+        tl->spans[tl->n].len = (Py_ssize_t)n;
+        tl->n++;
         i += (Py_ssize_t)n;
     }
-    return tokens;
+    return 0;
+}
+
+/* ---- the lines of a game, read as python-chess's reader reads them --------------------------
+ *
+ * The handle is read with its readline, one call per line as python-chess's reader makes them
+ * (so tell() is where python-chess leaves it). A line is looked at as its UTF-8 bytes; a line
+ * holding lone surrogates (no UTF-8 form) as its "surrogatepass" bytes, which decode back to
+ * the same text. */
+
+typedef struct {
+    PyObject *line;  /* the line (a str), a new reference */
+    PyObject *bytes; /* its surrogatepass bytes where it has no UTF-8 form, else NULL */
+    const char *s;
+    Py_ssize_t n;
+} text_line;
+
+static void text_line_clear(text_line *l)
+{
+    Py_CLEAR(l->line);
+    Py_CLEAR(l->bytes);
+    l->s = NULL;
+    l->n = 0;
+}
+
+/* Takes `line` (a new reference) into *l: 0, or -1 with an exception. A line that is not a
+ * str raises what python-chess's reader's str method on it would raise (`method`, `arg`). */
+static int text_line_set(text_line *l, PyObject *line, const char *method)
+{
+    text_line_clear(l);
+    if (!line) return -1;
+    l->line = line;
+    if (!PyUnicode_Check(line)) {
+        PyObject *r = PyObject_CallMethod(line, method, "s", method[0] == 'l' ? "\xef\xbb\xbf" : "%");
+        Py_XDECREF(r);
+        if (r) PyErr_SetString(PyExc_TypeError, "the handle's readline() gave no str");
+        return -1;
+    }
+    l->s = PyUnicode_AsUTF8AndSize(line, &l->n);
+    if (l->s) return 0;
+    PyErr_Clear();
+    l->bytes = PyUnicode_AsEncodedString(line, "utf-8", "surrogatepass");
+    if (!l->bytes) return -1;
+    char *b;
+    if (PyBytes_AsStringAndSize(l->bytes, &b, &l->n) < 0) return -1;
+    l->s = b;
+    return 0;
+}
+
+static int text_line_read(text_line *l, PyObject *readline)
+{
+    return text_line_set(l, PyObject_CallNoArgs(readline), "startswith");
+}
+
+/* The length of the white space character (str.isspace, the regex module's \s) at p, `left`
+ * bytes before the end, or 0. */
+static Py_ssize_t space_at(const unsigned char *p, Py_ssize_t left)
+{
+    unsigned c = p[0];
+    if (c < 0x80) return (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) ? 1 : 0;
+    if (c == 0xc2 && left >= 2) return p[1] == 0x85 || p[1] == 0xa0 ? 2 : 0;
+    if (left < 3) return 0;
+    if (c == 0xe1) return p[1] == 0x9a && p[2] == 0x80 ? 3 : 0; /* U+1680 */
+    if (c == 0xe2) {
+        if (p[1] == 0x80) /* U+2000-U+200A, U+2028, U+2029, U+202F */
+            return (p[2] >= 0x80 && p[2] <= 0x8a) || p[2] == 0xa8 || p[2] == 0xa9 || p[2] == 0xaf ? 3 : 0;
+        return p[1] == 0x81 && p[2] == 0x9f ? 3 : 0; /* U+205F */
+    }
+    if (c == 0xe3) return p[1] == 0x80 && p[2] == 0x80 ? 3 : 0; /* U+3000 */
+    return 0;
+}
+
+/* The length of the UTF-8 character at p (1 for a byte that starts none). */
+static Py_ssize_t char_len(const unsigned char *p, Py_ssize_t left)
+{
+    Py_ssize_t n = p[0] < 0x80 ? 1 : p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc0 ? 2 : 1;
+    return n <= left ? n : 1;
+}
+
+/* str.isspace: not empty, and white space throughout. */
+static int is_space(const char *s, Py_ssize_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    if (n == 0) return 0;
+    for (Py_ssize_t i = 0; i < n;) {
+        Py_ssize_t k = space_at(p + i, n - i);
+        if (!k) return 0;
+        i += k;
+    }
+    return 1;
+}
+
+/* The end of s[0, n) without its trailing white space. */
+static Py_ssize_t rstrip_end(const char *s, Py_ssize_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    Py_ssize_t end = 0;
+    for (Py_ssize_t i = 0; i < n;) {
+        Py_ssize_t k = space_at(p + i, n - i);
+        if (k) {
+            i += k;
+        } else {
+            i += char_len(p + i, n - i);
+            end = i;
+        }
+    }
+    return end;
+}
+
+static int is_tag_first(int c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+static int is_tag_char(int c) { return is_tag_first(c) || (c && strchr("_+#=:-", c) != NULL); }
+
+/* pgn.py's TAG_REGEX on a line: 1 with the name and value's byte ranges, else 0. */
+static int match_tag(const char *s, Py_ssize_t n, Py_ssize_t *name_end, Py_ssize_t *value_at, Py_ssize_t *value_end)
+{
+    if (n < 2 || s[0] != '[' || !is_tag_first((unsigned char)s[1])) return 0;
+    Py_ssize_t i = 2;
+    while (i < n && is_tag_char((unsigned char)s[i])) i++;
+    *name_end = i;
+    Py_ssize_t k, spaces = 0;
+    while (i < n && (k = space_at((const unsigned char *)s + i, n - i)) > 0) {
+        i += k;
+        spaces++;
+    }
+    if (!spaces || i >= n || s[i] != '"') return 0;
+    *value_at = ++i;
+    /* [^\r]*"\]\s*\Z: the value runs to the "] before the trailing white space */
+    Py_ssize_t end = rstrip_end(s + i, n - i) + i;
+    if (end - i < 2 || s[end - 1] != ']' || s[end - 2] != '"') return 0;
+    *value_end = end - 2;
+    return memchr(s + i, '\r', (size_t)(*value_end - i)) == NULL;
+}
+
+static int is_roster_name(const char *s, Py_ssize_t n)
+{
+    static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+    for (size_t i = 0; i < sizeof roster / sizeof *roster; i++)
+        if ((size_t)n == strlen(roster[i]) && !memcmp(s, roster[i], (size_t)n)) return 1;
+    return 0;
+}
+
+/* _pgn_head(handle, headers, roster, others) -> the first line after the tags, or None at the
+ * end of the handle: read_game's reading of a game's tags for the default visitor (and
+ * HeadersBuilder), each tag set in `headers` (a Headers: its _tag_roster dict `roster` and its
+ * other tags' dict `others`, set directly where Headers.__setitem__ would take the tag as it
+ * is); with headers None (SkipVisitor) the lines are only read past. */
+static PyObject *pgn_head(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *handle, *headers, *roster, *others;
+    if (!PyArg_ParseTuple(args, "OOOO", &handle, &headers, &roster, &others)) return NULL;
+    int parse = headers != Py_None;
+    if (parse && (!PyDict_Check(roster) || !PyDict_Check(others))) {
+        PyErr_SetString(PyExc_TypeError, "_pgn_head: the roster's and the other tags' dicts");
+        return NULL;
+    }
+    PyObject *readline = PyObject_GetAttr(handle, str_readline);
+    if (!readline) return NULL;
+    text_line l = {NULL, NULL, NULL, 0};
+    PyObject *out = NULL;
+    if (text_line_set(&l, PyObject_CallNoArgs(readline), "lstrip") < 0) goto done;
+    /* line.lstrip("\ufeff") */
+    if (l.n >= 3 && !memcmp(l.s, "\xef\xbb\xbf", 3)) {
+        Py_ssize_t from = 0;
+        while (l.n - from >= 3 && !memcmp(l.s + from, "\xef\xbb\xbf", 3)) from += 3;
+        PyObject *rest = PyUnicode_Substring(l.line, from / 3, PY_SSIZE_T_MAX);
+        if (text_line_set(&l, rest, "lstrip") < 0) goto done;
+    }
+    while (is_space(l.s, l.n) || (l.n && (l.s[0] == '%' || l.s[0] == ';')))
+        if (text_line_read(&l, readline) < 0) goto done;
+    int empty_lines = 0, found = 0;
+    while (l.n) {
+        if (l.s[0] == '%' || l.s[0] == ';') {
+            if (text_line_read(&l, readline) < 0) goto done;
+            continue;
+        }
+        if (empty_lines < 1 && is_space(l.s, l.n)) {
+            empty_lines++;
+            if (text_line_read(&l, readline) < 0) goto done;
+            continue;
+        }
+        found = 1;
+        if (l.s[0] != '[') break;
+        empty_lines = 0;
+        Py_ssize_t name_end, value_at, value_end;
+        if (parse && match_tag(l.s, l.n, &name_end, &value_at, &value_end)) {
+            PyObject *name = PyUnicode_FromStringAndSize(l.s + 1, name_end - 1);
+            PyObject *value = name ? PyUnicode_DecodeUTF8(l.s + value_at, value_end - value_at,
+                                                         l.bytes ? "surrogatepass" : "strict") : NULL;
+            int rc = -1;
+            if (value) {
+                const char *v = l.s + value_at;
+                size_t vn = (size_t)(value_end - value_at);
+                if (is_roster_name(l.s + 1, name_end - 1))
+                    rc = PyDict_SetItem(roster, name, value);
+                else if (!memchr(v, '\n', vn) && !memchr(v, '\r', vn))
+                    rc = PyDict_SetItem(others, name, value);
+                else
+                    rc = PyObject_SetItem(headers, name, value); /* Headers' own error */
+            }
+            Py_XDECREF(name);
+            Py_XDECREF(value);
+            if (rc < 0) goto done;
+        }
+        if (text_line_read(&l, readline) < 0) goto done;
+    }
+    if (found) {
+        out = l.line;
+        l.line = NULL;
+    } else {
+        Py_INCREF(Py_None);
+        out = Py_None;
+    }
+done:
+    text_line_clear(&l);
+    Py_DECREF(readline);
+    return out;
+}
+
+/* _pgn_movetext(handle, line, board) -> read_game's reading of a game's movetext from `line`
+ * on: a line at a time to an empty line (outside a brace comment) or the end of the handle,
+ * the lines that open with % or ; (outside a comment) passed over, the others kept.
+ * With `board` (the default visitor: the start position) the tuple
+ * (moves, events, errors, results) of play_tokens, or the list of the tokens where pgn.py's
+ * driver is to take the game over; with board None the list of the tokens (pgn.py's
+ * _TOKENS.findall over the kept lines); with board False the lines are only read past
+ * (None). */
+static PyObject *pgn_movetext(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *handle, *first, *board;
+    if (!PyArg_ParseTuple(args, "OO!O", &handle, &PyUnicode_Type, &first, &board)) return NULL;
+    int keep = board != Py_False;
+    PyObject *readline = PyObject_GetAttr(handle, str_readline);
+    if (!readline) return NULL;
+    text_line l = {NULL, NULL, NULL, 0};
+    char *text = NULL;
+    Py_ssize_t len = 0, cap = 0;
+    int surrogates = 0, in_comment = 0;
+    token_list tl = {NULL, 0, 0};
+    PyObject *out = NULL;
+    Py_INCREF(first);
+    if (text_line_set(&l, first, "startswith") < 0) goto done;
+    while (l.n) {
+        if (!in_comment) {
+            if (is_space(l.s, l.n)) break;
+            if (l.s[0] == '%' || l.s[0] == ';') {
+                if (text_line_read(&l, readline) < 0) goto done;
+                continue;
+            }
+        }
+        /* the line's braces, and a ; outside a comment (the rest of the line is a comment) */
+        for (const char *p = l.s, *end = l.s + l.n; p < end;) {
+            if (in_comment) {
+                const char *close = memchr(p, '}', (size_t)(end - p));
+                if (!close) break;
+                in_comment = 0;
+                p = close + 1;
+            } else {
+                const char *open = memchr(p, '{', (size_t)(end - p));
+                const char *semi = memchr(p, ';', (size_t)(open ? open - p : end - p));
+                if (semi || !open) break;
+                in_comment = 1;
+                p = open + 1;
+            }
+        }
+        if (keep) {
+            if (len + l.n + 1 > cap) {
+                Py_ssize_t want = cap ? 2 * cap : 4096;
+                while (want < len + l.n + 1) want *= 2;
+                char *grown = PyMem_Realloc(text, (size_t)want);
+                if (!grown) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+                text = grown;
+                cap = want;
+            }
+            memcpy(text + len, l.s, (size_t)l.n);
+            len += l.n;
+            surrogates |= l.bytes != NULL;
+        }
+        if (text_line_read(&l, readline) < 0) goto done;
+    }
+    if (!keep) {
+        Py_INCREF(Py_None);
+        out = Py_None;
+        goto done;
+    }
+    if (!text) {
+        text = PyMem_Malloc(1);
+        if (!text) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    text[len] = '\0';
+    if (cut_tokens(text, len, &tl) < 0) goto done;
+    const char *errors = surrogates ? "surrogatepass" : "strict";
+    if (board != Py_None) {
+        int rc = play_tokens(board, text, &tl, errors, &out);
+        if (rc != 0) goto done;
+    }
+    out = token_strs(text, &tl, errors);
+done:
+    text_line_clear(&l);
+    Py_DECREF(readline);
+    PyMem_Free(text);
+    PyMem_Free(tl.spans);
+    return out;
+}
+
+/* _pgn_tokens(text) -> the list of tokens (pgn.py's _TOKENS.findall(text)), or None for a
+ * text that has no UTF-8 form (lone surrogates). */
+static PyObject *pgn_tokens(PyObject *self, PyObject *text)
+{
+    (void)self;
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "_pgn_tokens: a str");
+        return NULL;
+    }
+    Py_ssize_t len;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &len);
+    if (!s) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    token_list tl = {NULL, 0, 0};
+    PyObject *out = cut_tokens(s, len, &tl) < 0 ? NULL : token_strs(s, &tl, "strict");
+    PyMem_Free(tl.spans);
+    return out;
 }
 
 static PyMethodDef pgn_functions[] = {
     {"_pgn_tokens", pgn_tokens, METH_O,
      "_pgn_tokens(text) -> list of str or None\n\n"
-     "The movetext tokens of a game's kept lines (rankfile.pgn.read_game)."},
-    {"_pgn_play", pgn_play, METH_VARARGS,
-     "_pgn_play(board, tokens) -> (moves, events, errors, results) or None\n\n"
-     "Plays a game's movetext tokens as python-chess's GameBuilder reads them (rankfile.pgn.read_game)."},
+     "The movetext tokens of a text (rankfile.pgn._TOKENS.findall)."},
+    {"_pgn_head", pgn_head, METH_VARARGS,
+     "_pgn_head(handle, headers, roster, others) -> str or None\n\n"
+     "Reads a game's tags into headers for rankfile.pgn.read_game's default visitor."},
+    {"_pgn_movetext", pgn_movetext, METH_VARARGS,
+     "_pgn_movetext(handle, line, board) -> tuple, list of str or None\n\n"
+     "Reads a game's movetext as rankfile.pgn.read_game does (see python/src/pgn.c)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -402,6 +826,8 @@ int rfpy_pgn_init(PyObject *module)
     str_copy = PyUnicode_InternFromString("copy");
     str_push = PyUnicode_InternFromString("push");
     str_parse_san = PyUnicode_InternFromString("parse_san");
-    if (!str_copy || !str_push || !str_parse_san) return -1;
+    str_readline = PyUnicode_InternFromString("readline");
+    char_classes_init();
+    if (!str_copy || !str_push || !str_parse_san || !str_readline) return -1;
     return PyModule_AddFunctions(module, pgn_functions);
 }

@@ -253,3 +253,56 @@ def test_visitor_trace_as_python_chess(python_chess):
         b = rankfile.pgn.read_game(io.StringIO(game_text))
         if a is not None:
             assert b.accept(tracer(rankfile.pgn.BaseVisitor)()) == a.accept(tracer(chess.pgn.BaseVisitor)())
+
+
+# Lines read in C (rankfile's _pgn_head and _pgn_movetext): white space as str.isspace and the
+# regex module's \s see it (ASCII's \x1c-\x1f, Unicode's), byte order marks, carriage returns
+# (StringIO keeps them), tags good and bad, text without a UTF-8 form (lone surrogates).
+ODD_SPACES = ["\x1c", "\x1f", "\x0b", "\x85", "\xa0", "\u1680", "\u2000", "\u200a", "\u2028", "\u202f",
+              "\u205f", "\u3000", "\u200b", "\u180e", "\r", "\t"]
+ODD_TAGS = ['[Event "x"]', '[Site ""]', '[A "]', '[A ""]', '[A "x"]"]', '[A "x" ]', '[A "x"] ',
+            '[A "x"] y', '[A+#=:-_9 "v"]', '[_A "v"]', '[A"v"]', '["v"]', '[A "é ü"]',
+            '[A "a\rb"]', '[Result "a\rb"]', '[A "\ud800x"]', '[White "\udcff"]', '[Variant "chess960"]',
+            '[Variant "wild/8"]', '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]',
+            '[Result "1-0"]', '[A "q\\"uote"]']
+ODD_MOVETEXT = ["1. e4 e5", "2. Nf3 {a \ud800 comment} Nc6", "{ é }", "; x {", "% y", "{ over", "lines }",
+                "3. Bb5 $1 $000000000000000000000012 a6", "(3. Bc4)", "*", "1-0", "Qh5??", "{}"]
+
+
+def odd_text(rng):
+    out = []
+    for _ in range(rng.randint(1, 30)):
+        kind = rng.random()
+        if kind < 0.35:
+            line = rng.choice(ODD_TAGS)
+            if rng.random() < 0.3:
+                space = rng.choice(ODD_SPACES)
+                line = line.replace(" ", space, 1) if rng.random() < 0.5 else line + space
+        elif kind < 0.7:
+            line = rng.choice(ODD_MOVETEXT)
+        elif kind < 0.9:
+            line = "".join(rng.choice(ODD_SPACES + [""]) for _ in range(rng.randint(0, 3)))
+        else:
+            line = rng.choice(["\ufeff", "\ufeff\ufeff[Event \"b\"]", "%", ";", "[", "\ufeff1. d4"])
+        out.append(line)
+    return "\n".join(out) + rng.choice(["", "\n", "\r\n"])
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_odd_lines_read_as_python_chess(seed, python_chess):
+    import chess.pgn
+    rng = random.Random(seed)
+    text = "".join(odd_text(rng) for _ in range(rng.randint(1, 4)))
+    same_reading(text, python_chess)
+    for ours, theirs in [(rankfile.pgn.read_headers, chess.pgn.read_headers),
+                         (rankfile.pgn.skip_game, chess.pgn.skip_game)]:
+        a, b = io.StringIO(text), io.StringIO(text)
+        while True:
+            x, y = ours(a), theirs(b)
+            assert a.tell() == b.tell(), text
+            if isinstance(y, chess.pgn.Headers):
+                assert list(x.items()) == list(y.items()), text
+            else:
+                assert x == y, text
+            if not y:
+                break
