@@ -19,6 +19,7 @@
  *   - the tables: rf_between lies inside rf_line, both symmetric, a queen on an empty board
  *     attacks exactly the squares with a line to it, the squares between two aligned squares are
  *     where queens on both ends meet on their line;
+ *   - rf_move_is_legal holds exactly for the moves rf_generate_moves lists, on any board;
  *   - rf_position_play_unchecked either refuses (RF_ERR_ARGUMENT) and leaves the position as it
  *     was, byte for byte, or plays and leaves a position that passes the internal consistency
  *     check; a legal move played unchecked gives rf_position_play's position.
@@ -120,6 +121,13 @@ static void check_tables(rf_square a, rf_square b)
 static void check_play(rf_position *pos, rf_move move)
 {
     rf_position before = *pos;
+    if (move != RF_MOVE_NULL) {
+        static rf_movelist legal;
+        rf_generate_moves(&legal, pos);
+        char fen0[RF_FEN_MAX];
+        FUZZ_CHECK(rf_move_is_legal(pos, move) == has(&legal, move), "rf_move_is_legal(%04x) against the list in %s",
+                   move, fuzz_fen(pos, fen0));
+    }
     rf_status st = rf_position_play_unchecked(pos, move);
     char fen[RF_FEN_MAX];
     if (st != RF_OK) {

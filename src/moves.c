@@ -23,9 +23,12 @@ int rf_move_is_legal(const rf_position *pos, rf_move move)
     rf_piece piece = pos->board[RF_MOVE_FROM(move)];
     /* A move of a piece of the side to move (castling and drops aside): the moves of that piece
      * to its square are enough, where the variant lists them alone (as rf_move_to_san reads
-     * legality); else every legal move. */
+     * legality) where the side to move has one king (rf_generate_moves lists none otherwise);
+     * else every legal move. */
+    const rf_bitboard kings = pos->by_type[RF_KING] & pos->by_color[pos->side];
     if (row->moves_to && (kind == RF_MOVE_NORMAL || kind == RF_MOVE_PROMOTION || kind == RF_MOVE_EN_PASSANT) &&
-        RF_PIECE_TYPE(piece) != RF_NO_PIECE_TYPE && RF_PIECE_COLOR(piece) == pos->side)
+        RF_PIECE_TYPE(piece) != RF_NO_PIECE_TYPE && RF_PIECE_COLOR(piece) == pos->side &&
+        kings && !(kings & (kings - 1)))
         list.count = (unsigned)(row->moves_to(pos, list.moves, RF_PIECE_TYPE(piece), RF_MOVE_TO(move)) - list.moves);
     else
         rf_generate_moves(&list, pos);
