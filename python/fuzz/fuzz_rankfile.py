@@ -124,8 +124,9 @@ def _moves(text, selector):
 
 def _python_chess_crashes(text, visitor_name, error):
     """python-chess's own reader raises `error`'s class on the same text with the same visitor
-    (its IndexError after a bad move and a stray `)` in a side line, which rankfile.pgn follows).
-    Without python-chess installed, only that IndexError is taken on trust."""
+    (its IndexError after a bad move and a stray `)` in a side line, its AssertionError when a
+    side line opens at the root; rankfile.pgn follows both). Without python-chess installed, only
+    that IndexError is taken on trust."""
     try:
         import chess
         import chess.pgn as pc_pgn
@@ -149,7 +150,7 @@ def _read_game(text):
     for _ in range(20):
         try:
             game = rf_pgn.read_game(handle)
-        except IndexError as error:
+        except (IndexError, AssertionError) as error:
             assert _python_chess_crashes(text, "GameBuilder", error), f"read_game raised {error!r}"
             return
         if game is None:
@@ -350,7 +351,7 @@ def _visitors(text):
     for _ in range(5):
         try:
             game = rf_pgn.read_game(handle)
-        except IndexError as error:
+        except (IndexError, AssertionError) as error:
             assert _python_chess_crashes(text, "GameBuilder", error), f"read_game raised {error!r}"
             break
         if game is None:
@@ -379,7 +380,7 @@ def _visitors(text):
                 # python-chess's visitors but GameBuilder raise a bad move (BaseVisitor.handle_error).
                 assert visitor is not rf_pgn.GameBuilder
                 break
-            except IndexError as error:
+            except (IndexError, AssertionError) as error:
                 assert _python_chess_crashes(text, visitor.__name__, error), f"{visitor.__name__}: {error!r}"
                 break
 
