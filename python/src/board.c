@@ -114,8 +114,9 @@ static const rf_movelist *legal(BoardObject *b)
 {
     if (!b->moves_valid) {
         /* python-chess lists no move once the variant's rules ended the game (the library
-         * agrees but for Antichess with the side not to move bare: that side has won). */
-        if (b->pos.variant != RF_VARIANT_STANDARD && variant_end(&b->pos)) b->moves.count = 0;
+         * agrees but for python-chess's own ends in variant_end, such as Antichess with the side
+         * not to move bare). */
+        if (variant_end(&b->pos)) b->moves.count = 0;
         else rf_generate_moves(&b->moves, &b->pos);
         sort_python_chess(b);
         b->moves_valid = 1;
@@ -1795,7 +1796,7 @@ static int masks_arg(PyObject *args, rf_bitboard *from_mask, rf_bitboard *to_mas
 static void pseudo_moves(BoardObject *b, rf_movelist *list, rf_bitboard from_mask, rf_bitboard to_mask)
 {
     rf_generate_pseudo_moves(list, &b->pos, from_mask, to_mask);
-    if (b->pos.variant != RF_VARIANT_STANDARD && variant_end(&b->pos)) {
+    if (variant_end(&b->pos)) {
         unsigned n = 0;
         for (unsigned i = 0; i < list->count; i++)
             if (RF_MOVE_KIND(list->moves[i]) != RF_MOVE_CASTLING) list->moves[n++] = list->moves[i];
