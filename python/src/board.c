@@ -1513,10 +1513,11 @@ static int is_stalemate(BoardObject *b)
  * move, 0 for none: the library's outcome (rf_position_outcome) where a rule of the variant ended
  * the game, or a stalemate that is no draw (Antichess: the stalemated side has won, python-chess's
  * is_variant_win; rf_position_stalemate_result says so before any move is generated, so that the
- * SAN of a move in a variant whose stalemate is a draw never looks for the replies). python-chess's conventions stay for the positions no game reaches where both
- * sides meet the variant's end at once: both kings on the hill (the side to move has lost), both
- * sides out of checks (a draw), a Horde board without pieces (a draw); and the ends of
- * variant_end above that the library does not see have no winner. */
+ * SAN of a move in a variant whose stalemate is a draw never looks for the replies).
+ * python-chess's conventions stay for the positions no game reaches where both sides meet the
+ * variant's end at once: both kings on the hill (the side to move has lost), both sides out of
+ * checks (a draw), a Horde board without pieces (a draw); and the ends of variant_end above that
+ * the library does not see have no winner. */
 static int variant_result(BoardObject *b)
 {
     const rf_position *p = &b->pos;
@@ -1549,7 +1550,7 @@ static int is_checkmate(BoardObject *b)
 
 static int insufficient(const rf_position *p)
 {
-    return rf_position_has_insufficient_material(p, RF_WHITE) && rf_position_has_insufficient_material(p, RF_BLACK);
+    return rf_position_is_insufficient_material(p);
 }
 
 static int halfmoves(BoardObject *b, unsigned n)
