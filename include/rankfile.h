@@ -1073,6 +1073,12 @@ RF_API int rf_position_is_checkmate(const rf_position *pos);
  * rule of the variant. */
 RF_API int rf_position_is_stalemate(const rf_position *pos);
 
+/* The result a stalemate of the side to move has by the rule of *pos's variant, whether or not it
+ * is stalemated now: RF_RESULT_DRAW, or the variant's own (Antichess: the stalemated side wins,
+ * as rf_position_outcome says). No move is generated: a caller can tell whether a stalemate would
+ * decide the game before it looks for legal moves. */
+RF_API rf_result rf_position_stalemate_result(const rf_position *pos);
+
 /* 1 when neither side has mating material, by the rule of the position's variant (lichess's, as
  * chessops has it): standard chess as under "insufficient material" above; Atomic chess by
  * lichess's rule (a bare king, a lone knight, bishop or rook, or two knights against a bare king

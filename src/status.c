@@ -78,6 +78,13 @@ int rf_position_is_stalemate(const rf_position *pos)
            !has_legal_move(pos);
 }
 
+rf_result rf_position_stalemate_result(const rf_position *pos)
+{
+    rf_init();
+    const rf__variant *row = rf__variant_of(pos);
+    return row->stalemate_result ? row->stalemate_result(pos) : RF_RESULT_DRAW;
+}
+
 int rf_position_is_fifty_moves(const rf_position *pos)
 {
     return pos->halfmove >= 100 && has_legal_move(pos);

@@ -465,6 +465,17 @@ TEST(antichess_no_pieces_or_no_moves_wins)
     CHECK_MSG(o.result == RF_RESULT_WHITE_WINS && o.reason == RF_REASON_STALEMATE, "%d %d", o.result, o.reason);
     CHECK_STR(o.code, "stalemate");
     CHECK_STR(o.text, "White has no legal moves");
+    /* the result a stalemate has, asked before any move is looked for: won by the stalemated side
+     * here, by either side to move, stalemated or not; drawn in standard chess */
+    CHECK_INT(rf_position_stalemate_result(&pos), RF_RESULT_WHITE_WINS);
+    pos = at("8/8/8/8/p7/P7/8/8 b - - 0 1", anti);
+    CHECK_INT(rf_position_stalemate_result(&pos), RF_RESULT_BLACK_WINS);
+    pos = at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", anti);
+    CHECK_INT(rf_position_stalemate_result(&pos), RF_RESULT_WHITE_WINS);
+    pos = at("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", STD);
+    CHECK_INT(rf_position_stalemate_result(&pos), RF_RESULT_DRAW);
+    pos = at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", STD);
+    CHECK_INT(rf_position_stalemate_result(&pos), RF_RESULT_DRAW);
     /* the same board in standard chess is no position (no kings); a standard stalemate is drawn */
     CHECK_STR(outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", STD), "stalemate 1/2-1/2");
 

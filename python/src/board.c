@@ -81,7 +81,6 @@ enum {
 #define BB(sq) ((rf_bitboard)1 << (sq))
 #define RANK_1 ((rf_bitboard)0xFF)
 #define RANK_8 ((rf_bitboard)0xFF << 56)
-#define CENTER (BB(27) | BB(28) | BB(35) | BB(36))
 
 static inline int popcount(rf_bitboard b)
 {
@@ -115,8 +114,9 @@ static const rf_movelist *legal(BoardObject *b)
 {
     if (!b->moves_valid) {
         /* python-chess lists no move once the variant's rules ended the game (the library
-         * agrees but for Antichess with the side not to move bare: that side has won). */
-        if (b->pos.variant != RF_VARIANT_STANDARD && variant_end(&b->pos)) b->moves.count = 0;
+         * agrees but for python-chess's own ends in variant_end, such as Antichess with the side
+         * not to move bare). */
+        if (variant_end(&b->pos)) b->moves.count = 0;
         else rf_generate_moves(&b->moves, &b->pos);
         sort_python_chess(b);
         b->moves_valid = 1;
@@ -430,9 +430,12 @@ static void board_tp_dealloc(PyObject *self)
     Py_DECREF(type);
 }
 
+/* Every object a board holds: its type (a heap type) and the Move of each ply pushed. */
 static int board_tp_traverse(PyObject *self, visitproc visit, void *arg)
 {
+    BoardObject *b = (BoardObject *)self;
     Py_VISIT(Py_TYPE(self));
+    for (Py_ssize_t i = 0; i < b->plies; i++) Py_VISIT(b->stack[i].obj);
     return 0;
 }
 
@@ -1359,18 +1362,6 @@ static PyType_Spec lm_spec = {
 
 /* ---- attacks, as python-chess counts them -------------------------------------------------- */
 
-static const int king_steps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-
-static rf_bitboard steps(int sq, const int (*d)[2])
-{
-    rf_bitboard out = 0;
-    for (int i = 0; i < 8; i++) {
-        int f = RF_FILE_OF(sq) + d[i][0], r = RF_RANK_OF(sq) + d[i][1];
-        if (f >= 0 && f < 8 && r >= 0 && r < 8) out |= BB(RF_SQUARE(f, r));
-    }
-    return out;
-}
-
 /* python-chess's attackers_mask: the pieces of `color` attacking sq through `occ` (pinned
  * pieces count; a pawn attacks diagonally forward), the library's rf_attackers. */
 static rf_bitboard attackers_of(const rf_position *p, int color, int sq, rf_bitboard occ)
@@ -1385,21 +1376,39 @@ static int king_square(const rf_position *p, int color)
     return k ? 63 - __builtin_clzll(k) : -1;
 }
 
-/* Atomic: kings that touch give no check (neither could take the other without exploding). */
-static int kings_connected(const rf_position *p)
+/* python-chess's checkers_mask: the attackers of king(turn) -- the highest king of the side to
+ * move that is no promoted piece -- as the variant counts checks. The library's rf_checkers gives
+ * that answer wherever this king is the side's only one and the other side has a king (every
+ * position a game reaches). The rest, positions no variant's rules allow (several kings, a
+ * promoted king, an Atomic board whose other side has no king), keep python-chess's convention:
+ * the attackers of king() (rf_attackers), none in Antichess, none in Atomic while any two kings of
+ * the two sides touch (python-chess's _kings_connected). */
+static rf_bitboard unruled_checkers(const rf_position *p)
 {
-    rf_bitboard w = p->by_type[RF_KING] & p->by_color[RF_WHITE], b = p->by_type[RF_KING] & p->by_color[RF_BLACK];
-    for (; w; w &= w - 1)
-        if (steps(__builtin_ctzll(w), king_steps) & b) return 1;
-    return 0;
+    int k = king_square(p, p->side);
+    if (k < 0 || p->variant == RF_VARIANT_ANTICHESS) return 0;
+    if (p->variant == RF_VARIANT_ATOMIC) {
+        rf_bitboard w = p->by_type[RF_KING] & p->by_color[RF_WHITE], b = p->by_type[RF_KING] & p->by_color[RF_BLACK];
+        for (; w; w &= w - 1)
+            if (rf_piece_attacks(RF_MAKE_PIECE(RF_WHITE, RF_KING), (rf_square)__builtin_ctzll(w), 0) & b) return 0;
+    }
+    return attackers_of(p, !p->side, k, p->by_type[0]);
 }
 
 static rf_bitboard checkers_of(const rf_position *p)
 {
-    if (p->variant == RF_VARIANT_ANTICHESS) return 0;
-    if (p->variant == RF_VARIANT_ATOMIC && kings_connected(p)) return 0;
-    int k = king_square(p, p->side);
-    return k < 0 ? 0 : attackers_of(p, !p->side, k, p->by_type[0]);
+    rf_bitboard kings = p->by_type[RF_KING], ours = kings & p->by_color[p->side];
+    if (ours && !(ours & (ours - 1)) && !(ours & p->promoted) && (kings & p->by_color[!p->side])) return rf_checkers(p);
+    return unruled_checkers(p);
+}
+
+/* python-chess's was_into_check: the checkers of the side not to move (its king() attacked by
+ * the side to move), the same question asked with the other side to move. */
+static int left_in_check(const rf_position *p)
+{
+    rf_position q = *p;
+    q.side = !p->side;
+    return checkers_of(&q) != 0;
 }
 
 /* ---- python-chess's order of legal moves ------------------------------------------------------ */
@@ -1484,81 +1493,83 @@ static int has_moves(BoardObject *b)
     return legal(b)->count > 0;
 }
 
-static int racing_end(const rf_position *p)
+/* python-chess's Racing Kings end, Black to move with White's king home: the race goes on while
+ * Black's highest king can step onto an eighth-rank square White does not attack through the board
+ * as it stands. The library's rule is the same wherever Black has one king and is not in check. */
+static int race_over_python_chess(const rf_position *p)
 {
-    rf_bitboard kings = p->by_type[RF_KING];
-    if (!(kings & RANK_8)) return 0;
-    rf_bitboard black_kings = kings & p->by_color[RF_BLACK];
-    if (p->side == RF_WHITE || (black_kings & RANK_8) || !black_kings) return 1;
-    /* White has reached the eighth rank: the game goes on while Black's king can reach it safely. */
+    rf_bitboard black_kings = p->by_type[RF_KING] & p->by_color[RF_BLACK];
+    if (!black_kings || (black_kings & RANK_8)) return 1;
     int k = 63 - __builtin_clzll(black_kings);
-    rf_bitboard targets = steps(k, king_steps) & RANK_8 & ~p->by_color[RF_BLACK];
-    while (targets) {
-        int t = __builtin_ctzll(targets);
-        targets &= targets - 1;
-        if (!attackers_of(p, RF_WHITE, t, p->by_type[0])) return 0;
+    rf_bitboard targets = rf_piece_attacks(RF_MAKE_PIECE(RF_BLACK, RF_KING), (rf_square)k, 0) & RANK_8 & ~p->by_color[RF_BLACK];
+    for (; targets; targets &= targets - 1)
+        if (!attackers_of(p, RF_WHITE, __builtin_ctzll(targets), p->by_type[0])) return 0;
+    return 1;
+}
+
+/* python-chess's is_variant_end: the library's (rf_position_is_variant_end), but in positions no
+ * game reaches, set up by hand, where python-chess has its own conventions: an Atomic board with
+ * no king at all has ended (python-chess: a side without a king has lost), so has an Antichess
+ * board whose side not to move has no piece (python-chess: the game ends once either side has
+ * none); a Racing Kings race with Black to move, several black kings or Black in check, ends as
+ * race_over_python_chess says. */
+static int variant_end(const rf_position *p)
+{
+    if (!rf_position_is_variant_end(p)) {
+        switch (p->variant) {
+        case RF_VARIANT_ATOMIC: return !p->by_type[RF_KING];
+        case RF_VARIANT_ANTICHESS: return !p->by_color[!p->side];
+        default: return 0;
+        }
+    }
+    if (p->variant == RF_VARIANT_RACINGKINGS && p->side == RF_BLACK) {
+        rf_bitboard black_kings = p->by_type[RF_KING] & p->by_color[RF_BLACK];
+        if ((black_kings & (black_kings - 1)) || checkers_of(p)) return race_over_python_chess(p);
     }
     return 1;
 }
 
-static int variant_end(const rf_position *p)
-{
-    rf_bitboard kings = p->by_type[RF_KING], w = p->by_color[RF_WHITE], bl = p->by_color[RF_BLACK];
-    switch (p->variant) {
-    case RF_VARIANT_ATOMIC: return !(kings & w) || !(kings & bl);
-    case RF_VARIANT_KINGOFTHEHILL: return (kings & CENTER) != 0;
-    case RF_VARIANT_THREECHECK: return p->remaining_checks[0] == 0 || p->remaining_checks[1] == 0;
-    case RF_VARIANT_RACINGKINGS: return racing_end(p);
-    case RF_VARIANT_HORDE:
-    case RF_VARIANT_ANTICHESS: return !w || !bl;
-    default: return 0;
-    }
-}
-
+/* python-chess's is_stalemate: the library's, once the game has not ended by python-chess's
+ * is_variant_end (one of its ends the library does not see leaves no move to play). */
 static int is_stalemate(BoardObject *b)
 {
-    return !in_check(&b->pos) && !variant_end(&b->pos) && !has_moves(b);
+    return !in_check(&b->pos) && !has_moves(b) && !variant_end(&b->pos);
 }
 
-/* 1: the side to move has won by the variant's rules; -1: lost; 2: drawn; 0: none of these. */
+/* python-chess's is_variant_win (1), is_variant_loss (-1) and is_variant_draw (2) for the side to
+ * move, 0 for none: the library's outcome (rf_position_outcome) where a rule of the variant ended
+ * the game, or a stalemate that is no draw (Antichess: the stalemated side has won, python-chess's
+ * is_variant_win; rf_position_stalemate_result says so before any move is generated, so that the
+ * SAN of a move in a variant whose stalemate is a draw never looks for the replies).
+ * python-chess's conventions stay for the positions no game reaches where both sides meet the
+ * variant's end at once: both kings on the hill (the side to move has lost), both sides out of
+ * checks (a draw), a Horde board without pieces (a draw); and the ends of variant_end above that
+ * the library does not see have no winner. */
 static int variant_result(BoardObject *b)
 {
     const rf_position *p = &b->pos;
-    rf_bitboard kings = p->by_type[RF_KING], us = p->by_color[p->side], them = p->by_color[!p->side];
-    switch (p->variant) {
-    case RF_VARIANT_ATOMIC:
-        if (kings && !(kings & us)) return -1;
-        if (kings && !(kings & them)) return 1;
-        return 0;
-    case RF_VARIANT_KINGOFTHEHILL:
-        if (kings & them & CENTER) return -1;
-        if (kings & us & CENTER) return 1;
-        return 0;
-    case RF_VARIANT_THREECHECK: {
-        int mine = p->remaining_checks[p->side], theirs = p->remaining_checks[!p->side];
-        if (theirs == 0 && mine > 0) return -1;
-        if (mine == 0 && theirs > 0) return 1;
-        if (mine == 0 && theirs == 0) return 2;
-        return 0;
+    int end = variant_end(p);
+    if (!end && (rf_position_stalemate_result(p) == RF_RESULT_DRAW || in_check(p) || has_moves(b))) return 0;
+    rf_outcome o = rf_position_outcome(p);
+    if (!end ? o.reason != RF_REASON_STALEMATE || o.result == RF_RESULT_DRAW : o.reason != RF_REASON_VARIANT_END) return 0;
+    if (end) {
+        /* King of the Hill: the library names White's king first; with Black's king on the hill
+         * too (still an end without White's), python-chess's side to move has lost. */
+        rf_position q = *p;
+        q.by_type[RF_KING] &= ~p->by_color[RF_WHITE];
+        if (p->variant == RF_VARIANT_KINGOFTHEHILL && o.result == RF_RESULT_WHITE_WINS && rf_position_is_variant_end(&q))
+            return -1;
+        if ((p->variant == RF_VARIANT_THREECHECK && !p->remaining_checks[0] && !p->remaining_checks[1]) ||
+            (p->variant == RF_VARIANT_HORDE && !p->by_type[0]))
+            return 2;
     }
-    case RF_VARIANT_RACINGKINGS: {
-        if (!racing_end(p)) return 0;
-        rf_bitboard goal = kings & RANK_8;
-        if (!(goal & us)) return -1;
-        if ((goal & us) && (goal & them)) return 2;
-        return 1;
-    }
-    case RF_VARIANT_HORDE:
-        if (!p->by_type[0]) return 2;
-        if (!us) return -1;
-        if (!them) return 1;
-        return 0;
-    case RF_VARIANT_ANTICHESS:
-        return !us || is_stalemate(b) ? 1 : 0;
-    default: return 0;
-    }
+    if (o.result == RF_RESULT_DRAW) return 2;
+    return (o.result == RF_RESULT_WHITE_WINS) == (p->side == RF_WHITE) ? 1 : -1;
 }
 
+/* python-chess's is_checkmate: in check with no legal move, its legal moves none once the variant
+ * has ended (a king that reached the hill with check has mated too, where the library's
+ * rf_position_is_checkmate names the variant's end alone). */
 static int is_checkmate(BoardObject *b)
 {
     return in_check(&b->pos) && !has_moves(b);
@@ -1566,7 +1577,7 @@ static int is_checkmate(BoardObject *b)
 
 static int insufficient(const rf_position *p)
 {
-    return rf_position_has_insufficient_material(p, RF_WHITE) && rf_position_has_insufficient_material(p, RF_BLACK);
+    return rf_position_is_insufficient_material(p);
 }
 
 static int halfmoves(BoardObject *b, unsigned n)
@@ -1813,7 +1824,7 @@ static int masks_arg(PyObject *args, rf_bitboard *from_mask, rf_bitboard *to_mas
 static void pseudo_moves(BoardObject *b, rf_movelist *list, rf_bitboard from_mask, rf_bitboard to_mask)
 {
     rf_generate_pseudo_moves(list, &b->pos, from_mask, to_mask);
-    if (b->pos.variant != RF_VARIANT_STANDARD && variant_end(&b->pos)) {
+    if (variant_end(&b->pos)) {
         unsigned n = 0;
         for (unsigned i = 0; i < list->count; i++)
             if (RF_MOVE_KIND(list->moves[i]) != RF_MOVE_CASTLING) list->moves[n++] = list->moves[i];
@@ -1910,16 +1921,6 @@ static PyObject *board_pin_mask(PyObject *self, PyObject *args)
     /* Antichess kings are ordinary pieces: nothing is pinned (python-chess's SuicideBoard). */
     if (p->variant == RF_VARIANT_ANTICHESS) return PyLong_FromUnsignedLongLong(~(rf_bitboard)0);
     return PyLong_FromUnsignedLongLong(rf_pin_mask(p, (rf_color)c, (rf_square)sq));
-}
-
-/* python-chess's was_into_check: the king of the side that just moved is attacked (Atomic: not
- * while the kings touch; Antichess: never). */
-static int left_in_check(const rf_position *p)
-{
-    if (p->variant == RF_VARIANT_ANTICHESS) return 0;
-    if (p->variant == RF_VARIANT_ATOMIC && kings_connected(p)) return 0;
-    int k = king_square(p, !p->side);
-    return k >= 0 && rf_attackers(p, (rf_color)p->side, (rf_square)k, p->by_type[0]) != 0;
 }
 
 static PyObject *board_was_into_check(PyObject *self, PyObject *unused)
@@ -2433,9 +2434,7 @@ static uint32_t status_of(const BoardObject *b)
     if (popcount(w & t[RF_PAWN]) > 8) e |= ST_TOO_MANY_WHITE_PAWNS;
     if (popcount(bl & t[RF_PAWN]) > 8) e |= ST_TOO_MANY_BLACK_PAWNS;
     if (t[RF_PAWN] & (RANK_1 | RANK_8)) e |= ST_PAWNS_ON_BACKRANK;
-    int their_king = king_square(p, !p->side);
-    int antichess = p->variant == RF_VARIANT_ANTICHESS;
-    if (!antichess && their_king >= 0 && attackers_of(p, p->side, their_king, occ)) e |= ST_OPPOSITE_CHECK;
+    if (left_in_check(p)) e |= ST_OPPOSITE_CHECK;
     rf_bitboard checkers = checkers_of(p);
     rf_bitboard our_kings = t[RF_KING] & p->by_color[p->side] & ~p->promoted;
     if (checkers) {
@@ -2448,7 +2447,7 @@ static uint32_t status_of(const BoardObject *b)
             rf_bitboard path = our_kings;
             if (p->variant == RF_VARIANT_ATOMIC) /* a king next to the enemy king is safe there */
                 for (rf_bitboard k = t[RF_KING] & p->by_color[!p->side]; k; k &= k - 1)
-                    path &= ~steps(__builtin_ctzll(k), king_steps);
+                    path &= ~rf_piece_attacks(RF_MAKE_PIECE(RF_WHITE, RF_KING), (rf_square)__builtin_ctzll(k), 0);
             for (rf_bitboard k = path; k; k &= k - 1)
                 if (attackers_of(p, !p->side, __builtin_ctzll(k), before)) attacked = 1;
             if (n > 1 || (63 - __builtin_clzll(checkers) != pushed_to && attacked)) e |= ST_IMPOSSIBLE_CHECK;

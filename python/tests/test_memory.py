@@ -340,6 +340,21 @@ def test_the_measure_sees_a_leak():
     assert any("('True'," in p for p in problems), problems
 
 
+def test_the_collector_sees_every_object_a_board_holds():
+    """A board's tp_traverse visits its type and each Move pushed (the objects it holds a
+    reference to), as the cycle collector needs."""
+    import rankfile
+    board = rankfile.Board()
+    moves = [rankfile.Move.from_uci(uci) for uci in ("e2e4", "e7e5", "g1f3")]
+    for move in moves:
+        board.push(move)
+    held = gc.get_referents(board)
+    assert type(board) in held
+    assert all(any(obj is move for obj in held) for move in moves), held
+    board.pop()
+    assert not any(obj is moves[-1] for obj in gc.get_referents(board))
+
+
 # ---- reading a file in batches: the memory of one batch, not of the file ----------------------
 
 # Run in a fresh interpreter (its peak resident memory is its own): reads the file one way after
