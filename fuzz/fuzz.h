@@ -74,4 +74,19 @@ static inline void fuzz_split_line(const uint8_t *data, size_t size, size_t *lin
     *line_len = n;
 }
 
+/* The variant a line names in its first word ("atomic rnbqkbnr/..."), when this build plays it:
+ * *text and *len then skip the word and its space. Otherwise standard chess, the line whole. */
+static inline rf_variant fuzz_variant_prefix(const char **text, size_t *len)
+{
+    rf_variant variant = RF_VARIANT_STANDARD;
+    const char *space = memchr(*text, ' ', *len);
+    if (space && rf_variant_from_name(&variant, NULL, *text, (size_t)(space - *text)) == RF_OK &&
+        rf_variant_available(variant)) {
+        *len -= (size_t)(space + 1 - *text);
+        *text = space + 1;
+        return variant;
+    }
+    return RF_VARIANT_STANDARD;
+}
+
 #endif

@@ -226,16 +226,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_split_line(data, size, &len, &at);
     const char *text = (const char *)data;
     rf_position pos;
-    rf_variant variant = RF_VARIANT_STANDARD;
     /* A first word naming a variant this build plays: the position is of that variant. */
-    const char *space = memchr(text, ' ', len);
-    if (space && rf_variant_from_name(&variant, NULL, text, (size_t)(space - text)) == RF_OK &&
-        rf_variant_available(variant)) {
-        len -= (size_t)(space + 1 - text);
-        text = space + 1;
-    } else {
-        variant = RF_VARIANT_STANDARD;
-    }
+    rf_variant variant = fuzz_variant_prefix(&text, &len);
     if (rf_position_parse(&pos, text, len, variant, 0, RF_ACCEPT_DEFAULT, NULL) != RF_OK) {
         unsigned pick = len ? (unsigned char)text[0] : 0;
         const char *fen = variant == RF_VARIANT_ATOMIC       ? atomic_positions[pick % 4]

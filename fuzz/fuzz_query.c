@@ -151,15 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len, at;
     fuzz_split_line(data, size, &len, &at);
     const char *text = (const char *)data;
-    rf_variant variant = RF_VARIANT_STANDARD;
-    const char *space = memchr(text, ' ', len);
-    if (space && rf_variant_from_name(&variant, NULL, text, (size_t)(space - text)) == RF_OK &&
-        rf_variant_available(variant)) {
-        len -= (size_t)(space + 1 - text);
-        text = space + 1;
-    } else {
-        variant = RF_VARIANT_STANDARD;
-    }
+    rf_variant variant = fuzz_variant_prefix(&text, &len);
     rf_position pos;
     if (rf_position_parse(&pos, text, len, variant, 0, RF_INVALID_ALL, NULL) != RF_OK) rf_position_startpos(&pos, variant);
 
