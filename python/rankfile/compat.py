@@ -90,10 +90,12 @@ def installed() -> bool:
 
 
 def install(*, fallback: Optional[str] = None) -> List[str]:
-    """Points ``chess`` and its submodules at rankfile for every later import, and at once for
-    the modules rankfile has (``sys.modules['chess'] is rankfile``). A ``chess`` already
-    imported from python-chess is a RuntimeError: the program would hold both packages' boards.
-    Returns the names aliased now."""
+    """Points ``chess`` and its submodules at rankfile for every later import
+    (``sys.modules['chess'] is rankfile`` at once; ``chess.pgn`` and the others are found when
+    the program imports them, as python-chess's are, so that a program pays only for what it
+    imports). A ``chess`` already imported from python-chess is a RuntimeError: the program
+    would hold both packages' boards. Returns the names that now resolve: ``chess`` and each of
+    python-chess's submodules that rankfile (or the fallback) has."""
     global _finder
     existing = sys.modules.get("chess")
     if existing is not None and _finder is None:
@@ -106,15 +108,12 @@ def install(*, fallback: Optional[str] = None) -> List[str]:
         sys.meta_path.insert(0, _finder)
     elif fallback is not None:
         _finder.fallback = fallback
-    names = []
-    for name in ("",) + tuple("." + m for m in MODULES):
-        try:
-            importlib.import_module("chess" + name)
-        except ModuleNotFoundError as error:
-            if error.name != "chess" + name:
-                raise
-            continue
-        names.append("chess" + name)
+    importlib.import_module("chess")
+    names = ["chess"]
+    for module in MODULES:
+        name = "chess." + module
+        if name in sys.modules or _finder.find_spec(name) is not None:
+            names.append(name)
     return names
 
 
