@@ -42,35 +42,55 @@ def _create_variation_line(root_board: chess.Board, line: str) -> Tuple[List[che
         line = rest
 
 
+def _variation(root_board: chess.Board, words: List[str], i: int) -> Tuple[List[chess.Move], int]:
+    """The moves among ``words`` from index ``i`` on, played from ``root_board`` (each must be
+    legal: ValueError otherwise), and the index of the first word that is not a move."""
+    board = root_board.copy(stack=False)
+    moves: List[chess.Move] = []
+    while i < len(words) and UCI_REGEX.match(words[i]):
+        moves.append(board.push_uci(words[i]))
+        i += 1
+    return moves, i
+
+
 def _parse_uci_info(arg: str, root_board: chess.Board, selector: Info = INFO_ALL) -> InfoDict:
     """The fields of an ``info`` line (without the word ``info``) seen from ``root_board``,
-    those ``selector`` asks for. A field that does not parse is logged and left out."""
+    those ``selector`` asks for. A field that does not parse is logged and left out, and the
+    words it took are skipped (a line of moves with an illegal one: only its name)."""
     info: InfoDict = {}
     if not selector:
         return info
-    rest = arg
-    while rest:
-        field, rest = _next_token(rest)
+    selector = int(selector)
+    words = arg.split()
+    count = len(words)
+
+    def word(j: int) -> str:
+        return words[j] if j < count else ""
+
+    i = 0
+    while i < count:
+        field = words[i]
+        i += 1
         if field == "string":
-            info["string"] = rest
+            rest = arg.split(maxsplit=i)          # the line after the word, verbatim
+            info["string"] = rest[i] if len(rest) > i else ""
             break
         try:
             if field in _INTEGER_FIELDS:
-                number, rest = _next_token(rest)
-                info[field] = int(number)  # type: ignore[literal-required]
+                i += 1
+                info[field] = int(word(i - 1))  # type: ignore[literal-required]
             elif field == "time":
-                number, rest = _next_token(rest)
-                info["time"] = int(number) / 1000.0
+                i += 1
+                info["time"] = int(word(i - 1)) / 1000.0
             elif field == "ebf":
-                number, rest = _next_token(rest)
-                info["ebf"] = float(number)
+                i += 1
+                info["ebf"] = float(word(i - 1))
             elif field == "score" and selector & INFO_SCORE:
-                kind, rest = _next_token(rest)
-                value, rest = _next_token(rest)
-                bound, after_bound = _next_token(rest)
+                kind, value, bound = word(i), word(i + 1), word(i + 2)
+                i += 2
                 if bound in ("lowerbound", "upperbound"):
                     info[bound] = True  # type: ignore[literal-required]
-                    rest = after_bound
+                    i += 1
                 if kind == "cp":
                     info["score"] = PovScore(Cp(int(value)), root_board.turn)
                 elif kind == "mate":
@@ -78,25 +98,24 @@ def _parse_uci_info(arg: str, root_board: chess.Board, selector: Info = INFO_ALL
                 else:
                     LOGGER.error("Unknown score kind %r in info (expected cp or mate): %r", kind, arg)
             elif field == "currmove":
-                move, rest = _next_token(rest)
-                info["currmove"] = chess.Move.from_uci(move)
+                i += 1
+                info["currmove"] = chess.Move.from_uci(word(i - 1))
             elif field == "currline" and selector & INFO_CURRLINE:
                 lines = info.setdefault("currline", {})
-                cpu, rest = _next_token(rest)
-                number = int(cpu)
-                lines[number], rest = _create_variation_line(root_board, rest)
+                i += 1
+                number = int(word(i - 1))
+                lines[number], i = _variation(root_board, words, i)
             elif field == "refutation" and selector & INFO_REFUTATION:
                 refutations = info.setdefault("refutation", {})
                 board = root_board.copy(stack=False)
-                refuted, rest = _next_token(rest)
-                move = board.push_uci(refuted)
-                refutations[move], rest = _create_variation_line(board, rest)
+                i += 1
+                move = board.push_uci(word(i - 1))
+                refutations[move], i = _variation(board, words, i)
             elif field == "pv" and selector & INFO_PV:
-                info["pv"], rest = _create_variation_line(root_board, rest)
+                info["pv"], i = _variation(root_board, words, i)
             elif field == "wdl":
-                wins, rest = _next_token(rest)
-                draws, rest = _next_token(rest)
-                losses, rest = _next_token(rest)
+                wins, draws, losses = word(i), word(i + 1), word(i + 2)
+                i += 3
                 info["wdl"] = PovWdl(Wdl(int(wins), int(draws), int(losses)), root_board.turn)
         except (ValueError, IndexError):
             LOGGER.error("Exception parsing %s from info: %r, position at root: %s",
@@ -240,9 +259,18 @@ class UciProtocol(Protocol):
         self.config[name] = value
 
     def _configure(self, options: ConfigMapping) -> None:
-        for name, value in _chain_config(options, self.target_config):
+        config = self.config
+        if options:
+            pairs: Iterable[Tuple[str, ConfigValue]] = _chain_config(options, self.target_config)
+        else:
+            pairs = self.target_config._store.values()
+        for name, value in pairs:
             if name.lower() in MANAGED_OPTIONS:
                 raise EngineError(f"cannot set {name} which is automatically managed")
+            # Most calls repeat the options the engine already has: a value equal to the
+            # engine's (parsed before) parses to it again, and nothing would be sent.
+            if value is not None and value == config.get(name):
+                continue
             self._setoption(name, value)
 
     def _opponent_configuration(self, *, opponent: Optional[Opponent] = None) -> ConfigMapping:
@@ -457,61 +485,8 @@ class UciProtocol(Protocol):
                        multipv: Optional[int] = None, game: object = None, info: Info = INFO_ALL,
                        root_moves: Optional[Iterable[chess.Move]] = None,
                        options: ConfigMapping = {}) -> AnalysisResult:
-        protocol = self
-
-        class UciAnalysisCommand(BaseCommand[AnalysisResult]):
-            def start(self) -> None:
-                engine = protocol
-                self.analysis = AnalysisResult(stop=lambda: self.cancel())
-                self.sent_isready = False
-                if "Ponder" in engine.options:
-                    engine._setoption("Ponder", False)
-                if ("UCI_AnalyseMode" in engine.options and "UCI_AnalyseMode" not in engine.target_config
-                        and all(name.lower() != "uci_analysemode" for name in options)):
-                    engine._setoption("UCI_AnalyseMode", True)
-                if "MultiPV" in engine.options or (multipv and multipv > 1):
-                    engine._setoption("MultiPV", 1 if multipv is None else multipv)
-                engine._configure(options)
-                if engine.first_game or engine.game != game:
-                    engine.game = game
-                    engine._ucinewgame()
-                    self.sent_isready = True
-                    engine._isready()
-                else:
-                    self._readyok()
-
-            def line_received(self, line: str) -> None:
-                token, rest = _next_token(line)
-                if token == "info":
-                    self.analysis.post(_parse_uci_info(rest, protocol.board, info))
-                elif token == "bestmove":
-                    if not self.result.done():
-                        raise EngineError("was not searching, but engine sent bestmove")
-                    best = _parse_uci_bestmove(protocol.board, rest)
-                    self.set_finished()
-                    self.analysis.set_finished(best)
-                elif line.strip() == "readyok" and self.sent_isready:
-                    self._readyok()
-                else:
-                    LOGGER.warning("%s: Unexpected engine output: %r", protocol, line)
-
-            def _readyok(self) -> None:
-                self.sent_isready = False
-                protocol._position(board)
-                if limit:
-                    protocol._go(limit, root_moves=root_moves)
-                else:
-                    protocol._go(Limit(), root_moves=root_moves, infinite=True)
-                self.result.set_result(self.analysis)
-
-            def cancel(self) -> None:
-                protocol.send_line("stop")
-
-            def engine_terminated(self, exc: Exception) -> None:
-                LOGGER.debug("%s: Closing analysis because engine has been terminated (error: %s)", protocol, exc)
-                self.analysis.set_exception(exc)
-
-        return await self.communicate(UciAnalysisCommand)
+        return await self.communicate(lambda engine: _UciAnalysisCommand(
+            engine, board, limit, multipv, game, info, root_moves, options))
 
     async def send_game_result(self, board: chess.Board, winner: Optional[Color] = None,
                                game_ending: Optional[str] = None, game_complete: bool = True) -> None:
@@ -520,3 +495,72 @@ class UciProtocol(Protocol):
     async def quit(self) -> None:
         self.send_line("quit")
         await asyncio.shield(self.returncode)
+
+
+class _UciAnalysisCommand(BaseCommand[AnalysisResult]):
+    """UciProtocol.analysis(): set the options, a new game if it is one, the position, go;
+    the handle is the result at once, the best move ends it."""
+
+    def __init__(self, engine: UciProtocol, board: chess.Board, limit: Optional[Limit],
+                 multipv: Optional[int], game: object, info: Info,
+                 root_moves: Optional[Iterable[chess.Move]], options: ConfigMapping) -> None:
+        super().__init__(engine)
+        self.engine = engine
+        self.board = board
+        self.limit = limit
+        self.multipv = multipv
+        self.game = game
+        self.info = info
+        self.root_moves = root_moves
+        self.options = options
+
+    def start(self) -> None:
+        engine, multipv, options = self.engine, self.multipv, self.options
+        self.analysis = AnalysisResult(stop=lambda: self.cancel())
+        self.sent_isready = False
+        if "Ponder" in engine.options:
+            engine._setoption("Ponder", False)
+        if ("UCI_AnalyseMode" in engine.options and "UCI_AnalyseMode" not in engine.target_config
+                and all(name.lower() != "uci_analysemode" for name in options)):
+            engine._setoption("UCI_AnalyseMode", True)
+        if "MultiPV" in engine.options or (multipv and multipv > 1):
+            engine._setoption("MultiPV", 1 if multipv is None else multipv)
+        engine._configure(options)
+        if engine.first_game or engine.game != self.game:
+            engine.game = self.game
+            engine._ucinewgame()
+            self.sent_isready = True
+            engine._isready()
+        else:
+            self._readyok()
+
+    def line_received(self, line: str) -> None:
+        token, rest = _next_token(line)
+        if token == "info":
+            self.analysis.post(_parse_uci_info(rest, self.engine.board, self.info))
+        elif token == "bestmove":
+            if not self.result.done():
+                raise EngineError("was not searching, but engine sent bestmove")
+            best = _parse_uci_bestmove(self.engine.board, rest)
+            self.set_finished()
+            self.analysis.set_finished(best)
+        elif line.strip() == "readyok" and self.sent_isready:
+            self._readyok()
+        else:
+            LOGGER.warning("%s: Unexpected engine output: %r", self.engine, line)
+
+    def _readyok(self) -> None:
+        self.sent_isready = False
+        self.engine._position(self.board)
+        if self.limit:
+            self.engine._go(self.limit, root_moves=self.root_moves)
+        else:
+            self.engine._go(Limit(), root_moves=self.root_moves, infinite=True)
+        self.result.set_result(self.analysis)
+
+    def cancel(self) -> None:
+        self.engine.send_line("stop")
+
+    def engine_terminated(self, exc: Exception) -> None:
+        LOGGER.debug("%s: Closing analysis because engine has been terminated (error: %s)", self.engine, exc)
+        self.analysis.set_exception(exc)
