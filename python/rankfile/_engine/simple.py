@@ -38,10 +38,10 @@ async def _async(sync: Callable[[], T]) -> T:
     return sync()
 
 
-async def _after_pending_input(sync: Callable[[], T]) -> T:
+async def _after_pending_input_await(make: Callable[[], Awaitable[T]]) -> T:
     # One turn of the loop first: what the engine has written by now is read.
     await asyncio.sleep(0)
-    return sync()
+    return await make()
 
 
 class SimpleEngine:
@@ -91,13 +91,15 @@ class SimpleEngine:
             return value
         raise value
 
-    def _run(self, coro: Awaitable[T]) -> T:
+    def _run(self, make: Callable[[], Awaitable[T]]) -> T:
+        """Runs the coroutine ``make()`` makes to its end and returns its result (made only
+        when the engine is open). What the engine wrote while nobody drove the loop is read
+        first, as python-chess's loop thread would have read it at once: a line that came
+        between two commands reaches no command."""
         with self._shutdown_lock:
-            dead = self._shutdown
-        if dead:
-            if asyncio.iscoroutine(coro):
-                coro.close()
-            raise EngineTerminatedError("engine event loop dead")
+            if self._shutdown:
+                raise EngineTerminatedError("engine event loop dead")
+        coro = _after_pending_input_await(make)
         if self._driver.acquire(blocking=False):
             try:
                 return self._drive(coro)
@@ -137,33 +139,33 @@ class SimpleEngine:
     @property
     def options(self) -> MutableMapping[str, Option]:
         """The options the engine declared (a copy)."""
-        return self._run(_async(lambda: copy.copy(self.protocol.options)))
+        return self._run(lambda: _async(lambda: copy.copy(self.protocol.options)))
 
     @property
     def id(self) -> Mapping[str, str]:
         """What the engine said about itself (``name``, ``author``; a copy)."""
-        return self._run(_async(lambda: self.protocol.id.copy()))
+        return self._run(lambda: _async(lambda: self.protocol.id.copy()))
 
     def communicate(self, command_factory: Callable[[Any], BaseCommand[T]]) -> T:
-        return self._run(self.protocol.communicate(command_factory))
+        return self._run(lambda: self.protocol.communicate(command_factory))
 
     def configure(self, options: ConfigMapping) -> None:
-        return self._run(asyncio.wait_for(self.protocol.configure(options), self.timeout))
+        return self._run(lambda: asyncio.wait_for(self.protocol.configure(options), self.timeout))
 
     def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                   engine_rating: Optional[int] = None) -> None:
-        return self._run(asyncio.wait_for(
+        return self._run(lambda: asyncio.wait_for(
             self.protocol.send_opponent_information(opponent=opponent, engine_rating=engine_rating),
             self.timeout))
 
     def ping(self) -> None:
-        return self._run(asyncio.wait_for(self.protocol.ping(), self.timeout))
+        return self._run(lambda: asyncio.wait_for(self.protocol.ping(), self.timeout))
 
     def play(self, board: chess.Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE,
              ponder: bool = False, draw_offered: bool = False,
              root_moves: Optional[Iterable[chess.Move]] = None, options: ConfigMapping = {},
              opponent: Optional[Opponent] = None) -> PlayResult:
-        return self._run(asyncio.wait_for(
+        return self._run(lambda: asyncio.wait_for(
             self.protocol.play(board, limit, game=game, info=info, ponder=ponder,
                                draw_offered=draw_offered, root_moves=root_moves,
                                options=options, opponent=opponent),
@@ -173,7 +175,7 @@ class SimpleEngine:
                 game: object = None, info: Info = INFO_ALL,
                 root_moves: Optional[Iterable[chess.Move]] = None,
                 options: ConfigMapping = {}) -> Union[InfoDict, List[InfoDict]]:
-        return self._run(asyncio.wait_for(
+        return self._run(lambda: asyncio.wait_for(
             self.protocol.analyse(board, limit, multipv=multipv, game=game, info=info,
                                   root_moves=root_moves, options=options),
             self._timeout_for(limit)))
@@ -182,7 +184,7 @@ class SimpleEngine:
                  multipv: Optional[int] = None, game: object = None, info: Info = INFO_ALL,
                  root_moves: Optional[Iterable[chess.Move]] = None,
                  options: ConfigMapping = {}) -> SimpleAnalysisResult:
-        inner = self._run(asyncio.wait_for(
+        inner = self._run(lambda: asyncio.wait_for(
             self.protocol.analysis(board, limit, multipv=multipv, game=game, info=info,
                                    root_moves=root_moves, options=options),
             self.timeout))                      # the time to start it, not to finish
@@ -190,11 +192,11 @@ class SimpleEngine:
 
     def send_game_result(self, board: chess.Board, winner: Optional[Color] = None,
                          game_ending: Optional[str] = None, game_complete: bool = True) -> None:
-        return self._run(asyncio.wait_for(
+        return self._run(lambda: asyncio.wait_for(
             self.protocol.send_game_result(board, winner, game_ending, game_complete), self.timeout))
 
     def quit(self) -> None:
-        return self._run(asyncio.wait_for(self.protocol.quit(), self.timeout))
+        return self._run(lambda: asyncio.wait_for(self.protocol.quit(), self.timeout))
 
     def close(self) -> None:
         """Ends the engine's process (killing it if it is still running) and its event loop;
@@ -293,16 +295,16 @@ class SimpleAnalysisResult:
         self.simple_engine = simple_engine
         self.inner = inner
 
-    def _run(self, coro: Awaitable[T]) -> T:
-        return self.simple_engine._run(coro)
+    def _run(self, make: Callable[[], Awaitable[T]]) -> T:
+        return self.simple_engine._run(make)
 
     @property
     def info(self) -> InfoDict:
-        return self._run(_after_pending_input(lambda: self.inner.info.copy()))
+        return self._run(lambda: _async(lambda: self.inner.info.copy()))
 
     @property
     def multipv(self) -> List[InfoDict]:
-        return self._run(_after_pending_input(lambda: [info.copy() for info in self.inner.multipv]))
+        return self._run(lambda: _async(lambda: [info.copy() for info in self.inner.multipv]))
 
     def stop(self) -> None:
         engine = self.simple_engine
@@ -316,19 +318,19 @@ class SimpleAnalysisResult:
                 engine.protocol.loop.call_soon_threadsafe(self.inner.stop)
 
     def wait(self) -> BestMove:
-        return self._run(self.inner.wait())
+        return self._run(lambda: self.inner.wait())
 
     def would_block(self) -> bool:
-        return self._run(_after_pending_input(self.inner.would_block))
+        return self._run(lambda: _async(self.inner.would_block))
 
     def empty(self) -> bool:
-        return self._run(_after_pending_input(self.inner.empty))
+        return self._run(lambda: _async(self.inner.empty))
 
     def get(self) -> InfoDict:
-        return self._run(self.inner.get())
+        return self._run(lambda: self.inner.get())
 
     def next(self) -> Optional[InfoDict]:
-        return self._run(self.inner.next())
+        return self._run(lambda: self.inner.next())
 
     def __iter__(self) -> Iterator[InfoDict]:
         with self.simple_engine._not_shut_down():
@@ -337,7 +339,7 @@ class SimpleAnalysisResult:
 
     def __next__(self) -> InfoDict:
         try:
-            return self._run(self.inner.__anext__())
+            return self._run(lambda: self.inner.__anext__())
         except StopAsyncIteration:
             raise StopIteration
 
