@@ -36,7 +36,9 @@ Wdl(wins=530, draws=470, losses=0)
 from __future__ import annotations
 
 import asyncio
-from typing import Any, List, Tuple, Union
+from typing import Any, Callable, List, Tuple, TypeVar, Union
+
+from rankfile import Color
 
 from rankfile._engine.protocol import (LOGGER, BaseCommand, CommandState, MockTransport, Protocol,
                                        ProtocolT, _chain_config, _next_token)
@@ -54,7 +56,19 @@ from rankfile._engine.values import (INFO_ALL, INFO_BASIC, INFO_CURRLINE, INFO_N
 from rankfile._engine.xboard import (XBOARD_ERROR_REGEX, XBoardProtocol, _parse_xboard_option,
                                      _parse_xboard_post)
 
+T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def override(fn: F, /) -> F:
+    """Marks a method as overriding its base class's (typing.override before Python 3.12; it
+    changes nothing at run time)."""
+    return fn
+
+
 __all__ = [
+    # typing helpers python-chess's module has
+    "Color", "T", "F", "override",
     # scores
     "Score", "Cp", "Mate", "MateGivenType", "MateGiven", "PovScore", "Wdl", "PovWdl", "WdlModel",
     # values
