@@ -275,6 +275,63 @@ def test_an_option_or_line_carrying_a_second_command_is_refused(pc):
         asyncio.run(send(pc.engine))
 
 
+def test_an_illegal_best_move_ends_an_analysis_with_engine_error(pc):
+    """The handle has been returned when the best move comes: python-chess's analysis then
+    waits for ever (wait() times out); rankfile's ends with the EngineError."""
+    async def run(engine_module, board):
+        protocol = engine_module.UciProtocol()
+        mock = engine_module.MockTransport(protocol)
+        mock.expect("uci", ["uciok"])
+        await protocol.initialize()
+        mock.expect("ucinewgame")
+        mock.expect("isready", ["readyok"])
+        mock.expect("position startpos")
+        mock.expect("go depth 3", ["info depth 1 score cp 5 pv e2e4", "bestmove e7e5"])
+        if engine_module is not E:
+            mock.expect("stop")            # python-chess stops the search it still waits for
+        try:
+            await asyncio.wait_for(protocol.analyse(board, engine_module.Limit(depth=3)), 1)
+        except Exception as exc:  # noqa: BLE001 - compared by name
+            return type(exc).__name__
+        return "ok"
+
+    assert asyncio.run(run(E, rankfile.Board())) == "EngineError"
+    assert asyncio.run(run(pc.engine, pc.Board())) == "TimeoutError"
+
+
+def test_an_out_of_range_multipv_is_dropped():
+    board = rankfile.Board()
+    assert E._parse_uci_info("depth 3 multipv 0 score cp 4", board) == {
+        "depth": 3, "score": E.PovScore(E.Cp(4), rankfile.WHITE)}
+    assert "multipv" not in E._parse_uci_info("multipv -2 depth 1", board)
+    assert "multipv" not in E._parse_uci_info("multipv 99999999999", board)
+    assert E._parse_uci_info("multipv 2", board) == {"multipv": 2}
+
+
+def test_a_line_a_command_cannot_handle_ends_it_with_engine_error():
+    """A bug in a command's line handling does not leave the caller waiting: the command ends
+    with an EngineError whose cause is the bug."""
+    async def run():
+        protocol = E.UciProtocol()
+        mock = E.MockTransport(protocol)
+        mock.expect("uci", ["uciok"])
+        await protocol.initialize()
+
+        class Broken(E.BaseCommand):
+            def start(self):
+                protocol.send_line("isready")
+
+            def line_received(self, line):
+                raise KeyError(line)
+
+        mock.expect("isready", ["readyok"])
+        with pytest.raises(E.EngineError, match="failed on engine output 'readyok'") as raised:
+            await asyncio.wait_for(protocol.communicate(Broken), 1)
+        assert isinstance(raised.value.__cause__, KeyError)
+
+    asyncio.run(run())
+
+
 # ---- real engines, against python-chess ----------------------------------------------------
 
 POSITIONS = [

@@ -182,6 +182,13 @@ class BaseCommand(Generic[T]):
             self.line_received(line)
         except EngineError as err:
             self._handle_exception(err)
+        except Exception as exc:  # noqa: BLE001 - a line the command could not handle
+            # Left to the event loop's callback (python-chess), the command would wait for
+            # ever: it ends with an EngineError naming the cause.
+            LOGGER.exception("%s: %s failed on %r", self._engine, type(self).__name__, line)
+            error = EngineError(f"{type(self).__name__} failed on engine output {line!r}: {exc!r}")
+            error.__cause__ = exc
+            self._handle_exception(error)
 
     def cancel(self) -> None:
         """Asks the engine to stop (the command goes on until it says it has)."""

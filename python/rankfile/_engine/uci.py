@@ -25,6 +25,7 @@ UCI_REGEX = re.compile(r"^[a-h][1-8][a-h][1-8][pnbrqk]?|[PNBRQK]@[a-h][1-8]|0000
 
 _INTEGER_FIELDS = frozenset(["depth", "seldepth", "nodes", "multipv", "currmovenumber",
                              "hashfull", "nps", "tbhits", "cpuload"])
+_MAX_MULTIPV = 1024
 _OPTION_WORDS = ("name", "type", "default", "min", "max", "var")
 _OPTION_SPLIT = re.compile(r"\s*(" + "|".join(rf"\b{word}\b" for word in _OPTION_WORDS) + r")\s*")
 
@@ -78,7 +79,12 @@ def _parse_uci_info(arg: str, root_board: chess.Board, selector: Info = INFO_ALL
         try:
             if field in _INTEGER_FIELDS:
                 i += 1
-                info[field] = int(word(i - 1))  # type: ignore[literal-required]
+                number = int(word(i - 1))
+                if field == "multipv" and not 1 <= number <= _MAX_MULTIPV:
+                    # Which line it is: 1 and up (python-chess takes 0 as the last line, and a
+                    # negative one or a huge one breaks its analysis).
+                    raise ValueError(f"multipv {number} out of range")
+                info[field] = number  # type: ignore[literal-required]
             elif field == "time":
                 i += 1
                 info["time"] = int(word(i - 1)) / 1000.0
@@ -541,7 +547,13 @@ class _UciAnalysisCommand(BaseCommand[AnalysisResult]):
         elif token == "bestmove":
             if not self.result.done():
                 raise EngineError("was not searching, but engine sent bestmove")
-            best = _parse_uci_bestmove(self.engine.board, rest)
+            try:
+                best = _parse_uci_bestmove(self.engine.board, rest)
+            except EngineError as err:
+                # The handle has been returned: it ends with the error (python-chess leaves
+                # it waiting for ever).
+                self.analysis.set_exception(err)
+                raise
             self.set_finished()
             self.analysis.set_finished(best)
         elif line.strip() == "readyok" and self.sent_isready:
