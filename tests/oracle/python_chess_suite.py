@@ -26,10 +26,12 @@ import tempfile
 LEFT_OUT = ("NativeGaviotaTestCase", "GaviotaTestCase")
 # A test's outcome follows its " ... ", on the same line or, when the test wrote to stderr
 # meanwhile (asyncio's "Close running child process"), on a later line of its own; a message
-# written from another thread may follow it on its line.
-RESULT = re.compile(r"^(test\w+) \((?:[\w.]+\.)?(\w+)\.\1\)(?:\n.*?)*? \.\.\. "
-                    r"(?:(?!test\w+ \().*\n)*?(ok|FAIL|ERROR|skipped.*|expected failure|unexpected success)"
-                    r"(?:$|(?=[A-Z]))", re.M)
+# written from another thread (python-chess's engine thread) may also come between the test's
+# name and its " ... " or follow the outcome on its line. None of it crosses another test's name.
+_NOT_A_TEST = r"(?:(?!test\w+ \().)"
+RESULT = re.compile(r"^(test\w+) \((?:[\w.]+\.)?(\w+)\.\1\)" + _NOT_A_TEST + r"*?(?:\n" + _NOT_A_TEST + r"*?)*?"
+                    r" \.\.\. (?:" + _NOT_A_TEST + r"*\n)*?"
+                    r"(ok|FAIL|ERROR|skipped.*|expected failure|unexpected success)(?:$|(?=[A-Z]))", re.M)
 
 
 def classes(test_py):
