@@ -464,7 +464,7 @@ def _engine_script(engine_module, board_class, output, plies):
         ]
         for step in steps:
             try:
-                answer = await asyncio.wait_for(step(), 1)
+                answer = await asyncio.wait_for(step(), 0.25)   # answers come at once: a wait is a hang
             except asyncio.TimeoutError:
                 answers.append("hangs")
                 break
