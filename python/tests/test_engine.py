@@ -414,6 +414,27 @@ def test_fairy_stockfish_variants_match_python_chess(pc):
     assert all(info["pv"] for info, _, _, _ in ours)
 
 
+def test_fairy_stockfish_over_xboard_as_python_chess(pc):
+    """Fairy-Stockfish speaks XBoard too: the features and options read, and its answers to
+    play (Debian's 11.1 calls some of the commands unknown: an EngineError in both)."""
+    need_engine(FAIRY)
+
+    def run(engine_module, chess_module):
+        out = []
+        with engine_module.SimpleEngine.popen_xboard(FAIRY) as engine:
+            out += [sorted(engine.options), dict(engine.id)]
+            engine.ping()
+            board = chess_module.Board()
+            for info in (engine_module.INFO_NONE, engine_module.INFO_ALL):
+                out.append(outcome(lambda: engine.play(board, engine_module.Limit(depth=4), game="g", info=info)))
+            engine.quit()
+        return out
+
+    ours, theirs = run(E, rankfile), run(pc.engine, pc)
+    assert ours == theirs
+    assert ours[1] == {"name": "Fairy-Stockfish"} and {"random", "computer", "Clear"} <= set(ours[0])
+
+
 def test_stockfish_analysis_iterates_stops_and_waits():
     need_engine(STOCKFISH)
     with E.SimpleEngine.popen_uci(STOCKFISH) as engine:
