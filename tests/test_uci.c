@@ -608,6 +608,69 @@ TEST(fault_sigpipe_survived)
     CHECK(!sigismember(&pending, SIGPIPE));
 }
 
+/* An engine that writes much more to standard error than a pipe holds before it answers: read
+ * while waiting, so it cannot stall; the tail kept is its last whole lines. */
+TEST(stderr_flood_drained)
+{
+    if (!on_path("sh")) {
+        HARNESS_SKIP("sh is missing");
+        return;
+    }
+    static const char *const args[] = {
+        "-c", "read l; yes 'noise on standard error' | head -n 20000 >&2; echo 'last words' >&2; "
+              "echo uciok; read l; echo readyok; read l; read l; exit 7", NULL};
+    uci_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.path = "sh";
+    cfg.args = args;
+    cfg.start_timeout_s = 10;
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {1, 0, 0};
+    uci_result res;
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_CRASHED);
+    CHECK_MSG(strstr(err.message, "status 7"), "%s", err.message);
+    size_t n = strlen(err.stderr_tail);
+    CHECK(n > 100 && n < sizeof err.stderr_tail);
+    CHECK(strncmp(err.stderr_tail, "noise on standard error\n", 24) == 0);
+    CHECK(n >= 11 && strcmp(err.stderr_tail + n - 11, "last words\n") == 0);
+    uci_quit(e);
+}
+
+/* A line longer than the driver reads (64 KiB): UCI_ILLEGAL, the rest of it skipped, the
+ * bestmove after it read. */
+TEST(fault_overlong_line)
+{
+    if (!on_path("sh")) {
+        HARNESS_SKIP("sh is missing");
+        return;
+    }
+    static const char *const args[] = {
+        "-c", "read l; echo uciok; read l; echo readyok; read l; read l; "
+              "printf 'info string '; yes x | head -n 100000 | tr -d '\\n'; echo; "
+              "echo 'bestmove e2e4'; read l; read l", NULL};
+    uci_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.path = "sh";
+    cfg.args = args;
+    cfg.start_timeout_s = 10;
+    cfg.hang_timeout_s = 10;
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {1, 0, 0};
+    uci_result res;
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
+    CHECK_MSG(strstr(err.message, "longer than"), "%s", err.message);
+    CHECK(res.has_best);
+    uci_quit(e);
+}
+
 TEST(refused_searches)
 {
     if (!need_python()) return;
