@@ -970,6 +970,12 @@ static int check_value(const uci_option_info *o, const char *value, uci_error *e
             if (word_is(word, wl, "var") && next_word(&w, &word, &wl) && ieq(word, wl, value)) found = 1;
         if (!found)
             return fail(err, UCI_REFUSED, "the engine's option '%s' has no value '%.60s'", o->name, value);
+    } else if (!word_is(type, tl, "string")) {
+        /* An engine may list an option of a type UCI does not have: it can run, but that
+         * option cannot be set safely. */
+        char t[24];
+        quote(t, sizeof t, type, tl);
+        return fail(err, UCI_REFUSED, "the engine's option '%s' is of a type UCI does not have ('%s')", o->name, t);
     }
     return 0;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef RF_UCI_DIR
@@ -376,10 +377,18 @@ TEST(fault_crash_signal)
     uci_quit(e);
 }
 
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A search by depth: the hang time-out alone. */
 TEST(fault_hang_killed)
 {
     if (!need_python()) return;
-    uci_config cfg = replay_config("hang.uci", NULL);
+    uci_config cfg = replay_config("hang_depth.uci", NULL);
     cfg.hang_timeout_s = 0.5;
     uci_engine *e;
     uci_error err;
@@ -389,7 +398,10 @@ TEST(fault_hang_killed)
     rf_position_startpos(&start, RF_VARIANT_STANDARD);
     uci_limit limit = {20, 0, 0};
     uci_result res;
+    double t0 = seconds();
     CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_HUNG);
+    double t = seconds() - t0;
+    CHECK_MSG(t >= 0.5 && t < 5, "%.3f s", t);
     CHECK_MSG(strstr(err.message, "said nothing for") && strstr(err.message, "killed"), "%s", err.message);
     CHECK(process_gone(pid));
     /* What came before the hang was read. */
@@ -397,10 +409,113 @@ TEST(fault_hang_killed)
     uci_quit(e);
 }
 
-TEST(fault_garbage_line)
+/* The shared hang.uci: a movetime search is given its movetime and the hang time-out. */
+TEST(fault_hang_movetime)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("hang.uci", NULL);
+    cfg.hang_timeout_s = 0.3;
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    CHECK_INT(uci_new_game(e, &err), 0);
+    pid_t pid = uci_pid(e);
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {0, 0, 100};
+    uci_result res;
+    double t0 = seconds();
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_HUNG);
+    double t = seconds() - t0;
+    CHECK_MSG(t >= 0.4 && t < 5, "%.3f s", t);
+    CHECK(process_gone(pid));
+    CHECK_INT(res.lines[0].score.value, 10);
+    uci_quit(e);
+}
+
+TEST(fault_crash_search_shared)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("crash_search.uci", NULL);
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    CHECK_STR(uci_name(e), "Crashy 1.0");
+    CHECK_INT(uci_new_game(e, &err), 0);
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {0, 1000, 0};
+    uci_result res;
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_CRASHED);
+    CHECK_MSG(strstr(err.message, "SIGSEGV") && strstr(err.message, "while searching"), "%s", err.message);
+    CHECK_STR(err.stderr_tail, "");
+    uci_quit(e);
+}
+
+TEST(fault_exit_at_start)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("exit_at_start.uci", NULL);
+    uci_engine *e;
+    uci_error err;
+    CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
+    CHECK(e == NULL);
+    CHECK_MSG(strstr(err.message, "exited with status 1 before answering uci"), "%s", err.message);
+    CHECK_STR(err.stderr_tail, "fatal: no network file\n");
+}
+
+/* An option of a type UCI does not have: the engine runs; that option cannot be set. */
+TEST(bad_option_type)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("bad_option.uci", NULL);
+    uci_engine *e;
+    uci_error err;
+    if (CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) {
+        CHECK_STR(uci_name(e), "Odd 1.0");
+        uci_quit(e);
+    }
+    const char *opts[1] = {"strange thing=3"};
+    cfg.options = opts;
+    cfg.option_count = 1;
+    CHECK_INT(uci_start(&e, &cfg, &err), UCI_REFUSED);
+    CHECK_MSG(strstr(err.message, "'Strange Thing' is of a type UCI does not have ('wibble')"), "%s", err.message);
+}
+
+/* The shared garbage.uci: noise before uciok is skipped; the first unreadable info line makes
+ * the search UCI_ILLEGAL (the C driver is strict; rankfile.engine skips such fields), read on
+ * to its bestmove; an illegal bestmove is UCI_ILLEGAL. */
+TEST(fault_garbage_shared)
 {
     if (!need_python()) return;
     uci_config cfg = replay_config("garbage.uci", NULL);
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    CHECK_STR(uci_name(e), "Garbage 0");
+    CHECK_INT(uci_new_game(e, &err), 0);
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {0, 100, 0};
+    uci_result res;
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
+    CHECK_MSG(strstr(err.message, "'banana' where a number belongs after depth"), "%s", err.message);
+    /* The readable lines and the bestmove were kept. */
+    CHECK(res.has_best);
+    CHECK_STR(uci_of(res.best, 0), "d2d4");
+    CHECK_STR(pv_text(&start, &res.lines[0], 0), "d2d4 d7d5 c2c4");
+    rf_move m = res.best;
+    CHECK_INT(uci_search(e, &start, &m, 1, &limit, &res, &err), UCI_ILLEGAL);
+    CHECK_MSG(strstr(err.message, "'d7d6d5'"), "%s", err.message);
+    uci_quit(e);
+}
+
+/* bad_info.uci: a line of another protocol is ignored; an info line that cannot be read is
+ * UCI_ILLEGAL, and the engine stays usable. */
+TEST(fault_garbage_line)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("bad_info.uci", NULL);
     uci_engine *e;
     uci_error err;
     if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
