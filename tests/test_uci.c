@@ -6,6 +6,7 @@
 #include "uci.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,31 @@ static uci_config replay_config(const char *transcript, const char *log)
     cfg.start_timeout_s = 20;
     cfg.hang_timeout_s = 20;
     return cfg;
+}
+
+/* replay_config with its own argument strings (for threads): free_config frees them. */
+static uci_config replay_config_copy(const char *transcript)
+{
+    char **argv = calloc(3, sizeof *argv);
+    argv[0] = malloc(512);
+    argv[1] = malloc(512);
+    snprintf(argv[0], 512, "%s/replay.py", RF_UCI_DIR);
+    snprintf(argv[1], 512, "%s/transcripts/%s", RF_UCI_DIR, transcript);
+    uci_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.path = "python3";
+    cfg.args = (const char *const *)argv;
+    cfg.start_timeout_s = 20;
+    cfg.hang_timeout_s = 20;
+    return cfg;
+}
+
+static void free_config(uci_config *cfg)
+{
+    char **argv = (char **)cfg->args;
+    free(argv[0]);
+    free(argv[1]);
+    free(argv);
 }
 
 static int need_python(void)
@@ -871,6 +897,40 @@ TEST(engines_hold_no_other_pipes)
     uci_quit(a);
 }
 #endif
+
+/* Engines in parallel threads, one each: every search answers as its transcript says. */
+static void *thread_search(void *arg)
+{
+    int *ok = arg;
+    uci_config cfg = replay_config_copy("multipv_depth.uci");
+    cfg.multipv = 3;
+    uci_engine *e;
+    uci_error err;
+    *ok = 0;
+    int started = uci_start(&e, &cfg, &err);
+    free_config(&cfg); /* the driver keeps copies of what it needs */
+    if (started != 0) return NULL;
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {8, 0, 0};
+    uci_result res;
+    *ok = uci_search(e, &start, NULL, 0, &limit, &res, &err) == 0 && res.line_count == 3 &&
+          res.lines[2].score.value == 13 && res.lines[1].pv_len == 10;
+    uci_quit(e);
+    return NULL;
+}
+
+TEST(engines_in_threads)
+{
+    if (!need_python()) return;
+    pthread_t t[4];
+    int ok[4];
+    for (int i = 0; i < 4; i++) CHECK(pthread_create(&t[i], NULL, thread_search, &ok[i]) == 0);
+    for (int i = 0; i < 4; i++) {
+        pthread_join(t[i], NULL);
+        CHECK_MSG(ok[i], "thread %d", i);
+    }
+}
 
 /* ---- the line reader alone ---- */
 
