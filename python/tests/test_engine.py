@@ -153,6 +153,91 @@ def test_multipv_transcript(pc, tmp_path):
     assert "setoption name MultiPV value 3" in got["rankfile"][1]
 
 
+def _analyse_fen(fen, limit, chess960=False, moves=()):
+    def script(engine_module, chess_module, engine):
+        board = chess_module.Board(fen, chess960=chess960)
+        for move in moves:
+            board.push_uci(move)
+        return [outcome(lambda: engine.analyse(board, engine_module.Limit(**limit))),
+                outcome(lambda: engine.returncode.result(timeout=5) if engine.returncode.done() else None)]
+    return script
+
+
+def _play_fen(fen, limit):
+    def script(engine_module, chess_module, engine):
+        board = chess_module.Board(fen)
+        return [outcome(lambda: engine.play(board, engine_module.Limit(**limit)))]
+    return script
+
+
+def _analysis_then_stop(second=None):
+    """analysis() read one info at a time (two with ``second``: the lines the transcript has
+    before its stop), stop(), wait(); then ``second`` (moves, depth) analysed."""
+    def script(engine_module, chess_module, engine):
+        board = chess_module.Board()
+        out = []
+        with engine.analysis(board, engine_module.Limit(depth=3)) as analysis:
+            for _ in range(2 if second else 1):       # the info lines before the stop
+                out.append(outcome(analysis.get))
+            analysis.stop()
+            out.append(outcome(analysis.wait))
+        if second:
+            moves, depth = second
+            for move in moves:
+                board.push_uci(move)
+            out.append(outcome(lambda: engine.analyse(board, engine_module.Limit(depth=depth))))
+        return out
+    return script
+
+
+def _every_pv(fen, chess960):
+    """Each info's pv of an analysis to depth 8, then the best move."""
+    def script(engine_module, chess_module, engine):
+        board = chess_module.Board(fen, chess960=chess960)
+        analysis = engine.analysis(board, engine_module.Limit(depth=8))
+        pvs = [plain(info["pv"]) for info in analysis if "pv" in info]
+        return [("ok", pvs), outcome(analysis.wait)]
+    return script
+
+
+OPEN_GAME = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+SHARED = {
+    # transcript: (the script both drivers run, what rankfile's answers hold)
+    "castling.uci": (_every_pv(OPEN_GAME, False), "ok"),
+    "chess960_castling.uci": (_every_pv(OPEN_GAME.replace("KQkq", "HAha"), True), "ok"),
+    "crash_exit.uci": (_analyse_fen(rankfile.STARTING_FEN, {"depth": 10}, moves=["e2e4"]), "EngineTerminatedError"),
+    "crash_signal.uci": (_play_fen(rankfile.STARTING_FEN, {"nodes": 1000}), "EngineTerminatedError"),
+    "illegal_bestmove.uci": (_play_fen(rankfile.STARTING_FEN, {"depth": 1}), "EngineError"),
+    "no_legal_move.uci": (_play_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", {"depth": 5}), "ok"),
+    "bad_info.uci": (_analysis_then_stop((["e2e4"], 1)), "ok"),
+    "illegal_pv.uci": (_analysis_then_stop(), "ok"),
+}
+
+
+@pytest.mark.parametrize("transcript", sorted(SHARED))
+def test_the_c_drivers_transcripts_as_python_chess(pc, tmp_path, transcript):
+    """The transcripts written for the C driver (cli/uci.c) that python-chess's way of driving
+    can follow (it sends `stop` only when asked): the same answers and commands as python-chess."""
+    script, expected = SHARED[transcript]
+    got = both(pc, tmp_path, transcript, script)
+    assert got["rankfile"] == got["python-chess"]
+    first = got["rankfile"][0][0]
+    assert first[0] == "ok" if expected == "ok" else first == ("raises", expected)
+    if transcript == "chess960_castling.uci":               # castling as king takes rook
+        assert first[1][0] == ["e1h1"] and "setoption name UCI_Chess960 value true" in got["rankfile"][1]
+    if transcript == "castling.uci":
+        assert first[1][0] == ["e1g1"]
+    if transcript in ("castling.uci", "chess960_castling.uci"):
+        assert got["rankfile"][0][1] == ("ok", {"move": "c2c3", "ponder": "g8f6"})
+    if transcript == "no_legal_move.uci":
+        assert first[1]["move"] == "0000"
+    if transcript == "crash_exit.uci":
+        assert got["rankfile"][0][1] == ("ok", 3)
+    if transcript == "illegal_pv.uci":
+        assert "pv" not in first[1] and first[1]["depth"] == 3
+        assert got["rankfile"][0][-1] == ("ok", {"move": "e2e4", "ponder": "e7e5"})
+
+
 def test_engine_id_and_options_from_a_transcript():
     with E.SimpleEngine.popen_uci(replay("analyse_nodes.uci")) as engine:
         assert engine.id == {"name": "Stockfish 15.1", "author": "the Stockfish developers (see AUTHORS file)"}
