@@ -21,9 +21,11 @@ engine's moves are checked by rankfile's library as they are read.
 
 The differences from python-chess: :class:`SimpleEngine` drives the engine's event loop on the
 calling thread rather than on a thread of its own (the same protocol code and exchanges, about
-3x less time per call; see rankfile._engine.simple), and a line sent to an engine that holds a
+2.5x less time per call; see rankfile._engine.simple), a line sent to an engine that holds a
 line break (a second command) is an :exc:`EngineError` wherever it comes from
-(python-chess checks string options, opponent names and game endings, and writes anything else).
+(python-chess checks string options, opponent names and game endings, and writes anything else),
+and what python-chess leaves waiting for ever ends with an EngineError (an illegal best move
+after an analysis started; a line a command fails to handle). docs/python.md lists them all.
 
 >>> from rankfile.engine import Cp, Mate, MateGiven, PovScore
 >>> sorted([Cp(30), Mate(-2), MateGiven, Mate(3), Cp(-400)])
