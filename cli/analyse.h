@@ -115,7 +115,7 @@ typedef struct analyse_callbacks {
     int (*game)(void *ctx, const analyse_game *g);
     /* About four times a second, from the caller's thread; may be NULL. */
     void (*progress)(void *ctx, const analyse_progress *p);
-};
+} analyse_callbacks;
 
 /* Runs the analysis. Returns 0 when every game was delivered (some may carry errors), the value a
  * callback stopped it with, ANALYSE_STOPPED after *stop, or a CLI_* status with message[0..cap)

@@ -284,7 +284,7 @@ static int unumber(const char *text, size_t len, size_t *at, uint64_t *out)
     const char *w;
     size_t n;
     if (word(text, len, at, &w, &n)) return -1;
-    return cli_number_u64(w, n, out) ? -1 : 0;
+    return cli_number_u64(w, n, out) ? 0 : -1;
 }
 
 static int move_word(const char *text, size_t len, size_t *at, const rf_position *pos, int *has, rf_move *m)

@@ -249,7 +249,7 @@ static void header(analyse_output *o)
 
 /* The values of one row as text (NULL: empty / null). */
 typedef struct row {
-    char game[24], ply[24], multipv[8], fen[RF_FEN_MAX], move[RF_UCI_MAX + 2], eval_cp[16], mate[16],
+    char game[24], ply[24], multipv[24], fen[RF_FEN_MAX], move[RF_UCI_MAX + 2], eval_cp[16], mate[16],
         best[RF_UCI_MAX + 2], depth[16], nodes[24], time_ms[24];
     char pv[UCI_MAX_PV * (RF_UCI_MAX + 1) + 1];
     int has_eval, has_mate, has_best, has_numbers;

@@ -37,7 +37,8 @@ target_compile_options(rankfile_app PRIVATE ${RF_WARNINGS})
 # Compressed input (input.c), as found above: the definitions for its source, the libraries for
 # whatever links it.
 target_compile_definitions(rankfile_app PRIVATE ${RF_CLI_INPUT_DEFINITIONS})
-target_link_libraries(rankfile_app PUBLIC rankfile_static ${RF_CLI_INPUT_LIBS})
+# analyse_output.c: exp() of the winning chances (libm).
+target_link_libraries(rankfile_app PUBLIC rankfile_static ${RF_CLI_INPUT_LIBS} m)
 # Internal: linked into programs and the Python extension, exported by none of them.
 set_target_properties(rankfile_app PROPERTIES C_VISIBILITY_PRESET hidden)
 
