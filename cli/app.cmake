@@ -9,12 +9,14 @@ set(RF_APP_FILES
   # plumbing
   message.c options.c suggest.c number.c json.c bad_input.c batch.c position.c input.c encoding.c
   outcome.c svg.c
+  # the UCI engine driver (`rankfile analyse`, the Python extension)
+  uci.c
   # the commands and the dispatcher
   commands.c cmd_fen.c cmd_moves.c cmd_play.c cmd_status.c cmd_judge.c cmd_atomic.c
   cmd_960.c cmd_is960.c cmd_show.c cmd_key.c cmd_book.c cmd_opening.c eco_file.c cmd_tb.c cmd_pgn.c pgn_game.c pgn_filter.c pgn_columns.c
   pgn_threads.c
-  # analyse: the engine pool, its inputs, output and checkpoint (uci.c: the UCI driver)
-  cmd_analyse.c analyse.c analyse_game.c analyse_output.c analyse_checkpoint.c uci.c
+  # analyse: the engine pool, its inputs, output and checkpoint
+  cmd_analyse.c analyse.c analyse_game.c analyse_output.c analyse_checkpoint.c
   # perft: the count and --divide, and its files
   cmd_perft.c perft_count.c perft_input.c perft_suite_cmd.c perft_jobs.c perft_job_file.c)
 

@@ -93,6 +93,8 @@ typedef struct uci_line {
     int depth, seldepth;
     uint64_t nodes;
     long time_ms;
+    int has_wdl;           /* the engine said `wdl W D L` (UCI_ShowWDL): per mille, */
+    int wdl[3];            /* win, draw, loss for the side to move */
     size_t pv_len;
     rf_move pv[UCI_MAX_PV]; /* legal moves from the position, in the library's encoding */
 } uci_line;
@@ -139,6 +141,9 @@ void uci_quit(uci_engine *e);
  * engine writes castling as king-takes-rook. */
 int uci_read_line(uci_result *out, const rf_position *pos, int chess960, const char *line,
                   size_t len, uci_error *err);
+
+/* Empties *out for a new search: no best move, no lines (lines[i].multipv = i + 1). */
+void uci_result_clear(uci_result *out);
 
 /* The text of a fault code ("crashed", "hung", ...). */
 const char *uci_fault_name(int fault);
