@@ -223,14 +223,12 @@ static int say(char *message, size_t cap, int status, const char *fmt, const cha
 }
 
 /* The engine's start said as the run's message: its error and its stderr. */
-static int start_failed(const analyse_config *cfg, int rc, const uci_error *err, char *message, size_t cap)
+static int start_failed(int rc, const uci_error *err, char *message, size_t cap)
 {
     char *text = fault_text(err, 1);
     int status = rc == UCI_REFUSED ? CLI_USAGE : rc == UCI_SYSTEM ? CLI_SOFTWARE : CLI_UNAVAILABLE;
-    if (rc == UCI_NOT_AN_ENGINE || rc == UCI_CRASHED || rc == UCI_HUNG)
-        say(message, cap, status, "%s is not a UCI engine that works: %s", cfg->engine.path, text ? text : err->message);
-    else
-        say(message, cap, status, "%s: %s", cfg->engine.path, text ? text : err->message);
+    /* the driver's message names the engine */
+    say(message, cap, status, "%s%s", text ? text : err->message, "");
     free(text);
     return status;
 }
@@ -268,7 +266,7 @@ int analyse_run(const analyse_config *cfg, const analyse_source *inputs, size_t 
     int rc = uci_start(&first, &cfg->engine, &err);
     if (rc != UCI_OK) {
         analyse_journal_close(r.journal);
-        return start_failed(cfg, rc, &err, message, cap);
+        return start_failed(rc, &err, message, cap);
     }
 
     r.slots = calloc(r.window, sizeof *r.slots);
