@@ -36,6 +36,8 @@ typedef struct worker {
     pthread_t thread;
     int started;
     uci_engine *engine;
+    rf_variant variant; /* the rules its engine was started for */
+    int chess960;
     pid_t pid; /* of its engine while it searches (under the run's lock), 0 when none */
 } worker;
 
@@ -120,6 +122,11 @@ static void analyse_one(worker *w, slot *s)
     uci_error err;
     memset(&err, 0, sizeof err);
     int rc = UCI_SYSTEM, tries = 0;
+    /* An engine is started for one variant and castling mode (UCI_Variant, UCI_Chess960): a
+     * game of other rules gets an engine of its own. */
+    rf_variant variant = (rf_variant)g->start.variant;
+    int chess960 = g->start.chess960;
+    if (w->engine && (w->variant != variant || w->chess960 != chess960)) drop_engine(w);
     for (int attempt = 0; attempt < 2; attempt++) {
         if (stopping(r)) {
             rc = UCI_CRASHED;
@@ -128,7 +135,12 @@ static void analyse_one(worker *w, slot *s)
         }
         tries++;
         if (!w->engine) {
-            rc = uci_start(&w->engine, &cfg->engine, &err);
+            uci_config ec = cfg->engine;
+            ec.variant = variant;
+            ec.chess960 = chess960;
+            w->variant = variant;
+            w->chess960 = chess960;
+            rc = uci_start(&w->engine, &ec, &err);
             if (rc != UCI_OK) {
                 w->engine = NULL;
                 if ((rc == UCI_CRASHED || rc == UCI_HUNG) && attempt == 0) continue;
@@ -284,6 +296,8 @@ int analyse_run(const analyse_config *cfg, const analyse_source *inputs, size_t 
     pthread_cond_init(&r.done, NULL);
     r.nworkers = nworkers;
     r.workers[0].engine = first;
+    r.workers[0].variant = cfg->engine.variant;
+    r.workers[0].chess960 = cfg->engine.chess960;
     for (int i = 0; i < nworkers; i++) {
         r.workers[i].run = &r;
         if (pthread_create(&r.workers[i].thread, NULL, worker_main, &r.workers[i]) == 0) {
