@@ -49,6 +49,7 @@ struct run {
     size_t window;
     unsigned long long next_fill, next_take, next_deliver;
     int quit;
+    int halted; /* the caller's thread saw *cfg->stop (the workers read this, under the lock) */
     pthread_mutex_t journal_lock;
     analyse_journal *journal;
     int journal_errno; /* a write to it failed */
@@ -63,9 +64,19 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int stopping(const run *r)
+/* The caller's thread reads *cfg->stop (signals are blocked in the workers, so that a signal
+ * handler setting it runs on the caller's thread); a worker asks the run. */
+static int stop_asked(const run *r)
 {
     return r->cfg->stop && *r->cfg->stop;
+}
+
+static int halted(run *r)
+{
+    pthread_mutex_lock(&r->lock);
+    int h = r->halted;
+    pthread_mutex_unlock(&r->lock);
+    return h;
 }
 
 uci_score analyse_white_score(const analyse_game *g, size_t ply, size_t k)
@@ -128,7 +139,7 @@ static void analyse_one(worker *w, slot *s)
     int chess960 = g->start.chess960;
     if (w->engine && (w->variant != variant || w->chess960 != chess960)) drop_engine(w);
     for (int attempt = 0; attempt < 2; attempt++) {
-        if (stopping(r)) {
+        if (halted(r)) {
             rc = UCI_CRASHED;
             snprintf(err.message, sizeof err.message, "stopped");
             break;
@@ -173,6 +184,9 @@ static void *worker_main(void *arg)
 {
     worker *w = arg;
     run *r = w->run;
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, NULL);
     pthread_mutex_lock(&r->lock);
     for (;;) {
         while (!r->quit && r->next_take == r->next_fill) pthread_cond_wait(&r->work, &r->lock);
@@ -321,7 +335,8 @@ int analyse_run(const analyse_config *cfg, const analyse_source *inputs, size_t 
 
     pthread_mutex_lock(&r.lock);
     while (status == 0) {
-        if (stopping(&r)) {
+        if (stop_asked(&r)) {
+            r.halted = 1;
             status = ANALYSE_STOPPED;
             break;
         }
@@ -458,6 +473,7 @@ int analyse_run(const analyse_config *cfg, const analyse_source *inputs, size_t 
     }
     /* The end: the workers leave; on a stop their engines are killed first. */
     r.quit = 1;
+    if (status != 0) r.halted = 1;
     if (status != 0)
         for (int i = 0; i < nworkers; i++)
             if (r.workers[i].pid > 0) kill(r.workers[i].pid, SIGKILL);

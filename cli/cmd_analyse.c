@@ -474,16 +474,15 @@ static int run(cli_io *io, int argc, char **argv)
     }
     analyse_output_start(&o->out, out, o->out.format, o->cfg.engine.multipv, o->out.summary);
 
-    /* SIGINT and SIGTERM stop the run; a dead engine's pipe is an answer, not a signal. */
-    struct sigaction sa, old_int, old_term, old_pipe;
+    /* SIGINT and SIGTERM stop the run (the driver keeps a dead engine's pipe from raising
+     * SIGPIPE). */
+    struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     stop_signal = 0;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
-    sa.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &sa, &old_pipe);
     o->cfg.stop = &stop_signal;
 
     analyse_callbacks cb = {o, on_game, on_progress};
@@ -493,7 +492,6 @@ static int run(cli_io *io, int argc, char **argv)
 
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    sigaction(SIGPIPE, &old_pipe, NULL);
 
     if (rc == ANALYSE_STOPPED) {
         int sig = stop_signal ? (int)stop_signal : SIGINT;
