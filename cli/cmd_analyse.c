@@ -326,7 +326,7 @@ static int on_game(void *ctx, const analyse_game *g)
     if (g->fen_line) snprintf(where, sizeof where, "%s%sline %lu", g->source ? g->source : "", g->source ? ": " : "", g->line);
     else snprintf(where, sizeof where, "%s%sgame %lu", g->source ? g->source : "", g->source ? ": " : "", g->number);
     if (g->error) {
-        if (g->fen_line) cli_error(c, "%s", g->error + 0);
+        if (g->fen_line) cli_error(c, "%s%s%s", g->source ? g->source : "", g->source ? ": " : "", g->error);
         else cli_error(c, "%s (%s)", where, g->error);
         o->status = cli_worse(o->status, CLI_DATAERR);
         return 0;
