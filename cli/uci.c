@@ -107,15 +107,15 @@ static int fail(uci_error *err, int fault, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
-        /* One line, whatever bytes an engine put into it. */
+        /* One line of printable ASCII, whatever bytes an engine put into it. */
         for (char *p = err->message; *p; p++)
-            if ((unsigned char)*p < 0x20 || *p == 0x7f) *p = '?';
+            if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f) *p = '?';
     }
     return fault;
 }
 
-/* `len` bytes of engine text for a message: at most `cap` - 1 bytes, control bytes as '?', "..."
- * when cut. */
+/* `len` bytes of engine text for a message: at most `cap` - 1 bytes, bytes other than printable
+ * ASCII as '?', "..." when cut. */
 static void quote(char *out, size_t cap, const char *text, size_t len)
 {
     size_t n = 0;
@@ -123,31 +123,11 @@ static void quote(char *out, size_t cap, const char *text, size_t len)
     size_t keep = cut ? (cap > 4 ? cap - 4 : 0) : len;
     for (size_t i = 0; i < keep && n + 1 < cap; i++) {
         unsigned char c = (unsigned char)text[i];
-        out[n++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+        out[n++] = c < 0x20 || c >= 0x7f ? '?' : (char)c;
     }
     if (cut)
         for (int i = 0; i < 3 && n + 1 < cap; i++) out[n++] = '.';
     out[n] = '\0';
-}
-
-static int has_control(const char *s)
-{
-    for (; *s; s++)
-        if ((unsigned char)*s < 0x20 || *s == 0x7f) return 1;
-    return 0;
-}
-
-static int ieq(const char *a, size_t alen, const char *b)
-{
-    size_t blen = strlen(b);
-    if (alen != blen) return 0;
-    for (size_t i = 0; i < alen; i++) {
-        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
-        if (x >= 'A' && x <= 'Z') x = (unsigned char)(x + 32);
-        if (y >= 'A' && y <= 'Z') y = (unsigned char)(y + 32);
-        if (x != y) return 0;
-    }
-    return 1;
 }
 
 /* Words of a line: spaces and tabs separate them. */
@@ -473,6 +453,26 @@ void uci_quit(uci_engine *e)
 }
 
 #else
+
+static int has_control(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f) return 1;
+    return 0;
+}
+
+static int ieq(const char *a, size_t alen, const char *b)
+{
+    size_t blen = strlen(b);
+    if (alen != blen) return 0;
+    for (size_t i = 0; i < alen; i++) {
+        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+        if (x >= 'A' && x <= 'Z') x = (unsigned char)(x + 32);
+        if (y >= 'A' && y <= 'Z') y = (unsigned char)(y + 32);
+        if (x != y) return 0;
+    }
+    return 1;
+}
 
 static double now_s(void)
 {
@@ -970,6 +970,12 @@ static int check_value(const uci_option_info *o, const char *value, uci_error *e
             if (word_is(word, wl, "var") && next_word(&w, &word, &wl) && ieq(word, wl, value)) found = 1;
         if (!found)
             return fail(err, UCI_REFUSED, "the engine's option '%s' has no value '%.60s'", o->name, value);
+    } else if (!word_is(type, tl, "string")) {
+        /* An engine may list an option of a type UCI does not have: it can run, but that
+         * option cannot be set safely. */
+        char t[24];
+        quote(t, sizeof t, type, tl);
+        return fail(err, UCI_REFUSED, "the engine's option '%s' is of a type UCI does not have ('%s')", o->name, t);
     }
     return 0;
 }

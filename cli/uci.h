@@ -16,7 +16,10 @@
  * name or value) is UCI_REFUSED before anything is sent. After any fault but UCI_REFUSED and
  * UCI_ILLEGAL the engine is gone: uci_quit it, then uci_start a new one if wanted.
  *
- * An engine is used by one thread at a time; several engines may run in parallel threads.
+ * An engine is used by one thread at a time; several engines may run in parallel threads (the
+ * pipes are close-on-exec: no engine holds another's). A write to an engine that has gone raises
+ * no SIGPIPE in the caller (uci.c blocks it for the write and takes the pending one back).
+ * Under Emscripten there are no processes: uci_start is UCI_SYSTEM.
  */
 #ifndef RANKFILE_CLI_UCI_H
 #define RANKFILE_CLI_UCI_H
@@ -61,7 +64,10 @@ typedef struct uci_config {
      * button). Checked against the engine's `option` lines: an unknown name is UCI_REFUSED. */
     const char *const *options;
     size_t option_count;
-    rf_variant variant;              /* not standard: setoption name UCI_Variant (lichess's name) */
+    /* Not standard: setoption name UCI_Variant, by Fairy-Stockfish's names for lichess's
+     * variants (atomic, kingofthehill, 3check, racingkings, horde, antichess, crazyhouse); an
+     * engine without that option or value is UCI_REFUSED. */
+    rf_variant variant;
     int chess960;                    /* setoption name UCI_Chess960 value true */
     double start_timeout_s;          /* for `uciok` and `readyok`; 10 when 0 */
     /* A search is thought hung when nothing has come for this long past what its limit allows
@@ -85,7 +91,11 @@ typedef struct uci_score {
     int upperbound;
 } uci_score;
 
-/* One principal variation, from the last `info` line with a `pv` (and a score) for it. */
+/* One principal variation: what the last `info` line with a `score` or a `pv` for it said (its
+ * multipv, 1 when it named none; a line with neither, such as `info depth 3 currmove e2e4`,
+ * changes no line). `info depth 0 score mate 0` (no legal move) is a line with a score and an
+ * empty pv. Moves past UCI_MAX_PV are checked but not kept; a multipv over UCI_MAX_MULTIPV is
+ * not kept. */
 typedef struct uci_line {
     int multipv;           /* 1.. */
     int has_score;
@@ -111,15 +121,22 @@ typedef struct uci_result {
     uint64_t nodes;        /* the last said */
     long time_ms;          /* the last said; else the time measured */
 } uci_result;
+/* A `bestmove` without a legal move (`(none)`, `0000`) is accepted only in a position that has
+ * no legal move; a `ponder` move that is not legal after the best move is left out (it is a
+ * hint), not a fault. */
 
 typedef struct uci_engine uci_engine;
 
-/* The engine's identity and options as it listed them after `uci`. */
+/* The engine's identity as it said it after `uci` (printable ASCII, other bytes as '?'). */
 const char *uci_name(const uci_engine *e);   /* `id name`, "" when it said none */
 pid_t uci_pid(const uci_engine *e);
 
 /* Starts the engine of `cfg` and sets it up. *out is NULL after a fault. The config's strings
- * are copied. */
+ * are copied. Each option (Threads, Hash, MultiPV when over 1, UCI_Variant for a variant,
+ * UCI_Chess960, then `options` in order) is checked against the engine's `option` lines before
+ * any is sent: names case-insensitively, a spin's range, a check's true/false, a combo's values,
+ * a button's lack of value; a mismatch is UCI_REFUSED (the engine is quit). Text with a control
+ * byte is UCI_REFUSED before the program is run. */
 int uci_start(uci_engine **out, const uci_config *cfg, uci_error *err);
 
 /* `ucinewgame` and `isready` .. `readyok`: the next positions are of another game. */
@@ -127,7 +144,13 @@ int uci_new_game(uci_engine *e, uci_error *err);
 
 /* Sets up `root` and the moves played from it (so that the engine sees the game's repetitions),
  * searches the last position under `limit`, and reads the answer into *out. Returns 0 or a
- * uci_fault. */
+ * uci_fault. Sent: `position startpos` for the standard start position, else `position fen`
+ * (Shredder-FEN castling in Chess960 mode), `moves ...` in UCI (castling as king-takes-rook in
+ * Chess960 mode), then `go` with each non-zero limit. UCI_REFUSED, nothing sent: no limit, a
+ * position of another variant than the engine's, a Chess960 position for an engine not in
+ * Chess960 mode, a move that is not legal. A line that cannot be read, or names a move that is not
+ * legal, makes the search UCI_ILLEGAL: the driver sends `stop` and reads on to `bestmove`, so
+ * that the engine is ready for the next search; *out keeps what was read before. */
 int uci_search(uci_engine *e, const rf_position *root, const rf_move *moves, size_t move_count,
                const uci_limit *limit, uci_result *out, uci_error *err);
 
@@ -142,7 +165,8 @@ void uci_quit(uci_engine *e);
 int uci_read_line(uci_result *out, const rf_position *pos, int chess960, const char *line,
                   size_t len, uci_error *err);
 
-/* Empties *out for a new search: no best move, no lines (lines[i].multipv = i + 1). */
+/* Empties *out for a new search, as uci_search does: no best move, no lines (lines[i].multipv =
+ * i + 1). A caller of uci_read_line clears its result first. */
 void uci_result_clear(uci_result *out);
 
 /* The text of a fault code ("crashed", "hung", ...). */

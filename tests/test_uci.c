@@ -6,12 +6,14 @@
 #include "uci.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef RF_UCI_DIR
@@ -61,6 +63,31 @@ static uci_config replay_config(const char *transcript, const char *log)
     cfg.start_timeout_s = 20;
     cfg.hang_timeout_s = 20;
     return cfg;
+}
+
+/* replay_config with its own argument strings (for threads): free_config frees them. */
+static uci_config replay_config_copy(const char *transcript)
+{
+    char **argv = calloc(3, sizeof *argv);
+    argv[0] = malloc(512);
+    argv[1] = malloc(512);
+    snprintf(argv[0], 512, "%s/replay.py", RF_UCI_DIR);
+    snprintf(argv[1], 512, "%s/transcripts/%s", RF_UCI_DIR, transcript);
+    uci_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.path = "python3";
+    cfg.args = (const char *const *)argv;
+    cfg.start_timeout_s = 20;
+    cfg.hang_timeout_s = 20;
+    return cfg;
+}
+
+static void free_config(uci_config *cfg)
+{
+    char **argv = (char **)cfg->args;
+    free(argv[0]);
+    free(argv[1]);
+    free(argv);
 }
 
 static int need_python(void)
@@ -376,10 +403,18 @@ TEST(fault_crash_signal)
     uci_quit(e);
 }
 
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A search by depth: the hang time-out alone. */
 TEST(fault_hang_killed)
 {
     if (!need_python()) return;
-    uci_config cfg = replay_config("hang.uci", NULL);
+    uci_config cfg = replay_config("hang_depth.uci", NULL);
     cfg.hang_timeout_s = 0.5;
     uci_engine *e;
     uci_error err;
@@ -389,7 +424,10 @@ TEST(fault_hang_killed)
     rf_position_startpos(&start, RF_VARIANT_STANDARD);
     uci_limit limit = {20, 0, 0};
     uci_result res;
+    double t0 = seconds();
     CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_HUNG);
+    double t = seconds() - t0;
+    CHECK_MSG(t >= 0.5 && t < 5, "%.3f s", t);
     CHECK_MSG(strstr(err.message, "said nothing for") && strstr(err.message, "killed"), "%s", err.message);
     CHECK(process_gone(pid));
     /* What came before the hang was read. */
@@ -397,10 +435,113 @@ TEST(fault_hang_killed)
     uci_quit(e);
 }
 
-TEST(fault_garbage_line)
+/* The shared hang.uci: a movetime search is given its movetime and the hang time-out. */
+TEST(fault_hang_movetime)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("hang.uci", NULL);
+    cfg.hang_timeout_s = 0.3;
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    CHECK_INT(uci_new_game(e, &err), 0);
+    pid_t pid = uci_pid(e);
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {0, 0, 100};
+    uci_result res;
+    double t0 = seconds();
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_HUNG);
+    double t = seconds() - t0;
+    CHECK_MSG(t >= 0.4 && t < 5, "%.3f s", t);
+    CHECK(process_gone(pid));
+    CHECK_INT(res.lines[0].score.value, 10);
+    uci_quit(e);
+}
+
+TEST(fault_crash_search_shared)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("crash_search.uci", NULL);
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    CHECK_STR(uci_name(e), "Crashy 1.0");
+    CHECK_INT(uci_new_game(e, &err), 0);
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {0, 1000, 0};
+    uci_result res;
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_CRASHED);
+    CHECK_MSG(strstr(err.message, "SIGSEGV") && strstr(err.message, "while searching"), "%s", err.message);
+    CHECK_STR(err.stderr_tail, "");
+    uci_quit(e);
+}
+
+TEST(fault_exit_at_start)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("exit_at_start.uci", NULL);
+    uci_engine *e;
+    uci_error err;
+    CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
+    CHECK(e == NULL);
+    CHECK_MSG(strstr(err.message, "exited with status 1 before answering uci"), "%s", err.message);
+    CHECK_STR(err.stderr_tail, "fatal: no network file\n");
+}
+
+/* An option of a type UCI does not have: the engine runs; that option cannot be set. */
+TEST(bad_option_type)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("bad_option.uci", NULL);
+    uci_engine *e;
+    uci_error err;
+    if (CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) {
+        CHECK_STR(uci_name(e), "Odd 1.0");
+        uci_quit(e);
+    }
+    const char *opts[1] = {"strange thing=3"};
+    cfg.options = opts;
+    cfg.option_count = 1;
+    CHECK_INT(uci_start(&e, &cfg, &err), UCI_REFUSED);
+    CHECK_MSG(strstr(err.message, "'Strange Thing' is of a type UCI does not have ('wibble')"), "%s", err.message);
+}
+
+/* The shared garbage.uci: noise before uciok is skipped; the first unreadable info line makes
+ * the search UCI_ILLEGAL (the C driver is strict; rankfile.engine skips such fields), read on
+ * to its bestmove; an illegal bestmove is UCI_ILLEGAL. */
+TEST(fault_garbage_shared)
 {
     if (!need_python()) return;
     uci_config cfg = replay_config("garbage.uci", NULL);
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    CHECK_STR(uci_name(e), "Garbage 0");
+    CHECK_INT(uci_new_game(e, &err), 0);
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {0, 100, 0};
+    uci_result res;
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
+    CHECK_MSG(strstr(err.message, "'banana' where a number belongs after depth"), "%s", err.message);
+    /* The readable lines and the bestmove were kept. */
+    CHECK(res.has_best);
+    CHECK_STR(uci_of(res.best, 0), "d2d4");
+    CHECK_STR(pv_text(&start, &res.lines[0], 0), "d2d4 d7d5 c2c4");
+    rf_move m = res.best;
+    CHECK_INT(uci_search(e, &start, &m, 1, &limit, &res, &err), UCI_ILLEGAL);
+    CHECK_MSG(strstr(err.message, "'d7d6d5'"), "%s", err.message);
+    uci_quit(e);
+}
+
+/* bad_info.uci: a line of another protocol is ignored; an info line that cannot be read is
+ * UCI_ILLEGAL, and the engine stays usable. */
+TEST(fault_garbage_line)
+{
+    if (!need_python()) return;
+    uci_config cfg = replay_config("bad_info.uci", NULL);
     uci_engine *e;
     uci_error err;
     if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
@@ -608,6 +749,69 @@ TEST(fault_sigpipe_survived)
     CHECK(!sigismember(&pending, SIGPIPE));
 }
 
+/* An engine that writes much more to standard error than a pipe holds before it answers: read
+ * while waiting, so it cannot stall; the tail kept is its last whole lines. */
+TEST(stderr_flood_drained)
+{
+    if (!on_path("sh")) {
+        HARNESS_SKIP("sh is missing");
+        return;
+    }
+    static const char *const args[] = {
+        "-c", "read l; yes 'noise on standard error' | head -n 20000 >&2; echo 'last words' >&2; "
+              "echo uciok; read l; echo readyok; read l; read l; exit 7", NULL};
+    uci_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.path = "sh";
+    cfg.args = args;
+    cfg.start_timeout_s = 10;
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {1, 0, 0};
+    uci_result res;
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_CRASHED);
+    CHECK_MSG(strstr(err.message, "status 7"), "%s", err.message);
+    size_t n = strlen(err.stderr_tail);
+    CHECK(n > 100 && n < sizeof err.stderr_tail);
+    CHECK(strncmp(err.stderr_tail, "noise on standard error\n", 24) == 0);
+    CHECK(n >= 11 && strcmp(err.stderr_tail + n - 11, "last words\n") == 0);
+    uci_quit(e);
+}
+
+/* A line longer than the driver reads (64 KiB): UCI_ILLEGAL, the rest of it skipped, the
+ * bestmove after it read. */
+TEST(fault_overlong_line)
+{
+    if (!on_path("sh")) {
+        HARNESS_SKIP("sh is missing");
+        return;
+    }
+    static const char *const args[] = {
+        "-c", "read l; echo uciok; read l; echo readyok; read l; read l; "
+              "printf 'info string '; yes x | head -n 100000 | tr -d '\\n'; echo; "
+              "echo 'bestmove e2e4'; read l; read l", NULL};
+    uci_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.path = "sh";
+    cfg.args = args;
+    cfg.start_timeout_s = 10;
+    cfg.hang_timeout_s = 10;
+    uci_engine *e;
+    uci_error err;
+    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {1, 0, 0};
+    uci_result res;
+    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
+    CHECK_MSG(strstr(err.message, "longer than"), "%s", err.message);
+    CHECK(res.has_best);
+    uci_quit(e);
+}
+
 TEST(refused_searches)
 {
     if (!need_python()) return;
@@ -693,6 +897,40 @@ TEST(engines_hold_no_other_pipes)
     uci_quit(a);
 }
 #endif
+
+/* Engines in parallel threads, one each: every search answers as its transcript says. */
+static void *thread_search(void *arg)
+{
+    int *ok = arg;
+    uci_config cfg = replay_config_copy("multipv_depth.uci");
+    cfg.multipv = 3;
+    uci_engine *e;
+    uci_error err;
+    *ok = 0;
+    int started = uci_start(&e, &cfg, &err);
+    free_config(&cfg); /* the driver keeps copies of what it needs */
+    if (started != 0) return NULL;
+    rf_position start;
+    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_limit limit = {8, 0, 0};
+    uci_result res;
+    *ok = uci_search(e, &start, NULL, 0, &limit, &res, &err) == 0 && res.line_count == 3 &&
+          res.lines[2].score.value == 13 && res.lines[1].pv_len == 10;
+    uci_quit(e);
+    return NULL;
+}
+
+TEST(engines_in_threads)
+{
+    if (!need_python()) return;
+    pthread_t t[4];
+    int ok[4];
+    for (int i = 0; i < 4; i++) CHECK(pthread_create(&t[i], NULL, thread_search, &ok[i]) == 0);
+    for (int i = 0; i < 4; i++) {
+        pthread_join(t[i], NULL);
+        CHECK_MSG(ok[i], "thread %d", i);
+    }
+}
 
 /* ---- the line reader alone ---- */
 

@@ -27,8 +27,9 @@ after it are then written (and flushed). How two commands are compared:
 Chores a driver may or may not send need not be in the transcript, and those in it may be left
 out: a command that is not the next one expected is matched past the chores ahead of it in the
 transcript (`isready`, `ucinewgame`, `setoption`, `debug`), and when it matches none,
-`isready` is answered `readyok`, and `ucinewgame`, `setoption ...`, `debug ...` and `quit`
-are taken without an answer. Any other command that is not the next
+`isready` is answered `readyok`, and `ucinewgame`, `setoption ...`, `debug ...`, `stop` and
+`quit` are taken without an answer (`stop` too: a driver may stop a search whose bestmove the
+transcript has already given, as a real engine's bestmove can cross a stop). Any other command that is not the next
 expected is an error: "replay: TRANSCRIPT line N: expected 'X', got 'Y'" on standard error,
 exit status 3. At the end of input, or on `quit`, the engine exits with 0.
 
@@ -182,7 +183,7 @@ def main():
             answer(["readyok"])
         elif words[0] == "quit":
             return 0
-        elif words[0] in ("ucinewgame", "setoption", "debug"):
+        elif words[0] in ("ucinewgame", "setoption", "debug", "stop"):
             pass
         else:
             expected = steps[at][0] if at < len(steps) else "(the end of the transcript)"
