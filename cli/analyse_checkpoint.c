@@ -28,8 +28,12 @@
 
 struct analyse_journal {
     int fd;
-    char **records;  /* [seq]: the record's text after SEQ, or NULL */
-    size_t nrecords;
+    struct record {
+        unsigned long long seq;
+        size_t order;    /* its place in the file: of two records of one seq the later counts */
+        char *text;      /* the record's text after SEQ */
+    } *records;          /* sorted by seq once read (a file of any numbers costs its size) */
+    size_t nrecords, cap;
     double synced;   /* when it was last made durable */
     int dirty;
 };
@@ -74,23 +78,29 @@ static int write_all(int fd, const char *p, size_t n)
 
 static int keep(analyse_journal *j, unsigned long long seq, const char *text, size_t len)
 {
-    if (seq > (1ull << 40)) return -1;
-    if (seq >= j->nrecords) {
-        size_t n = j->nrecords ? j->nrecords : 1024;
-        while (n <= seq) n *= 2;
-        char **p = realloc(j->records, n * sizeof *p);
+    if (j->nrecords == j->cap) {
+        size_t n = j->cap ? j->cap * 2 : 1024;
+        struct record *p = realloc(j->records, n * sizeof *p);
         if (!p) return -1;
-        memset(p + j->nrecords, 0, (n - j->nrecords) * sizeof *p);
         j->records = p;
-        j->nrecords = n;
+        j->cap = n;
     }
     char *s = malloc(len + 1);
     if (!s) return -1;
     memcpy(s, text, len);
     s[len] = 0;
-    free(j->records[seq]);
-    j->records[seq] = s;
+    j->records[j->nrecords].seq = seq;
+    j->records[j->nrecords].order = j->nrecords;
+    j->records[j->nrecords].text = s;
+    j->nrecords++;
     return 0;
+}
+
+static int by_seq(const void *a, const void *b)
+{
+    const struct record *x = a, *y = b;
+    if (x->seq != y->seq) return x->seq < y->seq ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
 }
 
 int analyse_journal_open(analyse_journal **out, const char *path, const char *key, char *message,
@@ -196,6 +206,7 @@ int analyse_journal_open(analyse_journal **out, const char *path, const char *ke
                  path, no ? no : 1);
         goto fail_data;
     }
+    if (j->nrecords) qsort(j->records, j->nrecords, sizeof *j->records, by_seq);
     if (good < st.st_size && ftruncate(j->fd, good)) {
         snprintf(message, cap, "cannot write the checkpoint %s: %s", path, strerror(errno));
         goto fail_data;
@@ -366,8 +377,16 @@ int analyse_record_read(const char *text, size_t len, const rf_position *pos, uc
 int analyse_journal_find(analyse_journal *j, unsigned long long seq, const rf_position *pos,
                          uint64_t check, uci_result *out)
 {
-    if (!j || seq >= j->nrecords || !j->records[seq]) return 0;
-    const char *text = j->records[seq];
+    if (!j || !j->nrecords) return 0;
+    /* the last record of this seq: the last of its run in the sorted array */
+    size_t lo = 0, hi = j->nrecords;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (j->records[mid].seq <= seq) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == 0 || j->records[lo - 1].seq != seq) return 0;
+    const char *text = j->records[lo - 1].text;
     char *end;
     errno = 0;
     unsigned long long c = strtoull(text, &end, 16);
@@ -411,7 +430,7 @@ void analyse_journal_close(analyse_journal *j)
 {
     if (!j) return;
     if (j->fd >= 0) close(j->fd);
-    for (size_t i = 0; i < j->nrecords; i++) free(j->records[i]);
+    for (size_t i = 0; i < j->nrecords; i++) free(j->records[i].text);
     free(j->records);
     free(j);
 }

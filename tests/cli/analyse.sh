@@ -270,6 +270,10 @@ run /dev/null analyse "$tmp/long.pgn" -e "$tmp/fake" --checkpoint "$tmp/notck"
 head -c -7 "$tmp/ck" >"$tmp/ck2"
 run /dev/null analyse "$tmp/long.pgn" -e "$tmp/slow" --format tsv --engines 2 --checkpoint "$tmp/ck2"
 [ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/long.ref" && ok || bad "a torn checkpoint: exit $rc $(cat "$tmp/err")"
+# records of positions the run does not have (a huge number, a wrong position key) are not used
+printf '99999999999 0 - - 0 0 0 0\n3 0 a2a3 - 3 100 1 1 1 c 7 0 3 3 100 1 1 a2a3\n' >>"$tmp/ck2"
+run /dev/null analyse "$tmp/long.pgn" -e "$tmp/slow" --format tsv --engines 2 --checkpoint "$tmp/ck2"
+[ "$rc" -eq 0 ] && cmp -s "$tmp/out" "$tmp/long.ref" && ok || bad "records of other positions: exit $rc $(cat "$tmp/err")"
 
 # ---- help ---------------------------------------------------------------------------------------------
 run /dev/null analyse --help
