@@ -3,8 +3,9 @@
  * checkpoint records (cli/analyse_checkpoint.c), from any bytes.
  *
  * Input: a first byte, then the rest. An even first byte: the rest is an input of `analyse`
- * (PGN games or FEN lines, told apart as the command does), read game by game; an odd one: the
- * rest is a checkpoint record of the start position (the text after "SEQ CHECK ").
+ * (PGN games or FEN lines, told apart as the command does), read game by game; one whose low
+ * bits are 01: the rest is a checkpoint record of the start position (the text after "SEQ
+ * CHECK "); 11: the rest is a checkpoint file, opened with the key "k".
  * Properties:
  *   - reading never crashes, and a game without an error has a start, its main line's positions
  *     are its moves played from there, and its error text (for the others) is one line;
@@ -12,7 +13,10 @@
  *     best move), is written as PGN and read back by the library's PGN reader with the same main
  *     line and no error; and as TSV rows, one per position, each of 12 cells;
  *   - every answer's checkpoint record reads back to the same answer (records are a codec);
- *   - a record read from any bytes writes back to text that reads to the same answer again.
+ *   - a record read from any bytes writes back to text that reads to the same answer again;
+ *   - a checkpoint file is opened (0) or refused as another command line's (64) or as no
+ *     checkpoint (65) with a one-line message; one opened opens again (its torn last line
+ *     dropped), and any record found for the start position (number 0) is found again.
  */
 #include "fuzz.h"
 #include "analyse.h"
@@ -167,6 +171,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1) return 0;
     const char *rest = (const char *)data + 1;
     size_t n = size - 1;
+    if ((data[0] & 3) == 3) {
+        char path[] = "/tmp/fuzz_analyse_XXXXXX";
+        int fd = mkstemp(path);
+        FUZZ_CHECK(fd >= 0, "no temporary file");
+        FUZZ_CHECK(write(fd, rest, n) == (ssize_t)n, "cannot write the checkpoint");
+        close(fd);
+        rf_position start;
+        rf_position_startpos(&start, RF_VARIANT_STANDARD);
+        uci_result first, again;
+        int found = 0;
+        for (int round = 0; round < 2; round++) {
+            analyse_journal *j = NULL;
+            char message[512];
+            int st = analyse_journal_open(&j, path, "k", message, sizeof message);
+            FUZZ_CHECK(st == 0 || (round == 0 && (st == CLI_USAGE || st == CLI_DATAERR)),
+                       "round %d: status %d: %s", round, st, st ? message : "");
+            if (st) {
+                FUZZ_CHECK(fuzz_is_one_line(message, sizeof message), "not one line: %s", message);
+                break;
+            }
+            if (round == 0) found = analyse_journal_find(j, 0, &start, start.key, &first);
+            else FUZZ_CHECK(analyse_journal_find(j, 0, &start, start.key, &again) == found &&
+                            (!found || same_result(&first, &again)), "a record found once, not twice");
+            analyse_journal_close(j);
+        }
+        unlink(path);
+        return 0;
+    }
     if (data[0] & 1) {
         rf_position start;
         rf_position_startpos(&start, RF_VARIANT_STANDARD);
