@@ -167,8 +167,12 @@ int analyse_journal_open(analyse_journal **out, const char *path, const char *ke
                 break;
             }
             if (strncmp(line, head, strlen(head)) != 0 || strcmp(line + strlen(head), line_key) != 0) {
-                const char *theirs = line + strlen(head);
-                if (strlen(line) < strlen(head)) theirs = "?";
+                /* what it was written for, shown in printable ASCII */
+                char theirs[301];
+                const char *t = strlen(line) > strlen(JOURNAL_MAGIC) + 17 ? line + strlen(JOURNAL_MAGIC) + 17 : "?";
+                size_t k = 0;
+                for (; t[k] && k < sizeof theirs - 1; k++) theirs[k] = t[k] >= 0x20 && t[k] < 0x7f ? t[k] : '?';
+                theirs[k] = 0;
                 snprintf(message, cap,
                          "the checkpoint %s was written for another command line (%.300s); give the "
                          "same command, or remove it to start again",
