@@ -104,6 +104,8 @@ typedef struct analyse_progress {
     unsigned long long positions; /* answered */
     unsigned long long replayed;  /* of which from the checkpoint */
     unsigned long long games;     /* delivered */
+    unsigned long long known;     /* positions to answer in the games read so far */
+    int input_done;               /* every input is read: `known` is the total */
     double seconds;
     uint64_t consumed, size;      /* the current input's bytes (size 0: unknown) */
 } analyse_progress;

@@ -319,7 +319,10 @@ static int on_game(void *ctx, const analyse_game *g)
     cmd_run *o = ctx;
     const cli_common *c = &o->common;
     char where[600];
-    if (o->progress_shown) {
+    /* a message takes the progress line's place (it is written again a moment later) */
+    int says = g->error || g->warning;
+    for (size_t ply = 0; !says && ply <= g->plies; ply++) says = g->evals[ply].error != NULL;
+    if (says && o->progress_shown) {
         fputs("\r\033[K", c->io->err);
         o->progress_shown = 0;
     }
@@ -351,14 +354,15 @@ static void on_progress(void *ctx, const analyse_progress *p)
     if (!o->progress) return;
     FILE *err = o->common.io->err;
     double rate = p->seconds > 0 ? (double)(p->positions - p->replayed) / p->seconds : 0;
-    fprintf(err, "\rrankfile: analyse: %llu positions", p->positions);
+    /* the total: known once every input is read, else guessed from the bytes read */
+    double total = (double)p->known;
+    if (!p->input_done && p->size && p->consumed && p->consumed < p->size)
+        total = (double)p->known * (double)p->size / (double)p->consumed;
+    fprintf(err, "\rrankfile: analyse: %llu of %s%.0f positions", p->positions, p->input_done ? "" : "~", total);
     if (p->replayed) fprintf(err, " (%llu from the checkpoint)", p->replayed);
     fprintf(err, ", %llu games, %.1f positions/s", p->games, rate);
-    if (p->size && p->consumed <= p->size && p->consumed) {
-        double done = (double)p->consumed / (double)p->size;
-        fprintf(err, ", %.0f%%", 100 * done);
-        if (done > 0.001 && p->seconds > 1) fprintf(err, ", about %.0f s left", p->seconds * (1 - done) / done);
-    }
+    if (rate > 0 && total > (double)p->positions && (p->input_done || p->size))
+        fprintf(err, ", about %.0f s left", (total - (double)p->positions) / rate);
     fputs("\033[K", err);
     fflush(err);
     o->progress_shown = 1;
