@@ -256,50 +256,79 @@ typedef struct row {
     const char *error, *end;
 } row;
 
-static void make_row(row *r, const analyse_game *g, size_t ply, size_t k)
+size_t analyse_rows(const analyse_game *g, size_t ply)
 {
-    memset(r, 0, sizeof *r);
+    const analyse_eval *ev = &g->evals[ply];
+    if (!ev->asked) return 0;
+    if (ev->result && !ev->fault && !ev->terminal && ev->result->line_count > 1) return ev->result->line_count;
+    return 1;
+}
+
+void analyse_row_get(const analyse_game *g, size_t ply, size_t k, analyse_row *out)
+{
+    memset(out, 0, sizeof *out);
     const analyse_eval *ev = &g->evals[ply];
     const rf_position *pos = &g->main[ply];
-    snprintf(r->game, sizeof r->game, "%lu", g->index);
-    snprintf(r->ply, sizeof r->ply, "%zu", ply);
-    snprintf(r->multipv, sizeof r->multipv, "%zu", k + 1);
-    rf_position_to_fen(r->fen, sizeof r->fen, pos, 0);
-    if (ply < g->plies) rf_move_to_uci(r->move, sizeof r->move, pos, g->moves[ply]);
-    r->error = ev->error;
-    r->end = ev->end;
-    const uci_line *l = line_of(g, ply, k);
-    if (ev->result && !ev->fault && !ev->terminal) {
-        if (ev->result->has_best && k == 0) {
-            rf_move_to_uci(r->best, sizeof r->best, pos, ev->result->best);
-            r->has_best = 1;
-        }
-        if (k < ev->result->line_count) {
-            const uci_line *ln = &ev->result->lines[k];
-            if (k > 0 && ln->pv_len) {
-                rf_move_to_uci(r->best, sizeof r->best, pos, ln->pv[0]);
-                r->has_best = 1;
-            }
-            size_t at = 0;
-            rf_position p = *pos;
-            for (size_t i = 0; i < ln->pv_len && at + RF_UCI_MAX + 2 < sizeof r->pv; i++) {
-                if (i) r->pv[at++] = ' ';
-                at += rf_move_to_uci(r->pv + at, sizeof r->pv - at, &p, ln->pv[i]);
-                rf_position_play(&p, ln->pv[i]);
-            }
-            snprintf(r->depth, sizeof r->depth, "%d", ln->depth ? ln->depth : ev->result->depth);
-            snprintf(r->nodes, sizeof r->nodes, "%llu", (unsigned long long)(ln->nodes ? ln->nodes : ev->result->nodes));
-            snprintf(r->time_ms, sizeof r->time_ms, "%ld", ln->time_ms ? ln->time_ms : ev->result->time_ms);
-            r->has_numbers = 1;
-        }
+    out->game = g->index;
+    out->ply = ply;
+    out->multipv = k + 1;
+    out->pos = pos;
+    if (ply < g->plies) out->has_move = 1, out->move = g->moves[ply];
+    out->error = ev->error;
+    out->end = ev->end;
+    if (!ev->result || ev->fault || ev->terminal) return;
+    if (ev->result->has_best && k == 0) out->has_best = 1, out->best = ev->result->best;
+    if (k < ev->result->line_count) {
+        const uci_line *ln = &ev->result->lines[k];
+        if (k > 0 && ln->pv_len) out->has_best = 1, out->best = ln->pv[0];
+        out->pv = ln->pv;
+        out->pv_len = ln->pv_len;
+        out->depth = ln->depth ? ln->depth : ev->result->depth;
+        out->nodes = ln->nodes ? ln->nodes : ev->result->nodes;
+        out->time_ms = ln->time_ms ? ln->time_ms : ev->result->time_ms;
+        out->has_numbers = 1;
     }
-    if (l) {
-        uci_score s = analyse_white_score(g, ply, k);
-        if (s.is_mate) {
-            snprintf(r->mate, sizeof r->mate, "%d", s.value);
+    if (line_of(g, ply, k)) {
+        out->has_score = 1;
+        out->score = analyse_white_score(g, ply, k);
+    }
+}
+
+static void make_row(row *r, const analyse_game *g, size_t ply, size_t k)
+{
+    analyse_row a;
+    analyse_row_get(g, ply, k, &a);
+    memset(r, 0, sizeof *r);
+    snprintf(r->game, sizeof r->game, "%lu", a.game);
+    snprintf(r->ply, sizeof r->ply, "%zu", a.ply);
+    snprintf(r->multipv, sizeof r->multipv, "%zu", a.multipv);
+    rf_position_to_fen(r->fen, sizeof r->fen, a.pos, 0);
+    if (a.has_move) rf_move_to_uci(r->move, sizeof r->move, a.pos, a.move);
+    r->error = a.error;
+    r->end = a.end;
+    if (a.has_best) {
+        rf_move_to_uci(r->best, sizeof r->best, a.pos, a.best);
+        r->has_best = 1;
+    }
+    if (a.has_numbers) {
+        size_t at = 0;
+        rf_position p = *a.pos;
+        for (size_t i = 0; i < a.pv_len && at + RF_UCI_MAX + 2 < sizeof r->pv; i++) {
+            if (i) r->pv[at++] = ' ';
+            at += rf_move_to_uci(r->pv + at, sizeof r->pv - at, &p, a.pv[i]);
+            rf_position_play(&p, a.pv[i]);
+        }
+        snprintf(r->depth, sizeof r->depth, "%d", a.depth);
+        snprintf(r->nodes, sizeof r->nodes, "%llu", (unsigned long long)a.nodes);
+        snprintf(r->time_ms, sizeof r->time_ms, "%ld", a.time_ms);
+        r->has_numbers = 1;
+    }
+    if (a.has_score) {
+        if (a.score.is_mate) {
+            snprintf(r->mate, sizeof r->mate, "%d", a.score.value);
             r->has_mate = 1;
         } else {
-            snprintf(r->eval_cp, sizeof r->eval_cp, "%d", s.value);
+            snprintf(r->eval_cp, sizeof r->eval_cp, "%d", a.score.value);
             r->has_eval = 1;
         }
     }
@@ -413,10 +442,7 @@ void analyse_output_game(analyse_output *o, const analyse_game *g)
     }
     row r;
     for (size_t ply = 0; ply <= g->plies; ply++) {
-        const analyse_eval *ev = &g->evals[ply];
-        if (!ev->asked) continue;
-        size_t lines = 1;
-        if (ev->result && !ev->fault && !ev->terminal && ev->result->line_count > 1) lines = ev->result->line_count;
+        size_t lines = analyse_rows(g, ply);
         for (size_t k = 0; k < lines; k++) {
             make_row(&r, g, ply, k);
             if (o->format == ANALYSE_JSON) json_row(o, &r);
