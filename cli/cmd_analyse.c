@@ -492,6 +492,8 @@ static int run(cli_io *io, int argc, char **argv)
     analyse_callbacks cb = {o, on_game, on_progress};
     char message[2048];
     int rc = analyse_run(&o->cfg, src, nsrc, &cb, message, sizeof message);
+    /* every game handed back: done, or an input that could not be read to its end (said) */
+    int complete = rc == 0 || (rc == CLI_DATAERR && !message[0]);
     if (o->progress_shown) fputs("\r\033[K", io->err);
 
     sigaction(SIGINT, &old_int, NULL);
@@ -508,7 +510,7 @@ static int run(cli_io *io, int argc, char **argv)
         if (message[0]) cli_error(c, "%s", message);
         status = rc > 0 ? rc : CLI_SOFTWARE;
     }
-    if (rc == 0 || rc == CLI_DATAERR) {
+    if (complete) {
         analyse_output_end(&o->out);
         status = cli_worse(status, o->status);
     }
@@ -519,7 +521,6 @@ static int run(cli_io *io, int argc, char **argv)
         int bad = fflush(out) != 0 || ferror(out);
         if (!bad) bad = fsync(fileno(out)) != 0 && errno != EINVAL;
         bad |= fclose(out) != 0;
-        int complete = rc == 0 || rc == CLI_DATAERR;
         if (bad && complete) {
             cli_error(c, "cannot write %s: %s", part, strerror(errno));
             status = CLI_IOERR;
