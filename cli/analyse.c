@@ -159,6 +159,11 @@ static void analyse_one(worker *w, slot *s)
             }
         }
         set_pid(w, uci_pid(w->engine));
+        if (halted(r)) { /* stopped while the engine started: no search */
+            rc = UCI_CRASHED;
+            snprintf(err.message, sizeof err.message, "stopped");
+            break;
+        }
         memset(ev->result, 0, sizeof *ev->result);
         rc = uci_new_game(w->engine, &err);
         if (rc == UCI_OK) rc = uci_search(w->engine, &g->start, g->moves, s->ply, &cfg->limit, ev->result, &err);
