@@ -15,6 +15,8 @@ set(RF_APP_FILES
   commands.c cmd_fen.c cmd_moves.c cmd_play.c cmd_status.c cmd_judge.c cmd_atomic.c
   cmd_960.c cmd_is960.c cmd_show.c cmd_key.c cmd_book.c cmd_opening.c eco_file.c cmd_tb.c cmd_pgn.c pgn_game.c pgn_filter.c pgn_columns.c
   pgn_threads.c
+  # analyse: the engine pool, its inputs, output and checkpoint
+  cmd_analyse.c analyse.c analyse_game.c analyse_output.c analyse_checkpoint.c
   # perft: the count and --divide, and its files
   cmd_perft.c perft_count.c perft_input.c perft_suite_cmd.c perft_jobs.c perft_job_file.c)
 
@@ -37,7 +39,8 @@ target_compile_options(rankfile_app PRIVATE ${RF_WARNINGS})
 # Compressed input (input.c), as found above: the definitions for its source, the libraries for
 # whatever links it.
 target_compile_definitions(rankfile_app PRIVATE ${RF_CLI_INPUT_DEFINITIONS})
-target_link_libraries(rankfile_app PUBLIC rankfile_static ${RF_CLI_INPUT_LIBS})
+# analyse_output.c: exp() of the winning chances (libm).
+target_link_libraries(rankfile_app PUBLIC rankfile_static ${RF_CLI_INPUT_LIBS} m)
 # Internal: linked into programs and the Python extension, exported by none of them.
 set_target_properties(rankfile_app PROPERTIES C_VISIBILITY_PRESET hidden)
 

@@ -503,6 +503,6 @@ int cli_write_svg(const cli_common *c, const char *path, const rf_position *pos,
 extern const cli_command cli_command_fen, cli_command_moves, cli_command_play,
     cli_command_status, cli_command_judge, cli_command_perft, cli_command_atomic,
     cli_command_960, cli_command_is960, cli_command_show, cli_command_key,
-    cli_command_book, cli_command_opening, cli_command_pgn, cli_command_tb;
+    cli_command_book, cli_command_opening, cli_command_pgn, cli_command_tb, cli_command_analyse;
 
 #endif

@@ -12,6 +12,7 @@ static const cli_command *const cli_commands[] = {
     &cli_command_judge, &cli_command_perft,  &cli_command_atomic, &cli_command_960,
     &cli_command_is960, &cli_command_show,   &cli_command_key,
     &cli_command_book,  &cli_command_opening, &cli_command_pgn, &cli_command_tb,
+    &cli_command_analyse,
 };
 static const size_t cli_command_count = sizeof cli_commands / sizeof *cli_commands;
 

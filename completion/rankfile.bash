@@ -19,7 +19,7 @@ _rankfile() {
     fi
     COMPREPLY=()
 
-    local commands="fen moves play status judge perft atomic 960 is960 show key book opening pgn tb help"
+    local commands="fen moves play status judge perft atomic 960 is960 show key book opening pgn tb analyse help"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
         return 0
@@ -35,6 +35,7 @@ _rankfile() {
     --format)
         case $cmd in
         pgn) values="pgn san uci fen json tsv csv" ;;
+        analyse) values="pgn tsv csv json" ;;
         *) values="line fen map json" ;;
         esac ;;
     --encoding) values="auto utf-8 latin-1" ;;
@@ -48,8 +49,13 @@ _rankfile() {
         case $cur in *,*) done_part=${cur%,*},; cur=${cur##*,} ;; esac
         COMPREPLY=($(compgen -P "$done_part" -W "castling ep check material backrank kings variant all" -- "$cur"))
         return 0 ;;
-    --svg|--suite|--jobs|--sum|--eco)
+    --svg|--suite|--jobs|--sum|--eco|--checkpoint|--output|-O)
         COMPREPLY=($(compgen -f -- "$cur") $(compgen -W "-" -- "$cur"))
+        compopt -o filenames 2>/dev/null
+        return 0 ;;
+    --engine|-e)
+        # a program: a path, or a command on PATH
+        COMPREPLY=($(compgen -c -- "$cur") $(compgen -f -- "$cur"))
         compopt -o filenames 2>/dev/null
         return 0 ;;
     --path|--tb)
@@ -57,7 +63,8 @@ _rankfile() {
         compopt -o filenames 2>/dev/null
         return 0 ;;
     --position) values="startpos" ;;
-    --seed|--count|--threads|--hash|--split|--part|--max-nodes|--max-depth|--last|--arrow|--opening)
+    --seed|--count|--threads|--hash|--split|--part|--max-nodes|--max-depth|--last|--arrow|--opening|\
+    --depth|--nodes|--movetime|--multipv|--engines|--from-ply|--every|--engine-timeout|--option)
         return 0 ;;
     esac
     if [ -n "$values" ]; then
@@ -84,6 +91,7 @@ _rankfile() {
     tb) opts="--path --moves $position --json $common" ;;
     opening) opts="--eco --moves $position --json $common" ;;
     pgn) opts="--format --columns --where --player --result --termination --position --opening --eco --no-eco --min-plies --headers --count --strict --encoding --progress --no-progress --threads --range --variant --chess960 --json $common" ;;
+    analyse) opts="--engine --depth --nodes --movetime --multipv --hash --threads --option --engines --from-ply --every --format --summary --checkpoint --output --engine-timeout --encoding --no-progress --variant --chess960 --json $common" ;;
     help)
         [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "${commands% help}" -- "$cur"))
         return 0 ;;

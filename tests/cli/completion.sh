@@ -36,7 +36,7 @@ want() {
     if [ "$got" = "$expected" ]; then ok; else bad "$name: '$got', expected '$expected'"; fi
 }
 
-want "commands" "--help --version 960 atomic book fen help is960 judge key moves opening perft pgn play show status tb" rankfile ""
+want "commands" "--help --version 960 analyse atomic book fen help is960 judge key moves opening perft pgn play show status tb" rankfile ""
 want "command prefix" "show status" rankfile s
 want "options" "--chess960 --color --colour" rankfile show --c
 want "color values" "16 256 always auto never" rankfile show --color ""
