@@ -1,8 +1,8 @@
 """docs/python.md's table of python-chess's public names: covered, differs, not covered.
 
 The section "## Every name of python-chess" of docs/python.md lists, module by module, every public
-name of python-chess 1.11.2's `chess`, `chess.pgn`, `chess.polyglot`, `chess.svg`, `chess.syzygy`
-and `chess.variant` (a name not starting with `_` that is not a module, a `__future__` feature,
+name of python-chess 1.11.2's `chess`, `chess.engine`, `chess.pgn`, `chess.polyglot`, `chess.svg`,
+`chess.syzygy` and `chess.variant` (a name not starting with `_` that is not a module, a `__future__` feature,
 or a name imported from typing, collections, types or builtins), each as covered (rankfile's
 module has it, same meaning), differs (rankfile has it, with a difference the line explains) or
 not covered (rankfile lacks it; the line says why). python/tests/test_coverage_table.py checks
@@ -25,7 +25,7 @@ import textwrap
 import types
 import typing
 
-MODULES = ["chess", "chess.pgn", "chess.polyglot", "chess.svg", "chess.syzygy", "chess.variant"]
+MODULES = ["chess", "chess.engine", "chess.pgn", "chess.polyglot", "chess.svg", "chess.syzygy", "chess.variant"]
 HEADING = "## Every name of python-chess"
 DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "python.md")
 

@@ -18,8 +18,8 @@ is the text (UTF-8, undecodable bytes replaced) or bytes given to it:
   4 Board(fen, chess960=True)
 (the variant: the first byte divided by 10: standard, atomic, kingofthehill, threecheck,
 racingkings, horde, antichess, crazyhouse.) A first byte of 240 or more picks, by its rest
-after division by 3, one of python-chess's questions of any board, the variant from the second
-byte:
+after division by 4, one of python-chess's questions of any board or the engine driver, the
+variant from the second byte:
  10 a FEN (any board python-chess takes), then bytes: pseudo-legal moves with masks, attacks,
     attackers, pins, is_pseudo_legal, unchecked pushes of pseudo-legal and raw moves (pop
     restores the FEN), mirror twice, transforms, EPD with operations read back by set_epd
@@ -28,9 +28,21 @@ byte:
  12 PGN text through python-chess's visitors (GameBuilder, StringExporter with each option,
     BoardBuilder, HeadersBuilder, SkipVisitor): an exported game reads back to its main line;
     only GameBuilder keeps a bad move's error (the others raise it, as python-chess's)
+ 13 the rest as an engine's output, bytes and lines as they come, through rankfile.engine's
+    UciProtocol on a MockTransport that answers `uci` with them and `uciok`, each `go` with them
+    and `bestmove (none)`, `isready` with `readyok`: initialize, analyse (depth 3, every info),
+    analyse with multipv 2, play (nodes 100) and ping from the variant's start after a few
+    moves (the third byte). Only EngineError and its kind may come out, and not the one that
+    stands for a line a command could not handle; nothing hangs; every move answered (pv, best
+    move, ponder, refutation, currline) is legal where it stands (or the null move 0000 in a
+    line); with python-chess installed, its chess.engine on its own board gives the same
+    answers and errors (the protocols are compared, not the engines), but where python-chess's
+    analysis waits for ever after an illegal best move (rankfile's ends with EngineError) and
+    where a multipv is out of range (0, negative, over 1024: rankfile drops it)
 What must hold: no input crashes the interpreter; every failure is a ValueError (an OSError for
-the book file); a position's FEN reads back to the same position; every legal move's SAN and
-UCI parse back to that move; push then pop restores the FEN; a game's main line replays.
+the book file; an EngineError for the engine driver); a position's FEN reads back to the same
+position; every legal move's SAN and UCI parse back to that move; push then pop restores the
+FEN; a game's main line replays.
 
 `check(data)` is the property; python/tests/test_fuzz_corpus.py replays python/fuzz/corpus/
 through it without atheris, so every ctest run replays the corpus.
@@ -44,12 +56,12 @@ import rankfile
 
 VARIANTS = [None, "atomic", "kingofthehill", "threecheck", "racingkings", "horde",
             "antichess", "crazyhouse"]
-ENTRY_POINTS = 13
+ENTRY_POINTS = 14
 
 
 def entry_of(data: bytes) -> int:
-    """The entry point an input picks (0..12): see the module's docstring."""
-    return 10 + (data[0] - 240) % 3 if data[0] >= 240 else data[0] % 10
+    """The entry point an input picks (0..13): see the module's docstring."""
+    return 10 + (data[0] - 240) % 4 if data[0] >= 240 else data[0] % 10
 
 
 def _board_class(selector):
@@ -385,6 +397,150 @@ def _visitors(text):
                 break
 
 
+def _engine_script(engine_module, board_class, output, plies):
+    """Runs entry 13's conversation with ``engine_module`` (rankfile.engine or python-chess's
+    chess.engine) on a ``board_class()`` start position after ``plies`` plies (the first legal
+    move in UCI order each); returns its answers as plain data, an engine error as its class
+    name, and checks that every move answered is legal."""
+    import asyncio
+
+    class Scripted(engine_module.MockTransport):
+        def write(self, data):
+            self.stdin_buffer.extend(data)
+            while b"\n" in self.stdin_buffer:
+                line, _, rest = bytes(self.stdin_buffer).partition(b"\n")
+                self.stdin_buffer = bytearray(rest)
+                word = line.split(b" ", 1)[0]
+                answer = {b"uci": output + b"\nuciok\n", b"go": output + b"\nbestmove (none)\n",
+                          b"isready": b"readyok\n", b"stop": b"bestmove (none)\n"}.get(word)
+                if answer:
+                    self.protocol.loop.call_soon(self.protocol.pipe_data_received, 1, answer)
+
+        def get_returncode(self):
+            return None
+
+    board = board_class()
+    for _ in range(plies):
+        moves = sorted(board.legal_moves, key=lambda move: move.uci())
+        if not moves:
+            break
+        board.push(moves[0])
+
+    def legal_line(start, moves):
+        line = start.copy()
+        for move in moves:
+            # A null move (0000) may stand in a line, as python-chess reads one.
+            assert not move or move in line.legal_moves, f"an illegal move answered: {move} in {line.fen()}"
+            line.push(move)
+        return [move.uci() for move in moves]
+
+    def plain_info(info):
+        out = {}
+        for key, value in info.items():
+            if key == "pv":
+                value = legal_line(board, value)
+            elif key == "refutation":
+                value = {legal_line(board, [m])[0]: legal_line(_after(board, m), line) for m, line in value.items()}
+            elif key == "currline":
+                value = {cpu: legal_line(board, line) for cpu, line in value.items()}
+            elif key == "currmove":
+                value = value.uci()
+            elif key in ("score", "wdl"):
+                assert value.turn == board.turn
+                value = repr(value)
+            out[key] = value
+        return out
+
+    async def talk():
+        protocol = engine_module.UciProtocol()
+        Scripted(protocol)
+        answers = []
+        steps = [
+            lambda: protocol.initialize(),
+            lambda: protocol.analyse(board, engine_module.Limit(depth=3)),
+            lambda: protocol.analyse(board, engine_module.Limit(depth=3), multipv=2),
+            lambda: protocol.play(board, engine_module.Limit(nodes=100), info=engine_module.INFO_ALL),
+            lambda: protocol.ping(),
+        ]
+        for step in steps:
+            try:
+                answer = await asyncio.wait_for(step(), 0.25)   # answers come at once: a wait is a hang
+            except asyncio.TimeoutError:
+                answers.append("hangs")
+                break
+            except engine_module.EngineError as error:
+                # rankfile's safety net (a line a command could not handle) is a bug to find.
+                assert error.__cause__ is None, f"{type(error.__cause__).__name__}: {error}"
+                answers.append(type(error).__name__)
+                if not protocol.initialized:
+                    break
+                continue
+            if isinstance(answer, dict):
+                answer = plain_info(answer)
+            elif isinstance(answer, list):
+                answer = [plain_info(info) for info in answer]
+            elif answer is not None:               # a PlayResult
+                move = legal_line(board, [answer.move])[0] if answer.move else None
+                ponder = legal_line(_after(board, answer.move), [answer.ponder])[0] if answer.ponder else None
+                answer = (move, ponder, plain_info(answer.info))
+            answers.append(answer)
+        return answers
+
+    return asyncio.run(talk())
+
+
+def _after(board, move):
+    after = board.copy()
+    after.push(move)
+    return after
+
+
+def _odd_multipv(output):
+    words = output.decode("utf-8", "replace").split()
+    for i, word in enumerate(words[:-1]):
+        if word == "multipv":
+            try:
+                number = int(words[i + 1])
+            except ValueError:
+                continue
+            if not 1 <= number <= 1024:
+                return True
+    return False
+
+
+def _engine_lines(payload, selector):
+    import logging
+    import rankfile.engine as rf_engine
+    for name in ("rankfile.engine", "chess.engine", "asyncio"):       # the bad lines, logged
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    plies = payload[0] % 6 if payload else 0
+    output = payload[1:]
+    ours = _engine_script(rf_engine, _board_class(selector), output, plies)
+    try:
+        import chess
+        import chess.engine as pc_engine
+        import chess.variant as pc_variant
+    except ImportError:
+        return
+    if getattr(chess, "__name__", "") != "chess":  # run through rankfile.compat: no oracle
+        return
+    if _odd_multipv(output):
+        # A multipv of 0, a negative or a huge one: python-chess takes it (as the last line, or
+        # fails, or fills memory with empty lines up to it); rankfile drops the field. Not
+        # compared.
+        return
+    name = VARIANTS[selector % len(VARIANTS)]
+    board_class = chess.Board if name is None else pc_variant.find_variant(name)
+    theirs = _engine_script(pc_engine, board_class, output, plies)
+    assert "hangs" not in ours, f"rankfile.engine hangs: {ours!r}"
+    if "hangs" in theirs:
+        # python-chess's analysis waits for ever after an illegal best move; rankfile's raises.
+        at = theirs.index("hangs")
+        assert ours[at] == "EngineError", f"python-chess hangs at {at}, rankfile.engine: {ours!r}"
+        ours, theirs = ours[:at], theirs[:at]
+    assert ours == theirs, f"rankfile.engine {ours!r} != python-chess {theirs!r}"
+
+
 def check(data: bytes) -> None:
     """One fuzz input: see the module's docstring."""
     if not data:
@@ -400,8 +556,10 @@ def check(data: bytes) -> None:
             _queries(payload, variant)
         elif entry == 11:
             _san_text(payload, variant)
-        else:
+        elif entry == 12:
             _visitors(payload.decode("utf-8", "replace"))
+        else:
+            _engine_lines(payload, variant)
         return
     if entry == 0:
         _fen(text, variant)
@@ -432,6 +590,7 @@ def main():
         import rankfile.polyglot  # noqa: F401
         import rankfile.variant  # noqa: F401
         import rankfile.chess960  # noqa: F401
+        import rankfile.engine  # noqa: F401
     atheris.Setup(sys.argv, check)
     atheris.Fuzz()
 

@@ -15,9 +15,8 @@ other ``chess.X`` that rankfile has as ``rankfile.X``) pointed at rankfile;
 aliases back. A ``chess.X`` that rankfile does not have (``chess.gaviota``) raises
 ``ModuleNotFoundError`` naming it, unless ``fallback`` names a directory holding python-chess's
 own ``chess/`` package: then its module is loaded from there, on top of rankfile (its
-``import chess`` is rankfile). The same goes for ``chess.engine``, of which rankfile.engine
-has only the scores so far (:data:`PARTIAL`): with a fallback, python-chess's engine driver
-runs over rankfile's boards.
+``import chess`` is rankfile). ``chess.engine`` is rankfile.engine, the engine driver with
+it.
 
 The ``chess`` package object is rankfile's own: a module loaded from the fallback as ``chess.X``
 is also the attribute ``rankfile.X`` until ``rankfile.X`` itself is imported (one attribute, two
@@ -30,7 +29,7 @@ import importlib.util
 import os
 import runpy
 import sys
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 __all__ = ["install", "uninstall", "installed", "main"]
 
@@ -38,10 +37,9 @@ __all__ = ["install", "uninstall", "installed", "main"]
 MODULES = ("pgn", "polyglot", "svg", "syzygy", "variant", "engine", "gaviota")
 
 #: rankfile's modules that hold only part of python-chess's: with a fallback, python-chess's own
-#: module is loaded in their place (on top of rankfile). rankfile.engine has the score and WDL
-#: classes but no engine driver yet, so a program driving engines runs python-chess's
-#: chess.engine over rankfile's boards.
-PARTIAL = ("chess.engine",)
+#: module is loaded in their place (on top of rankfile). None today: rankfile.engine has the
+#: engine driver too.
+PARTIAL: Tuple[str, ...] = ()
 
 
 class _Finder(importlib.abc.MetaPathFinder):

@@ -102,9 +102,9 @@ def test_install_after_python_chess_was_imported_refuses(python_chess):
     assert "already imported" in proc.stdout, proc.stderr
 
 
-def test_python_chess_engine_drives_stockfish_over_rankfile_boards(tmp_path, python_chess):
-    """With --fallback, python-chess's chess.engine (rankfile.engine has no driver yet) analyses
-    and plays rankfile boards with Debian's Stockfish; a PGN eval is its PovScore."""
+def test_chess_engine_drives_stockfish_over_rankfile_boards(tmp_path, python_chess):
+    """chess.engine (rankfile.engine, with or without a --fallback) analyses and plays rankfile
+    boards with Debian's Stockfish; a PGN eval is its PovScore."""
     stockfish = "/usr/games/stockfish"
     if not os.access(stockfish, os.X_OK):
         from conftest import need
@@ -113,7 +113,8 @@ def test_python_chess_engine_drives_stockfish_over_rankfile_boards(tmp_path, pyt
     prog = tmp_path / "prog.py"
     prog.write_text(textwrap.dedent(f"""
         import io
-        import chess, chess.engine, chess.pgn, rankfile
+        import chess, chess.engine, chess.pgn, rankfile, rankfile.engine
+        assert chess.engine is rankfile.engine
         engine = chess.engine.SimpleEngine.popen_uci({stockfish!r})
         try:
             board = chess.Board()
@@ -128,6 +129,7 @@ def test_python_chess_engine_drives_stockfish_over_rankfile_boards(tmp_path, pyt
         finally:
             engine.quit()
     """))
-    proc = compat("--fallback", site, str(prog))
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "True h5f7 True\nTrue\nTrue -30\n"
+    for args in ([], ["--fallback", site]):
+        proc = compat(*args, str(prog))
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout == "True h5f7 True\nTrue\nTrue -30\n"

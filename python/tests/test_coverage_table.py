@@ -1,5 +1,5 @@
 """docs/python.md's "Every name of python-chess" section against both packages: every public name
-of python-chess's six modules is listed once, as covered or differs where rankfile has it, as not
+of python-chess's seven modules is listed once, as covered or differs where rankfile has it, as not
 covered where it does not, each difference and gap with its reason (tools/python_coverage.py)."""
 import importlib
 import importlib.util
@@ -27,7 +27,7 @@ def tables(tool):
     return tool.parse((ROOT / "docs" / "python.md").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("module", ["chess", "chess.pgn", "chess.polyglot", "chess.svg", "chess.syzygy", "chess.variant"])
+@pytest.mark.parametrize("module", ["chess", "chess.engine", "chess.pgn", "chess.polyglot", "chess.svg", "chess.syzygy", "chess.variant"])
 def test_every_name_is_listed_once_and_truly(module, tool, tables, python_chess):
     theirs = importlib.import_module(module)
     ours = importlib.import_module("rankfile" + module[len("chess"):])

@@ -89,33 +89,29 @@ def test_module_has_python_chess_score_names(pc):
         assert hasattr(E, name), name
         assert hasattr(pc, name), name
     assert typing.get_args(E.WdlModel) == typing.get_args(pc.WdlModel) == tuple(MODELS)
-    assert sorted(E.__all__) == sorted(NAMES)
-    assert "engine driver" in E.__doc__ and "to come" in E.__doc__
+    assert set(NAMES) <= set(E.__all__)
     assert issubclass(E.Cp, E.Score) and issubclass(E.Mate, E.Score)
     assert isinstance(E.MateGiven, E.MateGivenType) and isinstance(E.MateGiven, E.Score)
     assert dataclasses.is_dataclass(E.Wdl) == dataclasses.is_dataclass(pc.Wdl) is True
     assert [f.name for f in dataclasses.fields(E.Wdl)] == [f.name for f in dataclasses.fields(pc.Wdl)]
 
 
-def test_driver_names_raise_attribute_error_saying_what_there_is(pc):
-    ours = set(dir(E))
-    driver = [name for name in dir(pc) if not name.startswith("_") and name not in ours
+def test_every_public_name_of_python_chess_engine_is_there(pc):
+    """The score classes live with the engine driver now: each public name of python-chess's
+    chess.engine (not its imports) is rankfile.engine's too, and a name neither has is the
+    usual AttributeError."""
+    public = [name for name in dir(pc) if not name.startswith("_")
               and not isinstance(getattr(pc, name), type(typing)) and name not in dir(typing) + dir(types)
               and name not in ("annotations", "override", "Color", "F", "T")]
     assert {"SimpleEngine", "popen_uci", "popen_xboard", "Limit", "EngineError", "InfoDict",
-            "UciProtocol", "INFO_ALL", "AnalysisResult"} <= set(driver)
-    for name in driver:
-        with pytest.raises(AttributeError) as raised:
-            getattr(E, name)
-        message = str(raised.value)
-        assert repr(name) in message and "only" in message and "score and WDL classes" in message
-        assert "python -m rankfile.compat --fallback DIR" in message and "to come" in message
-        assert raised.value.name == name
-        assert not hasattr(E, name)
+            "UciProtocol", "INFO_ALL", "AnalysisResult"} <= set(public)
+    missing = [name for name in public if not hasattr(E, name)]
+    assert missing == []
     with pytest.raises(AttributeError, match="module 'rankfile.engine' has no attribute 'nothing_here'"):
         E.nothing_here  # noqa: B018
-    with pytest.raises(ImportError):
-        exec("from rankfile.engine import SimpleEngine", {})
+    namespace: dict = {}
+    exec("from rankfile.engine import SimpleEngine", namespace)
+    assert namespace["SimpleEngine"] is E.SimpleEngine
 
 
 def test_docstring_examples_hold():
@@ -180,7 +176,8 @@ def test_wdl_of_every_centipawn_near_zero(pc):
 def test_model_coefficients_are_python_chess_constants(pc):
     """The published coefficients, exactly: a drift too small to move a rounded per mille in
     the tests above still shows here (python-chess's model functions hold them as constants)."""
-    models = dict(E._STOCKFISH_MODELS, **{"sf16.1": E._SF16_1})
+    from rankfile._engine import scores
+    models = dict(scores._STOCKFISH_MODELS, **{"sf16.1": scores._SF16_1})
     assert sorted(models) == sorted(m for m in MODELS if m not in ("sf", "lichess"))
     for name, model in models.items():
         function = getattr(pc, "_" + name.replace(".", "_") + "_wins")
@@ -569,10 +566,7 @@ def test_compat_names_rankfile_engine_chess_engine(tmp_path):
         score = game.next().eval()
         assert type(score) is chess.engine.PovScore
         print(score.white() < chess.engine.Mate(1), score.wdl(model="lichess").white())
-        try:
-            chess.engine.SimpleEngine
-        except AttributeError as error:
-            print("to come" in str(error))
+        print(chess.engine.SimpleEngine is rankfile.engine.SimpleEngine)
     """))
     proc = subprocess.run([sys.executable, "-m", "rankfile.compat", str(prog)], capture_output=True, text=True,
                           timeout=120)
@@ -580,9 +574,9 @@ def test_compat_names_rankfile_engine_chess_engine(tmp_path):
     assert proc.stdout == "True Wdl(wins=516, draws=0, losses=484)\nTrue\n"
 
 
-def test_compat_chess_engine_is_rankfiles_or_with_a_fallback_python_chess(tmp_path, python_chess):
-    """Under rankfile.compat chess.engine is rankfile.engine (its driver names raise, saying how to
-    run python-chess's); with --fallback DIR, python-chess's own chess.engine (compat.PARTIAL)."""
+def test_compat_chess_engine_is_rankfiles_even_with_a_fallback(tmp_path, python_chess):
+    """Under rankfile.compat chess.engine is rankfile.engine, driver and all; with --fallback
+    DIR too (compat.PARTIAL is empty: nothing of python-chess's chess.engine is needed)."""
     site = os.path.dirname(os.path.dirname(python_chess.__file__))
     prog = tmp_path / "prog.py"
     prog.write_text(textwrap.dedent("""
@@ -590,16 +584,10 @@ def test_compat_chess_engine_is_rankfiles_or_with_a_fallback_python_chess(tmp_pa
         import chess.engine
         import rankfile.engine
         print(sys.modules["chess.engine"] is sys.modules["rankfile.engine"])
-        try:
-            sys.modules["chess.engine"].popen_uci
-        except AttributeError as error:
-            print("--fallback DIR" in str(error))
+        print(chess.engine.popen_uci is rankfile.engine.popen_uci)
     """))
-    proc = subprocess.run([sys.executable, "-m", "rankfile.compat", str(prog)],
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "True\nTrue\n"
-    proc = subprocess.run([sys.executable, "-m", "rankfile.compat", "--fallback", site, str(prog)],
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == "False\n"
+    for args in ([], ["--fallback", site]):
+        proc = subprocess.run([sys.executable, "-m", "rankfile.compat", *args, str(prog)],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout == "True\nTrue\n"

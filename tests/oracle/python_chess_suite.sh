@@ -19,4 +19,7 @@ if [ ! -f "$SDIST/test.py" ]; then
 fi
 [ -f "$SDIST/test.py" ] || skip_missing "python-chess's test.py: none in $SDIST"
 export PYTHONPATH="$PKG${PYTHONPATH:+:$PYTHONPATH}"
+# EngineTestCase looks for stockfish, fairy-stockfish and crafty on PATH; Debian installs them
+# in /usr/games.
+export PATH="$PATH:/usr/games"
 exec python3 "$(dirname "$0")/python_chess_suite.py" "$SDIST" "$SHARED" "$@"
