@@ -20,7 +20,7 @@ GAMES = [
     '[Event "a"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n'
     '[Event "b"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n',
     '[Event "c"]\n[Variant "Chess960"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n\n'
-    '9. g3 d5 10. Bf3 *\n\n'
+    '9. g3 d5 10. Nf3 *\n\n'
     '[Event "d"]\n\n1. d4 d5 2. c4 *\n\n',
 ]
 FENS = "8/8/8/8/8/5k2/8/4K2R w K - 0 1\n7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n"
@@ -78,8 +78,8 @@ def same_rows(got, want):
     for name in got.columns:
         if name == "time_ms":
             continue
-        values = ["" if v is None or (not isinstance(v, str) and v != v) or str(v) == "<NA>" else str(v)
-                  for v in got[name].astype(object)]
+        import pandas
+        values = ["" if pandas.isna(v) else str(v) for v in got[name].astype(object)]
         assert values == list(want[name]), name
 
 
@@ -91,7 +91,7 @@ def test_analyse_equals_the_cli(client, files, stockfish, cli):
     ddf = rankfile.dask.analyse(pgns, engine=stockfish, limit=Limit(nodes=800), engines=2)
     assert ddf.npartitions == len(pgns)
     got = ddf.compute()
-    assert got["game"].max() == 4 and (got["ply"] == 0).sum() == 4
+    assert got["game"].max() == 4 and (got["ply"] == 0).sum() == 4 and (got["game"] == 3).sum() == 4
     assert got.dtypes["eval_cp"] == "Int64" and got.dtypes["ply"] == "int64"
     assert "multipv" not in got.columns
     mated = got[(got["game"] == 2) & (got["ply"] == 4)]
@@ -107,19 +107,22 @@ def test_analyse_equals_the_cli(client, files, stockfish, cli):
                                           "--from-ply", "1", "--every", "2", "--option", "Hash=8"]))
 
 
-def test_analyse_a_crashing_engine(client, files):
-    """An engine that dies on every search: each position is tried twice, then said to have no
-    answer, and the rest goes on."""
+def test_analyse_a_crashing_engine(client, tmp_path):
+    """An engine that dies in its search (the shared transcript crash_exit.uci, played back by
+    tests/uci/replay.py): the position is tried once more on a new engine, then has no answer but
+    an error that shows the engine's standard error; the rest goes on."""
     import rankfile.dask
     from rankfile.engine import Limit
     transcript = os.path.join(TRANSCRIPTS, "crash_exit.uci")
-    if not os.path.exists(transcript):
-        pytest.fail(f"no transcript {transcript}")
-    got = rankfile.dask.analyse(files[0][1], engine=[sys.executable, REPLAY, transcript],
-                                limit=Limit(nodes=10)).compute()
-    assert len(got) == 6 and got["error"].notna().all()
-    assert got["eval_cp"].isna().all()
-    assert "crash" in got["error"].iloc[0] or "exit" in got["error"].iloc[0]
+    games = tmp_path / "crash.pgn"
+    games.write_text('[Event "crash"]\n\n1. e4 *\n\n[Event "no position asked"]\n\n*\n\n[Event "crash again"]\n\n1. e4 *\n')
+    got = rankfile.dask.analyse(str(games), engine=[sys.executable, REPLAY, transcript], limit=Limit(depth=10),
+                                from_ply=1).compute()
+    assert list(got["game"]) == [1, 3] and list(got["ply"]) == [1, 1]
+    assert got["eval_cp"].isna().all() and got["best"].isna().all()
+    for error in got["error"]:
+        assert "exited with status 3 while searching (twice)" in error
+        assert "Assertion failed: pos_is_ok()" in error
 
 
 def test_analyse_errors(files, tmp_path, stockfish):
