@@ -381,11 +381,15 @@ int analyse_run(const analyse_config *cfg, const analyse_source *inputs, size_t 
                 }
                 if (got != 1) {
                     reading = 0;
+                    prog.input_done = 1;
                     break;
                 }
                 g->index = ++index;
                 g->next_ply = g->plies + 1;
-                if (!g->error && g->start_ok && cfg->from_ply <= g->plies) g->next_ply = cfg->from_ply;
+                if (!g->error && g->start_ok && cfg->from_ply <= g->plies) {
+                    g->next_ply = cfg->from_ply;
+                    prog.known += (g->plies - cfg->from_ply) / (cfg->every ? cfg->every : 1) + 1;
+                }
                 continue;
             }
             analyse_game *g = fifo_at(&games, filling);

@@ -5,7 +5,9 @@
  * thread. The command (cmd_analyse.c) and the Python extension (rankfile.dask.analyse) call it.
  *
  * The run keeps no global state, never exits and prints nothing: what goes wrong is an answer
- * (a position's error in its game, or the run's status and message).
+ * (a position's error in its game, or the run's status and message). It hands back whole games
+ * (a game's PGN needs all its answers); analyse_rows / analyse_row_get read a game's rows, one
+ * per asked position and line, as the tables write them.
  *
  * Order and memory: positions are handed to the engines in input order and the games come back
  * in that order (a reorder buffer), whatever the number of engines; at most `window` positions
@@ -104,6 +106,8 @@ typedef struct analyse_progress {
     unsigned long long positions; /* answered */
     unsigned long long replayed;  /* of which from the checkpoint */
     unsigned long long games;     /* delivered */
+    unsigned long long known;     /* positions to answer in the games read so far */
+    int input_done;               /* every input is read: `known` is the total */
     double seconds;
     uint64_t consumed, size;      /* the current input's bytes (size 0: unknown) */
 } analyse_progress;
@@ -129,6 +133,32 @@ int analyse_run(const analyse_config *cfg, const analyse_source *inputs, size_t 
 
 /* The score of line `k` of an answer from White's point of view (UCI's is the mover's). */
 uci_score analyse_white_score(const analyse_game *g, size_t ply, size_t k);
+
+/* One row of an answered position, as the tables write it (analyse_output.c): line k (from 0)
+ * of the answer at `ply`. Pointers point into the game. */
+typedef struct analyse_row {
+    unsigned long game;      /* g->index */
+    size_t ply, multipv;     /* multipv from 1 */
+    const rf_position *pos;
+    int has_move;            /* the game's move from here (not at its end) */
+    rf_move move;
+    int has_score;           /* the line's score, from White's side */
+    uci_score score;
+    int has_best;            /* the best move: bestmove for line 1, else the line's first move */
+    rf_move best;
+    const rf_move *pv;       /* moves from pos */
+    size_t pv_len;
+    int has_numbers;         /* depth, nodes, time_ms said (an answer, not a fault or an end) */
+    int depth;
+    uint64_t nodes;
+    long time_ms;
+    const char *end;         /* the rules ended the game here: why ("checkmate", ...); NULL */
+    const char *error;       /* no answer: why; NULL */
+} analyse_row;
+
+/* The rows of `ply`: 0 when it was not asked, else its lines (1 for an error or an end). */
+size_t analyse_rows(const analyse_game *g, size_t ply);
+void analyse_row_get(const analyse_game *g, size_t ply, size_t k, analyse_row *out);
 
 /* ---- analyse_checkpoint.c: the journal of answers (--checkpoint) ------------------------- */
 

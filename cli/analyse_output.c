@@ -228,9 +228,8 @@ static void write_pgn(analyse_output *o, const analyse_game *g)
 
 /* ---- rows -------------------------------------------------------------------------------------- */
 
-const char *const analyse_row_columns[ANALYSE_ROW_COLUMNS] = {"game", "ply", "multipv", "fen", "move", "eval_cp",
-                                                             "mate", "best", "pv", "depth", "nodes", "time_ms",
-                                                             "error"};
+const char *const analyse_columns[ANALYSE_COLUMNS] = {"game", "ply", "multipv", "fen", "move", "eval_cp", "mate",
+                                                     "best", "pv", "depth", "nodes", "time_ms", "error"};
 
 static int column_shown(const analyse_output *o, size_t c)
 {
@@ -240,15 +239,15 @@ static int column_shown(const analyse_output *o, size_t c)
 static void header(analyse_output *o)
 {
     int first = 1;
-    for (size_t c = 0; c < ANALYSE_ROW_COLUMNS; c++) {
+    for (size_t c = 0; c < ANALYSE_COLUMNS; c++) {
         if (!column_shown(o, c)) continue;
-        pgn_columns_cell(&o->cols, o->out, first, analyse_row_columns[c], strlen(analyse_row_columns[c]));
+        pgn_columns_cell(&o->cols, o->out, first, analyse_columns[c], strlen(analyse_columns[c]));
         first = 0;
     }
     putc('\n', o->out);
 }
 
-size_t analyse_row_lines(const analyse_game *g, size_t ply)
+size_t analyse_rows(const analyse_game *g, size_t ply)
 {
     const analyse_eval *ev = &g->evals[ply];
     if (!ev->asked) return 0;
@@ -256,56 +255,77 @@ size_t analyse_row_lines(const analyse_game *g, size_t ply)
     return 1;
 }
 
-void analyse_row_make(analyse_row *r, const analyse_game *g, size_t ply, size_t k)
+void analyse_row_get(const analyse_game *g, size_t ply, size_t k, analyse_row *out)
 {
-    memset(r, 0, sizeof *r);
+    memset(out, 0, sizeof *out);
     const analyse_eval *ev = &g->evals[ply];
     const rf_position *pos = &g->main[ply];
-    snprintf(r->game, sizeof r->game, "%lu", g->index);
-    snprintf(r->ply, sizeof r->ply, "%zu", ply);
-    snprintf(r->multipv, sizeof r->multipv, "%zu", k + 1);
-    rf_position_to_fen(r->fen, sizeof r->fen, pos, 0);
-    if (ply < g->plies) rf_move_to_uci(r->move, sizeof r->move, pos, g->moves[ply]);
-    r->error = ev->error;
-    r->end = ev->end;
-    const uci_line *l = line_of(g, ply, k);
-    if (ev->result && !ev->fault && !ev->terminal) {
-        if (ev->result->has_best && k == 0) {
-            rf_move_to_uci(r->best, sizeof r->best, pos, ev->result->best);
-            r->has_best = 1;
-        }
-        if (k < ev->result->line_count) {
-            const uci_line *ln = &ev->result->lines[k];
-            if (k > 0 && ln->pv_len) {
-                rf_move_to_uci(r->best, sizeof r->best, pos, ln->pv[0]);
-                r->has_best = 1;
-            }
-            size_t at = 0;
-            rf_position p = *pos;
-            for (size_t i = 0; i < ln->pv_len && at + RF_UCI_MAX + 2 < sizeof r->pv; i++) {
-                if (i) r->pv[at++] = ' ';
-                at += rf_move_to_uci(r->pv + at, sizeof r->pv - at, &p, ln->pv[i]);
-                rf_position_play(&p, ln->pv[i]);
-            }
-            snprintf(r->depth, sizeof r->depth, "%d", ln->depth ? ln->depth : ev->result->depth);
-            snprintf(r->nodes, sizeof r->nodes, "%llu", (unsigned long long)(ln->nodes ? ln->nodes : ev->result->nodes));
-            snprintf(r->time_ms, sizeof r->time_ms, "%ld", ln->time_ms ? ln->time_ms : ev->result->time_ms);
-            r->has_numbers = 1;
-        }
+    out->game = g->index;
+    out->ply = ply;
+    out->multipv = k + 1;
+    out->pos = pos;
+    if (ply < g->plies) out->has_move = 1, out->move = g->moves[ply];
+    out->error = ev->error;
+    out->end = ev->end;
+    if (!ev->result || ev->fault || ev->terminal) return;
+    if (ev->result->has_best && k == 0) out->has_best = 1, out->best = ev->result->best;
+    if (k < ev->result->line_count) {
+        const uci_line *ln = &ev->result->lines[k];
+        if (k > 0 && ln->pv_len) out->has_best = 1, out->best = ln->pv[0];
+        out->pv = ln->pv;
+        out->pv_len = ln->pv_len;
+        out->depth = ln->depth ? ln->depth : ev->result->depth;
+        out->nodes = ln->nodes ? ln->nodes : ev->result->nodes;
+        out->time_ms = ln->time_ms ? ln->time_ms : ev->result->time_ms;
+        out->has_numbers = 1;
     }
-    if (l) {
-        uci_score s = analyse_white_score(g, ply, k);
-        if (s.is_mate) {
-            snprintf(r->mate, sizeof r->mate, "%d", s.value);
+    if (line_of(g, ply, k)) {
+        out->has_score = 1;
+        out->score = analyse_white_score(g, ply, k);
+    }
+}
+
+void analyse_row_text(const analyse_game *g, size_t ply, size_t k, analyse_text *r)
+{
+    analyse_row a;
+    analyse_row_get(g, ply, k, &a);
+    memset(r, 0, sizeof *r);
+    snprintf(r->game, sizeof r->game, "%lu", a.game);
+    snprintf(r->ply, sizeof r->ply, "%zu", a.ply);
+    snprintf(r->multipv, sizeof r->multipv, "%zu", a.multipv);
+    rf_position_to_fen(r->fen, sizeof r->fen, a.pos, 0);
+    if (a.has_move) rf_move_to_uci(r->move, sizeof r->move, a.pos, a.move);
+    r->error = a.error;
+    r->end = a.end;
+    if (a.has_best) {
+        rf_move_to_uci(r->best, sizeof r->best, a.pos, a.best);
+        r->has_best = 1;
+    }
+    if (a.has_numbers) {
+        size_t at = 0;
+        rf_position p = *a.pos;
+        for (size_t i = 0; i < a.pv_len && at + RF_UCI_MAX + 2 < sizeof r->pv; i++) {
+            if (i) r->pv[at++] = ' ';
+            at += rf_move_to_uci(r->pv + at, sizeof r->pv - at, &p, a.pv[i]);
+            rf_position_play(&p, a.pv[i]);
+        }
+        snprintf(r->depth, sizeof r->depth, "%d", a.depth);
+        snprintf(r->nodes, sizeof r->nodes, "%llu", (unsigned long long)a.nodes);
+        snprintf(r->time_ms, sizeof r->time_ms, "%ld", a.time_ms);
+        r->has_numbers = 1;
+    }
+    if (a.has_score) {
+        if (a.score.is_mate) {
+            snprintf(r->mate, sizeof r->mate, "%d", a.score.value);
             r->has_mate = 1;
         } else {
-            snprintf(r->eval_cp, sizeof r->eval_cp, "%d", s.value);
+            snprintf(r->eval_cp, sizeof r->eval_cp, "%d", a.score.value);
             r->has_eval = 1;
         }
     }
 }
 
-static void table_row(analyse_output *o, const analyse_row *r)
+static void table_row(analyse_output *o, const analyse_text *r)
 {
     const char *cells[] = {r->game, r->ply, r->multipv, r->fen, r->move, r->eval_cp, r->mate, r->best,
                            r->pv, r->depth, r->nodes, r->time_ms, r->error ? r->error : ""};
@@ -318,7 +338,7 @@ static void table_row(analyse_output *o, const analyse_row *r)
     putc('\n', o->out);
 }
 
-static void json_row(analyse_output *o, const analyse_row *r)
+static void json_row(analyse_output *o, const analyse_text *r)
 {
     cli_json j;
     cli_json_start(&j, o->out);
@@ -411,11 +431,11 @@ void analyse_output_game(analyse_output *o, const analyse_game *g)
         header(o);
         o->header_done = 1;
     }
-    analyse_row r;
+    analyse_text r;
     for (size_t ply = 0; ply <= g->plies; ply++) {
-        size_t lines = analyse_row_lines(g, ply);
+        size_t lines = analyse_rows(g, ply);
         for (size_t k = 0; k < lines; k++) {
-            analyse_row_make(&r, g, ply, k);
+            analyse_row_text(g, ply, k, &r);
             if (o->format == ANALYSE_JSON) json_row(o, &r);
             else table_row(o, &r);
         }

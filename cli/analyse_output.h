@@ -34,27 +34,22 @@ void analyse_output_game(analyse_output *o, const analyse_game *g);
 /* After the last game: a table's header line when no game was written. */
 void analyse_output_end(analyse_output *o);
 
-/* ---- rows: one per analysed position (per line with --multipv) ------------------------------
- * The one definition of the table's columns and their values, for the TSV/CSV/NDJSON writers
- * here and rankfile.dask.analyse (python/src/analyse.c). */
-#define ANALYSE_ROW_COLUMNS 13
-/* game, ply, multipv (shown only with --multipv > 1), fen, move, eval_cp, mate, best, pv, depth,
- * nodes, time_ms, error. */
-extern const char *const analyse_row_columns[ANALYSE_ROW_COLUMNS];
+/* The columns of the tables, in order (multipv only with --multipv > 1): the one list of their
+ * names, for the writers here and rankfile.dask.analyse (python/src/analyse.c). */
+#define ANALYSE_COLUMNS 13
+extern const char *const analyse_columns[ANALYSE_COLUMNS];
 
-/* The values of one row as text; the flags say which are present (else empty / null). */
-typedef struct analyse_row {
+/* A row (analyse_row_get) as the tables write its values: text, the flags saying which are
+ * present (else an empty cell, JSON's null). */
+typedef struct analyse_text {
     char game[24], ply[24], multipv[24], fen[RF_FEN_MAX], move[RF_UCI_MAX + 2], eval_cp[16], mate[16],
         best[RF_UCI_MAX + 2], depth[16], nodes[24], time_ms[24];
     char pv[UCI_MAX_PV * (RF_UCI_MAX + 1) + 1];
     int has_eval, has_mate, has_best, has_numbers;
-    const char *error, *end; /* the position's error (NULL: none), its end ("checkmate", NULL) */
-} analyse_row;
+    const char *error, *end;
+} analyse_text;
 
-/* How many rows position `ply` of g has: 0 when it was not asked, its lines with --multipv. */
-size_t analyse_row_lines(const analyse_game *g, size_t ply);
-/* Row k (0-based line) of position ply. */
-void analyse_row_make(analyse_row *r, const analyse_game *g, size_t ply, size_t k);
+void analyse_row_text(const analyse_game *g, size_t ply, size_t k, analyse_text *out);
 
 /* [0] White's, [1] Black's. */
 void analyse_summary(const analyse_game *g, analyse_side out[2]);

@@ -103,7 +103,8 @@ static const char *const outro[] = {
     "writes it: [%eval 0.23] (pawns, from White's side), [%eval #-3] (Black mates in 3). An\n"
     "[%eval] already there is replaced. A game without moves (a FEN line) gets its start's\n"
     "eval as a comment. --summary adds the tags WhiteACPL, WhiteInaccuracies, WhiteMistakes,\n"
-    "WhiteBlunders and Black's.\n"
+    "WhiteBlunders and Black's. A game that cannot be read (an illegal move, a bad [FEN]) is\n"
+    "left out, as 'rankfile pgn' leaves it out, with a line on stderr (exit status 65).\n"
     "\n"
     "TSV, CSV, JSON: one row (NDJSON: one object) per analysed position, per line with\n"
     "--multipv K > 1, with the columns game (from 1, counted across the inputs), ply (0: the\n"
@@ -319,7 +320,10 @@ static int on_game(void *ctx, const analyse_game *g)
     cmd_run *o = ctx;
     const cli_common *c = &o->common;
     char where[600];
-    if (o->progress_shown) {
+    /* a message takes the progress line's place (it is written again a moment later) */
+    int says = g->error || g->warning;
+    for (size_t ply = 0; !says && ply <= g->plies; ply++) says = g->evals[ply].error != NULL;
+    if (says && o->progress_shown) {
         fputs("\r\033[K", c->io->err);
         o->progress_shown = 0;
     }
@@ -351,14 +355,15 @@ static void on_progress(void *ctx, const analyse_progress *p)
     if (!o->progress) return;
     FILE *err = o->common.io->err;
     double rate = p->seconds > 0 ? (double)(p->positions - p->replayed) / p->seconds : 0;
-    fprintf(err, "\rrankfile: analyse: %llu positions", p->positions);
+    /* the total: known once every input is read, else guessed from the bytes read */
+    double total = (double)p->known;
+    if (!p->input_done && p->size && p->consumed && p->consumed < p->size)
+        total = (double)p->known * (double)p->size / (double)p->consumed;
+    fprintf(err, "\rrankfile: analyse: %llu of %s%.0f positions", p->positions, p->input_done ? "" : "~", total);
     if (p->replayed) fprintf(err, " (%llu from the checkpoint)", p->replayed);
     fprintf(err, ", %llu games, %.1f positions/s", p->games, rate);
-    if (p->size && p->consumed <= p->size && p->consumed) {
-        double done = (double)p->consumed / (double)p->size;
-        fprintf(err, ", %.0f%%", 100 * done);
-        if (done > 0.001 && p->seconds > 1) fprintf(err, ", about %.0f s left", p->seconds * (1 - done) / done);
-    }
+    if (rate > 0 && total > (double)p->positions && (p->input_done || p->size))
+        fprintf(err, ", about %.0f s left", (total - (double)p->positions) / rate);
     fputs("\033[K", err);
     fflush(err);
     o->progress_shown = 1;
@@ -488,6 +493,8 @@ static int run(cli_io *io, int argc, char **argv)
     analyse_callbacks cb = {o, on_game, on_progress};
     char message[2048];
     int rc = analyse_run(&o->cfg, src, nsrc, &cb, message, sizeof message);
+    /* every game handed back: done, or an input that could not be read to its end (said) */
+    int complete = rc == 0 || (rc == CLI_DATAERR && !message[0]);
     if (o->progress_shown) fputs("\r\033[K", io->err);
 
     sigaction(SIGINT, &old_int, NULL);
@@ -504,7 +511,7 @@ static int run(cli_io *io, int argc, char **argv)
         if (message[0]) cli_error(c, "%s", message);
         status = rc > 0 ? rc : CLI_SOFTWARE;
     }
-    if (rc == 0 || rc == CLI_DATAERR) {
+    if (complete) {
         analyse_output_end(&o->out);
         status = cli_worse(status, o->status);
     }
@@ -515,7 +522,6 @@ static int run(cli_io *io, int argc, char **argv)
         int bad = fflush(out) != 0 || ferror(out);
         if (!bad) bad = fsync(fileno(out)) != 0 && errno != EINVAL;
         bad |= fclose(out) != 0;
-        int complete = rc == 0 || rc == CLI_DATAERR;
         if (bad && complete) {
             cli_error(c, "cannot write %s: %s", part, strerror(errno));
             status = CLI_IOERR;

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The columns being filled: a list per column of analyse_row_columns. */
+/* The columns being filled: a list per column of analyse_columns. */
 typedef struct {
-    PyObject *lists[ANALYSE_ROW_COLUMNS];
+    PyObject *lists[ANALYSE_COLUMNS];
     PyThreadState *saved; /* the thread state while the GIL is let go */
     int failed;           /* a Python error is set */
     unsigned long games;  /* delivered */
@@ -36,9 +36,9 @@ static PyObject *text(const char *s, int present)
     return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "replace");
 }
 
-static int add_row(collect *c, const analyse_row *r)
+static int add_row(collect *c, const analyse_text *r)
 {
-    PyObject *values[ANALYSE_ROW_COLUMNS] = {
+    PyObject *values[ANALYSE_COLUMNS] = {
         number(r->game, 1),
         number(r->ply, 1),
         number(r->multipv, 1),
@@ -54,7 +54,7 @@ static int add_row(collect *c, const analyse_row *r)
         text(r->error, r->error != NULL),
     };
     int ok = 1;
-    for (int i = 0; i < ANALYSE_ROW_COLUMNS; i++) {
+    for (int i = 0; i < ANALYSE_COLUMNS; i++) {
         if (!values[i] || PyList_Append(c->lists[i], values[i]) < 0) ok = 0;
         Py_XDECREF(values[i]);
     }
@@ -66,12 +66,12 @@ static int on_game(void *ctx, const analyse_game *g)
     collect *c = ctx;
     PyEval_RestoreThread(c->saved);
     c->games++;
-    analyse_row r;
+    analyse_text r;
     int rc = 0;
     for (size_t ply = 0; ply <= g->plies && !rc; ply++) {
-        size_t lines = analyse_row_lines(g, ply);
+        size_t lines = analyse_rows(g, ply);
         for (size_t k = 0; k < lines && !rc; k++) {
-            analyse_row_make(&r, g, ply, k);
+            analyse_row_text(g, ply, k, &r);
             if (add_row(c, &r) < 0) rc = 1;
         }
     }
@@ -160,7 +160,7 @@ static PyObject *analyse(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "command: the engine's program, then its arguments");
         goto done;
     }
-    for (int i = 0; i < ANALYSE_ROW_COLUMNS; i++)
+    for (int i = 0; i < ANALYSE_COLUMNS; i++)
         if (!(c.lists[i] = PyList_New(0))) goto done;
 
     analyse_config cfg;
@@ -205,21 +205,21 @@ static PyObject *analyse(PyObject *self, PyObject *args)
     PyEval_RestoreThread(c.saved);
     cli_input_close(in);
     if (c.failed) goto done;
-    PyObject *names = PyList_New(ANALYSE_ROW_COLUMNS);
-    PyObject *values = PyList_New(ANALYSE_ROW_COLUMNS);
+    PyObject *names = PyList_New(ANALYSE_COLUMNS);
+    PyObject *values = PyList_New(ANALYSE_COLUMNS);
     if (!names || !values) {
         Py_XDECREF(names);
         Py_XDECREF(values);
         goto done;
     }
-    for (int i = 0; i < ANALYSE_ROW_COLUMNS; i++) {
-        PyList_SetItem(names, i, PyUnicode_FromString(analyse_row_columns[i]));
+    for (int i = 0; i < ANALYSE_COLUMNS; i++) {
+        PyList_SetItem(names, i, PyUnicode_FromString(analyse_columns[i]));
         PyList_SetItem(values, i, c.lists[i]);
         c.lists[i] = NULL;
     }
     result = Py_BuildValue("(iskNN)", rc, message, c.games, names, values);
 done:
-    for (int i = 0; i < ANALYSE_ROW_COLUMNS; i++) Py_XDECREF(c.lists[i]);
+    for (int i = 0; i < ANALYSE_COLUMNS; i++) Py_XDECREF(c.lists[i]);
     PyMem_Free((void *)argv);
     PyMem_Free((void *)opts);
     Py_DECREF(keep);

@@ -264,8 +264,9 @@ FAKE_LOG=$tmp/log2 "$RF" analyse "$tmp/long.pgn" -e "$tmp/slow" --format tsv --e
 run /dev/null analyse "$tmp/long.pgn" -e "$tmp/fake" --nodes 7 --checkpoint "$tmp/ck"
 [ "$rc" -eq 64 ] && expect_err "another command line" 'written for another command line' || bad "another key: exit $rc"
 printf 'garbage\n' >"$tmp/notck"
-run /dev/null analyse "$tmp/long.pgn" -e "$tmp/fake" --checkpoint "$tmp/notck"
+run /dev/null analyse "$tmp/long.pgn" -e "$tmp/fake" --checkpoint "$tmp/notck" --output "$tmp/nock.pgn"
 [ "$rc" -eq 65 ] && expect_err "not a checkpoint" 'not a checkpoint' || bad "not a checkpoint: exit $rc"
+[ ! -e "$tmp/nock.pgn" ] && [ ! -e "$tmp/nock.pgn.part" ] && ok || bad "not a checkpoint: an output file"
 # a torn last record (a run killed in the middle of a write) is dropped
 head -c -7 "$tmp/ck" >"$tmp/ck2"
 run /dev/null analyse "$tmp/long.pgn" -e "$tmp/slow" --format tsv --engines 2 --checkpoint "$tmp/ck2"
