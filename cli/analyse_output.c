@@ -228,8 +228,8 @@ static void write_pgn(analyse_output *o, const analyse_game *g)
 
 /* ---- rows -------------------------------------------------------------------------------------- */
 
-static const char *const row_columns[] = {"game", "ply", "multipv", "fen", "move", "eval_cp", "mate", "best",
-                                          "pv", "depth", "nodes", "time_ms", "error"};
+const char *const analyse_columns[ANALYSE_COLUMNS] = {"game", "ply", "multipv", "fen", "move", "eval_cp", "mate",
+                                                     "best", "pv", "depth", "nodes", "time_ms", "error"};
 
 static int column_shown(const analyse_output *o, size_t c)
 {
@@ -239,22 +239,13 @@ static int column_shown(const analyse_output *o, size_t c)
 static void header(analyse_output *o)
 {
     int first = 1;
-    for (size_t c = 0; c < sizeof row_columns / sizeof *row_columns; c++) {
+    for (size_t c = 0; c < ANALYSE_COLUMNS; c++) {
         if (!column_shown(o, c)) continue;
-        pgn_columns_cell(&o->cols, o->out, first, row_columns[c], strlen(row_columns[c]));
+        pgn_columns_cell(&o->cols, o->out, first, analyse_columns[c], strlen(analyse_columns[c]));
         first = 0;
     }
     putc('\n', o->out);
 }
-
-/* The values of one row as text (NULL: empty / null). */
-typedef struct row {
-    char game[24], ply[24], multipv[24], fen[RF_FEN_MAX], move[RF_UCI_MAX + 2], eval_cp[16], mate[16],
-        best[RF_UCI_MAX + 2], depth[16], nodes[24], time_ms[24];
-    char pv[UCI_MAX_PV * (RF_UCI_MAX + 1) + 1];
-    int has_eval, has_mate, has_best, has_numbers;
-    const char *error, *end;
-} row;
 
 size_t analyse_rows(const analyse_game *g, size_t ply)
 {
@@ -294,7 +285,7 @@ void analyse_row_get(const analyse_game *g, size_t ply, size_t k, analyse_row *o
     }
 }
 
-static void make_row(row *r, const analyse_game *g, size_t ply, size_t k)
+void analyse_row_text(const analyse_game *g, size_t ply, size_t k, analyse_text *r)
 {
     analyse_row a;
     analyse_row_get(g, ply, k, &a);
@@ -334,7 +325,7 @@ static void make_row(row *r, const analyse_game *g, size_t ply, size_t k)
     }
 }
 
-static void table_row(analyse_output *o, const row *r)
+static void table_row(analyse_output *o, const analyse_text *r)
 {
     const char *cells[] = {r->game, r->ply, r->multipv, r->fen, r->move, r->eval_cp, r->mate, r->best,
                            r->pv, r->depth, r->nodes, r->time_ms, r->error ? r->error : ""};
@@ -347,7 +338,7 @@ static void table_row(analyse_output *o, const row *r)
     putc('\n', o->out);
 }
 
-static void json_row(analyse_output *o, const row *r)
+static void json_row(analyse_output *o, const analyse_text *r)
 {
     cli_json j;
     cli_json_start(&j, o->out);
@@ -440,11 +431,11 @@ void analyse_output_game(analyse_output *o, const analyse_game *g)
         header(o);
         o->header_done = 1;
     }
-    row r;
+    analyse_text r;
     for (size_t ply = 0; ply <= g->plies; ply++) {
         size_t lines = analyse_rows(g, ply);
         for (size_t k = 0; k < lines; k++) {
-            make_row(&r, g, ply, k);
+            analyse_row_text(g, ply, k, &r);
             if (o->format == ANALYSE_JSON) json_row(o, &r);
             else table_row(o, &r);
         }

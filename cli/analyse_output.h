@@ -34,6 +34,23 @@ void analyse_output_game(analyse_output *o, const analyse_game *g);
 /* After the last game: a table's header line when no game was written. */
 void analyse_output_end(analyse_output *o);
 
+/* The columns of the tables, in order (multipv only with --multipv > 1): the one list of their
+ * names, for the writers here and rankfile.dask.analyse (python/src/analyse.c). */
+#define ANALYSE_COLUMNS 13
+extern const char *const analyse_columns[ANALYSE_COLUMNS];
+
+/* A row (analyse_row_get) as the tables write its values: text, the flags saying which are
+ * present (else an empty cell, JSON's null). */
+typedef struct analyse_text {
+    char game[24], ply[24], multipv[24], fen[RF_FEN_MAX], move[RF_UCI_MAX + 2], eval_cp[16], mate[16],
+        best[RF_UCI_MAX + 2], depth[16], nodes[24], time_ms[24];
+    char pv[UCI_MAX_PV * (RF_UCI_MAX + 1) + 1];
+    int has_eval, has_mate, has_best, has_numbers;
+    const char *error, *end;
+} analyse_text;
+
+void analyse_row_text(const analyse_game *g, size_t ply, size_t k, analyse_text *out);
+
 /* [0] White's, [1] Black's. */
 void analyse_summary(const analyse_game *g, analyse_side out[2]);
 

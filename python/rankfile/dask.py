@@ -1,9 +1,13 @@
-"""rankfile.dask: PGN files as a Dask DataFrame, read by rankfile's C reader on a Dask cluster.
+"""rankfile.dask: PGN files as a Dask DataFrame, read by rankfile's C reader on a Dask cluster,
+and their positions evaluated by UCI engines on every worker.
 
 :func:`read_pgn` makes one partition per file, or, with ``blocksize``, one per byte range of a
 plain (not compressed) file; each partition is read by :func:`rankfile.pgn.read_table` where
 Dask runs it (a worker process of a ``distributed.Client``: on this machine, or on many), and
 the result equals ``read_table`` on each file in turn, row for row.
+
+:func:`analyse` is ``rankfile analyse`` on a cluster: one partition per file, each evaluated
+by its worker's own engine processes (the C library's engine pool), one row per position.
 
 Needs ``dask[dataframe]`` (and ``distributed`` for a cluster): ``python3 -m pip install
 "dask[dataframe]" distributed``.
@@ -17,7 +21,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from rankfile import pgn as _pgn
 
-__all__ = ["read_pgn"]
+__all__ = ["read_pgn", "analyse"]
 
 _MAGIC = (b"\x1f\x8b", b"\x28\xb5\x2f\xfd")  # gzip, zstd
 
@@ -170,4 +174,150 @@ def read_pgn(paths: Any, *, columns: Optional[Sequence[str]] = None, blocksize: 
             part = dask.delayed(_read_part)(path, rng, order, variant, encoding, threads)
             parts.append(dask.delayed(_renumber)(part, list(counts)))
             counts.append(dask.delayed(_counts)(part))
+    return dd.from_delayed(parts, meta=meta, verify_meta=False)
+
+
+# ---- analyse: rankfile analyse's rows, a partition per file -----------------------------------
+
+#: The columns of :func:`analyse`'s rows, and their pandas dtypes (``multipv`` only when more than
+#: one line is asked for). The names and values are those of ``rankfile analyse --format tsv``.
+ANALYSE_COLUMNS = (("game", "int64"), ("ply", "int64"), ("multipv", "int64"), ("fen", "object"),
+                   ("move", "object"), ("eval_cp", "Int64"), ("mate", "Int64"), ("best", "object"),
+                   ("pv", "object"), ("depth", "Int64"), ("nodes", "Int64"), ("time_ms", "Int64"),
+                   ("error", "object"))
+
+# rankfile's exit statuses (cli/cli.h) as the exceptions analyse raises.
+_USAGE, _DATAERR, _NOINPUT, _UNAVAILABLE = 64, 65, 66, 69
+
+
+def _engine_command(engine: Any) -> List[str]:
+    if isinstance(engine, (str, os.PathLike)):
+        return [os.fspath(engine)]
+    if isinstance(engine, (list, tuple)) and engine and all(isinstance(a, (str, os.PathLike)) for a in engine):
+        return [os.fspath(a) for a in engine]
+    raise TypeError(f"engine: a program's path, or a list of the program and its arguments, not {engine!r}")
+
+
+def _option_text(name: Any, value: Any) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"options: names are str, not {name!r}")
+    if value is None:
+        return name  # a button
+    if isinstance(value, bool):
+        value = "true" if value else "false"
+    return f"{name}={value}"
+
+
+def _limit(limit: Any) -> Tuple[int, int, int]:
+    """(depth, nodes, movetime in ms) of a rankfile.engine.Limit (or any object with ``depth``,
+    ``nodes`` and ``time`` in seconds); at least one must be given."""
+    depth = getattr(limit, "depth", None)
+    nodes = getattr(limit, "nodes", None)
+    time = getattr(limit, "time", None)
+    if depth is None and nodes is None and time is None:
+        raise ValueError("limit: give depth, nodes or time (rankfile.engine.Limit(nodes=100000))")
+    for name, v in (("depth", depth), ("nodes", nodes)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            raise ValueError(f"limit.{name}: a whole number, 1 or more, not {v!r}")
+    if time is not None and (isinstance(time, bool) or not isinstance(time, (int, float)) or time <= 0):
+        raise ValueError(f"limit.time: seconds, more than 0, not {time!r}")
+    return depth or 0, nodes or 0, int(round(time * 1000)) if time is not None else 0
+
+
+def _analyse_frame(columns: Sequence[str], values: Optional[Sequence[List[Any]]], multipv: int) -> Any:
+    import pandas
+    data = {}
+    for (name, dtype), column in zip(ANALYSE_COLUMNS, values or [[] for _ in ANALYSE_COLUMNS]):
+        if name == "multipv" and multipv == 1:
+            continue
+        data[name] = pandas.Series(column, dtype=dtype)
+    return pandas.DataFrame(data)
+
+
+def _analyse_part(path: str, command: List[str], limit: Tuple[int, int, int], multipv: int, hash_mb: int,
+                  options: List[str], engines: int, from_ply: int, every: int, variant: str, chess960: bool,
+                  timeout: float) -> Any:
+    """One file's rows as a pandas DataFrame, its games numbered from 1, and its number of games."""
+    from rankfile import _rankfile
+    status, message, games, columns, values = _rankfile.analyse(path, command, limit[0], limit[1], limit[2], multipv,
+                                                         hash_mb, options, engines, from_ply, every, variant,
+                                                         chess960, timeout)
+    if status != 0:
+        if status == _UNAVAILABLE:
+            from rankfile.engine import EngineError
+            raise EngineError(message)
+        if status == _NOINPUT:
+            raise OSError(message)
+        if status in (_USAGE, _DATAERR):
+            raise ValueError(message)
+        raise RuntimeError(f"{path}: {message} (status {status})")
+    return _analyse_frame(columns, values, multipv), games
+
+
+def _analyse_renumber(part: Tuple[Any, int], before: Sequence[int]) -> Any:
+    """A file's rows with its games numbered after those of the files before it."""
+    frame = part[0]
+    games = sum(before)
+    if not games or frame.empty:
+        return frame
+    frame = frame.copy()
+    frame["game"] = frame["game"] + games
+    return frame
+
+
+def _analyse_games(part: Tuple[Any, int]) -> int:
+    return part[1]
+
+
+def analyse(paths: Any, *, engine: Any, limit: Any, engines: int = 1, multipv: int = 1,
+            options: Optional[Dict[str, Any]] = None, hash: int = 16, from_ply: int = 0, every: int = 1,
+            variant: Optional[str] = None, chess960: bool = False, timeout: float = 60.0) -> Any:
+    """Every position of the games of PGN files (or of files of FEN lines) evaluated by a UCI
+    engine, as a ``dask.dataframe.DataFrame`` with one row per position (per line with
+    ``multipv``): the columns and values of ``rankfile analyse --format tsv`` (see
+    :data:`ANALYSE_COLUMNS`): ``game`` (from 1, across the files in order), ``ply`` (0: the
+    start), ``fen``, ``move`` (the game's move from there, UCI; "" after the last), ``eval_cp``
+    and ``mate`` (from White's point of view; <NA> when the engine gave none), ``best``, ``pv``
+    (UCI), ``depth``, ``nodes``, ``time_ms``, ``error`` (None, or why the position has no answer).
+
+    Each file is a partition, computed where Dask runs it: the worker starts ``engines`` processes
+    of ``engine`` (a path, or a list of the program and its arguments) and evaluates the file's
+    positions in order, each after ``ucinewgame`` with one engine thread, so that at a fixed
+    ``nodes`` limit the answers do not depend on the worker or the engine that gave them.
+    ``limit``: a :class:`rankfile.engine.Limit` with ``depth``, ``nodes`` or ``time`` (seconds).
+    ``options``: UCI options ``{name: value}``; ``hash``: MB per engine; ``from_ply``, ``every``:
+    the plies analysed (``--from-ply``, ``--every``); ``variant``/``chess960``: the rules of FEN
+    lines (PGN games say theirs in tags); ``timeout``: seconds of silence after which an engine is
+    thought hung, killed and restarted (the position tried once more).
+
+    Raises :class:`rankfile.engine.EngineError` when the engine cannot be run or is no UCI engine,
+    ValueError for an option the engine refuses or a bad limit, FileNotFoundError for a path that
+    names no file, ImportError without dask.
+    """
+    try:
+        import dask
+        import dask.dataframe as dd
+    except ImportError as e:
+        raise ImportError('rankfile.dask needs dask: python3 -m pip install "dask[dataframe]" distributed') from e
+    command = _engine_command(engine)
+    lim = _limit(limit)
+    for name, v, low in (("engines", engines, 1), ("multipv", multipv, 1), ("hash", hash, 1),
+                         ("from_ply", from_ply, 0), ("every", every, 1)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < low:
+            raise ValueError(f"{name}: a whole number, {low} or more, not {v!r}")
+    if multipv > 16:
+        raise ValueError(f"multipv: at most 16, not {multipv}")
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout <= 0:
+        raise ValueError(f"timeout: seconds, more than 0, not {timeout!r}")
+    option_texts = [_option_text(k, v) for k, v in (options or {}).items()]
+    variant_name = "chess960" if chess960 and variant is None else (variant or "standard")
+    files = _files(paths)
+    meta = _analyse_frame([n for n, _ in ANALYSE_COLUMNS], None, multipv)
+    parts: List[Any] = []
+    counts: List[Any] = []
+    for path in files:
+        part = dask.delayed(_analyse_part)(path, command, lim, multipv, hash, option_texts, engines, from_ply,
+                                           every, variant_name, bool(chess960), float(timeout))
+        parts.append(dask.delayed(_analyse_renumber)(part, list(counts)))
+        counts.append(dask.delayed(_analyse_games)(part))
     return dd.from_delayed(parts, meta=meta, verify_meta=False)

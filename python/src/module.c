@@ -55,7 +55,8 @@ PyMODINIT_FUNC PyInit__rankfile(void)
         rfpy_chess960_init(module) < 0 ||
         rfpy_table_init(module) < 0 ||
         rfpy_pgn_init(module) < 0 ||
-        rfpy_syzygy_init(module) < 0) {
+        rfpy_syzygy_init(module) < 0 ||
+        rfpy_analyse_init(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

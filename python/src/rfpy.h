@@ -90,5 +90,6 @@ int rfpy_chess960_init(PyObject *module);
 int rfpy_table_init(PyObject *module);
 int rfpy_pgn_init(PyObject *module);
 int rfpy_syzygy_init(PyObject *module);
+int rfpy_analyse_init(PyObject *module);
 
 #endif
