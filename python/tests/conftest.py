@@ -42,3 +42,19 @@ def python_chess():
     except ImportError:
         need("python-chess (python3 -m pip install chess==1.11.2)")
     return chess
+
+
+@pytest.fixture(scope="module")
+def client():
+    """A real local Dask cluster of two worker processes (one thread each), and its client."""
+    try:
+        import dask.dataframe  # noqa: F401
+        from distributed import Client, LocalCluster
+    except ImportError:
+        need('dask and distributed (python3 -m pip install "dask[dataframe]" distributed)')
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                           dashboard_address=None)
+    c = Client(cluster)
+    yield c
+    c.close()
+    cluster.close()

@@ -35,21 +35,6 @@ def stockfish():
 
 
 @pytest.fixture(scope="module")
-def client():
-    try:
-        import dask.dataframe  # noqa: F401
-        from distributed import Client, LocalCluster
-    except ImportError:
-        need('dask and distributed (python3 -m pip install "dask[dataframe]" distributed)')
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None)
-    c = Client(cluster)
-    yield c
-    c.close()
-    cluster.close()
-
-
-@pytest.fixture(scope="module")
 def files(tmp_path_factory):
     d = tmp_path_factory.mktemp("analyse")
     out = []

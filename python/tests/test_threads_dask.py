@@ -88,21 +88,6 @@ def test_to_parquet_with_threads(files, tmp_path):
     pandas.testing.assert_frame_equal(back.to_pandas(), pyarrow.parquet.read_table(one).to_pandas())
 
 
-@pytest.fixture(scope="module")
-def client():
-    try:
-        import dask.dataframe  # noqa: F401
-        from distributed import Client, LocalCluster
-    except ImportError:
-        need('dask and distributed (python3 -m pip install "dask[dataframe]" distributed)')
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None)
-    c = Client(cluster)
-    yield c
-    c.close()
-    cluster.close()
-
-
 def expected(files, order):
     import pandas
     return pandas.concat([frame(rankfile.pgn.read_table(f, threads=1))[order] for f in files]).reset_index(drop=True)
