@@ -210,11 +210,13 @@ static uci_engine *start_at(int line, const uci_config *cfg, uci_error *err)
     return harness_checkf(r == 0, __FILE__, line, "uci_start(cfg) == 0", "%s", err->message) ? e : NULL;
 }
 
-/* replay.py on a transcript, started as START does. */
+/* replay.py on a transcript, started as START does; NULL, the case skipped, when python3 is
+ * missing. */
 #define REPLAY(transcript, err) replay_at(__LINE__, (transcript), (err))
 
 static uci_engine *replay_at(int line, const char *transcript, uci_error *err)
 {
+    if (!need_python()) return NULL;
     uci_config cfg = replay_config(transcript, NULL);
     return start_at(line, &cfg, err);
 }
@@ -371,7 +373,6 @@ TEST(transcript_castling_both_modes)
 
 TEST(transcript_mate_and_no_move)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("mate.uci", &err);
     if (!e) return;
@@ -400,7 +401,6 @@ TEST(transcript_mate_and_no_move)
 
 TEST(transcript_bestmove_0000)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("no_legal_move.uci", &err);
     if (!e) return;
@@ -418,7 +418,6 @@ TEST(transcript_bestmove_0000)
 
 TEST(fault_crash_exit_with_stderr)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("crash_exit.uci", &err);
     if (!e) return;
@@ -440,7 +439,6 @@ TEST(fault_crash_exit_with_stderr)
 
 TEST(fault_crash_signal)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("crash_signal.uci", &err);
     if (!e) return;
@@ -503,7 +501,6 @@ TEST(fault_hang_movetime)
 
 TEST(fault_crash_search_shared)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("crash_search.uci", &err);
     if (!e) return;
@@ -551,7 +548,6 @@ TEST(bad_option_type)
  * to its bestmove; an illegal bestmove is UCI_ILLEGAL. */
 TEST(fault_garbage_shared)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("garbage.uci", &err);
     if (!e) return;
@@ -576,7 +572,6 @@ TEST(fault_garbage_shared)
  * UCI_ILLEGAL, and the engine stays usable. */
 TEST(fault_garbage_line)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("bad_info.uci", &err);
     if (!e) return;
@@ -601,7 +596,6 @@ TEST(fault_garbage_line)
 
 TEST(fault_illegal_bestmove)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("illegal_bestmove.uci", &err);
     if (!e) return;
@@ -614,7 +608,6 @@ TEST(fault_illegal_bestmove)
 
 TEST(fault_illegal_pv_move)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("illegal_pv.uci", &err);
     if (!e) return;
@@ -801,7 +794,6 @@ TEST(fault_overlong_line)
 
 TEST(refused_searches)
 {
-    if (!need_python()) return;
     uci_error err;
     uci_engine *e = REPLAY("illegal_bestmove.uci", &err);
     if (!e) return;
