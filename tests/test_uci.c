@@ -228,11 +228,17 @@ static rf_position startpos(void)
     return pos;
 }
 
-/* A search of the start position with no moves: uci_search's answer. */
+/* A search of pos with no moves after it: uci_search's answer. */
+static int search(uci_engine *e, const rf_position *pos, uci_limit limit, uci_result *res, uci_error *err)
+{
+    return uci_search(e, pos, NULL, 0, &limit, res, err);
+}
+
+/* A search of the start position. */
 static int search_start(uci_engine *e, uci_limit limit, uci_result *res, uci_error *err)
 {
     rf_position start = startpos();
-    return uci_search(e, &start, NULL, 0, &limit, res, err);
+    return search(e, &start, limit, res, err);
 }
 
 /* ---- the transcripts recorded from Stockfish ---- */
@@ -291,9 +297,8 @@ TEST(transcript_multipv)
     uci_engine *e = START(&cfg, &err);
     if (!e) return;
     rf_position start = startpos();
-    uci_limit limit = {8, 0, 0};
     uci_result res;
-    if (CHECK_MSG(uci_search(e, &start, NULL, 0, &limit, &res, &err) == 0, "%s", err.message)) {
+    if (CHECK_MSG(search(e, &start, (uci_limit){8, 0, 0}, &res, &err) == 0, "%s", err.message)) {
         CHECK_INT(res.line_count, 3);
         CHECK_STR(uci_of(res.best, 0), "e2e4");
         CHECK_STR(uci_of(res.ponder, 0), "c7c5");
@@ -325,9 +330,8 @@ TEST(transcript_chess960)
     uci_engine *e = START(&cfg, &err);
     if (!e) return;
     rf_position pos = fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", RF_PARSE_CHESS960);
-    uci_limit limit = {0, 5000, 0};
     uci_result res;
-    if (CHECK_MSG(uci_search(e, &pos, NULL, 0, &limit, &res, &err) == 0, "%s", err.message)) {
+    if (CHECK_MSG(search(e, &pos, (uci_limit){0, 5000, 0}, &res, &err) == 0, "%s", err.message)) {
         CHECK_STR(uci_of(res.best, 1), "e2e3");
         CHECK_STR(uci_of(res.ponder, 1), "h7h5");
         /* The last line is a bound: its score says so. */
@@ -405,9 +409,8 @@ TEST(transcript_bestmove_0000)
     uci_engine *e = REPLAY("no_legal_move.uci", &err);
     if (!e) return;
     rf_position pos = fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 0);
-    uci_limit limit = {5, 0, 0};
     uci_result res;
-    if (CHECK_MSG(uci_search(e, &pos, NULL, 0, &limit, &res, &err) == 0, "%s", err.message)) {
+    if (CHECK_MSG(search(e, &pos, (uci_limit){5, 0, 0}, &res, &err) == 0, "%s", err.message)) {
         CHECK(!res.has_best);
         CHECK_INT(res.lines[0].score.value, 0);
     }
@@ -1073,9 +1076,8 @@ TEST(stockfish_chess960_castles)
     if (!e) return;
     /* King on b1, rook on a1: castling queenside (king to c1, rook to d1) mates, written "b1a1". */
     rf_position pos = fen("2bkb3/2p1p3/8/8/8/8/PPP5/RK6 w A - 0 1", RF_PARSE_CHESS960);
-    uci_limit limit = {8, 0, 0};
     uci_result res;
-    if (CHECK_MSG(uci_search(e, &pos, NULL, 0, &limit, &res, &err) == 0, "%s", err.message)) {
+    if (CHECK_MSG(search(e, &pos, (uci_limit){8, 0, 0}, &res, &err) == 0, "%s", err.message)) {
         CHECK(res.has_best && rf_move_is_legal(&pos, res.best));
         CHECK_MSG(RF_MOVE_KIND(res.best) == RF_MOVE_CASTLING, "best %s", uci_of(res.best, 1));
         CHECK_STR(uci_of(res.best, 1), "b1a1");
