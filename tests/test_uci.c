@@ -210,6 +210,16 @@ static uci_engine *start_at(int line, const uci_config *cfg, uci_error *err)
     return harness_checkf(r == 0, __FILE__, line, "uci_start(cfg) == 0", "%s", err->message) ? e : NULL;
 }
 
+/* The engine cfg describes does not start: uci_start answers fault and leaves no engine. */
+#define START_FAILS(cfg, fault, err) start_fails_at(__LINE__, (cfg), (fault), (err))
+
+static void start_fails_at(int line, const uci_config *cfg, int fault, uci_error *err)
+{
+    uci_engine *e = (uci_engine *)cfg; /* not NULL before: uci_start must clear it */
+    harness_check_int(uci_start(&e, cfg, err), fault, __FILE__, line, "uci_start(cfg)", "fault");
+    harness_check(e == NULL, __FILE__, line, "e == NULL", NULL);
+}
+
 /* replay.py on a transcript, started as START does; NULL, the case skipped, when python3 is
  * missing. */
 #define REPLAY(transcript, err) replay_at(__LINE__, (transcript), (err))
@@ -520,10 +530,8 @@ TEST(fault_exit_at_start)
 {
     if (!need_python()) return;
     uci_config cfg = replay_config("exit_at_start.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
-    CHECK(e == NULL);
+    START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
     CHECK_MSG(strstr(err.message, "exited with status 1 before answering uci"), "%s", err.message);
     CHECK_STR(err.stderr_tail, "fatal: no network file\n");
 }
@@ -630,10 +638,8 @@ TEST(fault_no_uciok_cat)
         return;
     }
     uci_config cfg = program_config("/bin/cat", 0.5, 0);
-    uci_engine *e = (uci_engine *)&cfg;
     uci_error err;
-    CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
-    CHECK(e == NULL);
+    START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
     CHECK_INT(err.fault, UCI_NOT_AN_ENGINE);
     CHECK_MSG(strstr(err.message, "did not answer uci with uciok"), "%s", err.message);
 }
@@ -642,10 +648,8 @@ TEST(fault_no_uciok_exits)
 {
     if (!need_python()) return;
     uci_config cfg = script_config("python3", "import sys; sys.stderr.write('no engine here\\n')", 0, 0);
-    uci_engine *e;
     uci_error err;
-    CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
-    CHECK(e == NULL);
+    START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
     CHECK_MSG(strstr(err.message, "exited with status 0 before answering uci"), "%s", err.message);
     CHECK_STR(err.stderr_tail, "no engine here\n");
 }
@@ -655,10 +659,8 @@ TEST(fault_path_missing)
     static const char *const paths[] = {"/nonexistent/dir/engine", "rankfile-no-such-engine-on-path"};
     for (int i = 0; i < 2; i++) {
         uci_config cfg = program_config(paths[i], 0, 0);
-        uci_engine *e;
         uci_error err;
-        CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
-        CHECK(e == NULL);
+        START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
         CHECK_MSG(strstr(err.message, "cannot run") && strstr(err.message, paths[i]) &&
                       strstr(err.message, "No such file"), "%s", err.message);
     }
@@ -679,10 +681,8 @@ TEST(fault_option_newline_refused)
         const char *opts[1] = {bad[i]};
         cfg.options = opts;
         cfg.option_count = 1;
-        uci_engine *e;
         uci_error err;
-        CHECK_INT(uci_start(&e, &cfg, &err), UCI_REFUSED);
-        CHECK(e == NULL);
+        START_FAILS(&cfg, UCI_REFUSED, &err);
         CHECK_MSG(strstr(err.message, "control character") && !strchr(err.message, '\n'), "%s", err.message);
         /* Nothing was run, so nothing was sent. */
         CHECK(access(log, F_OK) != 0);
@@ -708,10 +708,8 @@ TEST(fault_unknown_option_refused)
         const char *opts[1] = {cases[i].opt};
         cfg.options = opts;
         cfg.option_count = 1;
-        uci_engine *e;
         uci_error err;
-        CHECK_INT(uci_start(&e, &cfg, &err), UCI_REFUSED);
-        CHECK(e == NULL);
+        START_FAILS(&cfg, UCI_REFUSED, &err);
         CHECK_MSG(strstr(err.message, cases[i].says), "%s: %s", cases[i].opt, err.message);
         /* The engine heard `uci` and `quit`, no setoption. */
         const char *said = read_file(log);
