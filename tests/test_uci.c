@@ -39,12 +39,14 @@ static int on_path(const char *name)
     return 0;
 }
 
-/* A config that runs path with nothing set but the time-outs (0: the driver's). */
-static uci_config program_config(const char *path, double start_timeout_s, double hang_timeout_s)
+/* A config that runs path with args, nothing set but the time-outs (0: the driver's). */
+static uci_config program_config(const char *path, const char *const *args, double start_timeout_s,
+                                 double hang_timeout_s)
 {
     uci_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.path = path;
+    cfg.args = args;
     cfg.start_timeout_s = start_timeout_s;
     cfg.hang_timeout_s = hang_timeout_s;
     return cfg;
@@ -67,9 +69,7 @@ static uci_config replay_config(const char *transcript, const char *log)
         replay_argv[i++] = log_path;
     }
     replay_argv[i] = NULL;
-    uci_config cfg = program_config("python3", 20, 20);
-    cfg.args = replay_argv;
-    return cfg;
+    return program_config("python3", replay_argv, 20, 20);
 }
 
 /* replay_config with its own argument strings (for threads): free_config frees them. */
@@ -80,9 +80,7 @@ static uci_config replay_config_copy(const char *transcript)
     argv[1] = malloc(512);
     snprintf(argv[0], 512, "%s/replay.py", RF_UCI_DIR);
     snprintf(argv[1], 512, "%s/transcripts/%s", RF_UCI_DIR, transcript);
-    uci_config cfg = program_config("python3", 20, 20);
-    cfg.args = (const char *const *)argv;
-    return cfg;
+    return program_config("python3", (const char *const *)argv, 20, 20);
 }
 
 static void free_config(uci_config *cfg)
@@ -93,11 +91,17 @@ static void free_config(uci_config *cfg)
     free(argv);
 }
 
+/* Whether program is on PATH; a skip (why: how to get it) when it is not. */
+static int need_program(const char *program, const char *why)
+{
+    if (on_path(program)) return 1;
+    HARNESS_SKIP("%s is missing%s", program, why);
+    return 0;
+}
+
 static int need_python(void)
 {
-    if (on_path("python3")) return 1;
-    HARNESS_SKIP("python3 is missing (replay.py plays the transcripts; apt-get install python3)");
-    return 0;
+    return need_program("python3", " (replay.py plays the transcripts; apt-get install python3)");
 }
 
 static int need_stockfish(void)
@@ -187,16 +191,7 @@ static uci_config script_config(const char *shell, const char *script, double st
     script_argv[0] = "-c";
     script_argv[1] = script;
     script_argv[2] = NULL;
-    uci_config cfg = program_config(shell, start_timeout_s, hang_timeout_s);
-    cfg.args = script_argv;
-    return cfg;
-}
-
-static int need_sh(void)
-{
-    if (on_path("sh")) return 1;
-    HARNESS_SKIP("sh is missing");
-    return 0;
+    return program_config(shell, script_argv, start_timeout_s, hang_timeout_s);
 }
 
 /* The engine cfg describes, started; NULL, a failed check at the caller's line, when it does not
@@ -637,7 +632,7 @@ TEST(fault_no_uciok_cat)
         HARNESS_SKIP("/bin/cat is missing");
         return;
     }
-    uci_config cfg = program_config("/bin/cat", 0.5, 0);
+    uci_config cfg = program_config("/bin/cat", NULL, 0.5, 0);
     uci_error err;
     START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
     CHECK_INT(err.fault, UCI_NOT_AN_ENGINE);
@@ -658,14 +653,14 @@ TEST(fault_path_missing)
 {
     static const char *const paths[] = {"/nonexistent/dir/engine", "rankfile-no-such-engine-on-path"};
     for (int i = 0; i < 2; i++) {
-        uci_config cfg = program_config(paths[i], 0, 0);
+        uci_config cfg = program_config(paths[i], NULL, 0, 0);
         uci_error err;
         START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
         CHECK_MSG(strstr(err.message, "cannot run") && strstr(err.message, paths[i]) &&
                       strstr(err.message, "No such file"), "%s", err.message);
     }
     /* No program at all. */
-    uci_config cfg = program_config(NULL, 0, 0);
+    uci_config cfg = program_config(NULL, NULL, 0, 0);
     uci_engine *e;
     uci_error err;
     CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
@@ -740,7 +735,7 @@ TEST(fault_unknown_option_refused)
 /* An engine that stops reading its input: writing to it raises SIGPIPE, which must not kill us. */
 TEST(fault_sigpipe_survived)
 {
-    if (!need_sh()) return;
+    if (!need_program("sh", "")) return;
     uci_config cfg = script_config("sh", "read line; exec 0<&-; echo uciok; sleep 3", 5, 0);
     uci_engine *e;
     uci_error err;
@@ -755,7 +750,7 @@ TEST(fault_sigpipe_survived)
  * while waiting, so it cannot stall; the tail kept is its last whole lines. */
 TEST(stderr_flood_drained)
 {
-    if (!need_sh()) return;
+    if (!need_program("sh", "")) return;
     uci_config cfg = script_config("sh",
                                    "read l; yes 'noise on standard error' | head -n 20000 >&2; "
                                    "echo 'last words' >&2; echo uciok; read l; echo readyok; read l; read l; exit 7",
@@ -777,7 +772,7 @@ TEST(stderr_flood_drained)
  * bestmove after it read. */
 TEST(fault_overlong_line)
 {
-    if (!need_sh()) return;
+    if (!need_program("sh", "")) return;
     uci_config cfg = script_config("sh",
                                    "read l; echo uciok; read l; echo readyok; read l; read l; "
                                    "printf 'info string '; yes x | head -n 100000 | tr -d '\\n'; echo; "
@@ -1015,7 +1010,7 @@ TEST(read_line_faults)
 TEST(stockfish_searches)
 {
     if (!need_stockfish()) return;
-    uci_config cfg = program_config(STOCKFISH, 0, 0);
+    uci_config cfg = program_config(STOCKFISH, NULL, 0, 0);
     cfg.hash_mb = 16;
     cfg.threads = 1;
     cfg.multipv = 2;
@@ -1067,7 +1062,7 @@ TEST(stockfish_chess960_castles)
 {
     if (!need_stockfish()) return;
     /* "stockfish" is found on PATH when /usr/games is on it. */
-    uci_config cfg = program_config(on_path("stockfish") ? "stockfish" : STOCKFISH, 0, 0);
+    uci_config cfg = program_config(on_path("stockfish") ? "stockfish" : STOCKFISH, NULL, 0, 0);
     cfg.chess960 = 1;
     uci_error err;
     uci_engine *e = START(&cfg, &err);
@@ -1089,7 +1084,7 @@ TEST(fairy_stockfish_variants)
         HARNESS_SKIP(FAIRY " is missing (apt-get install fairy-stockfish)");
         return;
     }
-    uci_config cfg = program_config(FAIRY, 0, 0);
+    uci_config cfg = program_config(FAIRY, NULL, 0, 0);
     cfg.variant = RF_VARIANT_CRAZYHOUSE;
     uci_error err;
     uci_engine *e = START(&cfg, &err);
