@@ -315,12 +315,23 @@ static int move_word(const char *text, size_t len, size_t *at, const rf_position
     return rf_move_from_uci(m, pos, w, n, NULL) == RF_OK ? 0 : -1;
 }
 
+/* "DEPTH NODES TIME" as analyse_record_write puts them: a result's depth, a line's seldepth. */
+static int effort(const char *text, size_t len, size_t *at, int *depth, uint64_t *nodes, long *time_ms)
+{
+    long long v;
+    if (number(text, len, at, 0, 100000, &v)) return -1;
+    *depth = (int)v;
+    if (unumber(text, len, at, nodes)) return -1;
+    if (number(text, len, at, 0, 1000000000000LL, &v)) return -1;
+    *time_ms = (long)v;
+    return 0;
+}
+
 int analyse_record_read(const char *text, size_t len, const rf_position *pos, uci_result *out)
 {
     memset(out, 0, sizeof *out);
     size_t at = 0;
     long long v, lines;
-    uint64_t u;
     if (move_word(text, len, &at, pos, &out->has_best, &out->best)) return -1;
     /* the ponder move is a move of the position after the best one */
     rf_position after = *pos;
@@ -334,12 +345,7 @@ int analyse_record_read(const char *text, size_t len, const rf_position *pos, uc
             out->has_ponder = 1;
         }
     }
-    if (number(text, len, &at, 0, 100000, &v)) return -1;
-    out->depth = (int)v;
-    if (unumber(text, len, &at, &u)) return -1;
-    out->nodes = u;
-    if (number(text, len, &at, 0, 1000000000000LL, &v)) return -1;
-    out->time_ms = (long)v;
+    if (effort(text, len, &at, &out->depth, &out->nodes, &out->time_ms)) return -1;
     if (number(text, len, &at, 0, UCI_MAX_MULTIPV, &lines)) return -1;
     out->line_count = (size_t)lines;
     for (long long k = 0; k < lines; k++) {
@@ -358,12 +364,7 @@ int analyse_record_read(const char *text, size_t len, const rf_position *pos, uc
         l->score.upperbound = (int)(v >> 1 & 1);
         if (number(text, len, &at, 0, 100000, &v)) return -1;
         l->depth = (int)v;
-        if (number(text, len, &at, 0, 100000, &v)) return -1;
-        l->seldepth = (int)v;
-        if (unumber(text, len, &at, &u)) return -1;
-        l->nodes = u;
-        if (number(text, len, &at, 0, 1000000000000LL, &v)) return -1;
-        l->time_ms = (long)v;
+        if (effort(text, len, &at, &l->seldepth, &l->nodes, &l->time_ms)) return -1;
         long long pv;
         if (number(text, len, &at, 0, UCI_MAX_PV, &pv)) return -1;
         l->pv_len = (size_t)pv;

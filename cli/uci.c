@@ -250,13 +250,12 @@ static int engine_move(rf_move *out, const rf_position *pos, int chess960, const
     return 1;
 }
 
+/* An info line; w: its words after "info". */
 static int read_info(uci_result *out, const rf_position *pos, int chess960, const char *line,
-                     size_t len, uci_error *err)
+                     size_t len, words w, uci_error *err)
 {
-    words w = {line, line + len};
     const char *word;
     size_t wl;
-    next_word(&w, &word, &wl); /* "info" */
     uci_line cand;
     memset(&cand, 0, sizeof cand);
     cand.multipv = 1;
@@ -358,13 +357,12 @@ static int read_info(uci_result *out, const rf_position *pos, int chess960, cons
     return 0;
 }
 
+/* A bestmove line; w: its words after "bestmove". */
 static int read_bestmove(uci_result *out, const rf_position *pos, int chess960, const char *line,
-                         size_t len, uci_error *err)
+                         size_t len, words w, uci_error *err)
 {
-    words w = {line, line + len};
     const char *word;
     size_t wl;
-    next_word(&w, &word, &wl); /* "bestmove" */
     out->has_best = 0;
     out->has_ponder = 0;
     out->best = out->ponder = RF_MOVE_NONE;
@@ -402,8 +400,8 @@ int uci_read_line(uci_result *out, const rf_position *pos, int chess960, const c
     const char *word;
     size_t wl;
     if (!next_word(&w, &word, &wl)) return 0;
-    if (word_is(word, wl, "info")) return read_info(out, pos, chess960, line, len, err);
-    if (word_is(word, wl, "bestmove")) return read_bestmove(out, pos, chess960, line, len, err);
+    if (word_is(word, wl, "info")) return read_info(out, pos, chess960, line, len, w, err);
+    if (word_is(word, wl, "bestmove")) return read_bestmove(out, pos, chess960, line, len, w, err);
     return 0;
 }
 

@@ -39,6 +39,19 @@ static int on_path(const char *name)
     return 0;
 }
 
+/* A config that runs path with args, nothing set but the time-outs (0: the driver's). */
+static uci_config program_config(const char *path, const char *const *args, double start_timeout_s,
+                                 double hang_timeout_s)
+{
+    uci_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.path = path;
+    cfg.args = args;
+    cfg.start_timeout_s = start_timeout_s;
+    cfg.hang_timeout_s = hang_timeout_s;
+    return cfg;
+}
+
 /* A config that runs replay.py on a transcript (and --log LOG when log is not NULL). */
 static const char *replay_argv[6];
 static char replay_path[512], transcript_path[512], log_path[512];
@@ -56,13 +69,7 @@ static uci_config replay_config(const char *transcript, const char *log)
         replay_argv[i++] = log_path;
     }
     replay_argv[i] = NULL;
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = "python3";
-    cfg.args = replay_argv;
-    cfg.start_timeout_s = 20;
-    cfg.hang_timeout_s = 20;
-    return cfg;
+    return program_config("python3", replay_argv, 20, 20);
 }
 
 /* replay_config with its own argument strings (for threads): free_config frees them. */
@@ -73,13 +80,7 @@ static uci_config replay_config_copy(const char *transcript)
     argv[1] = malloc(512);
     snprintf(argv[0], 512, "%s/replay.py", RF_UCI_DIR);
     snprintf(argv[1], 512, "%s/transcripts/%s", RF_UCI_DIR, transcript);
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = "python3";
-    cfg.args = (const char *const *)argv;
-    cfg.start_timeout_s = 20;
-    cfg.hang_timeout_s = 20;
-    return cfg;
+    return program_config("python3", (const char *const *)argv, 20, 20);
 }
 
 static void free_config(uci_config *cfg)
@@ -90,11 +91,17 @@ static void free_config(uci_config *cfg)
     free(argv);
 }
 
+/* Whether program is on PATH; a skip (why: how to get it) when it is not. */
+static int need_program(const char *program, const char *why)
+{
+    if (on_path(program)) return 1;
+    HARNESS_SKIP("%s is missing%s", program, why);
+    return 0;
+}
+
 static int need_python(void)
 {
-    if (on_path("python3")) return 1;
-    HARNESS_SKIP("python3 is missing (replay.py plays the transcripts; apt-get install python3)");
-    return 0;
+    return need_program("python3", " (replay.py plays the transcripts; apt-get install python3)");
 }
 
 static int need_stockfish(void)
@@ -175,6 +182,70 @@ static const char *temp_log(const char *name)
     return path;
 }
 
+/* A config that runs `shell -c script` (sh or python3): the engine is the script. */
+static const char *script_argv[3];
+
+static uci_config script_config(const char *shell, const char *script, double start_timeout_s,
+                                double hang_timeout_s)
+{
+    script_argv[0] = "-c";
+    script_argv[1] = script;
+    script_argv[2] = NULL;
+    return program_config(shell, script_argv, start_timeout_s, hang_timeout_s);
+}
+
+/* The engine cfg describes, started; NULL, a failed check at the caller's line, when it does not
+ * start. */
+#define START(cfg, err) start_at(__LINE__, (cfg), (err))
+
+static uci_engine *start_at(int line, const uci_config *cfg, uci_error *err)
+{
+    uci_engine *e;
+    int r = uci_start(&e, cfg, err);
+    return harness_checkf(r == 0, __FILE__, line, "uci_start(cfg) == 0", "%s", err->message) ? e : NULL;
+}
+
+/* The engine cfg describes does not start: uci_start answers fault and leaves no engine. */
+#define START_FAILS(cfg, fault, err) start_fails_at(__LINE__, (cfg), (fault), (err))
+
+static void start_fails_at(int line, const uci_config *cfg, int fault, uci_error *err)
+{
+    uci_engine *e = (uci_engine *)cfg; /* not NULL before: uci_start must clear it */
+    harness_check_int(uci_start(&e, cfg, err), fault, __FILE__, line, "uci_start(cfg)", "fault");
+    harness_check(e == NULL, __FILE__, line, "e == NULL", NULL);
+}
+
+/* replay.py on a transcript, started as START does; NULL, the case skipped, when python3 is
+ * missing. */
+#define REPLAY(transcript, err) replay_at(__LINE__, (transcript), (err))
+
+static uci_engine *replay_at(int line, const char *transcript, uci_error *err)
+{
+    if (!need_python()) return NULL;
+    uci_config cfg = replay_config(transcript, NULL);
+    return start_at(line, &cfg, err);
+}
+
+static rf_position startpos(void)
+{
+    rf_position pos;
+    rf_position_startpos(&pos, RF_VARIANT_STANDARD);
+    return pos;
+}
+
+/* A search of pos with no moves after it: uci_search's answer. */
+static int search(uci_engine *e, const rf_position *pos, uci_limit limit, uci_result *res, uci_error *err)
+{
+    return uci_search(e, pos, NULL, 0, &limit, res, err);
+}
+
+/* A search of the start position. */
+static int search_start(uci_engine *e, uci_limit limit, uci_result *res, uci_error *err)
+{
+    rf_position start = startpos();
+    return search(e, &start, limit, res, err);
+}
+
 /* ---- the transcripts recorded from Stockfish ---- */
 
 TEST(transcript_analyse_nodes)
@@ -182,14 +253,13 @@ TEST(transcript_analyse_nodes)
     if (!need_python()) return;
     const char *log = temp_log("analyse");
     uci_config cfg = replay_config("analyse_nodes.uci", log);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
     CHECK_STR(uci_name(e), "Stockfish 15.1");
     CHECK(uci_pid(e) > 0);
     CHECK_INT(uci_new_game(e, &err), 0);
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    rf_position start = startpos();
     rf_move moves[2];
     moves[0] = mv(&start, "e2e4");
     rf_position after = start;
@@ -228,14 +298,12 @@ TEST(transcript_multipv)
     if (!need_python()) return;
     uci_config cfg = replay_config("multipv_depth.uci", NULL);
     cfg.multipv = 3;
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {8, 0, 0};
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
+    rf_position start = startpos();
     uci_result res;
-    if (CHECK_MSG(uci_search(e, &start, NULL, 0, &limit, &res, &err) == 0, "%s", err.message)) {
+    if (CHECK_MSG(search(e, &start, (uci_limit){8, 0, 0}, &res, &err) == 0, "%s", err.message)) {
         CHECK_INT(res.line_count, 3);
         CHECK_STR(uci_of(res.best, 0), "e2e4");
         CHECK_STR(uci_of(res.ponder, 0), "c7c5");
@@ -263,13 +331,12 @@ TEST(transcript_chess960)
     if (!need_python()) return;
     uci_config cfg = replay_config("chess960.uci", NULL);
     cfg.chess960 = 1;
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
     rf_position pos = fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", RF_PARSE_CHESS960);
-    uci_limit limit = {0, 5000, 0};
     uci_result res;
-    if (CHECK_MSG(uci_search(e, &pos, NULL, 0, &limit, &res, &err) == 0, "%s", err.message)) {
+    if (CHECK_MSG(search(e, &pos, (uci_limit){0, 5000, 0}, &res, &err) == 0, "%s", err.message)) {
         CHECK_STR(uci_of(res.best, 1), "e2e3");
         CHECK_STR(uci_of(res.ponder, 1), "h7h5");
         /* The last line is a bound: its score says so. */
@@ -294,7 +361,7 @@ TEST(transcript_castling_both_modes)
     for (int mode = 0; mode < 2; mode++) {
         uci_config cfg = replay_config(mode ? "chess960_castling.uci" : "castling.uci", NULL);
         cfg.chess960 = mode;
-        if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+        if (!(e = START(&cfg, &err))) return;
         rf_position pos = fen(mode ? fen960 : fenstd, mode ? RF_PARSE_CHESS960 : 0);
         if (CHECK_MSG(uci_search(e, &pos, NULL, 0, &limit, &res, &err) == 0, "%s", err.message)) {
             CHECK_STR(uci_of(res.best, mode), "c2c3");
@@ -306,7 +373,7 @@ TEST(transcript_castling_both_modes)
     }
     /* The Chess960 transcript heard by a driver in standard mode: "e1h1" is no move there. */
     uci_config cfg = replay_config("chess960_castling.uci", NULL);
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    if (!(e = START(&cfg, &err))) return;
     rf_position pos = fen(fenstd, 0);
     CHECK_INT(uci_search(e, &pos, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
     CHECK_MSG(strstr(err.message, "'e1h1'") != NULL, "%s", err.message);
@@ -315,11 +382,9 @@ TEST(transcript_castling_both_modes)
 
 TEST(transcript_mate_and_no_move)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("mate.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = REPLAY("mate.uci", &err);
+    if (!e) return;
     rf_position pos = fen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 4", 0);
     uci_limit limit = {5, 0, 0};
     uci_result res;
@@ -345,15 +410,12 @@ TEST(transcript_mate_and_no_move)
 
 TEST(transcript_bestmove_0000)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("no_legal_move.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = REPLAY("no_legal_move.uci", &err);
+    if (!e) return;
     rf_position pos = fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 0);
-    uci_limit limit = {5, 0, 0};
     uci_result res;
-    if (CHECK_MSG(uci_search(e, &pos, NULL, 0, &limit, &res, &err) == 0, "%s", err.message)) {
+    if (CHECK_MSG(search(e, &pos, (uci_limit){5, 0, 0}, &res, &err) == 0, "%s", err.message)) {
         CHECK(!res.has_best);
         CHECK_INT(res.lines[0].score.value, 0);
     }
@@ -364,14 +426,11 @@ TEST(transcript_bestmove_0000)
 
 TEST(fault_crash_exit_with_stderr)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("crash_exit.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = REPLAY("crash_exit.uci", &err);
+    if (!e) return;
     pid_t pid = uci_pid(e);
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    rf_position start = startpos();
     rf_move m = mv(&start, "e2e4");
     uci_limit limit = {10, 0, 0};
     uci_result res;
@@ -388,16 +447,11 @@ TEST(fault_crash_exit_with_stderr)
 
 TEST(fault_crash_signal)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("crash_signal.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {0, 1000, 0};
+    uci_engine *e = REPLAY("crash_signal.uci", &err);
+    if (!e) return;
     uci_result res;
-    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_CRASHED);
+    CHECK_INT(search_start(e, (uci_limit){0, 1000, 0}, &res, &err), UCI_CRASHED);
     CHECK_MSG(strstr(err.message, "signal 11 (SIGSEGV)") != NULL, "%s", err.message);
     CHECK_STR(err.stderr_tail, "Segmentation fault in search thread\n");
     uci_quit(e);
@@ -416,16 +470,13 @@ TEST(fault_hang_killed)
     if (!need_python()) return;
     uci_config cfg = replay_config("hang_depth.uci", NULL);
     cfg.hang_timeout_s = 0.5;
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
     pid_t pid = uci_pid(e);
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {20, 0, 0};
     uci_result res;
     double t0 = seconds();
-    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_HUNG);
+    CHECK_INT(search_start(e, (uci_limit){20, 0, 0}, &res, &err), UCI_HUNG);
     double t = seconds() - t0;
     CHECK_MSG(t >= 0.5 && t < 5, "%.3f s", t);
     CHECK_MSG(strstr(err.message, "said nothing for") && strstr(err.message, "killed"), "%s", err.message);
@@ -441,17 +492,14 @@ TEST(fault_hang_movetime)
     if (!need_python()) return;
     uci_config cfg = replay_config("hang.uci", NULL);
     cfg.hang_timeout_s = 0.3;
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
     CHECK_INT(uci_new_game(e, &err), 0);
     pid_t pid = uci_pid(e);
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {0, 0, 100};
     uci_result res;
     double t0 = seconds();
-    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_HUNG);
+    CHECK_INT(search_start(e, (uci_limit){0, 0, 100}, &res, &err), UCI_HUNG);
     double t = seconds() - t0;
     CHECK_MSG(t >= 0.4 && t < 5, "%.3f s", t);
     CHECK(process_gone(pid));
@@ -461,18 +509,13 @@ TEST(fault_hang_movetime)
 
 TEST(fault_crash_search_shared)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("crash_search.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = REPLAY("crash_search.uci", &err);
+    if (!e) return;
     CHECK_STR(uci_name(e), "Crashy 1.0");
     CHECK_INT(uci_new_game(e, &err), 0);
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {0, 1000, 0};
     uci_result res;
-    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_CRASHED);
+    CHECK_INT(search_start(e, (uci_limit){0, 1000, 0}, &res, &err), UCI_CRASHED);
     CHECK_MSG(strstr(err.message, "SIGSEGV") && strstr(err.message, "while searching"), "%s", err.message);
     CHECK_STR(err.stderr_tail, "");
     uci_quit(e);
@@ -482,10 +525,8 @@ TEST(fault_exit_at_start)
 {
     if (!need_python()) return;
     uci_config cfg = replay_config("exit_at_start.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
-    CHECK(e == NULL);
+    START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
     CHECK_MSG(strstr(err.message, "exited with status 1 before answering uci"), "%s", err.message);
     CHECK_STR(err.stderr_tail, "fatal: no network file\n");
 }
@@ -513,15 +554,12 @@ TEST(bad_option_type)
  * to its bestmove; an illegal bestmove is UCI_ILLEGAL. */
 TEST(fault_garbage_shared)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("garbage.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = REPLAY("garbage.uci", &err);
+    if (!e) return;
     CHECK_STR(uci_name(e), "Garbage 0");
     CHECK_INT(uci_new_game(e, &err), 0);
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    rf_position start = startpos();
     uci_limit limit = {0, 100, 0};
     uci_result res;
     CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
@@ -540,13 +578,10 @@ TEST(fault_garbage_shared)
  * UCI_ILLEGAL, and the engine stays usable. */
 TEST(fault_garbage_line)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("bad_info.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    uci_engine *e = REPLAY("bad_info.uci", &err);
+    if (!e) return;
+    rf_position start = startpos();
     uci_limit limit = {3, 0, 0};
     uci_result res;
     CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
@@ -567,16 +602,11 @@ TEST(fault_garbage_line)
 
 TEST(fault_illegal_bestmove)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("illegal_bestmove.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {1, 0, 0};
+    uci_engine *e = REPLAY("illegal_bestmove.uci", &err);
+    if (!e) return;
     uci_result res;
-    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
+    CHECK_INT(search_start(e, (uci_limit){1, 0, 0}, &res, &err), UCI_ILLEGAL);
     CHECK_MSG(strstr(err.message, "'e2e5'") && strstr(err.message, "bestmove e2e5"), "%s", err.message);
     CHECK(!res.has_best);
     uci_quit(e);
@@ -584,16 +614,11 @@ TEST(fault_illegal_bestmove)
 
 TEST(fault_illegal_pv_move)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("illegal_pv.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {3, 0, 0};
+    uci_engine *e = REPLAY("illegal_pv.uci", &err);
+    if (!e) return;
     uci_result res;
-    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
+    CHECK_INT(search_start(e, (uci_limit){3, 0, 0}, &res, &err), UCI_ILLEGAL);
     CHECK_MSG(strstr(err.message, "move 3") && strstr(err.message, "'e4e5'") &&
                   strstr(err.message, "pv e2e4 e7e5 e4e5"), "%s", err.message);
     /* The bad line left nothing in the result. */
@@ -607,14 +632,9 @@ TEST(fault_no_uciok_cat)
         HARNESS_SKIP("/bin/cat is missing");
         return;
     }
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = "/bin/cat";
-    cfg.start_timeout_s = 0.5;
-    uci_engine *e = (uci_engine *)&cfg;
+    uci_config cfg = program_config("/bin/cat", NULL, 0.5, 0);
     uci_error err;
-    CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
-    CHECK(e == NULL);
+    START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
     CHECK_INT(err.fault, UCI_NOT_AN_ENGINE);
     CHECK_MSG(strstr(err.message, "did not answer uci with uciok"), "%s", err.message);
 }
@@ -622,15 +642,9 @@ TEST(fault_no_uciok_cat)
 TEST(fault_no_uciok_exits)
 {
     if (!need_python()) return;
-    static const char *const args[] = {"-c", "import sys; sys.stderr.write('no engine here\\n')", NULL};
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = "python3";
-    cfg.args = args;
-    uci_engine *e;
+    uci_config cfg = script_config("python3", "import sys; sys.stderr.write('no engine here\\n')", 0, 0);
     uci_error err;
-    CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
-    CHECK(e == NULL);
+    START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
     CHECK_MSG(strstr(err.message, "exited with status 0 before answering uci"), "%s", err.message);
     CHECK_STR(err.stderr_tail, "no engine here\n");
 }
@@ -639,19 +653,14 @@ TEST(fault_path_missing)
 {
     static const char *const paths[] = {"/nonexistent/dir/engine", "rankfile-no-such-engine-on-path"};
     for (int i = 0; i < 2; i++) {
-        uci_config cfg;
-        memset(&cfg, 0, sizeof cfg);
-        cfg.path = paths[i];
-        uci_engine *e;
+        uci_config cfg = program_config(paths[i], NULL, 0, 0);
         uci_error err;
-        CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
-        CHECK(e == NULL);
+        START_FAILS(&cfg, UCI_NOT_AN_ENGINE, &err);
         CHECK_MSG(strstr(err.message, "cannot run") && strstr(err.message, paths[i]) &&
                       strstr(err.message, "No such file"), "%s", err.message);
     }
     /* No program at all. */
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
+    uci_config cfg = program_config(NULL, NULL, 0, 0);
     uci_engine *e;
     uci_error err;
     CHECK_INT(uci_start(&e, &cfg, &err), UCI_NOT_AN_ENGINE);
@@ -667,10 +676,8 @@ TEST(fault_option_newline_refused)
         const char *opts[1] = {bad[i]};
         cfg.options = opts;
         cfg.option_count = 1;
-        uci_engine *e;
         uci_error err;
-        CHECK_INT(uci_start(&e, &cfg, &err), UCI_REFUSED);
-        CHECK(e == NULL);
+        START_FAILS(&cfg, UCI_REFUSED, &err);
         CHECK_MSG(strstr(err.message, "control character") && !strchr(err.message, '\n'), "%s", err.message);
         /* Nothing was run, so nothing was sent. */
         CHECK(access(log, F_OK) != 0);
@@ -696,10 +703,8 @@ TEST(fault_unknown_option_refused)
         const char *opts[1] = {cases[i].opt};
         cfg.options = opts;
         cfg.option_count = 1;
-        uci_engine *e;
         uci_error err;
-        CHECK_INT(uci_start(&e, &cfg, &err), UCI_REFUSED);
-        CHECK(e == NULL);
+        START_FAILS(&cfg, UCI_REFUSED, &err);
         CHECK_MSG(strstr(err.message, cases[i].says), "%s: %s", cases[i].opt, err.message);
         /* The engine heard `uci` and `quit`, no setoption. */
         const char *said = read_file(log);
@@ -730,16 +735,8 @@ TEST(fault_unknown_option_refused)
 /* An engine that stops reading its input: writing to it raises SIGPIPE, which must not kill us. */
 TEST(fault_sigpipe_survived)
 {
-    if (!on_path("sh")) {
-        HARNESS_SKIP("sh is missing");
-        return;
-    }
-    static const char *const args[] = {"-c", "read line; exec 0<&-; echo uciok; sleep 3", NULL};
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = "sh";
-    cfg.args = args;
-    cfg.start_timeout_s = 5;
+    if (!need_program("sh", "")) return;
+    uci_config cfg = script_config("sh", "read line; exec 0<&-; echo uciok; sleep 3", 5, 0);
     uci_engine *e;
     uci_error err;
     CHECK_INT(uci_start(&e, &cfg, &err), UCI_CRASHED);
@@ -753,26 +750,16 @@ TEST(fault_sigpipe_survived)
  * while waiting, so it cannot stall; the tail kept is its last whole lines. */
 TEST(stderr_flood_drained)
 {
-    if (!on_path("sh")) {
-        HARNESS_SKIP("sh is missing");
-        return;
-    }
-    static const char *const args[] = {
-        "-c", "read l; yes 'noise on standard error' | head -n 20000 >&2; echo 'last words' >&2; "
-              "echo uciok; read l; echo readyok; read l; read l; exit 7", NULL};
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = "sh";
-    cfg.args = args;
-    cfg.start_timeout_s = 10;
-    uci_engine *e;
+    if (!need_program("sh", "")) return;
+    uci_config cfg = script_config("sh",
+                                   "read l; yes 'noise on standard error' | head -n 20000 >&2; "
+                                   "echo 'last words' >&2; echo uciok; read l; echo readyok; read l; read l; exit 7",
+                                   10, 0);
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {1, 0, 0};
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
     uci_result res;
-    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_CRASHED);
+    CHECK_INT(search_start(e, (uci_limit){1, 0, 0}, &res, &err), UCI_CRASHED);
     CHECK_MSG(strstr(err.message, "status 7"), "%s", err.message);
     size_t n = strlen(err.stderr_tail);
     CHECK(n > 100 && n < sizeof err.stderr_tail);
@@ -785,28 +772,17 @@ TEST(stderr_flood_drained)
  * bestmove after it read. */
 TEST(fault_overlong_line)
 {
-    if (!on_path("sh")) {
-        HARNESS_SKIP("sh is missing");
-        return;
-    }
-    static const char *const args[] = {
-        "-c", "read l; echo uciok; read l; echo readyok; read l; read l; "
-              "printf 'info string '; yes x | head -n 100000 | tr -d '\\n'; echo; "
-              "echo 'bestmove e2e4'; read l; read l", NULL};
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = "sh";
-    cfg.args = args;
-    cfg.start_timeout_s = 10;
-    cfg.hang_timeout_s = 10;
-    uci_engine *e;
+    if (!need_program("sh", "")) return;
+    uci_config cfg = script_config("sh",
+                                   "read l; echo uciok; read l; echo readyok; read l; read l; "
+                                   "printf 'info string '; yes x | head -n 100000 | tr -d '\\n'; echo; "
+                                   "echo 'bestmove e2e4'; read l; read l",
+                                   10, 10);
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {1, 0, 0};
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
     uci_result res;
-    CHECK_INT(uci_search(e, &start, NULL, 0, &limit, &res, &err), UCI_ILLEGAL);
+    CHECK_INT(search_start(e, (uci_limit){1, 0, 0}, &res, &err), UCI_ILLEGAL);
     CHECK_MSG(strstr(err.message, "longer than"), "%s", err.message);
     CHECK(res.has_best);
     uci_quit(e);
@@ -814,11 +790,9 @@ TEST(fault_overlong_line)
 
 TEST(refused_searches)
 {
-    if (!need_python()) return;
-    uci_config cfg = replay_config("illegal_bestmove.uci", NULL);
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = REPLAY("illegal_bestmove.uci", &err);
+    if (!e) return;
     rf_position start, horde;
     rf_position_startpos(&start, RF_VARIANT_STANDARD);
     rf_position_startpos(&horde, RF_VARIANT_HORDE);
@@ -859,10 +833,10 @@ TEST(engines_hold_no_other_pipes)
     static char before[64][64], after[64][64];
     int nbefore = held_pipes(before, 64);
     uci_config cfg = replay_config("illegal_bestmove.uci", NULL);
-    uci_engine *a, *b;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&a, &cfg, &err) == 0, "%s", err.message)) return;
-    if (!CHECK_MSG(uci_start(&b, &cfg, &err) == 0, "%s", err.message)) {
+    uci_engine *a = START(&cfg, &err), *b;
+    if (!a) return;
+    if (!(b = START(&cfg, &err))) {
         uci_quit(a);
         return;
     }
@@ -910,11 +884,8 @@ static void *thread_search(void *arg)
     int started = uci_start(&e, &cfg, &err);
     free_config(&cfg); /* the driver keeps copies of what it needs */
     if (started != 0) return NULL;
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
-    uci_limit limit = {8, 0, 0};
     uci_result res;
-    *ok = uci_search(e, &start, NULL, 0, &limit, &res, &err) == 0 && res.line_count == 3 &&
+    *ok = search_start(e, (uci_limit){8, 0, 0}, &res, &err) == 0 && res.line_count == 3 &&
           res.lines[2].score.value == 13 && res.lines[1].pv_len == 10;
     uci_quit(e);
     return NULL;
@@ -936,8 +907,7 @@ TEST(engines_in_threads)
 
 TEST(read_line_fields)
 {
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    rf_position start = startpos();
     uci_result res;
     uci_error err;
     uci_result_clear(&res);
@@ -985,8 +955,7 @@ TEST(read_line_fields)
 
 TEST(read_line_faults)
 {
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    rf_position start = startpos();
     static const char *const bad[] = {
         "info depth",
         "info depth -1",
@@ -1041,19 +1010,16 @@ TEST(read_line_faults)
 TEST(stockfish_searches)
 {
     if (!need_stockfish()) return;
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = STOCKFISH;
+    uci_config cfg = program_config(STOCKFISH, NULL, 0, 0);
     cfg.hash_mb = 16;
     cfg.threads = 1;
     cfg.multipv = 2;
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
     CHECK_MSG(strncmp(uci_name(e), "Stockfish", 9) == 0, "%s", uci_name(e));
     CHECK_INT(uci_new_game(e, &err), 0);
-    rf_position start;
-    rf_position_startpos(&start, RF_VARIANT_STANDARD);
+    rf_position start = startpos();
     rf_move moves[4];
     rf_position at = start;
     static const char *const game[4] = {"e2e4", "e7e5", "g1f3", "b8c6"};
@@ -1095,19 +1061,16 @@ TEST(stockfish_searches)
 TEST(stockfish_chess960_castles)
 {
     if (!need_stockfish()) return;
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = "stockfish"; /* found on PATH when /usr/games is on it */
-    if (!on_path("stockfish")) cfg.path = STOCKFISH;
+    /* "stockfish" is found on PATH when /usr/games is on it. */
+    uci_config cfg = program_config(on_path("stockfish") ? "stockfish" : STOCKFISH, NULL, 0, 0);
     cfg.chess960 = 1;
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
     /* King on b1, rook on a1: castling queenside (king to c1, rook to d1) mates, written "b1a1". */
     rf_position pos = fen("2bkb3/2p1p3/8/8/8/8/PPP5/RK6 w A - 0 1", RF_PARSE_CHESS960);
-    uci_limit limit = {8, 0, 0};
     uci_result res;
-    if (CHECK_MSG(uci_search(e, &pos, NULL, 0, &limit, &res, &err) == 0, "%s", err.message)) {
+    if (CHECK_MSG(search(e, &pos, (uci_limit){8, 0, 0}, &res, &err) == 0, "%s", err.message)) {
         CHECK(res.has_best && rf_move_is_legal(&pos, res.best));
         CHECK_MSG(RF_MOVE_KIND(res.best) == RF_MOVE_CASTLING, "best %s", uci_of(res.best, 1));
         CHECK_STR(uci_of(res.best, 1), "b1a1");
@@ -1121,13 +1084,11 @@ TEST(fairy_stockfish_variants)
         HARNESS_SKIP(FAIRY " is missing (apt-get install fairy-stockfish)");
         return;
     }
-    uci_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.path = FAIRY;
+    uci_config cfg = program_config(FAIRY, NULL, 0, 0);
     cfg.variant = RF_VARIANT_CRAZYHOUSE;
-    uci_engine *e;
     uci_error err;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    uci_engine *e = START(&cfg, &err);
+    if (!e) return;
     rf_position pos;
     rf_position_from_fen(&pos, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 0 1",
                          RF_VARIANT_CRAZYHOUSE, NULL);
@@ -1138,7 +1099,7 @@ TEST(fairy_stockfish_variants)
     uci_quit(e);
     /* Three-check by its name in Fairy-Stockfish ("3check"). */
     cfg.variant = RF_VARIANT_THREECHECK;
-    if (!CHECK_MSG(uci_start(&e, &cfg, &err) == 0, "%s", err.message)) return;
+    if (!(e = START(&cfg, &err))) return;
     rf_position_startpos(&pos, RF_VARIANT_THREECHECK);
     if (CHECK_MSG(uci_search(e, &pos, NULL, 0, &limit, &res, &err) == 0, "%s", err.message))
         CHECK(res.has_best && rf_move_is_legal(&pos, res.best));

@@ -38,7 +38,7 @@ Wdl(wins=530, draws=470, losses=0)
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, List, Tuple, TypeVar, Union
+from typing import Any, Callable, List, Tuple, Type, TypeVar, Union
 
 from rankfile import Color
 
@@ -92,19 +92,20 @@ async def popen_uci(command: Union[str, List[str]], *, setpgrp: bool = False,
     its arguments; ``setpgrp``: in a process group of its own; ``popen_args`` for
     subprocess, not stdin, stdout, bufsize or universal_newlines). Returns the transport and
     the protocol; the transport is closed if the engine does not initialize."""
-    transport, protocol = await UciProtocol.popen(command, setpgrp=setpgrp, **popen_args)
-    try:
-        await protocol.initialize()
-    except BaseException:
-        transport.close()
-        raise
-    return transport, protocol
+    return await _popen_initialized(UciProtocol, command, setpgrp=setpgrp, **popen_args)
 
 
 async def popen_xboard(command: Union[str, List[str]], *, setpgrp: bool = False,
                        **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, XBoardProtocol]:
     """:func:`popen_uci` for an XBoard engine."""
-    transport, protocol = await XBoardProtocol.popen(command, setpgrp=setpgrp, **popen_args)
+    return await _popen_initialized(XBoardProtocol, command, setpgrp=setpgrp, **popen_args)
+
+
+async def _popen_initialized(protocol_class: Type[ProtocolT], command: Union[str, List[str]], *,
+                             setpgrp: bool, **popen_args: Any) -> Tuple[asyncio.SubprocessTransport, ProtocolT]:
+    """Starts an engine of ``protocol_class`` and initializes it; the transport is closed if it
+    does not initialize."""
+    transport, protocol = await protocol_class.popen(command, setpgrp=setpgrp, **popen_args)
     try:
         await protocol.initialize()
     except BaseException:

@@ -211,6 +211,22 @@ class BaseCommand(Generic[T]):
                 f"result={self.result}, finished={self.finished}>")
 
 
+class _ConfigureCommand(BaseCommand[None]):
+    """``configure`` of either protocol: the options set by the protocol's own ``_configure``,
+    then kept in its ``target_config`` (``None`` values are not kept)."""
+
+    def __init__(self, engine: Protocol, options: ConfigMapping) -> None:
+        super().__init__(engine)
+        self.options = options
+
+    def start(self) -> None:
+        engine: Any = self._engine
+        engine._configure(self.options)
+        engine.target_config.update({name: value for name, value in self.options.items() if value is not None})
+        self.result.set_result(None)
+        self.set_finished()
+
+
 class Protocol(asyncio.SubprocessProtocol, metaclass=abc.ABCMeta):
     """An engine process spoken to over its standard input and output: its declared
     :attr:`options`, its :attr:`id` (``name``, ``author``), the future :attr:`returncode`,

@@ -7,11 +7,11 @@ import asyncio
 import copy
 import re
 import time
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 import rankfile as chess
 
-from .protocol import LOGGER, BaseCommand, Protocol, _chain_config, _next_token
+from .protocol import LOGGER, BaseCommand, Protocol, _chain_config, _ConfigureCommand, _next_token
 from .scores import Cp, Mate, PovScore, PovWdl, Wdl
 from .values import (INFO_ALL, INFO_CURRLINE, INFO_NONE, INFO_PV, INFO_REFUTATION, INFO_SCORE,
                      MANAGED_OPTIONS, AnalysisResult, BestMove, ConfigMapping, ConfigValue,
@@ -264,6 +264,24 @@ class UciProtocol(Protocol):
             self.send_line(" ".join(words))
         self.config[name] = value
 
+    def _set_analyse_mode(self, value: bool, options: ConfigMapping) -> None:
+        """UCI_AnalyseMode as a command wants it, unless the caller chose it (in the engine's
+        configuration or the command's ``options``)."""
+        if ("UCI_AnalyseMode" in self.options and "UCI_AnalyseMode" not in self.target_config
+                and all(name.lower() != "uci_analysemode" for name in options)):
+            self._setoption("UCI_AnalyseMode", value)
+
+    def _start_game(self, command: Any, game: object, new: bool = False) -> None:
+        """Before ``command`` searches: ``ucinewgame`` and ``isready`` when ``game`` is another
+        game (or ``new``), the command then waiting for ``readyok``; else it goes on at once."""
+        if self.first_game or self.game != game or new:
+            self.game = game
+            self._ucinewgame()
+            command.sent_isready = True
+            self._isready()
+        else:
+            command._readyok()
+
     def _configure(self, options: ConfigMapping) -> None:
         config = self.config
         if options:
@@ -363,15 +381,7 @@ class UciProtocol(Protocol):
         return await self.communicate(UciPingCommand)
 
     async def configure(self, options: ConfigMapping) -> None:
-        class UciConfigureCommand(BaseCommand[None]):
-            def start(self) -> None:
-                engine = self._engine
-                engine._configure(options)
-                engine.target_config.update({name: value for name, value in options.items() if value is not None})
-                self.result.set_result(None)
-                self.set_finished()
-
-        return await self.communicate(UciConfigureCommand)
+        return await self.communicate(lambda engine: _ConfigureCommand(engine, options))
 
     async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                         engine_rating: Optional[int] = None) -> None:
@@ -402,9 +412,7 @@ class UciProtocol(Protocol):
                     engine.ponderhit = False
                     engine.send_line("ponderhit")
                     return
-                if ("UCI_AnalyseMode" in engine.options and "UCI_AnalyseMode" not in engine.target_config
-                        and all(name.lower() != "uci_analysemode" for name in new_options)):
-                    engine._setoption("UCI_AnalyseMode", False)
+                engine._set_analyse_mode(False, new_options)
                 if "Ponder" in engine.options:
                     engine._setoption("Ponder", ponder)
                 if "MultiPV" in engine.options:
@@ -412,13 +420,7 @@ class UciProtocol(Protocol):
                 opponent_now = new_options.get("UCI_Opponent") or engine.target_config.get("UCI_Opponent")
                 opponent_changed = opponent_now != engine.config.get("UCI_Opponent")
                 engine._configure(new_options)
-                if engine.first_game or engine.game != game or opponent_changed:
-                    engine.game = game
-                    engine._ucinewgame()
-                    self.sent_isready = True
-                    engine._isready()
-                else:
-                    self._readyok()
+                engine._start_game(self, game, opponent_changed)
 
             def line_received(self, line: str) -> None:
                 token, rest = _next_token(line)
@@ -526,19 +528,11 @@ class _UciAnalysisCommand(BaseCommand[AnalysisResult]):
         self.sent_isready = False
         if "Ponder" in engine.options:
             engine._setoption("Ponder", False)
-        if ("UCI_AnalyseMode" in engine.options and "UCI_AnalyseMode" not in engine.target_config
-                and all(name.lower() != "uci_analysemode" for name in options)):
-            engine._setoption("UCI_AnalyseMode", True)
+        engine._set_analyse_mode(True, options)
         if "MultiPV" in engine.options or (multipv and multipv > 1):
             engine._setoption("MultiPV", 1 if multipv is None else multipv)
         engine._configure(options)
-        if engine.first_game or engine.game != self.game:
-            engine.game = self.game
-            engine._ucinewgame()
-            self.sent_isready = True
-            engine._isready()
-        else:
-            self._readyok()
+        engine._start_game(self, self.game)
 
     def line_received(self, line: str) -> None:
         token, rest = _next_token(line)

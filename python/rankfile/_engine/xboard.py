@@ -10,7 +10,7 @@ from typing import Dict, Iterable, List, Optional, Union
 
 import rankfile as chess
 
-from .protocol import LOGGER, BaseCommand, Protocol, _chain_config, _next_token
+from .protocol import LOGGER, BaseCommand, Protocol, _chain_config, _ConfigureCommand, _next_token
 from .scores import Cp, Mate, MateGiven, PovScore, Score
 from .values import (INFO_ALL, INFO_NONE, INFO_PV, MANAGED_OPTIONS, AnalysisResult, BestMove,
                      ConfigMapping, ConfigValue, EngineError, Info, InfoDict, Limit, Opponent,
@@ -338,16 +338,7 @@ class XBoardProtocol(Protocol):
         return await self.communicate(XBoardPingCommand)
 
     async def configure(self, options: ConfigMapping) -> None:
-        protocol = self
-
-        class XBoardConfigureCommand(BaseCommand[None]):
-            def start(self) -> None:
-                protocol._configure(options)
-                protocol.target_config.update({name: value for name, value in options.items() if value is not None})
-                self.result.set_result(None)
-                self.set_finished()
-
-        return await self.communicate(XBoardConfigureCommand)
+        return await self.communicate(lambda engine: _ConfigureCommand(engine, options))
 
     async def send_opponent_information(self, *, opponent: Optional[Opponent] = None,
                                         engine_rating: Optional[int] = None) -> None:
