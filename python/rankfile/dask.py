@@ -179,12 +179,12 @@ def read_pgn(paths: Any, *, columns: Optional[Sequence[str]] = None, blocksize: 
 
 # ---- analyse: rankfile analyse's rows, a partition per file -----------------------------------
 
-#: The columns of :func:`analyse`'s rows, and their pandas dtypes (``multipv`` only when more than
-#: one line is asked for). The names and values are those of ``rankfile analyse --format tsv``.
-ANALYSE_COLUMNS = (("game", "int64"), ("ply", "int64"), ("multipv", "int64"), ("fen", "object"),
-                   ("move", "object"), ("eval_cp", "Int64"), ("mate", "Int64"), ("best", "object"),
-                   ("pv", "object"), ("depth", "Int64"), ("nodes", "Int64"), ("time_ms", "Int64"),
-                   ("error", "object"))
+#: The pandas dtypes of :func:`analyse`'s columns, by name; the names and their order are the C
+#: library's (``rankfile analyse --format tsv``'s, ``_rankfile.analyse_columns``): a column this
+#: does not name is text. ``multipv`` is shown only when more than one line is asked for.
+ANALYSE_DTYPES = {"game": "int64", "ply": "int64", "multipv": "int64", "eval_cp": "Int64", "mate": "Int64",
+                  "depth": "Int64", "nodes": "Int64", "time_ms": "Int64"}
+
 
 # rankfile's exit statuses (cli/cli.h) as the exceptions analyse raises.
 _USAGE, _DATAERR, _NOINPUT, _UNAVAILABLE = 64, 65, 66, 69
@@ -227,10 +227,10 @@ def _limit(limit: Any) -> Tuple[int, int, int]:
 def _analyse_frame(columns: Sequence[str], values: Optional[Sequence[List[Any]]], multipv: int) -> Any:
     import pandas
     data = {}
-    for (name, dtype), column in zip(ANALYSE_COLUMNS, values or [[] for _ in ANALYSE_COLUMNS]):
+    for name, column in zip(columns, values or [[] for _ in columns]):
         if name == "multipv" and multipv == 1:
             continue
-        data[name] = pandas.Series(column, dtype=dtype)
+        data[name] = pandas.Series(column, dtype=ANALYSE_DTYPES.get(name, "object"))
     return pandas.DataFrame(data)
 
 
@@ -274,11 +274,11 @@ def analyse(paths: Any, *, engine: Any, limit: Any, engines: int = 1, multipv: i
             variant: Optional[str] = None, chess960: bool = False, timeout: float = 60.0) -> Any:
     """Every position of the games of PGN files (or of files of FEN lines) evaluated by a UCI
     engine, as a ``dask.dataframe.DataFrame`` with one row per position (per line with
-    ``multipv``): the columns and values of ``rankfile analyse --format tsv`` (see
-    :data:`ANALYSE_COLUMNS`): ``game`` (from 1, across the files in order), ``ply`` (0: the
+    ``multipv``): the columns and values of ``rankfile analyse --format tsv``: ``game`` (from 1, across the files in order), ``ply`` (0: the
     start), ``fen``, ``move`` (the game's move from there, UCI; "" after the last), ``eval_cp``
     and ``mate`` (from White's point of view; <NA> when the engine gave none), ``best``, ``pv``
-    (UCI), ``depth``, ``nodes``, ``time_ms``, ``error`` (None, or why the position has no answer).
+    (UCI), ``depth``, ``nodes``, ``time_ms``, ``error`` (None, or why the position has no answer);
+    :data:`ANALYSE_DTYPES` their types.
 
     Each file is a partition, computed where Dask runs it: the worker starts ``engines`` processes
     of ``engine`` (a path, or a list of the program and its arguments) and evaluates the file's
@@ -312,7 +312,8 @@ def analyse(paths: Any, *, engine: Any, limit: Any, engines: int = 1, multipv: i
     option_texts = [_option_text(k, v) for k, v in (options or {}).items()]
     variant_name = "chess960" if chess960 and variant is None else (variant or "standard")
     files = _files(paths)
-    meta = _analyse_frame([n for n, _ in ANALYSE_COLUMNS], None, multipv)
+    from rankfile import _rankfile
+    meta = _analyse_frame(_rankfile.analyse_columns, None, multipv)
     parts: List[Any] = []
     counts: List[Any] = []
     for path in files:

@@ -233,5 +233,20 @@ static PyMethodDef functions[] = {
 
 int rfpy_analyse_init(PyObject *module)
 {
-    return PyModule_AddFunctions(module, functions);
+    if (PyModule_AddFunctions(module, functions) < 0) return -1;
+    /* analyse_columns: the names of the rows' columns, in order (multipv among them). */
+    PyObject *names = PyTuple_New(ANALYSE_COLUMNS);
+    if (!names) return -1;
+    for (int i = 0; i < ANALYSE_COLUMNS; i++) {
+        PyObject *name = PyUnicode_FromString(analyse_columns[i]);
+        if (!name || PyTuple_SetItem(names, i, name) < 0) {
+            Py_DECREF(names);
+            return -1;
+        }
+    }
+    if (PyModule_AddObject(module, "analyse_columns", names) < 0) {
+        Py_DECREF(names);
+        return -1;
+    }
+    return 0;
 }
