@@ -133,7 +133,12 @@ def answer(lines):
                 os._exit(int(arg))
             elif word == "kill":
                 sys.stdout.flush()
-                os.kill(os.getpid(), getattr(signal, "SIG" + arg.upper().removeprefix("SIG")))
+                sig = getattr(signal, "SIG" + arg.upper().removeprefix("SIG"))
+                try:  # the default action, whatever handler is in place (a sanitizer's, preloaded)
+                    signal.signal(sig, signal.SIG_DFL)
+                except (OSError, ValueError):
+                    pass
+                os.kill(os.getpid(), sig)
                 time.sleep(5)
             elif word == "hang":
                 sys.stdout.flush()
