@@ -24,6 +24,8 @@
 #endif
 #include "uci.h"
 
+#include "cli.h" /* cli_number_u64 */
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -171,20 +173,6 @@ static int read_int(const char *word, size_t len, long long lo, long long hi, lo
     return 1;
 }
 
-static int read_u64(const char *word, size_t len, uint64_t *out)
-{
-    if (len == 0 || len > 20) return 0;
-    uint64_t v = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (word[i] < '0' || word[i] > '9') return 0;
-        unsigned d = (unsigned)(word[i] - '0');
-        if (v > (UINT64_MAX - d) / 10) return 0;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return 1;
-}
-
 /* ---------------------------------------------------------------------------------------------
  * Reading the engine's lines (no process needed: uci_read_line)
  * ------------------------------------------------------------------------------------------- */
@@ -281,7 +269,7 @@ static int read_info(uci_result *out, const rf_position *pos, int chess960, cons
                    word_is(key, kl, "sbhits")) {
             uint64_t u;
             if (!next_word(&w, &word, &wl)) return illegal(err, line, len, "no number after", key, kl);
-            if (!read_u64(word, wl, &u)) return bad_number(err, line, len, key, kl, word, wl);
+            if (!cli_number_u64(word, wl, &u)) return bad_number(err, line, len, key, kl, word, wl);
             if (word_is(key, kl, "nodes")) cand.nodes = u, said_nodes = 1;
         } else if (word_is(key, kl, "score")) {
             if (!next_word(&w, &word, &wl)) return illegal(err, line, len, "nothing after", "score", 5);
