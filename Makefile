@@ -140,17 +140,17 @@ fuzz-python-syzygy: python
 # built by Emscripten (emcc; Debian's package `emscripten`) into build-web/: index.html,
 # rankfile.js (Emscripten's loader with web/app.js appended: the page's code and the perft
 # worker's) and rankfile.wasm; the page fetches nothing else. CMake only lists the application
-# library's sources (cmake -P cli/app.cmake).
+# library's sources (cmake -P app/app.cmake).
 # Forced inlining is off (RF_NO_FORCE_INLINE): a tenth of the size at the same speed in wasm.
 # NODE_PATH lets Debian's emcc find its acorn when node is not Debian's own.
 WEB = build-web
 WEB_PORT ?= 8960
-# The application library's sources (its JSON writer and plumbing) as cli/app.cmake lists them.
-WEB_APP_SOURCES := $(shell cmake -P cli/app.cmake)
+# The application library's sources (its JSON writer and plumbing) as app/app.cmake lists them.
+WEB_APP_SOURCES := $(shell cmake -P app/app.cmake)
 WEB_SOURCES = $(wildcard src/*.c src/*.h src/variants/*.c src/kernel/*.h) include/rankfile.h \
-  $(WEB_APP_SOURCES) cli/cli.h web/rankfile_web.c web/app.js
+  $(WEB_APP_SOURCES) app/app.h web/rankfile_web.c web/app.js
 WEB_CFLAGS = -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DNDEBUG -DRF_NO_FORCE_INLINE -Iinclude -Isrc \
-  -Icli
+  -Iapp
 WEB_LDFLAGS = -sENVIRONMENT=web,worker -sINITIAL_MEMORY=33554432 \
   -sFILESYSTEM=0 -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString \
   -sEXPORTED_FUNCTIONS=_rfw_languages,_rfw_chess960,_rfw_check960,_rfw_game,_rfw_perft,_rfw_free \

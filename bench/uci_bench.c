@@ -1,5 +1,5 @@
 /*
- * uci_bench.c - the UCI driver's cost per search (cli/uci.c): COUNT searches `go nodes 1` through
+ * uci_bench.c - the UCI driver's cost per search (app/uci.c): COUNT searches `go nodes 1` through
  * uci_search against an engine, so that the time is the driver's and the pipes', the engine's
  * search being as short as it gets. Not a test; built beside the tests (build/tests/uci_bench).
  *

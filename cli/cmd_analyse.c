@@ -3,6 +3,7 @@
  * by UCI engines in parallel (analyse.c), written back as PGN with [%eval] comments or as rows.
  */
 #include "analyse.h"
+#include "cli.h"
 #include "analyse_output.h"
 
 #include <errno.h>

@@ -2,6 +2,7 @@
  * cmd_pgn.c - `rankfile pgn`: read PGN games (plain, gzip or zstd), check every move, convert
  * them or count them.
  */
+#include "cli.h"
 #include "pgn_run.h"
 #include "pgn_threads.h"
 

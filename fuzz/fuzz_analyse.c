@@ -1,6 +1,6 @@
 /*
- * fuzz_analyse.c - the input handling of `rankfile analyse` (cli/analyse_game.c) and its
- * checkpoint records (cli/analyse_checkpoint.c), from any bytes.
+ * fuzz_analyse.c - the input handling of `rankfile analyse` (app/analyse_game.c) and its
+ * checkpoint records (app/analyse_checkpoint.c), from any bytes.
  *
  * Input: a first byte, then the rest. An even first byte: the rest is an input of `analyse`
  * (PGN games or FEN lines, told apart as the command does), read game by game; one whose low

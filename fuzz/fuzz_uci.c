@@ -1,5 +1,5 @@
 /*
- * fuzz_uci.c - the UCI driver's line reader (uci_read_line, cli/uci.c): what an engine says
+ * fuzz_uci.c - the UCI driver's line reader (uci_read_line, app/uci.c): what an engine says
  * during a search, read into a result.
  *
  * Input: the first byte picks the position searched (below) and, by its top bit, the engine's

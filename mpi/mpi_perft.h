@@ -10,7 +10,7 @@
 #ifndef RF_MPI_PERFT_H
 #define RF_MPI_PERFT_H
 
-#include "cli.h"
+#include "app.h"
 #include "perft_plan.h"
 
 #include <stddef.h>

@@ -1,9 +1,9 @@
-/* test_cli_input.c - the CLI's input files (cli/input.c): plain, gzip and zstd files written by
+/* test_cli_input.c - the CLI's input files (app/input.c): plain, gzip and zstd files written by
  * the test read back byte for byte with any buffer size, concatenated members and frames as one
  * stream, truncated or corrupt data as an error, never as an early end. */
 #include <rankfile.h>
 
-#include "cli.h"
+#include "app.h"
 #include "harness.h"
 
 #include <fcntl.h>
@@ -557,7 +557,7 @@ TEST(zstd_refused_without_libzstd)
 }
 #endif
 
-/* ---- decoding to UTF-8 (cli/encoding.c) ---- */
+/* ---- decoding to UTF-8 (app/encoding.c) ---- */
 
 /* Decodes `path` with `encoding` in reads of `cap` bytes; the messages go to *message. */
 static char *decode_all(const char *path, cli_encoding encoding, size_t cap, size_t *len,

@@ -1,4 +1,4 @@
-/* The UCI engine driver (cli/uci.c): the shared transcripts (tests/uci/transcripts) played back
+/* The UCI engine driver (app/uci.c): the shared transcripts (tests/uci/transcripts) played back
  * by tests/uci/replay.py as the engine, each fault from a hand-written transcript or a program
  * that is no engine, the line reader alone, and real Stockfish (/usr/games/stockfish; the cases
  * skip without it, a failure under RF_CI=1) and Fairy-Stockfish for a variant. */

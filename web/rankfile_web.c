@@ -1,7 +1,7 @@
 /*
  * rankfile_web.c - the WebAssembly glue of the web page (web/index.html): a few functions that
  * take text and answer one JSON object, built with the library and the application library's
- * JSON writer (cli/json.c; the page's contract: docs/web.md). Everything about chess
+ * JSON writer (app/json.c; the page's contract: docs/web.md). Everything about chess
  * (legality, SAN, status, Chess960 numbers, the SVG board) comes from librankfile; the page's
  * JavaScript only shows what these answer.
  *
@@ -14,7 +14,7 @@
  */
 #include <rankfile.h>
 
-#include "cli.h"
+#include "app.h"
 
 #include <ctype.h>
 #include <stdio.h>

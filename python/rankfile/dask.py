@@ -186,7 +186,7 @@ ANALYSE_DTYPES = {"game": "int64", "ply": "int64", "multipv": "int64", "eval_cp"
                   "depth": "Int64", "nodes": "Int64", "time_ms": "Int64"}
 
 
-# rankfile's exit statuses (cli/cli.h) as the exceptions analyse raises.
+# rankfile's exit statuses (app/app.h) as the exceptions analyse raises.
 _USAGE, _DATAERR, _NOINPUT, _UNAVAILABLE = 64, 65, 66, 69
 
 

@@ -1,8 +1,8 @@
 /*
  * analyse.c - _rankfile.analyse: `rankfile analyse` as a call, for rankfile.dask.analyse. The
- * application library's run (cli/analyse.h) evaluates every position of a file's games with a
+ * application library's run (app/analyse.h) evaluates every position of a file's games with a
  * pool of UCI engines, without the GIL; each game comes back in input order on this thread,
- * which takes the GIL to turn its rows (cli/analyse_output.h: the columns the CLI's TSV/CSV/JSON
+ * which takes the GIL to turn its rows (app/analyse_output.h: the columns the CLI's TSV/CSV/JSON
  * writers write) into Python values. Nothing of chess or UCI is decided here.
  */
 #include "rfpy.h"

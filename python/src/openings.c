@@ -4,7 +4,7 @@
  * table handed to the PGN table reader (table.c) for its eco and opening columns.
  */
 #include "rfpy.h"
-#include "cli.h"
+#include "app.h"
 
 #include <string.h>
 

@@ -9,7 +9,7 @@
  * fill builds the same way.
  *
  * The input is a file (plain, gzip or zstd) or bytes in memory, read by the CLI's own input and
- * decoder (cli/input.c, cli/encoding.c, opened quiet: their errors come back as text, raised
+ * decoder (app/input.c, app/encoding.c, opened quiet: their errors come back as text, raised
  * here): so its text is what `rankfile pgn --encoding auto` reads, the same bytes decompressed
  * and decoded the same way, and a Latin-1 file gives the same UnicodeWarning text as the CLI's
  * warning line.
@@ -21,7 +21,7 @@
  */
 #include "rfpy.h"
 
-#include "cli.h"
+#include "app.h"
 #include "pgn_columns.h"
 #include "pgn_threads.h"
 
@@ -33,7 +33,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* ---- the text: the CLI's input (cli/input.c) and decoder (cli/encoding.c), quiet ---------- */
+/* ---- the text: the CLI's input (app/input.c) and decoder (app/encoding.c), quiet ---------- */
 
 typedef struct text {
     cli_input *in;
@@ -898,7 +898,7 @@ static PyObject *reader_next(PyObject *self, PyObject *arg)
     return (PyObject *)obj;
 }
 
-/* ---- run(): the rest of the input on several threads (cli/pgn_threads.c) ------------------- */
+/* ---- run(): the rest of the input on several threads (app/pgn_threads.c) ------------------- */
 
 typedef struct runner {
     reader_object *r;

@@ -216,7 +216,7 @@ SHARED = {
 
 @pytest.mark.parametrize("transcript", sorted(SHARED))
 def test_the_c_drivers_transcripts_as_python_chess(pc, tmp_path, transcript):
-    """The transcripts written for the C driver (cli/uci.c) that python-chess's way of driving
+    """The transcripts written for the C driver (app/uci.c) that python-chess's way of driving
     can follow (it sends `stop` only when asked): the same answers and commands as python-chess."""
     script, expected = SHARED[transcript]
     got = both(pc, tmp_path, transcript, script)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A fake UCI engine that plays back a recorded transcript: the engine the tests of rankfile's
-two UCI drivers (the C one of `rankfile analyse`, cli/uci.c, and the Python one,
+two UCI drivers (the C one of `rankfile analyse`, app/uci.c, and the Python one,
 rankfile.engine) both talk to, so that both are held to the same recorded conversations.
 
 Usage: replay.py TRANSCRIPT [--log FILE]

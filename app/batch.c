@@ -3,7 +3,7 @@
  * from its arguments or, given none, one per line from standard input, and answers each in
  * order, a bad one with 'error MESSAGE' in its place (--json: an object with "error").
  */
-#include "cli.h"
+#include "app.h"
 
 #include <errno.h>
 #include <stdlib.h>

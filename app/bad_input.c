@@ -4,7 +4,7 @@
  * object {"input","error",...}. The batch driver (batch.c) and the position reader (position.c)
  * answer bad input through it.
  */
-#include "cli.h"
+#include "app.h"
 
 #include <stdarg.h>
 

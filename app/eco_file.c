@@ -3,7 +3,7 @@
  * rankfile.openings.load: a whole input (plain, gzip or zstd) read into memory and loaded by
  * rf_eco_load.
  */
-#include "cli.h"
+#include "app.h"
 
 #include <stdlib.h>
 #include <string.h>

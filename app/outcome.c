@@ -3,7 +3,7 @@
  * prints it: the one-line text, the JSON members, and the members of an outcome object (which
  * `pgn` writes too).
  */
-#include "cli.h"
+#include "app.h"
 
 static const char *result_words(rf_result result)
 {

@@ -7,7 +7,7 @@
 #ifndef RANKFILE_CLI_PGN_FILTER_H
 #define RANKFILE_CLI_PGN_FILTER_H
 
-#include "cli.h"
+#include "app.h"
 
 #include <stddef.h>
 

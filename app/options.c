@@ -5,7 +5,7 @@
  * Long options must be written in full (an abbreviation would change meaning when an option is
  * added); a mistyped one is answered with the nearest real one.
  */
-#include "cli.h"
+#include "app.h"
 #include "variant.h"
 
 #include <ctype.h>

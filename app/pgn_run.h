@@ -6,7 +6,7 @@
 #ifndef RANKFILE_CLI_PGN_RUN_H
 #define RANKFILE_CLI_PGN_RUN_H
 
-#include "cli.h"
+#include "app.h"
 #include "pgn_columns.h"
 #include "pgn_filter.h"
 

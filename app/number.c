@@ -2,7 +2,7 @@
  * number.c - numbers on the command line and in files: whole numbers in a range and sizes in
  * MiB, read strictly (digits alone) with messages that say what was expected.
  */
-#include "cli.h"
+#include "app.h"
 
 #include <string.h>
 #include <unistd.h>

@@ -3,7 +3,7 @@
  * usage errors with a pointer to --help, and the final flush that turns a failed write into
  * exit status 74.
  */
-#include "cli.h"
+#include "app.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -24,7 +24,7 @@
 #endif
 #include "uci.h"
 
-#include "cli.h" /* cli_number_u64 */
+#include "app.h" /* cli_number_u64 */
 
 #include <errno.h>
 #include <stdarg.h>

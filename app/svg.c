@@ -2,7 +2,7 @@
  * svg.c - the SVG diagram of a position written to a file or to the run's output (`show
  * --svg`, `960 --svg`).
  */
-#include "cli.h"
+#include "app.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -17,7 +17,7 @@
  * either way); for a quiet input (cli_input_open_quiet) the line is only kept in the decoder's
  * `note`.
  */
-#include "cli.h"
+#include "app.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #ifndef RANKFILE_CLI_PGN_COLUMNS_H
 #define RANKFILE_CLI_PGN_COLUMNS_H
 
-#include "cli.h"
+#include "app.h"
 
 #include <stdio.h>
 

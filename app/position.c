@@ -4,7 +4,7 @@
  * be read is answered in place, with a hint where --accept would take it. The word `startpos`
  * stands for the start position of --variant wherever a FEN is read.
  */
-#include "cli.h"
+#include "app.h"
 
 #include <string.h>
 

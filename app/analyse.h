@@ -1,6 +1,6 @@
 /*
  * analyse.h - `rankfile analyse` as a function: every position of the main line of every game of
- * some inputs (PGN games, or FEN/EPD lines) evaluated by a pool of UCI engines (cli/uci.h), one
+ * some inputs (PGN games, or FEN/EPD lines) evaluated by a pool of UCI engines (app/uci.h), one
  * thread and one engine process each, the games handed back in input order from the caller's
  * thread. The command (cmd_analyse.c) and the Python extension (rankfile.dask.analyse) call it.
  *
@@ -21,7 +21,7 @@
 #ifndef RANKFILE_CLI_ANALYSE_H
 #define RANKFILE_CLI_ANALYSE_H
 
-#include "cli.h"
+#include "app.h"
 #include "uci.h"
 
 #include <signal.h>

@@ -3,7 +3,7 @@
  * that stay valid UTF-8 whatever bytes they hold, and 128-bit counts written exactly. Each
  * top-level value ends with a newline (NDJSON).
  */
-#include "cli.h"
+#include "app.h"
 
 #include <string.h>
 

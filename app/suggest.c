@@ -1,7 +1,7 @@
 /*
  * suggest.c - "did you mean": the known word nearest to a mistyped command or option.
  */
-#include "cli.h"
+#include "app.h"
 
 #include <string.h>
 

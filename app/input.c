@@ -4,7 +4,7 @@
  * Concatenated gzip members and zstd frames are one stream; a stream that stops inside a member
  * or frame is an error.
  */
-#include "cli.h"
+#include "app.h"
 
 #include <errno.h>
 #include <fcntl.h>
