@@ -51,7 +51,7 @@ test-tsan:
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) \
 	  -DCMAKE_C_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
 	  -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread >/dev/null
-	cmake --build build-tsan -j $(JOBS) --target rankfile_cli test_threads
+	cmake --build build-tsan -j $(JOBS) --target rankfile_cli test_perft_threads
 	cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --output-on-failure -L tsan
 
