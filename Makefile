@@ -87,16 +87,16 @@ test-deep: all
 
 # Perft speed against Stockfish (installed from Debian's package when missing and run as root),
 # with the gcc build and a clang build side by side, then each variant's start position against
-# chessops and Fairy-Stockfish's wasm build (bench/oracles, installed by npm ci when npm is
+# chessops and Fairy-Stockfish's wasm build (tests/oracle, installed by npm ci when npm is
 # there; see bench/README.md). BENCH_FLAGS=--quick for the short list, BENCH_FLAGS="--kernel
 # portable" to time the portable move generator where BMI2 would run, --no-oracles without
 # the outside implementations.
 bench: all
 	@[ -x /usr/games/stockfish ] || command -v stockfish >/dev/null || \
 	  { [ "$$(id -u)" = 0 ] && apt-get install -y -qq stockfish >/dev/null; } || true
-	@[ -f bench/oracles/node_modules/chessops/package.json ] && \
-	  [ -f bench/oracles/node_modules/fairy-stockfish-nnue.wasm/package.json ] || \
-	  { command -v npm >/dev/null && npm ci --prefix bench/oracles --no-audit --no-fund >/dev/null 2>&1; } || true
+	@[ -f tests/oracle/node_modules/chessops/package.json ] && \
+	  [ -f tests/oracle/node_modules/fairy-stockfish-nnue.wasm/package.json ] || \
+	  { command -v npm >/dev/null && npm ci --prefix tests/oracle --no-audit --no-fund >/dev/null 2>&1; } || true
 	@if command -v clang >/dev/null; then \
 	  cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DRF_BUILD_TESTS=OFF >/dev/null && \
 	  cmake --build build-clang -j $(JOBS) --target rankfile_cli >/dev/null && \
