@@ -21,13 +21,16 @@ configure:
 	  >$(BUILD)/configure.log 2>&1 || { cat $(BUILD)/configure.log; exit 1; }
 	@sed -n 's/^-- rankfile: /  /p' $(BUILD)/configure.log
 
+# A quiet build ($(call quiet_build,WHAT,CMAKE BUILD ARGS)): one line saying what it builds; the
+# compiler's output goes to $(BUILD)/build.log, whose last 40 lines are shown when the build fails.
+quiet_build = echo "building $(1) (log: $(BUILD)/build.log)"; \
+	cmake --build $(BUILD) -j $(JOBS) $(2) >$(BUILD)/build.log 2>&1 || \
+	  { tail -n 40 $(BUILD)/build.log; echo "make: the build failed: $(BUILD)/build.log has the whole output"; exit 1; }
+
 # The main job: a random Chess960 start position (pass more with ARGS="--lang de --fen"). Builds
-# the library and the program only (no tests), quietly: the compiler's output goes to
-# $(BUILD)/build.log, shown when the build fails.
+# the library and the program only (no tests), quietly (quiet_build).
 run: configure
-	@echo "building $(BUILD)/rankfile (log: $(BUILD)/build.log)"
-	@cmake --build $(BUILD) -j $(JOBS) --target rankfile_cli >$(BUILD)/build.log 2>&1 || \
-	  { tail -n 40 $(BUILD)/build.log; exit 1; }
+	@$(call quiet_build,$(BUILD)/rankfile,--target rankfile_cli)
 	@$(BUILD)/rankfile 960 $(ARGS)
 
 # The Python package in the build tree: $(BUILD)/python/rankfile (the extension module and the
@@ -36,9 +39,12 @@ python: configure
 	cmake --build $(BUILD) -j $(JOBS) --target rankfile_python
 	@echo "built $(BUILD)/python/rankfile: PYTHONPATH=$(BUILD)/python python3 -c 'import rankfile'"
 
-# Every test; then each skipped test with the reason it gave and how to run it (tests/skipped.sh).
-test: all
-	@cd $(BUILD) && mkdir -p Testing && { ctest --output-on-failure -j $(JOBS); echo $$? >Testing/ctest-status; } \
+# Every test (CTEST_ARGS: more for ctest, as -R NAME or -L LABEL), after a quiet build of
+# everything (quiet_build); then each skipped test with the reason it gave and how to run it
+# (tests/skipped.sh). tests/README.md says where each test lives.
+test: configure
+	@$(call quiet_build,$(BUILD) with the tests,)
+	@cd $(BUILD) && mkdir -p Testing && { ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS); echo $$? >Testing/ctest-status; } \
 	  2>&1 | tee Testing/ctest-output; \
 	  sh $(CURDIR)/tests/skipped.sh Testing/ctest-output .; exit $$(cat Testing/ctest-status)
 

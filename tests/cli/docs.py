@@ -440,6 +440,24 @@ if MPI:
 
 # ---- Exit statuses ---------------------------------------------------------------------------
 
+# The program's one list of exit statuses is the enum of app/app.h (CLI_OK ... CLI_IOERR): `rankfile
+# --help` names each of them and no other.
+app_h = read("app/app.h")
+enum = re.search(r"/\* Exit codes.*?enum \{(.*?)\};", app_h, re.S)
+check(enum, "app/app.h", "no 'Exit codes' enum")
+exit_table = sorted(set(re.findall(r"\bCLI_[A-Z]+ = (\d+)", enum.group(1) if enum else "")), key=int)
+check(exit_table, "app/app.h", "the exit codes enum lists no CLI_NAME = CODE")
+for code in exit_table:
+    check(code in exit_codes(top_help), "rankfile --help",
+          f"'exit status:' does not name {code} (app/app.h's exit codes have it)")
+for code in exit_codes(top_help):
+    check(code in exit_table, "rankfile --help",
+          f"'exit status:' names {code}, which app/app.h's exit codes do not have")
+readme_exit = readme.split("### Exit status and errors", 1)[-1].split("\n## ", 1)[0]
+for code in exit_table:
+    check(f"`{code}`" in readme_exit, "README.md",
+          f"'Exit status and errors' does not name `{code}` (app/app.h's exit codes have it)")
+
 for page, help_text, where in ((man, top_help, "rankfile --help"),) + (
         ((man_mpi, mpi_help, "rankfile-mpi --help"),) if MPI else ()):
     codes_listed = exit_codes(help_text)
