@@ -468,6 +468,27 @@ for page, help_text, where in ((man, top_help, "rankfile --help"),) + (
               "man/rankfile.1" if page is man else "man/rankfile-mpi.1",
               f"EXIT STATUS does not describe {code} ({where} names it)")
 
+# ---- The README's speed figures say where they come from -------------------------------------
+
+# "## Speed" opens with the machine every figure was measured on, and each of its tables is
+# introduced by the command that printed it (`make bench...` or `python3 bench/....py ...`)
+# and the day it ran (YYYY-MM-DD).
+speed = readme.split("\n## Speed\n", 1)[-1].split("\n## ", 1)[0] if "\n## Speed\n" in readme else ""
+check(speed, "README.md", "no '## Speed' section")
+opening = squash(speed.strip().split("\n\n", 1)[0])
+for word in ("cores", "memory", "Debian", "gcc"):
+    check(word in opening, "README.md", f"Speed's first paragraph does not state the machine's {word}")
+paragraphs = speed.split("\n\n")
+for i, block in enumerate(paragraphs):
+    if not block.lstrip().startswith("|") or i == 0:
+        continue
+    intro = squash(paragraphs[i - 1])
+    table = block.strip().split("\n", 1)[0]
+    check(re.search(r"`(make bench[^`]*|python3 bench/[a-z_]+\.py[^`]*)`", intro), "README.md",
+          f"Speed: the table '{table[:60]}' is not introduced by the command that printed it")
+    check(re.search(r"\b20\d\d-\d\d-\d\d\b", intro), "README.md",
+          f"Speed: the table '{table[:60]}' is not introduced by the day it ran (YYYY-MM-DD)")
+
 # ---- Which commands take which common options ------------------------------------------------
 
 without_json = sorted(c for c in commands if "--json" not in opts[c])
