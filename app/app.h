@@ -135,8 +135,8 @@ typedef struct cli_args {
     const char *value;   /* the value of the option just returned, or NULL */
     int status;          /* after CLI_ARGS_STOP: the exit status to return */
     int rest;            /* after CLI_ARGS_END: argv[rest..argc-1] are the arguments */
-    int strict_given;    /* --strict appeared (it and --accept exclude each other) */
-    int accept_given;    /* --accept appeared */
+    int strict_given;    /* --strict appeared: the default's impossible checks are refused */
+    uint32_t accepted;   /* the rules --accept named (RF_INVALID_* bits) */
     int args;            /* argv[1..args-1]: the options read; argv[args..next-1]: the
                             arguments met among them, to be moved after them */
     int next;            /* the next word of argv to read */
