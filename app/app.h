@@ -184,6 +184,9 @@ const rf_language *cli_language(const cli_common *c, const char *name);
 
 /* ---- suggest.c -------------------------------------------------------------------------- */
 
+/* The Levenshtein distance of a and b with adjacent transpositions (optimal string alignment);
+ * words of up to 63 bytes, longer ones are 99 apart. */
+size_t cli_edit_distance(const char *a, const char *b);
 /* The candidate closest to `word` (edit distance, or one a prefix of the other), or NULL when
  * none is close. `skip` bytes are ignored at the start of both ("--"). */
 const char *cli_suggest(const char *word, const char *const *candidates, size_t n, size_t skip);
