@@ -77,8 +77,12 @@ uint32_t cli_fold_next(const char **s)
 {
     const unsigned char *p = (const unsigned char *)*s;
     uint32_t c = p[0];
-    if (c == 0) return 0;
-    size_t n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (c < 0x80) { /* ASCII, the most of any name */
+        if (c == 0) return 0;
+        *s += 1;
+        return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    }
+    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
     uint32_t v = n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
     for (size_t i = 1; i < n; i++) {
         if ((p[i] & 0xC0) != 0x80) n = 0; /* also stops at the NUL byte */
@@ -91,7 +95,7 @@ uint32_t cli_fold_next(const char **s)
         return 0x110000 + c;
     }
     *s += n;
-    return n == 1 ? cli_fold(c) : cli_fold(v);
+    return cli_fold(v);
 }
 
 int cli_fold_equal(const char *a, const char *b)

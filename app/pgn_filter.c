@@ -260,11 +260,13 @@ static int meets(const pgn_condition *cond, const char *tags, size_t ntags)
 
 /* Notes which of the unseen conditions' tags this game has, and for the others the nearest tag
  * name it has (the nearer, or the first in byte order of two as near: the same whatever the
- * order in which threads see the games). */
+ * order in which threads see the games), for the first games only: a name misspelt is wrong in
+ * every game, and its nearest name is common. */
 static void watch(pgn_filter_seen *s, const pgn_filter *f, const char *tags, size_t ntags)
 {
-    atomic_store_explicit(&s->checked, 1, memory_order_relaxed);
     uint32_t unseen = atomic_load_explicit(&s->unseen, memory_order_relaxed);
+    if (!unseen) return; /* every tag named is seen: the common case costs one load */
+    if (!atomic_load_explicit(&s->checked, memory_order_relaxed)) atomic_store_explicit(&s->checked, 1, memory_order_relaxed);
     for (size_t i = 0; unseen && i < f->count; i++) {
         if (!(unseen & (1u << i))) continue;
         const pgn_condition *cond = &f->conditions[i];
@@ -272,6 +274,7 @@ static void watch(pgn_filter_seen *s, const pgn_filter *f, const char *tags, siz
             atomic_fetch_and_explicit(&s->unseen, ~(1u << i), memory_order_relaxed);
             continue;
         }
+        if (atomic_fetch_add_explicit(&s->looked, 1, memory_order_relaxed) >= PGN_FILTER_NEAR_GAMES * f->count) continue;
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)cond->name_len, cond->name);
         const char *t = tags;
@@ -331,6 +334,7 @@ void pgn_filter_watch(pgn_filter *f, pgn_filter_seen *seen)
     }
     atomic_init(&seen->unseen, named);
     atomic_init(&seen->checked, 0);
+    atomic_init(&seen->looked, 0);
     pthread_mutex_init(&seen->lock, NULL);
     f->seen = named ? seen : NULL;
     if (!named) pthread_mutex_destroy(&seen->lock);

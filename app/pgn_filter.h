@@ -87,10 +87,14 @@ int pgn_filter_pass(pgn_filter *f, const char *tags, size_t ntags);
  * (marker: "" when it has none, read as *), or when no decision waited for it. */
 int pgn_filter_marker(const pgn_filter *f, const char *marker);
 
+/* The nearest tag name is looked for in about this many games (those checked first). */
+#define PGN_FILTER_NEAR_GAMES 1000
+
 /* struct pgn_filter_seen's storage: the caller's, alive from pgn_filter_watch to pgn_filter_say. */
 struct pgn_filter_seen {
     _Atomic uint32_t unseen;   /* bit i: no game checked has the tag of condition i */
     _Atomic int checked;       /* a game's tags were checked */
+    _Atomic size_t looked;     /* names looked at for the nearest: about PGN_FILTER_NEAR_GAMES games' */
     _Atomic unsigned distance[PGN_FILTER_MAX]; /* of the nearest tag name seen to condition i's */
     char nearest[PGN_FILTER_MAX][64];
     pthread_mutex_t lock;      /* for nearest */
@@ -100,7 +104,7 @@ struct pgn_filter_seen {
 void pgn_filter_watch(pgn_filter *f, pgn_filter_seen *seen);
 
 /* After the run: warns (cli_warn), once per name, of each tag a condition names that no game
- * checked has, with the nearest tag name seen ("no game has the tag WhitElo (--where
+ * checked has, with the nearest tag name of the first games ("no game has the tag WhitElo (--where
  * 'WhitElo>=2500'); did you mean WhiteElo?"); then stops watching. */
 void pgn_filter_say(pgn_filter *f, const cli_common *c);
 
