@@ -113,6 +113,9 @@ expect "--accept --strict" 0 "r3k3/8/8/8/8/8/8/4K3 w q - 0 1" fen --accept castl
 expect "--accept --strict, check" 65 "" fen --accept castling --strict "$CHECK"
 expect_err "--accept --strict, check" "^rankfile: fen: invalid position: impossible check (refused by --strict)"
 expect "--strict --accept, check" 65 "" fen --strict --accept ep "$CHECK"
+# The same in every command that reads positions (the common options).
+expect "status --strict --accept" 0 "ongoing" status --strict --accept castling "$CASTLE"
+expect "perft --accept --strict" 0 "5" perft --accept castling --strict "$CASTLE" 1
 expect "--accept only, check" 0 "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1" fen --accept castling "$CHECK"
 # --accept check (or all) takes what --strict refuses: that pair is refused.
 expect "--strict --accept check" 64 "" fen --strict --accept ep,check "$CHECK"
