@@ -132,6 +132,9 @@ static int order_kind(pgn_condition *cond, const cli_common *c, const char *expr
 {
     int dated = date_tag(cond->name, cond->name_len);
     if (dated && parse_date(cond->value, 1, &cond->lo, &cond->hi)) cond->kind = PGN_VALUE_DATE;
+    else if (dated)
+        return cli_usage(c, "--where '%s': %.*s holds dates: compare it with YYYY.MM.DD or YYYY-MM-DD (or YYYY.MM, YYYY), "
+                         "not '%s'", expr, (int)cond->name_len, cond->name, cond->value);
     else if (parse_number(cond->value, &cond->lo)) cond->kind = PGN_VALUE_NUMBER, cond->hi = cond->lo;
     else if (parse_date(cond->value, 0, &cond->lo, &cond->hi)) cond->kind = PGN_VALUE_DATE;
     else if (parse_time(cond->value, &cond->lo, &cond->hi)) cond->kind = PGN_VALUE_TIME;

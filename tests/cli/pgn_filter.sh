@@ -62,6 +62,8 @@ expect "text order" 64 "" pgn --where 'White<M' "$tmp/f.pgn"
 expect_err "text order" "and 'M' is none of them; = != ~ compare text "
 expect "no year" 64 "" pgn --where 'Date>=????.06.01' "$tmp/f.pgn"
 expect "bad month" 64 "" pgn --where 'Date>=2024-13-01' "$tmp/f.pgn"
+expect_err "bad month" "^rankfile: pgn: --where 'Date>=2024-13-01': Date holds dates: compare it with YYYY.MM.DD or YYYY-MM-DD (or YYYY.MM, YYYY), not '2024-13-01' "
+expect "date as a number" 64 "" pgn --where 'Date>=20240601' "$tmp/f.pgn"
 # Spaces around the operator.
 expect "spaces" 0 "$A" pgn --format uci --where 'WhiteElo >= 2500' "$tmp/f.pgn"
 
