@@ -1,7 +1,10 @@
 /*
  * pgn_filter.h - `rankfile pgn`'s filters. The tag filters (--where, --player, --result,
- * --termination): the conditions a game's tags must all meet for the game to be kept. They read
- * tags alone, so the reader skips the moves of a game they reject without checking them. The
+ * --termination): the conditions a game's tags must meet for the game to be kept (every --where,
+ * and one of each other option given). They read tags alone, so the reader skips the moves of a
+ * game they reject without checking them; but --result on a game without a [Result] tag waits
+ * for its result marker. Letters compare in either case (fold.h); orders compare numbers, dates
+ * and times, never text; a tag the conditions name that no game has is said after the run. The
  * main-line filters (--position, --opening): conditions only the game's moves decide.
  */
 #ifndef RANKFILE_CLI_PGN_FILTER_H
