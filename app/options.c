@@ -39,7 +39,7 @@ static const cli_option common_accept[] = {
      "backrank, kings, variant, all"},
     {COMMON_STRICT, "strict", 0, NULL,
      "also refuse impossible checks (accepted by default: some perft\n"
-     "suites hold them); not with --accept"},
+     "suites hold them); goes with --accept but for check and all"},
 };
 static const cli_option common_help = {COMMON_HELP, "help", 'h', NULL, "this help"};
 static const cli_option common_version = {COMMON_VERSION, "version", 0, NULL,
@@ -294,6 +294,18 @@ const rf_language *cli_language(const cli_common *c, const char *name)
     return NULL;
 }
 
+/* The rules taken: the default's (impossible checks) unless --strict, and those --accept named;
+ * --strict with a word that takes impossible checks is refused. */
+static int strict_accept(cli_args *a)
+{
+    if (a->strict_given && (a->accepted & RF_INVALID_IMPOSSIBLE_CHECK))
+        return stop(a, cli_usage(a->common, "--strict refuses impossible checks and --accept %s takes them: "
+                                            "give one of them",
+                                 (a->accepted & RF_INVALID_ALL) == RF_INVALID_ALL ? "all" : "check"));
+    a->common->accept = (a->strict_given ? 0 : RF_ACCEPT_DEFAULT) | a->accepted;
+    return 0;
+}
+
 static int add_accept(cli_args *a, const char *list)
 {
     for (const char *p = list;;) {
@@ -314,9 +326,9 @@ static int add_accept(cli_args *a, const char *list)
                                      near ? " (did you mean '" : "", near ? near : "",
                                      near ? "'?)" : ""));
         }
-        a->common->accept |= accept_words[i].flags;
+        a->accepted |= accept_words[i].flags;
         p += n;
-        if (!*p) return 0;
+        if (!*p) return strict_accept(a);
         p++;
     }
 }
@@ -329,21 +341,12 @@ static int common_option(cli_args *a, int id)
     case COMMON_JSON: c->json = 1; return 0;
     case COMMON_CHESS960: c->chess960 = 1; c->variant_given = 1; return 0;
     case COMMON_VARIANT: return set_variant(a, a->value);
-    /* --strict clears what --accept adds, and --accept undoes --strict: together one of them
-     * would be lost in silence, so they are refused. */
+    /* --accept adds rules to take, --strict removes the default's impossible checks: they
+     * combine in either order, but for --accept check (or all), which --strict contradicts. */
     case COMMON_STRICT:
-    case COMMON_ACCEPT:
-        if (id == COMMON_STRICT ? a->accept_given : a->strict_given)
-            return stop(a, cli_usage(c, "--strict and --accept exclude each other "
-                                                 "(--strict refuses every broken rule, --accept "
-                                                 "takes some)"));
-        if (id == COMMON_ACCEPT) {
-            a->accept_given = 1;
-            return add_accept(a, a->value);
-        }
         a->strict_given = 1;
-        c->accept = 0;
-        return 0;
+        return strict_accept(a);
+    case COMMON_ACCEPT: return add_accept(a, a->value);
     case COMMON_HELP:
         cli_help(c->io->out, c->cmd);
         return stop(a, cli_finish(c, CLI_OK));

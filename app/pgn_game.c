@@ -409,6 +409,7 @@ static void end_game(void *user, const rf_pgn_game *g)
     o->games_seen++;
     if (o->keep && !o->filtered && o->line.given && !pgn_line_pass(&o->line, &o->line_game, &g->game->pos))
         o->filtered = 1;
+    if (o->keep && !o->filtered && !pgn_filter_marker(&o->filter, g->result)) o->filtered = 1; /* --result */
     if (o->keep && o->eco_wanted) {
         o->eco_match = rf_eco_walk_end(&o->eco_walk, &g->game->pos);
         if (!o->filtered && o->eco_codes.count &&

@@ -987,14 +987,16 @@ static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
     }
 }
 
-/* The game's end: a missing termination marker, or a [Result] tag that says another result. */
+/* The game's end: a missing termination marker, or a [Result] tag that says another result.
+ * A game whose end is known without a marker (an error ended it: a comment or variation not
+ * closed) has neither warning: its error is what is said of it. */
 static void check_result(rf_pgn_reader *r)
 {
     const char *result = r->info.result;
     size_t n = strlen(result);
-    if (n == 0 && !r->end_known) {
-        game_warning(r, RF_PGN_WARN_NO_RESULT, r->last_line,
-                     "no result marker; the game may be cut short");
+    if (n == 0) {
+        if (!r->end_known)
+            game_warning(r, RF_PGN_WARN_NO_RESULT, r->last_line, "no result marker; the game may be cut short");
     } else if (r->has_result_tag && (r->result_tag_len != n || memcmp(r->result_tag, result, n))) {
         char q[48];
         game_warning(r, RF_PGN_WARN_RESULT_TAG, r->result_tag_line,
