@@ -240,12 +240,17 @@ static int interval_meets(const pgn_condition *cond, double lo, double hi)
     }
 }
 
+/* Notes which sides of the game the player of a --player condition plays. */
+static void player_sides(const pgn_condition *cond, const char *tags, size_t ntags, int *white_named,
+                         int *black_named)
+{
+    const char *white = pgn_tag_value(tags, ntags, "White", 5), *black = pgn_tag_value(tags, ntags, "Black", 5);
+    if (white && cli_fold_equal(white, cond->value)) *white_named = 1;
+    if (black && cli_fold_equal(black, cond->value)) *black_named = 1;
+}
+
 static int meets(const pgn_condition *cond, const char *tags, size_t ntags)
 {
-    if (cond->op == PGN_OP_PLAYER) {
-        const char *white = pgn_tag_value(tags, ntags, "White", 5), *black = pgn_tag_value(tags, ntags, "Black", 5);
-        return (white && cli_fold_equal(white, cond->value)) || (black && cli_fold_equal(black, cond->value));
-    }
     const char *value = pgn_tag_value(tags, ntags, cond->name, cond->name_len);
     if (!value) return 0;
     if (cond->op == PGN_OP_IS) return cli_fold_equal(value, cond->value);
@@ -299,12 +304,15 @@ static void watch(pgn_filter_seen *s, const pgn_filter *f, const char *tags, siz
 int pgn_filter_pass(pgn_filter *f, const char *tags, size_t ntags)
 {
     unsigned present = 0, met = 0; /* per group */
-    int pass = 1;
+    int pass = 1, players = 0, white_named = 0, black_named = 0;
     f->result_pending = 0;
     for (size_t i = 0; i < f->count && pass; i++) {
         const pgn_condition *cond = &f->conditions[i];
         present |= 1u << cond->group;
-        if (cond->group == PGN_GROUP_RESULT && !pgn_tag_value(tags, ntags, "Result", 6)) {
+        if (cond->op == PGN_OP_PLAYER) {
+            players++;
+            player_sides(cond, tags, ntags, &white_named, &black_named);
+        } else if (cond->group == PGN_GROUP_RESULT && !pgn_tag_value(tags, ntags, "Result", 6)) {
             f->result_pending = 1; /* the marker will say */
             met |= 1u << cond->group;
         } else if (meets(cond, tags, ntags)) {
@@ -313,6 +321,8 @@ int pgn_filter_pass(pgn_filter *f, const char *tags, size_t ntags)
             pass = 0;
         }
     }
+    /* --player once: a game of that player; more than once: a game between two of them. */
+    if (players == 1 ? white_named || black_named : white_named && black_named) met |= 1u << PGN_GROUP_PLAYER;
     if (f->seen) watch(f->seen, f, tags, ntags);
     return pass && (present & ~met & ~1u) == 0;
 }

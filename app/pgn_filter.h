@@ -37,9 +37,9 @@ typedef enum pgn_filter_op {
  * holds for every point of the tag's interval and of its own (2024.??.?? is not >= 2024.06.01). */
 typedef enum pgn_value_kind { PGN_VALUE_TEXT, PGN_VALUE_NUMBER, PGN_VALUE_DATE, PGN_VALUE_TIME } pgn_value_kind;
 
-/* The conditions of one option group hold together when any of them does: a game of any of the
- * players (--player given more than once), any of the results, any of the terminations. --where's
- * conditions (group 0) must all hold. */
+/* The conditions of one option group hold together when any of them does: any of the results,
+ * any of the terminations; --player given more than once holds for a game between two of its
+ * players. --where's conditions (group 0) must all hold. */
 enum { PGN_GROUP_WHERE, PGN_GROUP_PLAYER, PGN_GROUP_RESULT, PGN_GROUP_TERMINATION, PGN_GROUPS };
 
 typedef struct pgn_condition {

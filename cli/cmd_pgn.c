@@ -69,8 +69,8 @@ static const cli_option options[] = {
      "seen. Repeatable: every condition must hold"},
     {OPT_PLAYER, "player", 0, "NAME",
      "keep only games NAME played, as White or Black (letters in either case,\n"
-     "accented, Greek and Cyrillic ones too: MÜLLER finds Müller). Repeatable:\n"
-     "the games of any of them"},
+     "accented, Greek and Cyrillic ones too: MÜLLER finds Müller). Given more\n"
+     "than once: the games between two of them (twice: the games between the two)"},
     {OPT_RESULT, "result", 0, "R",
      "keep only games whose result is R: 1-0, 0-1, 1/2-1/2 or *, by the\n"
      "[Result] tag, or by the result marker after the moves when the game has\n"

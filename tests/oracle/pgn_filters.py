@@ -176,12 +176,20 @@ failures = 0
 try:
     for conds in FILTERS:
         args = [a for c in conds for a in option(c)]
-        # Conditions of one option (--player, --result, --termination) hold when any does.
+        # Conditions of one option (--result, --termination) hold when any does;
+        # --player more than once: the games between two of them.
         groups = {}
         for c in conds:
             groups.setdefault(c[0] if c[0] != "where" else c, []).append(c)
+        players = groups.pop("player", [])
+
+        def players_meet(g):
+            sides = [any(g.get(k) is not None and g[k].casefold() == p.casefold() for _, p in players)
+                     for k in ("White", "Black")]
+            return not players or (any(sides) if len(players) == 1 else all(sides))
+
         want = [g["Site"] for g, m in zip(games, markers)
-                if all(any(meets(g, c, m) for c in group) for group in groups.values())]
+                if players_meet(g) and all(any(meets(g, c, m) for c in group) for group in groups.values())]
         # A tag no game has is said once after the run.
         missing = {c[1].split("=")[0].split("~")[0].split("<")[0].split(">")[0].split("!")[0]
                    for c in conds if c[0] == "where"}
