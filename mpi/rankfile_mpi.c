@@ -143,8 +143,25 @@ static int read_options(run_options *o, cli_io *io, int argc, char **argv)
  * jobs of one rank reuse each other's subtree counts. One thread per rank counts jobs. */
 static rf_perft_table *rank_table;
 
-/* Counts one job: perft of FEN to `depth`. 0, or -1 with a message in err_text. */
-static int count_job(const settings *s, const char *fen, int depth, rf_count *out, char *err_text,
+/* Counts one job: perft of *pos to `depth`. 0, or -1 with a message in err_text. */
+static int count_position(const settings *s, const rf_position *pos, int depth, rf_count *out,
+                          char *err_text, size_t cap)
+{
+    rf_error err;
+    if (s->hash_mb && !rank_table && !(rank_table = rf_perft_table_new(s->hash_mb))) {
+        snprintf(err_text, cap, "cannot allocate a %zu MiB hash table: give --hash less", s->hash_mb);
+        return -1;
+    }
+    rf_perft_options opt = {.threads = s->threads, .table = rank_table};
+    if (rf_perft_run(out, pos, depth, &opt, &err) != RF_OK) {
+        snprintf(err_text, cap, "%s", err.message);
+        return -1;
+    }
+    return 0;
+}
+
+/* Counts a job that came as text (a counting rank): perft of FEN to `depth`. As above. */
+static int count_fen(const settings *s, const char *fen, int depth, rf_count *out, char *err_text,
                      size_t cap)
 {
     rf_position pos;
@@ -154,20 +171,13 @@ static int count_job(const settings *s, const char *fen, int depth, rf_count *ou
         snprintf(err_text, cap, "job '%s': %s", fen, err.message);
         return -1;
     }
-    if (s->hash_mb && !rank_table && !(rank_table = rf_perft_table_new(s->hash_mb))) {
-        snprintf(err_text, cap, "cannot allocate a %zu MiB hash table: give --hash less", s->hash_mb);
-        return -1;
-    }
-    rf_perft_options opt = {.threads = s->threads, .table = rank_table};
-    if (rf_perft_run(out, &pos, depth, &opt, &err) != RF_OK) {
-        snprintf(err_text, cap, "%s", err.message);
-        return -1;
-    }
-    return 0;
+    return count_position(s, &pos, depth, out, err_text, cap);
 }
 
 /* Messages between ranks. A counting rank sends TAG_RESULT (the job it finished, if any) and
- * gets TAG_JOB ("INDEX DEPTH FEN") or TAG_STOP; a job it cannot count is TAG_FAIL (text). */
+ * gets TAG_JOB ("INDEX DEPTH FEN": the job's position as text, read back with the run's
+ * variant and castling mode) or TAG_STOP; a job it cannot count is TAG_FAIL (text). Rank 0's
+ * own thread counts the plan's positions as they are. */
 enum { TAG_RESULT = 1, TAG_JOB, TAG_STOP, TAG_FAIL };
 #define JOB_TEXT (RF_FEN_MAX + 48)
 
@@ -212,7 +222,7 @@ static int counting_rank(const settings *s, int rank)
         double t0 = mpi_now();
         if (sscanf(text, "%llu %d %n", &index, &depth, &used) != 2 || !used) {
             snprintf(err, sizeof err, "rank %d: a garbled job message", rank);
-        } else if (count_job(s, text + used, depth, &nodes, err, sizeof err) == 0) {
+        } else if (count_fen(s, text + used, depth, &nodes, err, sizeof err) == 0) {
             res.job = index + 1;
             res.hi = nodes.hi;
             res.lo = nodes.lo;
@@ -284,8 +294,8 @@ static void *local_counter(void *arg)
         if (i < 0) return NULL;
         rf_count nodes;
         double t0 = mpi_now();
-        int st = count_job(c->s, c->plan.split.jobs[i].fen, c->plan.depth - c->plan.ply, &nodes,
-                           err, sizeof err);
+        int st = count_position(c->s, &c->plan.split.jobs[i].pos, c->plan.depth - c->plan.ply,
+                                &nodes, err, sizeof err);
         pthread_mutex_lock(&c->lock);
         if (st)
             fail(c, CLI_SOFTWARE, err);
@@ -390,10 +400,13 @@ static void hand_out(coordinator *c, int ranks)
             finish_job(c, (size_t)(res.job - 1), nodes, from, res.seconds);
         }
         long i = take_job(c);
-        if (i >= 0)
-            snprintf(text, sizeof text, "%ld %d %s", i, c->plan.depth - c->plan.ply,
-                     c->plan.split.jobs[i].fen);
         pthread_mutex_unlock(&c->lock);
+        if (i >= 0) {
+            /* The job leaves the process: as text, the position's FEN. */
+            char fen[RF_FEN_MAX];
+            mpi_job_fen(fen, &c->plan, (size_t)i);
+            snprintf(text, sizeof text, "%ld %d %s", i, c->plan.depth - c->plan.ply, fen);
+        }
         if (i >= 0) {
             MPI_Send(text, (int)strlen(text) + 1, MPI_CHAR, from, TAG_JOB, MPI_COMM_WORLD);
         } else {

@@ -1,6 +1,6 @@
 /*
- * perft_plan.c - one perft count cut into jobs: the split, job and result lines, the index of
- * job keys, the hash and the 128-bit counts (see perft_plan.h).
+ * perft_plan.c - one perft count cut into jobs: the split (positions), the jobs' text, job and
+ * result lines, the index of job keys, the hash and the 128-bit counts (see perft_plan.h).
  */
 #include "perft_plan.h"
 
@@ -12,21 +12,9 @@
 
 /* ---- the split ---------------------------------------------------------------------------- */
 
-void rf__perft_fen(char *buf, const rf_position *pos, unsigned fen_flags)
-{
-    rf_position_to_fen(buf, RF_FEN_MAX, pos, fen_flags);
-    /* Perft does not depend on the halfmove and fullmove counters: without them,
-     * transpositions merge. */
-    for (int i = 0; i < 2; i++) {
-        char *p = strrchr(buf, ' ');
-        if (p) *p = '\0';
-    }
-}
-
 typedef struct collector {
     rf__perft_split *s;
     size_t cap, max;
-    unsigned fen_flags;
     rf_status status;
 } collector;
 
@@ -46,7 +34,7 @@ static void collect_leaf(collector *c, const rf_position *pos, int root)
         c->cap = cap;
     }
     rf__perft_job *j = &s->jobs[s->count++];
-    rf__perft_fen(j->fen, pos, c->fen_flags);
+    j->pos = *pos;
     j->count = 1;
     j->root = root;
 }
@@ -67,38 +55,61 @@ static void collect(collector *c, const rf_position *pos, int ply, int root)
     }
 }
 
-static int by_root_fen(const void *a, const void *b)
+static int compare_u64(uint64_t a, uint64_t b) { return a < b ? -1 : a > b; }
+
+/* Orders the positions of one variant and castling mode as their FENs without the move
+ * counters tell them apart: equal exactly when those FENs are. The Zobrist key first (it
+ * covers the same state, so equal positions have equal keys), then the state itself. */
+static int compare_positions(const rf_position *a, const rf_position *b)
+{
+    int c = compare_u64(a->key, b->key);
+    if (c) return c;
+    if (a->side != b->side) return a->side < b->side ? -1 : 1;
+    if ((c = memcmp(a->board, b->board, sizeof a->board)) != 0) return c;
+    if ((c = memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook)) != 0) return c;
+    rf_square ea = a->ep_legal ? a->ep : RF_NO_SQUARE, eb = b->ep_legal ? b->ep : RF_NO_SQUARE;
+    if (ea != eb) return ea < eb ? -1 : 1;
+    if ((c = compare_u64(a->promoted, b->promoted)) != 0) return c;
+    if ((c = memcmp(a->pocket, b->pocket, sizeof a->pocket)) != 0) return c;
+    return memcmp(a->remaining_checks, b->remaining_checks, sizeof a->remaining_checks);
+}
+
+static int by_root_position(const void *a, const void *b)
 {
     const rf__perft_job *x = a, *y = b;
     if (x->root != y->root) return x->root < y->root ? -1 : 1;
-    return strcmp(x->fen, y->fen);
+    return compare_positions(&x->pos, &y->pos);
 }
 
 /* Sorts the jobs and merges equal ones, adding up their counts. */
 static void merge(rf__perft_split *s)
 {
-    if (s->count > 1) qsort(s->jobs, s->count, sizeof *s->jobs, by_root_fen);
+    if (s->count > 1) qsort(s->jobs, s->count, sizeof *s->jobs, by_root_position);
     size_t n = 0;
     for (size_t i = 0; i < s->count; i++) {
-        if (n && by_root_fen(&s->jobs[n - 1], &s->jobs[i]) == 0)
+        if (n && by_root_position(&s->jobs[n - 1], &s->jobs[i]) == 0)
             s->jobs[n - 1].count += s->jobs[i].count;
-        else
-            s->jobs[n++] = s->jobs[i];
+        else if (n++ != i)
+            s->jobs[n - 1] = s->jobs[i];
     }
     s->orders = s->count;
     s->count = n;
+    /* What merging freed is given back: a deep split's jobs are many times fewer. */
+    if (n && n < s->orders / 2) {
+        void *p = realloc(s->jobs, n * sizeof *s->jobs);
+        if (p) s->jobs = p;
+    }
 }
 
 rf_status rf__perft_split_make(rf__perft_split *s, const rf_position *root, int ply,
-                               unsigned flags, unsigned fen_flags, size_t max_positions,
-                               rf_error *err)
+                               unsigned flags, size_t max_positions, rf_error *err)
 {
     memset(s, 0, sizeof *s);
     if (ply < 0 || ply > RF_PERFT_MAX_DEPTH)
         return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0, "split ply out of range");
     rf_generate_moves(&s->roots, root);
     if (max_positions > SIZE_MAX / sizeof *s->jobs) max_positions = SIZE_MAX / sizeof *s->jobs;
-    collector c = {s, 0, max_positions, fen_flags, RF_OK};
+    collector c = {s, 0, max_positions, RF_OK};
     collect(&c, root, ply, -1);
     if (c.status != RF_OK) {
         rf__perft_split_free(s);
@@ -121,6 +132,112 @@ void rf__perft_split_free(rf__perft_split *s)
     s->jobs = NULL;
     s->count = 0;
     s->orders = 0;
+}
+
+/* ---- job text ----------------------------------------------------------------------------- */
+
+void rf__perft_fen(char *buf, const rf_position *pos, unsigned fen_flags)
+{
+    rf_position_to_fen(buf, RF_FEN_MAX, pos, fen_flags);
+    /* Perft does not depend on the halfmove and fullmove counters: without them,
+     * transpositions merge. */
+    for (int i = 0; i < 2; i++) {
+        char *p = strrchr(buf, ' ');
+        if (p) *p = '\0';
+    }
+}
+
+/* A job's FEN while the texts are sorted: where it starts in the block, whose job it is. */
+typedef struct job_text {
+    size_t at;
+    size_t job;
+    int root;
+    const char *block; /* set once the block is whole */
+} job_text;
+
+static int by_root_text(const void *a, const void *b)
+{
+    const job_text *x = a, *y = b;
+    if (x->root != y->root) return x->root < y->root ? -1 : 1;
+    return strcmp(x->block + x->at, y->block + y->at);
+}
+
+/* Writes the FEN of every job into one block; their places into order[i].at. 1, or 0 without
+ * memory. */
+static int write_texts(char **block, job_text *order, const rf__perft_split *s,
+                       unsigned fen_flags)
+{
+    size_t used = 0, cap = 0;
+    *block = NULL;
+    for (size_t i = 0; i < s->count; i++) {
+        char fen[RF_FEN_MAX];
+        rf__perft_fen(fen, &s->jobs[i].pos, fen_flags);
+        size_t len = strlen(fen) + 1;
+        if (used + len > cap) {
+            cap = cap ? cap * 2 : 64 * 1024;
+            char *p = realloc(*block, cap);
+            if (!p) return 0;
+            *block = p;
+        }
+        memcpy(*block + used, fen, len);
+        order[i].at = used;
+        order[i].job = i;
+        order[i].root = s->jobs[i].root;
+        used += len;
+    }
+    return 1;
+}
+
+/* Moves job order[k].job to place k for every k, following each cycle of the permutation;
+ * order[k].job is left k. */
+static void permute_jobs(rf__perft_split *s, job_text *order)
+{
+    for (size_t k = 0; k < s->count; k++) {
+        if (order[k].job == k) continue;
+        rf__perft_job held = s->jobs[k];
+        size_t to = k;
+        while (order[to].job != k) {
+            size_t from = order[to].job;
+            s->jobs[to] = s->jobs[from];
+            order[to].job = to;
+            to = from;
+        }
+        s->jobs[to] = held;
+        order[to].job = to;
+    }
+}
+
+rf_status rf__perft_split_texts(rf__perft_texts *t, rf__perft_split *s, unsigned fen_flags,
+                                rf_error *err)
+{
+    t->block = NULL;
+    t->fen = NULL;
+    size_t n = s->count ? s->count : 1;
+    job_text *order = malloc(n * sizeof *order);
+    const char **fen = malloc(n * sizeof *fen);
+    if (!order || !fen || !write_texts(&t->block, order, s, fen_flags)) {
+        free(order);
+        free(fen);
+        free(t->block);
+        t->block = NULL;
+        return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0,
+                         "no memory for the jobs' FENs");
+    }
+    for (size_t i = 0; i < s->count; i++) order[i].block = t->block;
+    if (s->count > 1) qsort(order, s->count, sizeof *order, by_root_text);
+    for (size_t k = 0; k < s->count; k++) fen[k] = t->block + order[k].at;
+    permute_jobs(s, order);
+    free(order);
+    t->fen = fen;
+    return RF_OK;
+}
+
+void rf__perft_texts_free(rf__perft_texts *t)
+{
+    free(t->block);
+    free((void *)t->fen);
+    t->block = NULL;
+    t->fen = NULL;
 }
 
 /* ---- job and result lines ----------------------------------------------------------------- */
