@@ -12,48 +12,17 @@
 
 /* ---- the split ---------------------------------------------------------------------------- */
 
+/* The positions are merged as the walk reaches them: a hash table of the jobs so far (by root
+ * and Zobrist key) finds the job a position joins, so that only distinct positions are kept. */
 typedef struct collector {
     rf__perft_split *s;
-    size_t cap, max;
+    size_t cap;      /* of s->jobs */
+    size_t *slots;   /* the hash table: a job's index + 1, or 0 for an empty slot */
+    size_t mask;     /* its size - 1, a power of two minus one */
+    size_t max;      /* the most move orders to collect */
+    int divide;      /* RF__SPLIT_DIVIDE: a job's root is its root move; else -1 */
     rf_status status;
 } collector;
-
-/* Adds the position reached under root move `root`, growing the list up to c->max. */
-static void collect_leaf(collector *c, const rf_position *pos, int root)
-{
-    rf__perft_split *s = c->s;
-    if (s->count == c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 1024;
-        if (cap > c->max) cap = c->max;
-        void *p = s->count < cap ? realloc(s->jobs, cap * sizeof *s->jobs) : NULL;
-        if (!p) {
-            c->status = s->count < cap ? RF_ERR_NO_MEMORY : RF_ERR_ARGUMENT;
-            return;
-        }
-        s->jobs = p;
-        c->cap = cap;
-    }
-    rf__perft_job *j = &s->jobs[s->count++];
-    j->pos = *pos;
-    j->count = 1;
-    j->root = root;
-}
-
-static void collect(collector *c, const rf_position *pos, int ply, int root)
-{
-    if (c->status != RF_OK) return;
-    if (ply == 0) {
-        collect_leaf(c, pos, root);
-        return;
-    }
-    rf_movelist list;
-    rf_generate_moves(&list, pos);
-    for (unsigned i = 0; i < list.count; i++) {
-        rf_position child = *pos;
-        rf_position_play(&child, list.moves[i]);
-        collect(c, &child, ply - 1, root < 0 ? (int)i : root);
-    }
-}
 
 static int compare_u64(uint64_t a, uint64_t b) { return a < b ? -1 : a > b; }
 
@@ -74,30 +43,95 @@ static int compare_positions(const rf_position *a, const rf_position *b)
     return memcmp(a->remaining_checks, b->remaining_checks, sizeof a->remaining_checks);
 }
 
-static int by_root_position(const void *a, const void *b)
+/* The first slot of a position under a root. */
+static size_t slot_of(const collector *c, uint64_t key, int root)
 {
-    const rf__perft_job *x = a, *y = b;
-    if (x->root != y->root) return x->root < y->root ? -1 : 1;
-    return compare_positions(&x->pos, &y->pos);
+    uint64_t h = key ^ ((uint64_t)(root + 1) * 0x9E3779B97F4A7C15ull);
+    return (size_t)(h ^ h >> 29) & c->mask;
 }
 
-/* Sorts the jobs and merges equal ones, adding up their counts. */
-static void merge(rf__perft_split *s)
+/* The table twice as large (or its first 1024 slots), the jobs put in again. 0 without memory. */
+static int grow_table(collector *c)
 {
-    if (s->count > 1) qsort(s->jobs, s->count, sizeof *s->jobs, by_root_position);
-    size_t n = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        if (n && by_root_position(&s->jobs[n - 1], &s->jobs[i]) == 0)
-            s->jobs[n - 1].count += s->jobs[i].count;
-        else if (n++ != i)
-            s->jobs[n - 1] = s->jobs[i];
+    size_t n = c->slots ? (c->mask + 1) * 2 : 1024;
+    size_t *slots = calloc(n, sizeof *slots);
+    if (!slots) return 0;
+    free(c->slots);
+    c->slots = slots;
+    c->mask = n - 1;
+    for (size_t i = 0; i < c->s->count; i++) {
+        const rf__perft_job *j = &c->s->jobs[i];
+        size_t k = slot_of(c, j->pos.key, j->root);
+        while (slots[k]) k = (k + 1) & c->mask;
+        slots[k] = i + 1;
     }
-    s->orders = s->count;
-    s->count = n;
-    /* What merging freed is given back: a deep split's jobs are many times fewer. */
-    if (n && n < s->orders / 2) {
-        void *p = realloc(s->jobs, n * sizeof *s->jobs);
-        if (p) s->jobs = p;
+    return 1;
+}
+
+/* A new job for *pos under `root`, the list grown up to c->max; its index, or SIZE_MAX with
+ * c->status set. */
+static size_t add_job(collector *c, const rf_position *pos, int root)
+{
+    rf__perft_split *s = c->s;
+    if (s->count == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 1024;
+        if (cap > c->max) cap = c->max;
+        void *p = realloc(s->jobs, cap * sizeof *s->jobs);
+        if (!p) {
+            c->status = RF_ERR_NO_MEMORY;
+            return SIZE_MAX;
+        }
+        s->jobs = p;
+        c->cap = cap;
+    }
+    rf__perft_job *j = &s->jobs[s->count];
+    j->pos = *pos;
+    j->count = 0;
+    j->root = root;
+    return s->count++;
+}
+
+/* A position reached under root move `root`: one more move order of its job, a new job for a
+ * position not seen before. */
+static void collect_leaf(collector *c, const rf_position *pos, int root)
+{
+    rf__perft_split *s = c->s;
+    if (!c->divide) root = -1;
+    if (s->orders == c->max) {
+        c->status = RF_ERR_ARGUMENT;
+        return;
+    }
+    if ((s->count + 1) * 2 > c->mask + 1 && !grow_table(c)) {
+        c->status = RF_ERR_NO_MEMORY;
+        return;
+    }
+    size_t k = slot_of(c, pos->key, root);
+    for (; c->slots[k]; k = (k + 1) & c->mask) {
+        rf__perft_job *j = &s->jobs[c->slots[k] - 1];
+        if (j->root == root && compare_positions(&j->pos, pos) == 0) break;
+    }
+    if (!c->slots[k]) {
+        size_t i = add_job(c, pos, root);
+        if (i == SIZE_MAX) return;
+        c->slots[k] = i + 1;
+    }
+    s->jobs[c->slots[k] - 1].count++;
+    s->orders++;
+}
+
+static void collect(collector *c, const rf_position *pos, int ply, int root)
+{
+    if (c->status != RF_OK) return;
+    if (ply == 0) {
+        collect_leaf(c, pos, root);
+        return;
+    }
+    rf_movelist list;
+    rf_generate_moves(&list, pos);
+    for (unsigned i = 0; i < list.count; i++) {
+        rf_position child = *pos;
+        rf_position_play(&child, list.moves[i]);
+        collect(c, &child, ply - 1, root < 0 ? (int)i : root);
     }
 }
 
@@ -108,9 +142,11 @@ rf_status rf__perft_split_make(rf__perft_split *s, const rf_position *root, int 
     if (ply < 0 || ply > RF_PERFT_MAX_DEPTH)
         return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0, "split ply out of range");
     rf_generate_moves(&s->roots, root);
-    if (max_positions > SIZE_MAX / sizeof *s->jobs) max_positions = SIZE_MAX / sizeof *s->jobs;
-    collector c = {s, 0, max_positions, RF_OK};
+    if (max_positions > SIZE_MAX / 4 / sizeof *s->jobs)
+        max_positions = SIZE_MAX / 4 / sizeof *s->jobs;
+    collector c = {s, 0, NULL, 0, max_positions, (flags & RF__SPLIT_DIVIDE) != 0, RF_OK};
     collect(&c, root, ply, -1);
+    free(c.slots);
     if (c.status != RF_OK) {
         rf__perft_split_free(s);
         if (c.status == RF_ERR_NO_MEMORY)
@@ -119,10 +155,6 @@ rf_status rf__perft_split_make(rf__perft_split *s, const rf_position *root, int 
         return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
                          "more than %zu positions %d plies down", max_positions, ply);
     }
-    /* Without RF__SPLIT_DIVIDE a position is one job whatever root move leads to it. */
-    if (!(flags & RF__SPLIT_DIVIDE))
-        for (size_t i = 0; i < s->count; i++) s->jobs[i].root = -1;
-    merge(s);
     return RF_OK;
 }
 

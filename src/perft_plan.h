@@ -47,8 +47,9 @@ typedef struct rf__perft_job {
 } rf__perft_job;
 
 typedef struct rf__perft_split {
-    rf__perft_job *jobs; /* by root; within a root in an order of the library's choosing, the
-                            same in every run (rf__perft_split_texts: a job file's order) */
+    rf__perft_job *jobs; /* in the order the walk of the tree (generation order) first
+                            reaches them, so by root with RF__SPLIT_DIVIDE; a job file's order
+                            is rf__perft_split_texts's */
     size_t count;
     uint64_t orders;     /* the sum of the jobs' counts: perft(root, ply) */
     rf_movelist roots;   /* the root's legal moves, in generation order */
