@@ -340,45 +340,87 @@ static void sleep_us(long us)
     nanosleep(&ts, NULL);
 }
 
+/* The run lost touch with a rank: it fails (said by `what`, which replaces an earlier failure's
+ * message when `last_word`), and MPI_Abort ends it (a rank may be left waiting). */
+static void lose_contact(coordinator *c, const char *what, int last_word)
+{
+    pthread_mutex_lock(&c->lock);
+    fail(c, CLI_SOFTWARE, what);
+    if (last_word) snprintf(c->failure, sizeof c->failure, "%s", what);
+    lost_contact = 1;
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* Nothing to receive: the progress line, then a pause. Polling backs off from 0.1 ms to 1 ms:
+ * a rank waits little for its next job (jobs take 100 ms and more), and the poll takes no
+ * core from the counting. */
+static void wait_a_little(coordinator *c, long idle)
+{
+    pthread_mutex_lock(&c->lock);
+    mpi_progress_show(&c->progress, 0);
+    pthread_mutex_unlock(&c->lock);
+    if (idle < 100)
+        sched_yield();
+    else
+        sleep_us(idle < 200 ? 100 : 1000);
+}
+
+/* Rank `from` sent its last result (TAG_RESULT, waiting to be received): the result recorded,
+ * and the rank's next job sent, or TAG_STOP. 1 when the rank goes on, 0 when it was told to
+ * stop, -1 when contact is lost. */
+static int answer_rank(coordinator *c, int from)
+{
+    result_msg res;
+    MPI_Status st;
+    if (MPI_Recv(&res, (int)sizeof res, MPI_BYTE, from, TAG_RESULT, MPI_COMM_WORLD, &st) !=
+        MPI_SUCCESS) {
+        lose_contact(c, "lost contact with a rank", 0);
+        return -1;
+    }
+    pthread_mutex_lock(&c->lock);
+    if (res.job > 0 && res.job <= c->plan.count) {
+        rf_count nodes = {res.hi, res.lo};
+        finish_job(c, (size_t)(res.job - 1), nodes, from, res.seconds);
+    }
+    long i = take_job(c);
+    pthread_mutex_unlock(&c->lock);
+    if (i < 0) {
+        MPI_Send(NULL, 0, MPI_CHAR, from, TAG_STOP, MPI_COMM_WORLD);
+        return 0;
+    }
+    /* The job leaves the process: as text, the position's FEN. */
+    char fen[RF_FEN_MAX], text[JOB_TEXT];
+    mpi_job_fen(fen, &c->plan, (size_t)i);
+    snprintf(text, sizeof text, "%ld %d %s", i, c->plan.depth - c->plan.ply, fen);
+    MPI_Send(text, (int)strlen(text) + 1, MPI_CHAR, from, TAG_JOB, MPI_COMM_WORLD);
+    return 1;
+}
+
 /* Hands the jobs out until each rank has been told to stop. */
 static void hand_out(coordinator *c, int ranks)
 {
     int active = ranks - 1;
-    result_msg res;
-    char text[JOB_TEXT];
     long idle = 0;
     while (active > 0) {
         int flag = 0;
         MPI_Status st;
         int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
         if (rc != MPI_SUCCESS) {
-            char e[MPI_MAX_ERROR_STRING];
+            char e[MPI_MAX_ERROR_STRING], what[MPI_MAX_ERROR_STRING + 32];
             int n = 0;
             MPI_Error_string(rc, e, &n);
-            pthread_mutex_lock(&c->lock);
-            fail(c, CLI_SOFTWARE, "");
-            snprintf(c->failure, sizeof c->failure, "lost contact with a rank (%s)", e);
-            lost_contact = 1;
-            pthread_mutex_unlock(&c->lock);
+            snprintf(what, sizeof what, "lost contact with a rank (%s)", e);
+            lose_contact(c, what, 1);
             return;
         }
         if (!flag) {
-            pthread_mutex_lock(&c->lock);
-            mpi_progress_show(&c->progress, 0);
-            pthread_mutex_unlock(&c->lock);
-            /* Polling backs off from 0.1 ms to 1 ms: a rank waits little for its next job
-             * (jobs take 100 ms and more), and the poll takes no core from the counting. */
-            if (idle++ < 100)
-                sched_yield();
-            else
-                sleep_us(idle < 200 ? 100 : 1000);
+            wait_a_little(c, idle++);
             continue;
         }
         idle = 0;
-        int from = st.MPI_SOURCE;
         if (st.MPI_TAG == TAG_FAIL) {
             char e[300];
-            MPI_Recv(e, (int)sizeof e, MPI_CHAR, from, TAG_FAIL, MPI_COMM_WORLD, &st);
+            MPI_Recv(e, (int)sizeof e, MPI_CHAR, st.MPI_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &st);
             e[sizeof e - 1] = '\0';
             pthread_mutex_lock(&c->lock);
             fail(c, CLI_SOFTWARE, e);
@@ -386,33 +428,9 @@ static void hand_out(coordinator *c, int ranks)
             active--;
             continue;
         }
-        if (MPI_Recv(&res, (int)sizeof res, MPI_BYTE, from, TAG_RESULT, MPI_COMM_WORLD, &st) !=
-            MPI_SUCCESS) {
-            pthread_mutex_lock(&c->lock);
-            fail(c, CLI_SOFTWARE, "lost contact with a rank");
-            lost_contact = 1;
-            pthread_mutex_unlock(&c->lock);
-            return;
-        }
-        pthread_mutex_lock(&c->lock);
-        if (res.job > 0 && res.job <= c->plan.count) {
-            rf_count nodes = {res.hi, res.lo};
-            finish_job(c, (size_t)(res.job - 1), nodes, from, res.seconds);
-        }
-        long i = take_job(c);
-        pthread_mutex_unlock(&c->lock);
-        if (i >= 0) {
-            /* The job leaves the process: as text, the position's FEN. */
-            char fen[RF_FEN_MAX];
-            mpi_job_fen(fen, &c->plan, (size_t)i);
-            snprintf(text, sizeof text, "%ld %d %s", i, c->plan.depth - c->plan.ply, fen);
-        }
-        if (i >= 0) {
-            MPI_Send(text, (int)strlen(text) + 1, MPI_CHAR, from, TAG_JOB, MPI_COMM_WORLD);
-        } else {
-            MPI_Send(NULL, 0, MPI_CHAR, from, TAG_STOP, MPI_COMM_WORLD);
-            active--;
-        }
+        int goes_on = answer_rank(c, st.MPI_SOURCE);
+        if (goes_on < 0) return;
+        if (!goes_on) active--;
     }
 }
 
