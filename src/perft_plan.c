@@ -24,23 +24,17 @@ typedef struct collector {
     rf_status status;
 } collector;
 
-static int compare_u64(uint64_t a, uint64_t b) { return a < b ? -1 : a > b; }
-
-/* Orders the positions of one variant and castling mode as their FENs without the move
- * counters tell them apart: equal exactly when those FENs are. The Zobrist key first (it
- * covers the same state, so equal positions have equal keys), then the state itself. */
-static int compare_positions(const rf_position *a, const rf_position *b)
+/* 1 when two positions of one variant and castling mode have the same FEN without the move
+ * counters: the Zobrist key first (it covers that state, so such positions have equal keys),
+ * then the state itself. */
+static int same_position(const rf_position *a, const rf_position *b)
 {
-    int c = compare_u64(a->key, b->key);
-    if (c) return c;
-    if (a->side != b->side) return a->side < b->side ? -1 : 1;
-    if ((c = memcmp(a->board, b->board, sizeof a->board)) != 0) return c;
-    if ((c = memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook)) != 0) return c;
     rf_square ea = a->ep_legal ? a->ep : RF_NO_SQUARE, eb = b->ep_legal ? b->ep : RF_NO_SQUARE;
-    if (ea != eb) return ea < eb ? -1 : 1;
-    if ((c = compare_u64(a->promoted, b->promoted)) != 0) return c;
-    if ((c = memcmp(a->pocket, b->pocket, sizeof a->pocket)) != 0) return c;
-    return memcmp(a->remaining_checks, b->remaining_checks, sizeof a->remaining_checks);
+    return a->key == b->key && a->side == b->side && ea == eb && a->promoted == b->promoted &&
+           memcmp(a->board, b->board, sizeof a->board) == 0 &&
+           memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) == 0 &&
+           memcmp(a->pocket, b->pocket, sizeof a->pocket) == 0 &&
+           memcmp(a->remaining_checks, b->remaining_checks, sizeof a->remaining_checks) == 0;
 }
 
 /* The first slot of a position under a root. */
@@ -108,7 +102,7 @@ static void collect_leaf(collector *c, const rf_position *pos, int root)
     size_t k = slot_of(c, pos->key, root);
     for (; c->slots[k]; k = (k + 1) & c->mask) {
         rf__perft_job *j = &s->jobs[c->slots[k] - 1];
-        if (j->root == root && compare_positions(&j->pos, pos) == 0) break;
+        if (j->root == root && same_position(&j->pos, pos)) break;
     }
     if (!c->slots[k]) {
         size_t i = add_job(c, pos, root);
