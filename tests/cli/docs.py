@@ -440,6 +440,24 @@ if MPI:
 
 # ---- Exit statuses ---------------------------------------------------------------------------
 
+# The program's one list of exit statuses is the enum of app/app.h (CLI_OK ... CLI_IOERR): `rankfile
+# --help` names each of them and no other.
+app_h = read("app/app.h")
+enum = re.search(r"/\* Exit codes.*?enum \{(.*?)\};", app_h, re.S)
+check(enum, "app/app.h", "no 'Exit codes' enum")
+exit_table = sorted(set(re.findall(r"\bCLI_[A-Z]+ = (\d+)", enum.group(1) if enum else "")), key=int)
+check(exit_table, "app/app.h", "the exit codes enum lists no CLI_NAME = CODE")
+for code in exit_table:
+    check(code in exit_codes(top_help), "rankfile --help",
+          f"'exit status:' does not name {code} (app/app.h's exit codes have it)")
+for code in exit_codes(top_help):
+    check(code in exit_table, "rankfile --help",
+          f"'exit status:' names {code}, which app/app.h's exit codes do not have")
+readme_exit = readme.split("### Exit status and errors", 1)[-1].split("\n## ", 1)[0]
+for code in exit_table:
+    check(f"`{code}`" in readme_exit, "README.md",
+          f"'Exit status and errors' does not name `{code}` (app/app.h's exit codes have it)")
+
 for page, help_text, where in ((man, top_help, "rankfile --help"),) + (
         ((man_mpi, mpi_help, "rankfile-mpi --help"),) if MPI else ()):
     codes_listed = exit_codes(help_text)
@@ -449,6 +467,27 @@ for page, help_text, where in ((man, top_help, "rankfile --help"),) + (
         check(re.search(r"^ +" + code + r"\b", exit_section, re.M),
               "man/rankfile.1" if page is man else "man/rankfile-mpi.1",
               f"EXIT STATUS does not describe {code} ({where} names it)")
+
+# ---- The README's speed figures say where they come from -------------------------------------
+
+# "## Speed" opens with the machine every figure was measured on, and each of its tables is
+# introduced by the command that printed it (`make bench...` or `python3 bench/....py ...`)
+# and the day it ran (YYYY-MM-DD).
+speed = readme.split("\n## Speed\n", 1)[-1].split("\n## ", 1)[0] if "\n## Speed\n" in readme else ""
+check(speed, "README.md", "no '## Speed' section")
+opening = squash(speed.strip().split("\n\n", 1)[0])
+for word in ("cores", "memory", "Debian", "gcc"):
+    check(word in opening, "README.md", f"Speed's first paragraph does not state the machine's {word}")
+paragraphs = speed.split("\n\n")
+for i, block in enumerate(paragraphs):
+    if not block.lstrip().startswith("|") or i == 0:
+        continue
+    intro = squash(paragraphs[i - 1])
+    table = block.strip().split("\n", 1)[0]
+    check(re.search(r"`(make bench[^`]*|python3 bench/[a-z_]+\.py[^`]*)`", intro), "README.md",
+          f"Speed: the table '{table[:60]}' is not introduced by the command that printed it")
+    check(re.search(r"\b20\d\d-\d\d-\d\d\b", intro), "README.md",
+          f"Speed: the table '{table[:60]}' is not introduced by the day it ran (YYYY-MM-DD)")
 
 # ---- Which commands take which common options ------------------------------------------------
 

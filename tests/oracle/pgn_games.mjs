@@ -3,7 +3,7 @@
 // `{ [%clk 0:02:58] }` comments after some moves, written by chessops' makePgn. Seeded: the same
 // file on every run.
 // usage: node pgn_games.mjs GAMES [SEED] > FILE
-// Install: npm ci --prefix bench/oracles
+// Install: npm ci --prefix tests/oracle
 import { defaultPosition } from 'chessops/variant';
 import { makeSanAndPlay } from 'chessops/san';
 import { makePgn, defaultGame, emptyHeaders, ChildNode, makeOutcome } from 'chessops/pgn';

@@ -6,7 +6,7 @@ or the end of the block, must be its output (stdout, then stderr). A block right
 /usr/share/pgn-extract/eco.pgn); elsewhere its examples are skipped ("SKIP: PATH is missing"),
 and under RF_CI=1 (CI installs every tool) that is a failure.
 
-usage: readme_examples.py RANKFILE README.md [--update]
+usage: readme.py RANKFILE README.md [--update]
 Without --update it checks and prints "N passed, N failed"; with --update it rewrites the
 outputs in place.
 """

@@ -1,8 +1,8 @@
-// Perft in two outside implementations, for bench/bench.py to time beside rankfile:
+// Perft in two outside implementations, for bench/bench.py to time beside rankfile (tests/oracle/perft_timed.mjs):
 //   chessops              lichess's TypeScript rules (`perft` from chessops/debug)
 //   fairy-stockfish-wasm  Fairy-Stockfish's WebAssembly build (npm fairy-stockfish-nnue.wasm),
 //                         through UCI: UCI_Variant, `position fen`, `go perft N`
-// usage: node perft.mjs VARIANT FEN [--chessops DEPTH] [--fsf DEPTH]
+// usage: node perft_timed.mjs VARIANT FEN [--chessops DEPTH] [--fsf DEPTH]
 //   VARIANT is rankfile's name (standard, chess960, atomic, kingofthehill, threecheck,
 //   racingkings, horde, antichess, crazyhouse). Prints one JSON object:
 //   {"variant": ..., "chessops": {"depth", "nodes", "seconds"} | {"error"},
@@ -14,7 +14,7 @@
 // missing, variant unknown to it, engine error) gets {"error": reason}; the exit status is 0
 // unless the arguments are wrong.
 //
-// Install: npm ci --prefix bench/oracles
+// Install: npm ci --prefix tests/oracle
 //
 // Fairy-Stockfish's wasm build (emscripten 2.0.26) fetches stockfish.wasm with fetch() when the
 // global exists, which under Node 18+ fails ('Failed to parse URL' on a file path): the binary
@@ -41,7 +41,7 @@ const require = createRequire(import.meta.url);
 
 function errorText(e) {
   if (e && e.code === 'ERR_MODULE_NOT_FOUND' || e && e.code === 'MODULE_NOT_FOUND')
-    return 'package not installed (npm ci --prefix bench/oracles)';
+    return 'package not installed (npm ci --prefix tests/oracle)';
   return String(e && e.message ? e.message : e).split('\n')[0];
 }
 
@@ -140,7 +140,7 @@ async function main(argv) {
     } else args.push(argv[i]);
   }
   if (args.length !== 2) {
-    process.stderr.write('usage: node perft.mjs VARIANT FEN [--chessops DEPTH] [--fsf DEPTH] [--timeout S]\n');
+    process.stderr.write('usage: node perft_timed.mjs VARIANT FEN [--chessops DEPTH] [--fsf DEPTH] [--timeout S]\n');
     return 2;
   }
   const [variant, fen] = args;
@@ -152,6 +152,6 @@ async function main(argv) {
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code), (e) => {
-  process.stderr.write(`perft.mjs: ${errorText(e)}\n`);
+  process.stderr.write(`perft_timed.mjs: ${errorText(e)}\n`);
   process.exit(2);
 });

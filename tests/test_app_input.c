@@ -1,6 +1,7 @@
-/* test_cli_input.c - the CLI's input files (app/input.c): plain, gzip and zstd files written by
- * the test read back byte for byte with any buffer size, concatenated members and frames as one
- * stream, truncated or corrupt data as an error, never as an early end. */
+/* test_app_input.c - the input files of the application library (app/input.c, cli_input_*):
+ * plain, gzip and zstd files written by the test read back byte for byte with any buffer size,
+ * concatenated members and frames as one stream, truncated or corrupt data as an error, never as
+ * an early end. */
 #include <rankfile.h>
 
 #include "app.h"
