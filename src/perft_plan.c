@@ -80,6 +80,9 @@ static size_t add_job(collector *c, const rf_position *pos, int root)
     }
     rf__perft_job *j = &s->jobs[s->count];
     j->pos = *pos;
+    /* The position its FEN says: an en passant square that allows no capture is not kept
+     * (the FEN leaves it out), so the walk below it does not look at it. */
+    if (!j->pos.ep_legal) j->pos.ep = RF_NO_SQUARE;
     j->count = 0;
     j->root = root;
     return s->count++;
