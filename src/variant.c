@@ -193,20 +193,6 @@ const rf__variant *rf__variant_build(rf_variant variant, int isa)
 
 int rf_variant_available(rf_variant variant) { return rf__variant_get(variant) != NULL; }
 
-uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int depth)
-{
-    rf_move moves[RF_MAX_MOVES];
-    rf_move *end = row->generate_simple(pos, moves);
-    if (depth <= 1) return (uint64_t)(end - moves);
-    uint64_t nodes = 0;
-    for (rf_move *m = moves; m < end; m++) {
-        rf_position child = *pos;
-        rf__play_simple(&child, *m);
-        nodes += rf__perft_simple(row, &child, depth - 1);
-    }
-    return nodes;
-}
-
 int rf__material_never_insufficient(const rf_position *pos, rf_color c)
 {
     (void)pos;

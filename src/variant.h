@@ -192,7 +192,7 @@ void rf__play_by(const rf__variant *row, rf_position *pos, rf_move move);
 void rf__play_simple(rf_position *pos, rf_move move);
 
 /* Perft by a row's simple generator and make-move, with no shortcut: the oracle the fast perft
- * (row->perft) is tested against. depth >= 1. */
+ * (row->perft) is tested against. depth >= 1. In play_simple.c, beside rf__play_simple. */
 uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int depth);
 
 /* The row of a position's variant. */
