@@ -168,7 +168,7 @@ uint32_t rf__standard_validity(const rf_position *pos);
 int rf__standard_insufficient_material(const rf_position *pos, rf_color c);
 rf_result rf__standard_variant_end(const rf_position *pos);
 
-/* Atomic's blast (src/atomic.c): rf_atomic_explosion's squares, none for a move that captures
+/* Atomic's blast (src/explosion.c): rf_atomic_explosion's squares, none for a move that captures
  * nothing. */
 rf_bitboard rf__atomic_marked_blast(const rf_position *before, rf_move move);
 

@@ -9,15 +9,12 @@
 #include "../pseudo.h"
 #include "../variant.h"
 
-#define RF_WALK_GENERATE rf__generate
-#define RF_WALK_MAKE rf__make
-#include "../kernel/walk.h"
-static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__generate); }
-#define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__play_kind
-#define RF_PLAY_GENERATE rf__generate
-#define RF_PLAY_STATE 0
-#include "../kernel/play.h"
+#define RF_ROW_GENERATE rf__generate
+#define RF_ROW_MAKE rf__make
+#define RF_ROW_KIND rf__play_kind
+#define RF_ROW_LIST rf__visit_list
+#define RF_ROW_STATE 0
+#include "row.h"
 
 /* Whether the king of `us` on ksq stands unattacked once a move has made the board `occ` and
  * the enemy's pieces `enemy` (a captured piece taken out). */
