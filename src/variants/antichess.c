@@ -354,6 +354,7 @@ const rf__variant RF_KERNEL(rf__variant_antichess) = {
     .id = RF_VARIANT_ANTICHESS,
     .name = "antichess",
     .pgn_name = "Antichess",
+    .uci_name = "antichess",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     .validity = validity,
     .explain = explain,

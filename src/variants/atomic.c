@@ -247,6 +247,7 @@ const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .id = RF_VARIANT_ATOMIC,
     .name = "atomic",
     .pgn_name = "Atomic",
+    .uci_name = "atomic",
     .validity = validity,
     .explain = explain,
     .generate = generate,

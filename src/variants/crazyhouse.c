@@ -267,11 +267,15 @@ static int insufficient_material(const rf_position *pos, rf_color color)
            !(pos->by_type[RF_PAWN] | pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN]);
 }
 
+/* The other names rf_variant_from_name reads (variant.h). */
+static const char *const aliases[] = {"zh", NULL};
+
 const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .id = RF_VARIANT_CRAZYHOUSE,
     .name = "crazyhouse",
     .pgn_name = "Crazyhouse",
-    .aliases = "zh ",
+    .uci_name = "crazyhouse",
+    .aliases = aliases,
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
     .fen_extras = RF_SETUP_POCKET,
     .validity = validity,

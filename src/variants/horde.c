@@ -301,6 +301,7 @@ const rf__variant RF_KERNEL(rf__variant_horde) = {
     .id = RF_VARIANT_HORDE,
     .name = "horde",
     .pgn_name = "Horde",
+    .uci_name = "horde",
     .start_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
     .validity = validity,
     .explain = explain,

@@ -63,11 +63,15 @@ static rf_result variant_end(const rf_position *pos)
 /* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"king_of_the_hill", NULL};
 
+/* The other names rf_variant_from_name reads (variant.h). */
+static const char *const aliases[] = {"koth", NULL};
+
 const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .id = RF_VARIANT_KINGOFTHEHILL,
     .name = "kingofthehill",
     .pgn_name = "King of the Hill",
-    .aliases = "koth ",
+    .uci_name = "kingofthehill",
+    .aliases = aliases,
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,

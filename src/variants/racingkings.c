@@ -216,6 +216,7 @@ const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .id = RF_VARIANT_RACINGKINGS,
     .name = "racingkings",
     .pgn_name = "Racing Kings",
+    .uci_name = "racingkings",
     .start_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
     .validity = validity,
     .explain = explain,

@@ -133,11 +133,15 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     return out;
 }
 
+/* The other names rf_variant_from_name reads (variant.h). */
+static const char *const aliases[] = {"chess", "fromposition", NULL};
+
 const rf__variant RF_KERNEL(rf__variant_standard) = {
     .id = RF_VARIANT_STANDARD,
     .name = "standard",
     .pgn_name = "Standard",
-    .aliases = "chess fromposition ",
+    .uci_name = "chess",
+    .aliases = aliases,
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,

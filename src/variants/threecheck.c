@@ -104,11 +104,15 @@ static int insufficient_material(const rf_position *pos, rf_color c)
     return !(pos->by_color[c] & ~pos->by_type[RF_KING]);
 }
 
+/* The other names rf_variant_from_name reads (variant.h). */
+static const char *const aliases[] = {"3check", NULL};
+
 const rf__variant RF_KERNEL(rf__variant_threecheck) = {
     .id = RF_VARIANT_THREECHECK,
     .name = "threecheck",
     .pgn_name = "Three-check",
-    .aliases = "3check ",
+    .uci_name = "3check",
+    .aliases = aliases,
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
     .fen_extras = RF_SETUP_CHECKS,
     .generate = generate,
