@@ -288,6 +288,13 @@ for v in available[1:]:
     check(any(b.lower().startswith("- **" + pgn_name[v].lower()) for b in bullets), "README.md",
           f"the feature list has no '- **{pgn_name[v]}' entry (doc_tables: pgn-name)")
 
+# README's Layout: the list of src/variants/'s files names every variant.
+layout = re.search(r"`src/variants/` one file per variant \((.*?)\)", squash(readme))
+check(layout, "README.md", "the Layout section has no '`src/variants/` one file per variant (...)'")
+for v in available:
+    check(layout and pgn_name[v].lower() in layout.group(1).lower(), "README.md",
+          f"the Layout's list of src/variants/ does not name {pgn_name[v]} (doc_tables: pgn-name)")
+
 # rankfile.h: the comments of the name functions name every name; those about which variants a
 # build plays name every variant it plays.
 header = read("include/rankfile.h")
