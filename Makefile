@@ -153,7 +153,7 @@ WEB = build-web
 WEB_PORT ?= 8960
 # The application library's sources (its JSON writer and plumbing) as app/app.cmake lists them.
 WEB_APP_SOURCES := $(shell cmake -P app/app.cmake)
-WEB_SOURCES = $(wildcard src/*.c src/*.h src/variants/*.c src/kernel/*.h) include/rankfile.h \
+WEB_SOURCES = $(wildcard src/*.c src/*.h src/variants/*.c src/variants/*.h src/kernel/*.h) include/rankfile.h \
   $(WEB_APP_SOURCES) app/app.h web/rankfile_web.c web/app.js
 WEB_CFLAGS = -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DNDEBUG -DRF_NO_FORCE_INLINE -Iinclude -Isrc \
   -Iapp

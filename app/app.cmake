@@ -23,8 +23,8 @@ set(RF_APP_SOURCES ${RF_APP_FILES})
 list(TRANSFORM RF_APP_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/app/)
 add_library(rankfile_app STATIC ${RF_APP_SOURCES})
 target_include_directories(rankfile_app PUBLIC ${PROJECT_SOURCE_DIR}/app)
-# options.c lists the variant names and aliases from the library's variant rows (src/variant.h).
-target_include_directories(rankfile_app PRIVATE ${PROJECT_SOURCE_DIR}/src)
+# Only the public header: options.c lists the variant names and aliases through rankfile.h's
+# rf_variant_name and rf_variant_alias.
 target_compile_options(rankfile_app PRIVATE ${RF_WARNINGS})
 # Compressed input (input.c), as found above: the definitions for its source, the libraries for
 # whatever links it.

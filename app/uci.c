@@ -966,21 +966,6 @@ static int check_value(const uci_option_info *o, const char *value, uci_error *e
     return 0;
 }
 
-/* Lichess's variants by the names of UCI_Variant (Fairy-Stockfish's). */
-static const char *variant_uci_name(rf_variant v)
-{
-    switch (v) {
-    case RF_VARIANT_ATOMIC: return "atomic";
-    case RF_VARIANT_KINGOFTHEHILL: return "kingofthehill";
-    case RF_VARIANT_THREECHECK: return "3check";
-    case RF_VARIANT_RACINGKINGS: return "racingkings";
-    case RF_VARIANT_HORDE: return "horde";
-    case RF_VARIANT_ANTICHESS: return "antichess";
-    case RF_VARIANT_CRAZYHOUSE: return "crazyhouse";
-    default: return "chess";
-    }
-}
-
 /* One `setoption` to send: checked, then written into *cmd (malloc'd). */
 static int plan_option(uci_engine *e, const char *name, const char *value, char **cmd, uci_error *err)
 {
@@ -1126,7 +1111,7 @@ int uci_start(uci_engine **out, const uci_config *cfg, uci_error *err)
         if (!r) ncmd++;
     }
     if (!r && cfg->variant != RF_VARIANT_STANDARD) {
-        r = plan_option(e, "UCI_Variant", variant_uci_name(cfg->variant), &cmds[ncmd], err);
+        r = plan_option(e, "UCI_Variant", rf_variant_uci_name(cfg->variant), &cmds[ncmd], err);
         if (r && !find_option(e, "UCI_Variant", 11))
             fail(err, r, "the engine '%s' plays no variant (it has no option UCI_Variant)", e->path);
         if (!r) ncmd++;

@@ -315,6 +315,22 @@ RF_API const char *rf_variant_pgn_name(rf_variant variant);
 RF_API rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name,
                                       size_t len);
 
+/* The aliases rf_variant_from_name reads, one by one, for programs that list the names they take
+ * (help texts, shell completion): the `index`-th (from 0) other name of `variant`, besides
+ * rf_variant_name and rf_variant_pgn_name, folded as rf_variant_from_name folds a name (lower
+ * case, no spaces, hyphens or underscores). With chess960 0 the names of the variant itself:
+ * "chess" and "fromposition" (standard), "koth" (kingofthehill), "3check" (threecheck), "zh"
+ * (crazyhouse); with chess960 1 those that also ask for Chess960 castling mode: "chess960",
+ * "fischerandom", "fischerrandom", "960" (standard chess; no other variant has one). Static;
+ * NULL past the last one, and for a value that is no rf_variant. */
+RF_API const char *rf_variant_alias(rf_variant variant, int chess960, int index);
+
+/* The value of the UCI option UCI_Variant that asks an engine for the variant (Fairy-Stockfish's
+ * names, which engines that play lichess's variants take): "chess", "atomic", "kingofthehill",
+ * "3check", "racingkings", "horde", "antichess", "crazyhouse". Static; "unknown" for a value out
+ * of range. */
+RF_API const char *rf_variant_uci_name(rf_variant variant);
+
 /* 1 for every value of rf_variant, 0 for a value outside them: every build plays all eight,
  * standard chess, Atomic, King of the Hill, Three-check, Racing Kings, Horde, Antichess and
  * Crazyhouse. */

@@ -516,6 +516,16 @@ malformed:
     if (peek(r) != '\n') skip_line(r);
 }
 
+/* The [Variant] names an unknown one is told, from the variants' rows: lichess's name of each
+ * ("Standard, Atomic, ..."), then Chess960's first name; written to buf like snprintf. */
+static void variant_names(char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (int v = 0; v < RF_VARIANT_COUNT && n < cap; v++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", v ? ", " : "", rf_variant_pgn_name((rf_variant)v));
+    if (n < cap) snprintf(buf + n, cap - n, ", or %s", rf_variant_alias(RF_VARIANT_STANDARD, 1, 0));
+}
+
 /* The start position from the [Variant] and [FEN] tags; 0 after an error. */
 static int start_position(rf_pgn_reader *r, rf_position *start)
 {
@@ -524,11 +534,11 @@ static int start_position(rf_pgn_reader *r, rf_position *start)
     char q[48];
     if (r->has_variant &&
         rf_variant_from_name(&variant, &chess960, r->variant_tag, r->variant_len) != RF_OK) {
+        char names[160];
+        variant_names(names, sizeof names);
         game_error(r, RF_ERR_NOT_FOUND, r->variant_line, r->variant_col,
-                   "[Variant \"%s\"]: unknown variant (lichess's names: Standard, Chess960, "
-                   "From Position, Atomic, King of the Hill, Three-check, Racing Kings, Horde, "
-                   "Antichess, Crazyhouse)",
-                   shown(q, r->variant_tag, r->variant_len));
+                   "[Variant \"%s\"]: unknown variant (lichess's names: %s)",
+                   shown(q, r->variant_tag, r->variant_len), names);
         return 0;
     }
     r->info.variant = variant;

@@ -67,6 +67,7 @@ def squash(text):
 tables = run(TABLES).splitlines()
 variants = [l.split()[1] for l in tables if l.startswith("variant ")]
 pgn_name = {l.split()[1]: l.split(" ", 2)[2] for l in tables if l.startswith("pgn-name ")}
+uci_name = {l.split()[1]: l.split()[2] for l in tables if l.startswith("uci-name ")}
 available = [l.split()[1] for l in tables if l.startswith("available ") and l.split()[2] == "1"]
 aliases = [(l.split()[1], l.split()[2]) for l in tables if l.startswith("alias ")]
 c960 = [l.split()[1] for l in tables if l.startswith("chess960-name ")]
@@ -253,6 +254,12 @@ check(mpi_variant, "man/rankfile-mpi.1", "no --variant entry")
 for v in variant_words:
     check(v in words(mpi_variant), "man/rankfile-mpi.1", f"the --variant entry does not name the variant '{v}' (doc_tables: variant)")
 
+# `rankfile pgn --help` says which [Variant] tags a game may have: lichess's name of each variant.
+pgn_help = squash(helps.get("pgn", ""))
+for v in available:
+    check(pgn_name[v] in pgn_help, "rankfile pgn --help",
+          f"does not name the [Variant] tag '{pgn_name[v]}' (doc_tables: pgn-name)")
+
 description = re.split(r"\n   \S", section(man, "DESCRIPTION"))[0]
 for v in available:
     check(pgn_name[v].lower() in squash(description).lower(), "man/rankfile.1",
@@ -281,6 +288,13 @@ for v in available[1:]:
     check(any(b.lower().startswith("- **" + pgn_name[v].lower()) for b in bullets), "README.md",
           f"the feature list has no '- **{pgn_name[v]}' entry (doc_tables: pgn-name)")
 
+# README's Layout: the list of src/variants/'s files names every variant.
+layout = re.search(r"`src/variants/` one file per variant \((.*?)\)", squash(readme))
+check(layout, "README.md", "the Layout section has no '`src/variants/` one file per variant (...)'")
+for v in available:
+    check(layout and pgn_name[v].lower() in layout.group(1).lower(), "README.md",
+          f"the Layout's list of src/variants/ does not name {pgn_name[v]} (doc_tables: pgn-name)")
+
 # rankfile.h: the comments of the name functions name every name; those about which variants a
 # build plays name every variant it plays.
 header = read("include/rankfile.h")
@@ -303,6 +317,8 @@ for decl, names, table in (
         ("RF_API const char *rf_variant_name(", variants, "variant"),
         ("RF_API const char *rf_variant_pgn_name(", [pgn_name[v] for v in variants], "pgn-name"),
         ("RF_API rf_status rf_variant_from_name(", [a for _, a in aliases] + c960, "alias, chess960-name"),
+        ("RF_API const char *rf_variant_alias(", [a for _, a in aliases] + c960, "alias, chess960-name"),
+        ("RF_API const char *rf_variant_uci_name(", [uci_name[v] for v in variants], "uci-name"),
         ("RF_API const char *rf_reason_name(", reasons, "reason"),
         ("typedef struct rf_outcome {", end_codes, "end-code")):
     text = comment_before(decl)
@@ -315,7 +331,9 @@ for decl, names, table in (
 # one ("unknown" aside, the answer out of range), and the count of variants the header writes in
 # words is the table's.
 for decl, names in (("RF_API const char *rf_variant_name(", variants),
-                    ("RF_API const char *rf_variant_pgn_name(", [pgn_name[v] for v in variants])):
+                    ("RF_API const char *rf_variant_pgn_name(", [pgn_name[v] for v in variants]),
+                    ("RF_API const char *rf_variant_uci_name(", [uci_name[v] for v in variants]),
+                    ("RF_API const char *rf_variant_alias(", [a for _, a in aliases] + c960)):
     quoted = set(re.findall(r'"([^"]+)"', squash(comment_before(decl).replace("*", " ")))) - {"unknown"}
     check(quoted == set(names), "include/rankfile.h",
           f"the comment before '{decl.rstrip('( ')}' names {sorted(quoted - set(names))} beyond the table "

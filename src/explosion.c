@@ -1,5 +1,5 @@
 /*
- * atomic.c - Atomic chess's functions of the public API, compiled once: what a capture blows up
+ * explosion.c - Atomic chess's functions of the public API, compiled once: what a capture blows up
  * (rf_atomic_explosion, and the row's `blast` slot the board marks read), and a capture shown on
  * a bare board (rf_atomic_board_move), which plays through the Atomic row of the build in use.
  * The rules themselves are in variants/atomic.c.

@@ -1,5 +1,5 @@
 /*
- * kernel/atomic_make.h - make-move on nodes for Atomic chess, in the shape of rf__make
+ * variants/atomic_make.h - make-move on nodes for Atomic chess, in the shape of rf__make
  * (kernel/make.h): the child built field by field from its parent.
  *
  * A quiet move is one of standard chess, and rf__make plays it. A capture explodes: the
@@ -11,11 +11,11 @@
  * too, as they do after rf__make's king captures. This is rf_position_play's Atomic make-move as
  * well (kernel/play.h); the simple generator's blast (variants/atomic.c, play_simple) is apart.
  */
-#ifndef RF_KERNEL_ATOMIC_MAKE_H
-#define RF_KERNEL_ATOMIC_MAKE_H
+#ifndef RF_VARIANTS_ATOMIC_MAKE_H
+#define RF_VARIANTS_ATOMIC_MAKE_H
 
 #include "atomic_generate.h"
-#include "make.h"
+#include "../kernel/make.h"
 
 /* The child of node n after a capture by side `us` from `from` on `to`; `ep`: en passant. One
  * function for every capture, called rather than inlined: the capturer's type does not matter. */

@@ -1,7 +1,7 @@
 /*
- * kernel/atomic_generate.h - legal move generation on nodes (kernel/node.h) for Atomic chess, in
- * the shape of rf__generate (kernel/generate.h): counted, listed or walked, one body for all
- * three. The rules are variants/atomic.c's.
+ * variants/atomic_generate.h - legal move generation on nodes (kernel/node.h) for Atomic chess,
+ * in the shape of rf__generate (kernel/generate.h): counted, listed or walked, one body for all
+ * three. Atomic's own part of the kernel, beside its module (variants/atomic.c, the rules).
  *
  * A capture explodes: the capturer, the captured piece and every piece but a pawn on the eight
  * squares around the capture square leave the board, and nothing lands. So a capture is legal
@@ -29,10 +29,10 @@
  *
  * A side without exactly one king, or whose enemy has none (the game is over), has no move.
  */
-#ifndef RF_KERNEL_ATOMIC_GENERATE_H
-#define RF_KERNEL_ATOMIC_GENERATE_H
+#ifndef RF_VARIANTS_ATOMIC_GENERATE_H
+#define RF_VARIANTS_ATOMIC_GENERATE_H
 
-#include "generate.h"
+#include "../kernel/generate.h"
 
 
 /* The kind of every capture but en passant and promotions: the capturer explodes whatever it
