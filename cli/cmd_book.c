@@ -182,7 +182,7 @@ static int open_book(book_run *o)
                   o->path, size);
         return CLI_DATAERR;
     }
-    if (o->map) madvise(o->map, size, MADV_RANDOM);
+    if (o->map) posix_madvise(o->map, size, POSIX_MADV_RANDOM);
     return -1;
 }
 
