@@ -13,7 +13,8 @@
  * below and a key not below the one sought (true of halving even on unsorted keys), and where
  * the book is sorted it is the first key not below; rf_book_find's run is exactly the entries of
  * the key from there; rf_book_move answers a legal move or none, and the strict
- * rf_polyglot_move's move where that has one; rf_book_lookup's hits are the run's entries of at
+ * rf_polyglot_move's move where that has one, and reads every legal move written as an entry
+ * (bit 15 set or not) as itself; rf_book_lookup's hits are the run's entries of at
  * least the weight whose move is legal, in order, the others counted as skipped, the same count
  * whatever the room given.
  */
@@ -81,11 +82,28 @@ static void check_search(const rf_book *book, uint64_t key)
     FUZZ_CHECK(at + n == book->count || rf_book_entry_at(book, at + n).key != key, "run ends early at %zu", at + n);
 }
 
+/* Every legal move written as a book entry's move reads back as itself: from and to squares
+ * (castling as the king taking its rook), the promotion piece, a drop as from = to. */
+static void check_round_trip(const rf_position *pos, const rf_movelist *legal)
+{
+    for (unsigned i = 0; i < legal->count; i++) {
+        rf_move m = legal->moves[i];
+        unsigned kind = RF_MOVE_KIND(m), to = RF_MOVE_TO(m);
+        unsigned raw = kind == RF_MOVE_DROP ? to | to << 6 | (unsigned)(RF_MOVE_DROPPED(m) - RF_PAWN) << 12
+                                            : to | (unsigned)RF_MOVE_FROM(m) << 6;
+        if (kind == RF_MOVE_PROMOTION) raw |= (unsigned)(RF_MOVE_PROMOTED(m) - RF_PAWN) << 12;
+        if (kind == RF_MOVE_DROP && RF_MOVE_DROPPED(m) == RF_PAWN) continue; /* python-chess has no pawn drop entry */
+        FUZZ_CHECK(rf_book_move(pos, raw) == m && rf_book_move(pos, raw | 0x8000) == m, "move %#x as %#x",
+                   (unsigned)m, raw);
+    }
+}
+
 /* Moves and lookups against the position. */
 static void check_lookup(const rf_book *book, const rf_position *pos, uint64_t key, unsigned minimum)
 {
     rf_movelist legal;
     rf_generate_moves(&legal, pos);
+    check_round_trip(pos, &legal);
     size_t first, n = rf_book_find(book, key, &first), want = 0, unknown = 0;
     for (size_t i = first; i < first + n; i++) {
         rf_book_entry e = rf_book_entry_at(book, i);
