@@ -812,6 +812,45 @@ static void close_variation(rf_pgn_reader *r, const rf_pgn_visitor *v)
  * runs over word and blank bytes to a byte that may matter (skip_class), and looks at a word
  * only when it holds '-' or '*', as a termination marker does. Returns 1 at the termination
  * marker (stored as read_movetext stores it), the reader just past it. */
+/* For skip_unchecked, at the block's end `at` after a run from `run`: the block may cut the run's
+ * last word, which read_movetext reads whole. Returns where that word begins (with *seen for the
+ * run before it), or `at`. */
+static size_t before_cut_word(const char *b, size_t run, size_t at, unsigned *seen)
+{
+    size_t w = at;
+    while (w > run && byte_class[(unsigned char)b[w - 1]] == BYTE_WORD) w--;
+    if (w == at) return at;
+    *seen = 0;
+    for (size_t i = run; i < w; i++) *seen |= skip_class[(unsigned char)b[i]];
+    return w;
+}
+
+/* For skip_unchecked: the line ends at block offset `at` (an empty line noted). */
+static void next_line(rf_pgn_reader *r, size_t at)
+{
+    if (r->blank_line) r->empty_line = r->line;
+    r->line++;
+    r->line_start = r->base + at + 1;
+    r->blank_line = 1;
+}
+
+/* For skip_unchecked: the comment at '{' (block offset `at`), when it closes in the block, read
+ * past with its lines counted; returns the offset after its '}', or 0 when it does not close. */
+static size_t skip_closed_comment(rf_pgn_reader *r, size_t at)
+{
+    const char *b = r->buf;
+    const char *close = memchr(b + at + 1, '}', r->end - at - 1);
+    if (!close) return 0;
+    r->last_line = r->line;
+    r->movetext_seen = 1;
+    for (const char *p = b + at + 1; (p = memchr(p, '\n', (size_t)(close - p))) != NULL; p++) {
+        r->line++;
+        r->line_start = r->base + (size_t)(p + 1 - b);
+    }
+    r->blank_line = 0;
+    return (size_t)(close + 1 - b);
+}
+
 static int skip_unchecked(rf_pgn_reader *r)
 {
     const char *b = r->buf;
@@ -824,16 +863,7 @@ static int skip_unchecked(rf_pgn_reader *r)
             seen |= k;
             at++;
         }
-        if (at == end) {
-            /* The block may cut the run's last word: read_movetext reads that one whole. */
-            size_t w = at;
-            while (w > run && byte_class[(unsigned char)b[w - 1]] == BYTE_WORD) w--;
-            if (w < at) {
-                seen = 0;
-                for (size_t i = run; i < w; i++) seen |= skip_class[(unsigned char)b[i]];
-                at = w;
-            }
-        }
+        if (at == end) at = before_cut_word(b, run, at, &seen);
         if (seen) {
             r->last_line = r->line;
             r->movetext_seen = 1;
@@ -843,11 +873,7 @@ static int skip_unchecked(rf_pgn_reader *r)
         const unsigned char c = (unsigned char)b[at];
         if (c == '\n') {
             int empty = r->blank_line;
-            if (empty) r->empty_line = r->line;
-            r->line++;
-            r->line_start = r->base + at + 1;
-            r->blank_line = 1;
-            at++;
+            next_line(r, at++);
             if (empty && r->depth == 0) break; /* read_movetext looks at what follows */
             continue;
         }
@@ -857,16 +883,9 @@ static int skip_unchecked(rf_pgn_reader *r)
             continue;
         }
         if (c == '{') { /* a comment closed in the block: its lines counted */
-            const char *close = memchr(b + at + 1, '}', end - at - 1);
-            if (!close) break;
-            r->last_line = r->line;
-            r->movetext_seen = 1;
-            for (const char *p = b + at + 1; (p = memchr(p, '\n', (size_t)(close - p))) != NULL; p++) {
-                r->line++;
-                r->line_start = r->base + (size_t)(p + 1 - b);
-            }
-            r->blank_line = 0;
-            at = (size_t)(close + 1 - b);
+            size_t after = skip_closed_comment(r, at);
+            if (!after) break;
+            at = after;
             continue;
         }
         if (c != '-' && c != '*') break; /* '%' and the bytes that are no word */
@@ -896,10 +915,124 @@ static int skip_unchecked(rf_pgn_reader *r)
     return 0;
 }
 
+/* A NAG at '$': its number reported, or an error when it is none from 0 to 255. */
+static void read_nag(rf_pgn_reader *r, const rf_pgn_visitor *v, unsigned long line, unsigned long col)
+{
+    advance(r);
+    unsigned long nag = 0;
+    size_t digits = 0;
+    int c;
+    while ((c = peek(r)) >= '0' && c <= '9') {
+        if (nag < 1000) nag = nag * 10 + (unsigned long)(c - '0');
+        digits++;
+        advance(r);
+    }
+    if (!active(r)) return;
+    if (digits == 0 || nag > 255)
+        game_error(r, RF_ERR_SYNTAX, line, col, "'$' must be followed by a number 0-255 (a NAG)");
+    else
+        report_nag(r, v, (unsigned)nag);
+}
+
+/* The word at the reader, straight from the block (a word has no newline to count): its first
+ * `cap` bytes into word; returns its length. */
+static size_t take_word(rf_pgn_reader *r, char *word, size_t cap)
+{
+    size_t n = 0;
+    while (r->at < r->end || fill(r)) {
+        const char *b = r->buf;
+        size_t at = r->at, end = r->end;
+        while (at < end && is_word_byte((unsigned char)b[at])) {
+            if (n < cap) word[n] = b[at];
+            n++;
+            at++;
+        }
+        r->at = at;
+        if (at < end) break;
+    }
+    return n;
+}
+
+/* A result marker read: the game ends (inside a variation, an error when still checking). */
+static void end_at_result(rf_pgn_reader *r, const rf_pgn_visitor *v, const char *word, size_t n)
+{
+    if (r->depth > 0) {
+        close_game(r);
+        r->end_known = 1;
+    } else {
+        memcpy(r->info.result, word, n);
+        r->info.result[n] = 0;
+    }
+    after_result(r, v);
+}
+
+/* A word of movetext at the reader (c its first byte): a move, a move number, a result marker
+ * (the game ends: returns 1) or what is not a move. */
+static int read_movetext_word(rf_pgn_reader *r, const rf_pgn_visitor *v, unsigned long line,
+                              unsigned long col)
+{
+    char word[WORD_MAX + 8];
+    r->blank_line = 0;
+    size_t n = take_word(r, word, sizeof word), kept = n < sizeof word ? n : sizeof word;
+    if (is_result(word, n)) {
+        end_at_result(r, v, word, n);
+        return 1;
+    }
+    read_word(r, v, word, kept < n ? kept : n, line, col);
+    if (n > kept && r->checking) {
+        char q[48];
+        game_error(r, RF_ERR_SYNTAX, line, col, "'%s' is not a move", shown(q, word, kept));
+    }
+    return 0;
+}
+
+/* A token of movetext at the reader that is not blank (c its first byte, at line:col): a comment,
+ * a variation's bracket, a NAG, a word, an escape line. Returns 1 when the game ends there. */
+static int read_movetext_token(rf_pgn_reader *r, const rf_pgn_visitor *v, int c, unsigned long line,
+                               unsigned long col)
+{
+    switch (c) {
+    case '%':
+        if (col == 1) {
+            skip_line(r);
+            return 0;
+        }
+        break;
+    case '[':
+        if (r->blank_line) {
+            close_game(r);
+            return 1;
+        }
+        break;
+    case '{':
+        if (read_brace_comment(r, v)) return 0;
+        close_game(r);
+        return 1;
+    case ';':
+        read_line_comment(r, v);
+        return 0;
+    case '(':
+        open_variation(r, v);
+        return 0;
+    case ')':
+        close_variation(r, v);
+        return 0;
+    case '$':
+        read_nag(r, v, line, col);
+        return 0;
+    default:
+        break;
+    }
+    if (is_word_byte(c)) return read_movetext_word(r, v, line, col);
+    advance(r);
+    if (r->checking)
+        game_error(r, RF_ERR_SYNTAX, line, col, "unexpected '%c' in the moves", c >= 0x20 && c < 0x7f ? c : '?');
+    return 0;
+}
+
 /* Reads movetext to the game's end. */
 static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
 {
-    char word[WORD_MAX + 8];
     for (;;) {
         if (!r->checking && !(r->depth == 0 && r->movetext_seen && r->empty_line > r->last_line) &&
             skip_unchecked(r)) {
@@ -926,92 +1059,7 @@ static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
             r->last_line = line;
             r->movetext_seen = 1;
         }
-        switch (c) {
-        case '%':
-            if (col == 1) {
-                skip_line(r);
-                continue;
-            }
-            break;
-        case '[':
-            if (r->blank_line) {
-                close_game(r);
-                return;
-            }
-            break;
-        case '{':
-            if (!read_brace_comment(r, v)) {
-                close_game(r);
-                return;
-            }
-            continue;
-        case ';':
-            read_line_comment(r, v);
-            continue;
-        case '(':
-            open_variation(r, v);
-            continue;
-        case ')':
-            close_variation(r, v);
-            continue;
-        case '$': {
-            advance(r);
-            unsigned long nag = 0;
-            size_t digits = 0;
-            while ((c = peek(r)) >= '0' && c <= '9') {
-                if (nag < 1000) nag = nag * 10 + (unsigned long)(c - '0');
-                digits++;
-                advance(r);
-            }
-            if (!active(r)) continue;
-            if (digits == 0 || nag > 255)
-                game_error(r, RF_ERR_SYNTAX, line, col,
-                           "'$' must be followed by a number 0-255 (a NAG)");
-            else
-                report_nag(r, v, (unsigned)nag);
-            continue;
-        }
-        default:
-            break;
-        }
-        if (!is_word_byte(c)) {
-            advance(r);
-            if (r->checking)
-                game_error(r, RF_ERR_SYNTAX, line, col, "unexpected '%c' in the moves",
-                           c >= 0x20 && c < 0x7f ? c : '?');
-            continue;
-        }
-        /* The word, straight from the block (a word has no newline to count). */
-        size_t n = 0;
-        r->blank_line = 0;
-        while (r->at < r->end || fill(r)) {
-            const char *b = r->buf;
-            size_t at = r->at, end = r->end;
-            while (at < end && is_word_byte((unsigned char)b[at])) {
-                if (n < sizeof word) word[n] = b[at];
-                n++;
-                at++;
-            }
-            r->at = at;
-            if (at < end) break;
-        }
-        size_t kept = n < sizeof word ? n : sizeof word;
-        if (is_result(word, n)) {
-            if (r->depth > 0) {
-                close_game(r); /* an error when still checking */
-                r->end_known = 1;
-            } else {
-                memcpy(r->info.result, word, n);
-                r->info.result[n] = 0;
-            }
-            after_result(r, v);
-            return;
-        }
-        read_word(r, v, word, kept < n ? kept : n, line, col);
-        if (n > kept && r->checking) {
-            char q[48];
-            game_error(r, RF_ERR_SYNTAX, line, col, "'%s' is not a move", shown(q, word, kept));
-        }
+        if (read_movetext_token(r, v, c, line, col)) return;
     }
 }
 
