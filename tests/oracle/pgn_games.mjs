@@ -7,18 +7,10 @@
 import { defaultPosition } from 'chessops/variant';
 import { makeSanAndPlay } from 'chessops/san';
 import { makePgn, defaultGame, emptyHeaders, ChildNode, makeOutcome } from 'chessops/pgn';
+import { seeded } from './random_games.mjs';
 
 const games = Number(process.argv[2] ?? 20000);
-let s = Number(process.argv[3] ?? 1) >>> 0;
-// mulberry32, as tests/oracle/random_games.mjs
-const random = () => {
-  s = (s + 0x6d2b79f5) >>> 0;
-  let t = s;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const below = (n) => Math.floor(random() * n);
+const { random, below } = seeded(Number(process.argv[3] ?? 1));
 
 const PLAYERS = ['DrNykterstein', 'penguingim1', 'Zhigalko_Sergei', 'alireza2003', 'RebeccaHarris', 'Fins', 'nihalsarin2004', 'Msb2', 'opperwezen', 'Night-King96', 'may6enexttime', 'Bombegranate'];
 const OPENINGS = [['B01', 'Scandinavian Defense'], ['C50', 'Italian Game'], ['A00', 'Van\'t Kruijs Opening'], ['B20', 'Sicilian Defense'], ['D00', 'Queen\'s Pawn Game'], ['C00', 'French Defense'], ['A40', 'Horwitz Defense'], ['E60', 'King\'s Indian Defense']];
