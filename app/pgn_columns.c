@@ -39,16 +39,13 @@ static void w_final_fen(const pgn_record *r, pgn_cell *c) { fen_cell(r, &r->game
 
 static void w_termination(const pgn_record *r, pgn_cell *c)
 {
-    rf_outcome o = {0};
-    if (r->start_ok) o = rf_game_outcome(r->game->game);
-    set_text(c, r->start_ok && o.reason != RF_REASON_NONE ? o.code : "");
+    set_text(c, r->start_ok && r->outcome.reason != RF_REASON_NONE ? r->outcome.code : "");
 }
 
 static void w_winner(const pgn_record *r, pgn_cell *c)
 {
-    rf_outcome o = {0};
-    if (r->start_ok) o = rf_game_outcome(r->game->game);
-    set_text(c, !r->start_ok ? "" : o.result == RF_RESULT_WHITE_WINS ? "white" : o.result == RF_RESULT_BLACK_WINS ? "black" : "");
+    rf_result w = r->outcome.result;
+    set_text(c, !r->start_ok ? "" : w == RF_RESULT_WHITE_WINS ? "white" : w == RF_RESULT_BLACK_WINS ? "black" : "");
 }
 
 /* A list of NUL-terminated items, space-joined into the cell's scratch. */
@@ -116,8 +113,8 @@ const pgn_column_def pgn_column_table[] = {
     {"moves_san", PGN_TYPE_TEXT, PGN_NEED_SAN, w_moves_san, "the main line in SAN, space-joined"},
     {"plies", PGN_TYPE_INT, 0, w_plies, "the main line's moves"},
     {"result", PGN_TYPE_TEXT, 0, w_result, "the result marker, \"*\" when none"},
-    {"termination", PGN_TYPE_TEXT, 0, w_termination, "what the rules say of the last position"},
-    {"winner", PGN_TYPE_TEXT, 0, w_winner, "white, black or \"\""},
+    {"termination", PGN_TYPE_TEXT, PGN_NEED_OUTCOME, w_termination, "what the rules say of the last position"},
+    {"winner", PGN_TYPE_TEXT, PGN_NEED_OUTCOME, w_winner, "white, black or \"\""},
     {"final_fen", PGN_TYPE_TEXT, 0, w_final_fen, "the last position"},
     {"error", PGN_TYPE_TEXT, 0, w_error, "\"game N (line L, column C): what\", \"\""},
     {"error_line", PGN_TYPE_INT, 0, w_error_line, "0 when no error"},

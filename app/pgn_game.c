@@ -144,9 +144,8 @@ static void json_game(const pgn_run *o, const pgn_record *r)
     cli_json_kstr(&j, "final_fen", r->start_ok ? fen : NULL);
     cli_json_key(&j, "outcome");
     if (r->start_ok) {
-        rf_outcome out = rf_game_outcome(g->game);
         cli_json_object(&j);
-        cli_outcome_json(&j, &out);
+        cli_outcome_json(&j, &r->outcome);
         cli_json_end(&j);
     } else {
         cli_json_null(&j);
@@ -278,7 +277,8 @@ static unsigned run_needs(const pgn_run *o)
     case FORMAT_PGN: return needs | PGN_NEED_MOVETEXT;
     case FORMAT_SAN: return needs | PGN_NEED_SAN;
     case FORMAT_UCI: return needs | PGN_NEED_UCI;
-    case FORMAT_JSON: return needs | PGN_NEED_SAN | PGN_NEED_UCI | PGN_NEED_ANNOTATIONS | PGN_NEED_COMMENTS;
+    case FORMAT_JSON:
+        return needs | PGN_NEED_SAN | PGN_NEED_UCI | PGN_NEED_ANNOTATIONS | PGN_NEED_COMMENTS | PGN_NEED_OUTCOME;
     case FORMAT_TSV:
     case FORMAT_CSV: return needs | o->columns.needs;
     default: return needs;
@@ -298,7 +298,7 @@ void pgn_run_record(pgn_run *o, pgn_record *r)
     r->user = o;
     r->begin = begin;
     r->admit = admit;
-    r->move = move;
+    r->move = o->line.given || (o->format == FORMAT_FEN && !o->count) ? move : NULL; /* only they need it */
     r->done = done;
 }
 

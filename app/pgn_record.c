@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void pgn_bytes_add(bytes *b, const char *s, size_t n)
+void pgn_bytes_grow(bytes *b, const char *s, size_t n)
 {
     if (b->failed) return;
     if (b->len + n + 1 > b->cap) {
@@ -231,6 +231,8 @@ static void end_game(void *user, const rf_pgn_game *g)
     r->opening.entry = NULL;
     r->opening.ply = 0;
     if (r->keep && (r->opt.needs & PGN_NEED_ECO)) r->opening = rf_eco_walk_end(&r->eco_walk, &g->game->pos);
+    memset(&r->outcome, 0, sizeof r->outcome);
+    if (r->keep && r->start_ok && (r->opt.needs & PGN_NEED_OUTCOME)) r->outcome = rf_game_outcome(g->game);
     problems(r, g);
     if (r->done) r->done(r->user, r);
     r->game = NULL;
@@ -241,6 +243,9 @@ rf_pgn_visitor pgn_record_visitor(pgn_record *r)
     rf_pgn_visitor v = {r,       begin_game, header,          end_headers,  move,
                         comment, nag,        begin_variation, end_variation, end_game};
     unsigned needs = r->opt.needs;
+    if (!(needs & (PGN_NEED_SAN | PGN_NEED_UCI | PGN_NEED_ANNOTATIONS | PGN_NEED_COMMENTS | PGN_NEED_MOVETEXT |
+                   PGN_NEED_MOVES | PGN_NEED_ECO)) && !r->move)
+        v.move = NULL; /* nothing to do per move (--count): the reader still checks each one */
     if (!(needs & PGN_NEED_MOVETEXT)) v.nag = NULL; /* the reader need not keep what is not written */
     if (!(needs & (PGN_NEED_MOVETEXT | PGN_NEED_COMMENTS | PGN_NEED_ANNOTATIONS)))
         v.comment = NULL, v.begin_variation = NULL, v.end_variation = NULL;

@@ -29,6 +29,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A growing byte buffer. */
 typedef struct bytes {
@@ -39,8 +40,19 @@ typedef struct bytes {
     int failed;
 } bytes;
 
-/* Appends n bytes (kept NUL-terminated). */
-void pgn_bytes_add(bytes *b, const char *s, size_t n);
+/* Appends n bytes (kept NUL-terminated): in place when they fit (every move of every game
+ * passes here), else by pgn_bytes_grow. */
+void pgn_bytes_grow(bytes *b, const char *s, size_t n);
+static inline void pgn_bytes_add(bytes *b, const char *s, size_t n)
+{
+    if (b->len + n < b->cap) {
+        memcpy(b->p + b->len, s, n);
+        b->len += n;
+        b->p[b->len] = 0;
+        return;
+    }
+    pgn_bytes_grow(b, s, n);
+}
 /* Appends s and its NUL: a list of strings one after another. */
 void pgn_bytes_item(bytes *b, const char *s, size_t n);
 
@@ -54,6 +66,7 @@ void pgn_bytes_item(bytes *b, const char *s, size_t n);
                                    variations kept) */
 #define PGN_NEED_MOVES 64u      /* the main line's moves as rf_move (written as SAN or UCI
                                    later: pgn_record_moves_text) */
+#define PGN_NEED_OUTCOME 128u   /* what the rules say of the last position (termination, winner) */
 
 /* An opening's name and variation together: an ECO file's names are short; a longer one is cut. */
 #define PGN_OPENING_NAME_MAX 512
@@ -97,6 +110,8 @@ struct pgn_record {
     bytes movetext;         /* NEED_MOVETEXT, the result marker not yet written */
     rf_pgn_writer writer;
     rf_eco_match opening;   /* NEED_ECO: the game's opening (entry NULL: none) */
+    rf_outcome outcome;     /* NEED_OUTCOME, a game kept whose start is known: its last
+                               position's outcome (else zeros) */
     const rf_pgn_game *game; /* while done runs: start, final position, result, plies, ... */
     int bad, warned;        /* an error (a warning under --strict), a warning */
     char error[300];        /* "game N (line L, column C): what" when bad */
