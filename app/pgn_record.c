@@ -31,12 +31,6 @@ void pgn_bytes_grow(bytes *b, const char *s, size_t n)
     b->p[b->len] = 0;
 }
 
-void pgn_bytes_item(bytes *b, const char *s, size_t n)
-{
-    pgn_bytes_add(b, s, n);
-    if (!b->failed) b->len++; /* keep the NUL pgn_bytes_add wrote */
-}
-
 /* The record's buffers, for what is done to all of them. */
 #define RECORD_BUFFERS(r) {&(r)->tags, &(r)->san, &(r)->uci, &(r)->moves, &(r)->clocks, &(r)->evals, \
                            &(r)->comments, &(r)->movetext}

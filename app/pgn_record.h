@@ -54,7 +54,11 @@ static inline void pgn_bytes_add(bytes *b, const char *s, size_t n)
     pgn_bytes_grow(b, s, n);
 }
 /* Appends s and its NUL: a list of strings one after another. */
-void pgn_bytes_item(bytes *b, const char *s, size_t n);
+static inline void pgn_bytes_item(bytes *b, const char *s, size_t n)
+{
+    pgn_bytes_add(b, s, n);
+    if (!b->failed) b->len++; /* keep the NUL pgn_bytes_add wrote */
+}
 
 /* What the reading must collect (pgn_record_options.needs). */
 #define PGN_NEED_SAN 1u
