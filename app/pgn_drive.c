@@ -5,6 +5,22 @@
 
 #include <stdlib.h>
 
+rf_pgn_reader *pgn_drive_open(rf_pgn_read_fn read, void *ctx, const rf_pgn_place *start)
+{
+    rf_pgn_place first = {0, 0, 1, 0, 1};
+    rf_pgn_reader *reader = rf_pgn_reader_new(read, ctx);
+    if (reader && rf_pgn_reader_set_place(reader, start ? start : &first) != RF_OK) {
+        rf_pgn_reader_free(reader);
+        return NULL;
+    }
+    return reader;
+}
+
+void pgn_drive_close(rf_pgn_reader *reader)
+{
+    rf_pgn_reader_free(reader);
+}
+
 int pgn_drive_here(rf_pgn_reader *reader, pgn_record *r, int (*more)(void *ctx, pgn_record *r), void *ctx)
 {
     rf_pgn_visitor v = pgn_record_visitor(r);
@@ -34,15 +50,13 @@ static int emit_each(void *ctx, pgn_record *r)
 
 static int run_here(const pgn_drive *d)
 {
-    rf_pgn_place start = {0, 0, 1, 0, 1};
-    rf_pgn_reader *reader = rf_pgn_reader_new(d->read, d->read_ctx);
+    rf_pgn_reader *reader = pgn_drive_open(d->read, d->read_ctx, d->start);
     pgn_record *r = calloc(1, sizeof *r);
     here h = {d, d->result_new(d->user), 0};
     int rc = PGN_THREADS_NOMEM;
-    if (!reader || !r || !h.result || rf_pgn_reader_set_place(reader, d->start ? d->start : &start) != RF_OK ||
-        d->record_new(d->user, r, 0) != 0) {
+    if (!reader || !r || !h.result || d->record_new(d->user, r, 0) != 0) {
         if (h.result) d->result_free(d->user, h.result);
-        rf_pgn_reader_free(reader);
+        pgn_drive_close(reader);
         free(r);
         return rc;
     }
@@ -53,7 +67,7 @@ static int run_here(const pgn_drive *d)
     d->record_free(d->user, r);
     free(r);
     d->result_free(d->user, h.result);
-    rf_pgn_reader_free(reader);
+    pgn_drive_close(reader);
     return rc;
 }
 

@@ -39,6 +39,11 @@ typedef struct pgn_drive {
 /* Reads every game of the input; returns a PGN_THREADS_* value (pgn_threads.h). */
 int pgn_drive_run(const pgn_drive *d);
 
+/* A reader of the text `read` gives, which begins at `start` of its input (NULL: its start);
+ * NULL when memory ran out. Free it with pgn_drive_close. */
+rf_pgn_reader *pgn_drive_open(rf_pgn_read_fn read, void *ctx, const rf_pgn_place *start);
+void pgn_drive_close(rf_pgn_reader *reader);
+
 /* Reads the next games of `reader` into r in this thread (r set up by the caller, its games
  * going where its hooks say) until `more` says 0 after a game (NULL: never) or the input ends.
  * Returns what the last rf_pgn_read_game returned: 1 when `more` stopped it, 0 at the end,

@@ -4,9 +4,12 @@
  * reads it, the clocks and evals columns as `rankfile pgn --format tsv` writes them.
  *
  * A reader (PgnTableReader) keeps the input open and reads it a batch of games at a time:
- * next(n) reads up to n games into a new PgnTableData, next(0) the rest of the input. The batch
- * is one call of read_games() on a `build`, which needs nothing of Python: another driver may
- * fill builds the same way.
+ * next(n) reads up to n games into a new PgnTableData, next(0) the rest of the input; run()
+ * reads the rest on several threads. Either way the games are read by app's one driver
+ * (app/pgn_drive.h) into app's game record (app/pgn_record.h), and each record becomes a row of
+ * a `build` by app's column table (app/pgn_columns.h: the computed columns, their types and
+ * writers, the same as `rankfile pgn --columns`): this file keeps no PGN logic of its own, and
+ * the path goes python/src -> app -> src, never back. A build needs nothing of Python.
  *
  * The input is a file (plain, gzip or zstd) or bytes in memory, read by the CLI's own input and
  * decoder (app/input.c, app/encoding.c, opened quiet: their errors come back as text, raised
@@ -703,7 +706,7 @@ static PyTypeObject *reader_type;
 static void reader_release(reader_object *r)
 {
     pgn_record_free(&r->rec);
-    rf_pgn_reader_free(r->reader);
+    pgn_drive_close(r->reader);
     r->reader = NULL;
     if (r->t) {
         cli_input_close(r->t->in);
@@ -1053,7 +1056,7 @@ static PyObject *pgn_reader(PyObject *self, PyObject *args)
         r->place.offset = r->place.line_start = from;
         r->range_end = from + cli_input_size(r->t->in);
     }
-    if (!(r->reader = rf_pgn_reader_new(text_read, r->t)) || rf_pgn_reader_set_place(r->reader, &r->place) != RF_OK) {
+    if (!(r->reader = pgn_drive_open(text_read, r->t, &r->place))) {
         PyErr_NoMemory();
         goto fail;
     }
