@@ -21,13 +21,16 @@ configure:
 	  >$(BUILD)/configure.log 2>&1 || { cat $(BUILD)/configure.log; exit 1; }
 	@sed -n 's/^-- rankfile: /  /p' $(BUILD)/configure.log
 
+# A quiet build ($(call quiet_build,WHAT,CMAKE BUILD ARGS)): one line saying what it builds; the
+# compiler's output goes to $(BUILD)/build.log, whose last 40 lines are shown when the build fails.
+quiet_build = echo "building $(1) (log: $(BUILD)/build.log)"; \
+	cmake --build $(BUILD) -j $(JOBS) $(2) >$(BUILD)/build.log 2>&1 || \
+	  { tail -n 40 $(BUILD)/build.log; echo "make: the build failed: $(BUILD)/build.log has the whole output"; exit 1; }
+
 # The main job: a random Chess960 start position (pass more with ARGS="--lang de --fen"). Builds
-# the library and the program only (no tests), quietly: the compiler's output goes to
-# $(BUILD)/build.log, shown when the build fails.
+# the library and the program only (no tests), quietly (quiet_build).
 run: configure
-	@echo "building $(BUILD)/rankfile (log: $(BUILD)/build.log)"
-	@cmake --build $(BUILD) -j $(JOBS) --target rankfile_cli >$(BUILD)/build.log 2>&1 || \
-	  { tail -n 40 $(BUILD)/build.log; exit 1; }
+	@$(call quiet_build,$(BUILD)/rankfile,--target rankfile_cli)
 	@$(BUILD)/rankfile 960 $(ARGS)
 
 # The Python package in the build tree: $(BUILD)/python/rankfile (the extension module and the
@@ -36,9 +39,12 @@ python: configure
 	cmake --build $(BUILD) -j $(JOBS) --target rankfile_python
 	@echo "built $(BUILD)/python/rankfile: PYTHONPATH=$(BUILD)/python python3 -c 'import rankfile'"
 
-# Every test; then each skipped test with the reason it gave and how to run it (tests/skipped.sh).
-test: all
-	@cd $(BUILD) && mkdir -p Testing && { ctest --output-on-failure -j $(JOBS); echo $$? >Testing/ctest-status; } \
+# Every test (CTEST_ARGS: more for ctest, as -R NAME or -L LABEL), after a quiet build of
+# everything (quiet_build); then each skipped test with the reason it gave and how to run it
+# (tests/skipped.sh). tests/README.md says where each test lives.
+test: configure
+	@$(call quiet_build,$(BUILD) with the tests,)
+	@cd $(BUILD) && mkdir -p Testing && { ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS); echo $$? >Testing/ctest-status; } \
 	  2>&1 | tee Testing/ctest-output; \
 	  sh $(CURDIR)/tests/skipped.sh Testing/ctest-output .; exit $$(cat Testing/ctest-status)
 
@@ -51,7 +57,7 @@ test-tsan:
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) \
 	  -DCMAKE_C_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
 	  -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread >/dev/null
-	cmake --build build-tsan -j $(JOBS) --target rankfile_cli test_threads
+	cmake --build build-tsan -j $(JOBS) --target rankfile_cli test_perft_threads
 	cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --output-on-failure -L tsan
 
@@ -60,7 +66,7 @@ test-tsan:
 # build-fuzz/corpus/TARGET, crashes to build-fuzz/artifacts/. `make fuzz-merge` adds the new
 # inputs that reach new coverage to fuzz/corpus/.
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = fen move chess960 atomic perft pgn eco judge suite batch cli checkpoint jobs tb query uci analyse
+FUZZ_TARGETS = fen move chess960 atomic perft pgn eco judge suite batch cli checkpoint jobs tb query uci analyse book
 fuzz:
 	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DRF_FUZZ=ON >/dev/null
 	cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
@@ -87,16 +93,16 @@ test-deep: all
 
 # Perft speed against Stockfish (installed from Debian's package when missing and run as root),
 # with the gcc build and a clang build side by side, then each variant's start position against
-# chessops and Fairy-Stockfish's wasm build (bench/oracles, installed by npm ci when npm is
+# chessops and Fairy-Stockfish's wasm build (tests/oracle, installed by npm ci when npm is
 # there; see bench/README.md). BENCH_FLAGS=--quick for the short list, BENCH_FLAGS="--kernel
 # portable" to time the portable move generator where BMI2 would run, --no-oracles without
 # the outside implementations.
 bench: all
 	@[ -x /usr/games/stockfish ] || command -v stockfish >/dev/null || \
 	  { [ "$$(id -u)" = 0 ] && apt-get install -y -qq stockfish >/dev/null; } || true
-	@[ -f bench/oracles/node_modules/chessops/package.json ] && \
-	  [ -f bench/oracles/node_modules/fairy-stockfish-nnue.wasm/package.json ] || \
-	  { command -v npm >/dev/null && npm ci --prefix bench/oracles --no-audit --no-fund >/dev/null 2>&1; } || true
+	@[ -f tests/oracle/node_modules/chessops/package.json ] && \
+	  [ -f tests/oracle/node_modules/fairy-stockfish-nnue.wasm/package.json ] || \
+	  { command -v npm >/dev/null && npm ci --prefix tests/oracle --no-audit --no-fund >/dev/null 2>&1; } || true
 	@if command -v clang >/dev/null; then \
 	  cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang -DRF_BUILD_TESTS=OFF >/dev/null && \
 	  cmake --build build-clang -j $(JOBS) --target rankfile_cli >/dev/null && \
@@ -147,7 +153,7 @@ WEB = build-web
 WEB_PORT ?= 8960
 # The application library's sources (its JSON writer and plumbing) as app/app.cmake lists them.
 WEB_APP_SOURCES := $(shell cmake -P app/app.cmake)
-WEB_SOURCES = $(wildcard src/*.c src/*.h src/variants/*.c src/kernel/*.h) include/rankfile.h \
+WEB_SOURCES = $(wildcard src/*.c src/*.h src/variants/*.c src/variants/*.h src/kernel/*.h) include/rankfile.h \
   $(WEB_APP_SOURCES) app/app.h web/rankfile_web.c web/app.js
 WEB_CFLAGS = -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DNDEBUG -DRF_NO_FORCE_INLINE -Iinclude -Isrc \
   -Iapp

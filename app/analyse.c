@@ -273,6 +273,269 @@ static const char *ended(const rf_position *pos)
     return NULL;
 }
 
+/* The caller's side of a run: the inputs, the games read and not yet handed back, progress. */
+typedef struct driver {
+    const analyse_config *cfg;
+    const analyse_source *inputs;
+    size_t ninputs;
+    const analyse_callbacks *cb;
+    char *message;
+    size_t cap;
+    fifo games;
+    size_t input;           /* the input being read */
+    analyse_reader *reader; /* its reader, NULL between inputs */
+    int reading, input_failed;
+    unsigned long index;    /* of the last game read */
+    unsigned long long seq; /* of the next position handed out */
+    analyse_progress prog;
+    double started, shown;
+    size_t filling; /* the first game in the FIFO with plies still to hand out */
+} driver;
+
+/* The engines' threads (r->slots and r->workers allocated), the first with the engine started
+ * on this thread. Returns 0, or a status with the message said (the threads started so far are
+ * marked in r->workers). */
+static int start_workers(run *r, driver *d, uci_engine *first, int nworkers)
+{
+    const analyse_config *cfg = d->cfg;
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_mutex_init(&r->journal_lock, NULL);
+    pthread_cond_init(&r->work, NULL);
+    pthread_cond_init(&r->done, NULL);
+    r->nworkers = nworkers;
+    r->workers[0].engine = first;
+    r->workers[0].variant = cfg->engine.variant;
+    r->workers[0].chess960 = cfg->engine.chess960;
+    for (int i = 0; i < nworkers; i++) {
+        r->workers[i].run = r;
+        if (pthread_create(&r->workers[i].thread, NULL, worker_main, &r->workers[i]) != 0)
+            return say(d->message, d->cap, CLI_SOFTWARE, "%s%s", "cannot start a thread", "");
+        r->workers[i].started = 1;
+    }
+    return 0;
+}
+
+/* The next game of the inputs, opening each in turn (called without the run's lock): 1 with *g,
+ * 0 when they are all read, -1 out of memory. */
+static int next_game(driver *d, analyse_game **g)
+{
+    while (d->input < d->ninputs) {
+        if (!d->reader) {
+            int st;
+            d->reader = analyse_reader_open(d->cfg, &d->inputs[d->input], &st);
+            if (!d->reader) {
+                if (st == CLI_SOFTWARE) return -1;
+                d->input_failed = 1;
+                d->input++;
+                continue;
+            }
+        }
+        int got = analyse_reader_next(d->reader, g);
+        if (got == 1 || got == -1) return got;
+        if (got == -2) d->input_failed = 1;
+        analyse_reader_close(d->reader);
+        d->reader = NULL;
+        d->input++;
+    }
+    return 0;
+}
+
+/* Reads a game into the FIFO, the workers going on meanwhile (the run's lock is let go while it
+ * reads). 0; or a status after an error (said). Reading stops at the inputs' end. */
+static int read_game(run *r, driver *d)
+{
+    pthread_mutex_unlock(&r->lock);
+    analyse_game *g = NULL;
+    int got = next_game(d, &g);
+    pthread_mutex_lock(&r->lock);
+    if (got == -1 || (got == 1 && fifo_push(&d->games, g))) {
+        analyse_game_free(g);
+        return say(d->message, d->cap, CLI_SOFTWARE, "%s%s", "out of memory", "");
+    }
+    if (got != 1) {
+        d->reading = 0;
+        d->prog.input_done = 1;
+        return 0;
+    }
+    const analyse_config *cfg = d->cfg;
+    g->index = ++d->index;
+    g->next_ply = g->plies + 1;
+    if (!g->error && g->start_ok && cfg->from_ply <= g->plies) {
+        g->next_ply = cfg->from_ply;
+        d->prog.known += (g->plies - cfg->from_ply) / (cfg->every ? cfg->every : 1) + 1;
+    }
+    return 0;
+}
+
+/* Hands the next ply of game g to the ring: answered at once when the rules have ended the game
+ * there or the checkpoint has its answer, else queued for the workers. 0, or a status. */
+static int hand_out(run *r, driver *d, analyse_game *g)
+{
+    size_t ply = g->next_ply;
+    unsigned long every = d->cfg->every ? d->cfg->every : 1;
+    g->next_ply = ply + every;
+    if (g->next_ply < ply) g->next_ply = g->plies + 1; /* overflow */
+    analyse_eval *ev = &g->evals[ply];
+    ev->asked = 1;
+    g->pending++;
+    slot *s = &r->slots[r->next_fill % r->window];
+    s->game = g;
+    s->ply = ply;
+    s->seq = d->seq++;
+    s->state = SLOT_QUEUED;
+    const rf_position *pos = &g->main[ply];
+    if ((ev->end = ended(pos)) != NULL) {
+        ev->terminal = 1;
+        s->state = SLOT_DONE;
+    } else if (!(ev->result = calloc(1, sizeof *ev->result))) {
+        return say(d->message, d->cap, CLI_SOFTWARE, "%s%s", "out of memory", "");
+    } else if (r->journal && analyse_journal_find(r->journal, s->seq, pos, pos->key, ev->result)) {
+        ev->replayed = 1;
+        d->prog.replayed++;
+        s->state = SLOT_DONE;
+    }
+    r->next_fill++;
+    return 0;
+}
+
+/* Fills the ring with the plies of the games read, reading games as it needs them (at most
+ * 64 more than the ring holds). *filled: a ply was handed out. 0, or a status. */
+static int fill_ring(run *r, driver *d, int *filled)
+{
+    *filled = 0;
+    while (r->next_fill - r->next_deliver < r->window) {
+        fifo *games = &d->games;
+        while (d->filling < games->count && fifo_at(games, d->filling)->next_ply > fifo_at(games, d->filling)->plies)
+            d->filling++;
+        if (d->filling == games->count) {
+            if (!d->reading || games->count > r->window + 64) return 0;
+            int st = read_game(r, d);
+            if (st) return st;
+            if (!d->reading) return 0;
+            continue;
+        }
+        int st = hand_out(r, d, fifo_at(games, d->filling));
+        if (st) return st;
+        *filled = 1;
+    }
+    return 0;
+}
+
+/* Takes back what is answered, in order, and hands back the games whose positions are all
+ * answered (the game callback runs without the run's lock). 0, or the callback's status. */
+static int deliver(run *r, driver *d)
+{
+    while (r->next_deliver < r->next_fill && r->slots[r->next_deliver % r->window].state == SLOT_DONE) {
+        slot *s = &r->slots[r->next_deliver % r->window];
+        s->game->pending--;
+        s->state = SLOT_EMPTY;
+        r->next_deliver++;
+        d->prog.positions++;
+    }
+    while (d->games.count) {
+        analyse_game *g = fifo_at(&d->games, 0);
+        if (g->pending || g->next_ply <= g->plies) break;
+        fifo_pop(&d->games);
+        if (d->filling) d->filling--;
+        pthread_mutex_unlock(&r->lock);
+        d->prog.games++;
+        int stop_value = d->cb->game ? d->cb->game(d->cb->ctx, g) : 0;
+        analyse_game_free(g);
+        pthread_mutex_lock(&r->lock);
+        if (stop_value) return stop_value;
+    }
+    return 0;
+}
+
+/* The progress callback, at most every quarter of a second (without the run's lock). */
+static void show_progress(run *r, driver *d)
+{
+    double t = now();
+    if (!d->cb->progress || t - d->shown < 0.25) return;
+    d->shown = t;
+    d->prog.seconds = t - d->started;
+    if (d->reader && d->input < d->ninputs) {
+        d->prog.consumed = cli_input_consumed(d->inputs[d->input].in);
+        d->prog.size = cli_input_size(d->inputs[d->input].in);
+    }
+    pthread_mutex_unlock(&r->lock);
+    d->cb->progress(d->cb->ctx, &d->prog);
+    pthread_mutex_lock(&r->lock);
+}
+
+/* Waits for an answer to the oldest position out, or a tenth of a second (to see a stop). */
+static void wait_answer(run *r)
+{
+    if (r->next_deliver < r->next_fill && r->slots[r->next_deliver % r->window].state != SLOT_DONE) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 100 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&r->done, &r->lock, &until);
+    }
+}
+
+/* The run's loop (under the run's lock): fill, deliver, report, wait, until every game is
+ * handed back, a stop, or an error. Returns 0 or the status. */
+static int drive(run *r, driver *d)
+{
+    for (;;) {
+        if (stop_asked(r)) {
+            r->halted = 1;
+            return ANALYSE_STOPPED;
+        }
+        int filled, st = fill_ring(r, d, &filled);
+        if (filled) pthread_cond_broadcast(&r->work);
+        if (st || (st = deliver(r, d)) != 0) return st;
+        if (!d->reading && d->games.count == 0) return 0;
+        if (r->journal_errno)
+            return say(d->message, d->cap, CLI_IOERR, "cannot write the checkpoint %s: %s", d->cfg->checkpoint,
+                       strerror(r->journal_errno));
+        show_progress(r, d);
+        wait_answer(r);
+    }
+}
+
+/* The end (called with the run's lock): the workers leave, on a stop or an error with their
+ * engines killed first; what is left is freed and the checkpoint flushed. Returns the status. */
+static int finish_run(run *r, driver *d, int status)
+{
+    r->quit = 1;
+    if (status != 0) r->halted = 1;
+    if (status != 0)
+        for (int i = 0; i < r->nworkers; i++)
+            if (r->workers[i].pid > 0) kill(r->workers[i].pid, SIGKILL);
+    pthread_cond_broadcast(&r->work);
+    pthread_mutex_unlock(&r->lock);
+    for (int i = 0; i < r->nworkers; i++)
+        if (r->workers[i].started) pthread_join(r->workers[i].thread, NULL);
+        else if (r->workers[i].engine) uci_quit(r->workers[i].engine);
+    if (d->cb->progress && status == 0) {
+        d->prog.seconds = now() - d->started;
+        d->cb->progress(d->cb->ctx, &d->prog);
+    }
+    while (d->games.count) {
+        analyse_game_free(fifo_at(&d->games, 0));
+        fifo_pop(&d->games);
+    }
+    free(d->games.games);
+    analyse_reader_close(d->reader);
+    if (r->journal) {
+        if (analyse_journal_flush(r->journal) && status == 0)
+            status = say(d->message, d->cap, CLI_IOERR, "cannot write the checkpoint %s: %s", d->cfg->checkpoint,
+                         strerror(errno));
+        analyse_journal_close(r->journal);
+    }
+    pthread_cond_destroy(&r->work);
+    pthread_cond_destroy(&r->done);
+    pthread_mutex_destroy(&r->lock);
+    pthread_mutex_destroy(&r->journal_lock);
+    free(r->slots);
+    free(r->workers);
+    if (status == 0 && d->input_failed) status = CLI_DATAERR;
+    return status;
+}
+
 int analyse_run(const analyse_config *cfg, const analyse_source *inputs, size_t ninputs,
                 const analyse_callbacks *cb, char *message, size_t cap)
 {
@@ -299,7 +562,9 @@ int analyse_run(const analyse_config *cfg, const analyse_source *inputs, size_t 
         analyse_journal_close(r.journal);
         return start_failed(rc, &err, message, cap);
     }
-
+    driver d;
+    memset(&d, 0, sizeof d);
+    d.cfg = cfg, d.inputs = inputs, d.ninputs = ninputs, d.cb = cb, d.message = message, d.cap = cap;
     r.slots = calloc(r.window, sizeof *r.slots);
     r.workers = calloc((size_t)nworkers, sizeof *r.workers);
     if (!r.slots || !r.workers) {
@@ -309,209 +574,10 @@ int analyse_run(const analyse_config *cfg, const analyse_source *inputs, size_t 
         analyse_journal_close(r.journal);
         return say(message, cap, CLI_SOFTWARE, "%s%s", "out of memory", "");
     }
-    pthread_mutex_init(&r.lock, NULL);
-    pthread_mutex_init(&r.journal_lock, NULL);
-    pthread_cond_init(&r.work, NULL);
-    pthread_cond_init(&r.done, NULL);
-    r.nworkers = nworkers;
-    r.workers[0].engine = first;
-    r.workers[0].variant = cfg->engine.variant;
-    r.workers[0].chess960 = cfg->engine.chess960;
-    for (int i = 0; i < nworkers; i++) {
-        r.workers[i].run = &r;
-        if (pthread_create(&r.workers[i].thread, NULL, worker_main, &r.workers[i]) == 0) {
-            r.workers[i].started = 1;
-        } else {
-            status = say(message, cap, CLI_SOFTWARE, "%s%s", "cannot start a thread", "");
-            break;
-        }
-    }
-
-    fifo games = {0};
-    size_t input = 0;
-    analyse_reader *reader = NULL;
-    int reading = status == 0, input_failed = 0;
-    unsigned long index = 0;
-    unsigned long long seq = 0;
-    analyse_progress prog;
-    memset(&prog, 0, sizeof prog);
-    double started = now(), shown = started;
-    size_t filling = 0; /* the first game in the FIFO with plies still to hand out */
-
+    status = start_workers(&r, &d, first, nworkers);
+    d.reading = status == 0;
+    d.started = d.shown = now();
     pthread_mutex_lock(&r.lock);
-    while (status == 0) {
-        if (stop_asked(&r)) {
-            r.halted = 1;
-            status = ANALYSE_STOPPED;
-            break;
-        }
-        /* Fill the ring. */
-        int filled = 0;
-        while (r.next_fill - r.next_deliver < r.window) {
-            while (filling < games.count && fifo_at(&games, filling)->next_ply > fifo_at(&games, filling)->plies)
-                filling++;
-            if (filling == games.count) {
-                if (!reading || games.count > r.window + 64) break;
-                /* Read the next game (the workers go on meanwhile). */
-                pthread_mutex_unlock(&r.lock);
-                analyse_game *g = NULL;
-                int got = 0;
-                while (input < ninputs) {
-                    if (!reader) {
-                        int st;
-                        reader = analyse_reader_open(cfg, &inputs[input], &st);
-                        if (!reader) {
-                            if (st == CLI_SOFTWARE) {
-                                got = -1;
-                                break;
-                            }
-                            input_failed = 1;
-                            input++;
-                            continue;
-                        }
-                    }
-                    got = analyse_reader_next(reader, &g);
-                    if (got == 1 || got == -1) break;
-                    if (got == -2) input_failed = 1;
-                    analyse_reader_close(reader);
-                    reader = NULL;
-                    input++;
-                    got = 0;
-                }
-                pthread_mutex_lock(&r.lock);
-                if (got == -1 || (got == 1 && fifo_push(&games, g))) {
-                    analyse_game_free(g);
-                    status = say(message, cap, CLI_SOFTWARE, "%s%s", "out of memory", "");
-                    break;
-                }
-                if (got != 1) {
-                    reading = 0;
-                    prog.input_done = 1;
-                    break;
-                }
-                g->index = ++index;
-                g->next_ply = g->plies + 1;
-                if (!g->error && g->start_ok && cfg->from_ply <= g->plies) {
-                    g->next_ply = cfg->from_ply;
-                    prog.known += (g->plies - cfg->from_ply) / (cfg->every ? cfg->every : 1) + 1;
-                }
-                continue;
-            }
-            analyse_game *g = fifo_at(&games, filling);
-            size_t ply = g->next_ply;
-            unsigned long every = cfg->every ? cfg->every : 1;
-            g->next_ply = ply + every;
-            if (g->next_ply < ply) g->next_ply = g->plies + 1; /* overflow */
-            analyse_eval *ev = &g->evals[ply];
-            ev->asked = 1;
-            g->pending++;
-            slot *s = &r.slots[r.next_fill % r.window];
-            s->game = g;
-            s->ply = ply;
-            s->seq = seq++;
-            s->state = SLOT_QUEUED;
-            const rf_position *pos = &g->main[ply];
-            if ((ev->end = ended(pos)) != NULL) {
-                ev->terminal = 1;
-                s->state = SLOT_DONE;
-            } else if (!(ev->result = calloc(1, sizeof *ev->result))) {
-                status = say(message, cap, CLI_SOFTWARE, "%s%s", "out of memory", "");
-                break;
-            } else if (r.journal && analyse_journal_find(r.journal, s->seq, pos, pos->key, ev->result)) {
-                ev->replayed = 1;
-                prog.replayed++;
-                s->state = SLOT_DONE;
-            }
-            r.next_fill++;
-            filled = 1;
-        }
-        if (filled) pthread_cond_broadcast(&r.work);
-        if (status) break;
-        /* Take back what is answered, in order. */
-        while (r.next_deliver < r.next_fill && r.slots[r.next_deliver % r.window].state == SLOT_DONE) {
-            slot *s = &r.slots[r.next_deliver % r.window];
-            s->game->pending--;
-            s->state = SLOT_EMPTY;
-            r.next_deliver++;
-            prog.positions++;
-        }
-        /* Hand back the games whose positions are all answered. */
-        int stop_value = 0;
-        while (games.count) {
-            analyse_game *g = fifo_at(&games, 0);
-            if (g->pending || g->next_ply <= g->plies) break;
-            fifo_pop(&games);
-            if (filling) filling--;
-            pthread_mutex_unlock(&r.lock);
-            prog.games++;
-            stop_value = cb->game ? cb->game(cb->ctx, g) : 0;
-            analyse_game_free(g);
-            pthread_mutex_lock(&r.lock);
-            if (stop_value) break;
-        }
-        if (stop_value) {
-            status = stop_value;
-            break;
-        }
-        if (!reading && games.count == 0) break;
-        if (r.journal_errno) {
-            status = say(message, cap, CLI_IOERR, "cannot write the checkpoint %s: %s", cfg->checkpoint,
-                         strerror(r.journal_errno));
-            break;
-        }
-        double t = now();
-        if (cb->progress && t - shown >= 0.25) {
-            shown = t;
-            prog.seconds = t - started;
-            if (reader && input < ninputs) {
-                prog.consumed = cli_input_consumed(inputs[input].in);
-                prog.size = cli_input_size(inputs[input].in);
-            }
-            pthread_mutex_unlock(&r.lock);
-            cb->progress(cb->ctx, &prog);
-            pthread_mutex_lock(&r.lock);
-        }
-        /* Wait for an answer (or, now and then, a stop). */
-        if (r.next_deliver < r.next_fill && r.slots[r.next_deliver % r.window].state != SLOT_DONE) {
-            struct timespec until;
-            clock_gettime(CLOCK_REALTIME, &until);
-            until.tv_nsec += 100 * 1000 * 1000;
-            if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
-            pthread_cond_timedwait(&r.done, &r.lock, &until);
-        }
-    }
-    /* The end: the workers leave; on a stop their engines are killed first. */
-    r.quit = 1;
-    if (status != 0) r.halted = 1;
-    if (status != 0)
-        for (int i = 0; i < nworkers; i++)
-            if (r.workers[i].pid > 0) kill(r.workers[i].pid, SIGKILL);
-    pthread_cond_broadcast(&r.work);
-    pthread_mutex_unlock(&r.lock);
-    for (int i = 0; i < nworkers; i++)
-        if (r.workers[i].started) pthread_join(r.workers[i].thread, NULL);
-        else if (r.workers[i].engine) uci_quit(r.workers[i].engine);
-    if (cb->progress && status == 0) {
-        prog.seconds = now() - started;
-        cb->progress(cb->ctx, &prog);
-    }
-    while (games.count) {
-        analyse_game_free(fifo_at(&games, 0));
-        fifo_pop(&games);
-    }
-    free(games.games);
-    analyse_reader_close(reader);
-    if (r.journal) {
-        if (analyse_journal_flush(r.journal) && status == 0)
-            status = say(message, cap, CLI_IOERR, "cannot write the checkpoint %s: %s", cfg->checkpoint, strerror(errno));
-        analyse_journal_close(r.journal);
-    }
-    pthread_cond_destroy(&r.work);
-    pthread_cond_destroy(&r.done);
-    pthread_mutex_destroy(&r.lock);
-    pthread_mutex_destroy(&r.journal_lock);
-    free(r.slots);
-    free(r.workers);
-    if (status == 0 && input_failed) status = CLI_DATAERR;
-    return status;
+    if (status == 0) status = drive(&r, &d);
+    return finish_run(&r, &d, status);
 }

@@ -103,6 +103,99 @@ static int by_seq(const void *a, const void *b)
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* The key line of an old journal (its first line, without the newline): 0 when it is this
+ * run's; 1 when it is no journal's; CLI_USAGE when it is another command line's (said, with what
+ * that was, in printable ASCII). */
+static int check_head(const char *line, const char *head, const char *line_key, const char *path, char *message,
+                      size_t cap)
+{
+    if (strncmp(line, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) != 0) return 1;
+    if (strncmp(line, head, strlen(head)) == 0 && strcmp(line + strlen(head), line_key) == 0) return 0;
+    char theirs[301];
+    const char *t = strlen(line) > strlen(JOURNAL_MAGIC) + 17 ? line + strlen(JOURNAL_MAGIC) + 17 : "?";
+    size_t k = 0;
+    for (; t[k] && k < sizeof theirs - 1; k++) theirs[k] = t[k] >= 0x20 && t[k] < 0x7f ? t[k] : '?';
+    theirs[k] = 0;
+    snprintf(message, cap,
+             "the checkpoint %s was written for another command line (%.300s); give the "
+             "same command, or remove it to start again",
+             path, theirs);
+    return CLI_USAGE;
+}
+
+/* The lines of an old journal from f: its key line checked, its records kept in j, a torn last
+ * one left. *no: the lines read; *good: the bytes of the whole lines kept. Returns 0; 1 when it is
+ * no journal (at line *no); CLI_USAGE (another command line's, said); CLI_SOFTWARE (said). */
+static int read_records(analyse_journal *j, FILE *f, const char *head, const char *line_key, const char *path,
+                        unsigned long *no, off_t *good, char *message, size_t cap)
+{
+    char *line = NULL;
+    size_t lcap = 0;
+    ssize_t n;
+    int st = 0;
+    while (st == 0 && (n = getline(&line, &lcap, f)) > 0) {
+        ++*no;
+        if (line[n - 1] != '\n') break; /* torn: written by a run killed in the middle of it */
+        line[--n] = 0;
+        if (*no == 1) {
+            st = check_head(line, head, line_key, path, message, cap);
+        } else {
+            char *end;
+            errno = 0;
+            unsigned long long seq = strtoull(line, &end, 10);
+            if (errno || end == line || *end != ' ') {
+                st = 1;
+            } else if (keep(j, seq, end + 1, (size_t)(n - (end + 1 - line)))) {
+                snprintf(message, cap, "out of memory");
+                st = CLI_SOFTWARE;
+            }
+        }
+        if (st == 0) *good += (off_t)n + 1;
+    }
+    free(line);
+    return st;
+}
+
+/* A new journal: its key line, synced. 0, or CLI_IOERR (said). */
+static int start_journal(analyse_journal *j, const char *head, const char *line_key, const char *path,
+                         char *message, size_t cap)
+{
+    if (write_all(j->fd, head, strlen(head)) || write_all(j->fd, line_key, strlen(line_key)) ||
+        write_all(j->fd, "\n", 1) || fdatasync(j->fd)) {
+        snprintf(message, cap, "cannot write the checkpoint %s: %s", path, strerror(errno));
+        return CLI_IOERR;
+    }
+    return 0;
+}
+
+/* An old journal of `size` bytes: its key must be this one; its records are read, a torn last
+ * one dropped (the file cut there). 0; or CLI_USAGE, CLI_SOFTWARE, CLI_DATAERR (said). */
+static int resume_journal(analyse_journal *j, off_t size, const char *head, const char *line_key, const char *path,
+                          char *message, size_t cap)
+{
+    FILE *f = fdopen(dup(j->fd), "r");
+    if (!f) {
+        snprintf(message, cap, "cannot read the checkpoint %s: %s", path, strerror(errno));
+        return CLI_DATAERR;
+    }
+    unsigned long no = 0;
+    off_t good = 0;
+    int read = read_records(j, f, head, line_key, path, &no, &good, message, cap);
+    fclose(f);
+    if (read == CLI_USAGE || read == CLI_SOFTWARE) return read;
+    if (read || no == 0) {
+        snprintf(message, cap, "%s is not a checkpoint of rankfile analyse (line %lu); remove it to start again",
+                 path, no ? no : 1);
+        return CLI_DATAERR;
+    }
+    if (j->nrecords) qsort(j->records, j->nrecords, sizeof *j->records, by_seq);
+    if (good < size && ftruncate(j->fd, good)) {
+        snprintf(message, cap, "cannot write the checkpoint %s: %s", path, strerror(errno));
+        return CLI_DATAERR;
+    }
+    return 0;
+}
+
 int analyse_journal_open(analyse_journal **out, const char *path, const char *key, char *message,
                          size_t cap)
 {
@@ -129,96 +222,19 @@ int analyse_journal_open(analyse_journal **out, const char *path, const char *ke
         snprintf(message, cap, "the checkpoint %s is not a regular file", path);
         goto fail_data;
     }
-    if (st.st_size == 0) {
-        /* A new journal: its key line. */
-        if (write_all(j->fd, head, strlen(head)) || write_all(j->fd, line_key, strlen(line_key)) ||
-            write_all(j->fd, "\n", 1) || fdatasync(j->fd)) {
-            snprintf(message, cap, "cannot write the checkpoint %s: %s", path, strerror(errno));
-            close(j->fd);
-            free(j);
-            free(line_key);
-            return CLI_IOERR;
-        }
-        free(line_key);
+    int status = st.st_size == 0 ? start_journal(j, head, line_key, path, message, cap)
+                                 : resume_journal(j, st.st_size, head, line_key, path, message, cap);
+    free(line_key);
+    if (status == 0) {
         j->synced = now();
         *out = j;
-        return 0;
+    } else if (status == CLI_IOERR || status == CLI_USAGE) {
+        close(j->fd);
+        free(j);
+    } else {
+        analyse_journal_close(j);
     }
-    /* An old one: its key must be this one; its records are read, a torn last one dropped. */
-    FILE *f = fdopen(dup(j->fd), "r");
-    if (!f) {
-        snprintf(message, cap, "cannot read the checkpoint %s: %s", path, strerror(errno));
-        goto fail_data;
-    }
-    char *line = NULL;
-    size_t lcap = 0;
-    ssize_t n;
-    unsigned long no = 0;
-    off_t good = 0;
-    int bad = 0;
-    while ((n = getline(&line, &lcap, f)) > 0) {
-        no++;
-        int whole = line[n - 1] == '\n';
-        if (!whole) break; /* torn: written by a run killed in the middle of it */
-        line[--n] = 0;
-        if (no == 1) {
-            if (strncmp(line, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) != 0) {
-                bad = 1;
-                break;
-            }
-            if (strncmp(line, head, strlen(head)) != 0 || strcmp(line + strlen(head), line_key) != 0) {
-                /* what it was written for, shown in printable ASCII */
-                char theirs[301];
-                const char *t = strlen(line) > strlen(JOURNAL_MAGIC) + 17 ? line + strlen(JOURNAL_MAGIC) + 17 : "?";
-                size_t k = 0;
-                for (; t[k] && k < sizeof theirs - 1; k++) theirs[k] = t[k] >= 0x20 && t[k] < 0x7f ? t[k] : '?';
-                theirs[k] = 0;
-                snprintf(message, cap,
-                         "the checkpoint %s was written for another command line (%.300s); give the "
-                         "same command, or remove it to start again",
-                         path, theirs);
-                free(line);
-                fclose(f);
-                close(j->fd);
-                free(j);
-                free(line_key);
-                return CLI_USAGE;
-            }
-        } else {
-            char *end;
-            errno = 0;
-            unsigned long long seq = strtoull(line, &end, 10);
-            if (errno || end == line || *end != ' ') {
-                bad = 1;
-                break;
-            }
-            if (keep(j, seq, end + 1, (size_t)(n - (end + 1 - line)))) {
-                free(line);
-                fclose(f);
-                snprintf(message, cap, "out of memory");
-                analyse_journal_close(j);
-                free(line_key);
-                return CLI_SOFTWARE;
-            }
-        }
-        good += (off_t)n + 1;
-    }
-    free(line);
-    fclose(f);
-    if (bad || no == 0) {
-        snprintf(message, cap, "%s is not a checkpoint of rankfile analyse (line %lu); remove it to start again",
-                 path, no ? no : 1);
-        goto fail_data;
-    }
-    if (j->nrecords) qsort(j->records, j->nrecords, sizeof *j->records, by_seq);
-    if (good < st.st_size && ftruncate(j->fd, good)) {
-        snprintf(message, cap, "cannot write the checkpoint %s: %s", path, strerror(errno));
-        goto fail_data;
-    }
-    free(line_key);
-    j->synced = now();
-    *out = j;
-    return 0;
+    return status;
 fail_data:
     analyse_journal_close(j);
     free(line_key);

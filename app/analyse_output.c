@@ -128,11 +128,13 @@ static void append(char **buf, size_t *len, size_t *cap, const char *s, size_t n
     *len += n;
 }
 
-static void write_pgn(analyse_output *o, const analyse_game *g)
+/* The game's tags, SetUp for a FEN line, and with --summary each side's ACPL and counts. -1
+ * (nothing written) out of memory. */
+static int write_tags(const analyse_output *o, const analyse_game *g, rf_pgn_writer *w)
 {
     size_t ntags = g->ntags, extra = 0;
     const char **names = malloc((ntags + 12) * 2 * sizeof *names);
-    if (!names) return;
+    if (!names) return -1;
     const char **values = names + ntags + 12;
     for (size_t i = 0; i < ntags; i++) names[i] = g->tag_names[i], values[i] = g->tag_values[i];
     if (g->fen_line) names[ntags + extra] = "SetUp", values[ntags + extra++] = "1";
@@ -153,66 +155,81 @@ static void write_pgn(analyse_output *o, const analyse_game *g)
             }
         }
     }
+    rf_pgn_write_tags(w, names, values, ntags + extra, g->result);
+    free(names);
+    return 0;
+}
+
+/* A game without moves: the start's eval (or the analysis error) as a comment. */
+static void write_start_eval(rf_pgn_writer *w, const analyse_game *g)
+{
+    char e[32];
+    size_t n = analyse_eval_text(e, sizeof e, g, 0);
+    if (n) {
+        char c[48];
+        int m = snprintf(c, sizeof c, "[%%eval %s]", e);
+        rf_pgn_write_comment(w, c, (size_t)m);
+    } else if (g->evals[0].error) {
+        char c[1800];
+        int m = snprintf(c, sizeof c, "analysis error: %s", g->evals[0].error);
+        rf_pgn_write_comment(w, c, m > 0 && (size_t)m < sizeof c ? (size_t)m : sizeof c - 1);
+    }
+}
+
+/* After a main-line move (event *i, ply `ply` reached): its NAGs, then one comment of the eval
+ * (or the analysis error) and the game's own comments there, their old [%eval] left out; the
+ * game's comments as they are when there is no eval. *i: the last event used; buf: scratch. */
+static void write_after_move(rf_pgn_writer *w, const analyse_game *g, size_t *i, size_t ply, char **buf, size_t *cap)
+{
+    while (*i + 1 < g->nevents && g->events[*i + 1].kind == 'n') rf_pgn_write_nag(w, g->events[++*i].nag);
+    size_t len = 0;
+    char ev[32];
+    size_t en = analyse_eval_text(ev, sizeof ev, g, ply);
+    if (en) {
+        append(buf, &len, cap, "[%eval ", 7);
+        append(buf, &len, cap, ev, en);
+        append(buf, &len, cap, "]", 1);
+    } else if (g->evals[ply].error) {
+        append(buf, &len, cap, "analysis error: ", 16);
+        append(buf, &len, cap, g->evals[ply].error, strlen(g->evals[ply].error));
+    }
+    int ours = len > 0;
+    while (*i + 1 < g->nevents && g->events[*i + 1].kind == 'c') {
+        const analyse_event *c = &g->events[++*i];
+        char *clean = malloc(c->len + 1);
+        if (!clean) continue;
+        size_t cn = ours ? without_eval(clean, g->text + c->pos, c->len) : c->len;
+        if (!ours) memcpy(clean, g->text + c->pos, c->len);
+        if (ours && cn == 0) {
+            free(clean);
+            continue;
+        }
+        if (!ours) {
+            rf_pgn_write_comment(w, clean, cn);
+        } else {
+            append(buf, &len, cap, " ", 1);
+            append(buf, &len, cap, clean, cn);
+        }
+        free(clean);
+    }
+    if (ours) rf_pgn_write_comment(w, *buf, len);
+}
+
+static void write_pgn(analyse_output *o, const analyse_game *g)
+{
     rf_pgn_writer w;
     rf_pgn_writer_start(&w, write_file, o->out);
-    rf_pgn_write_tags(&w, names, values, ntags + extra, g->result);
-    free(names);
+    if (write_tags(o, g, &w) < 0) return;
     char *buf = NULL;
     size_t cap = 0;
-    /* A game without moves: the start's eval as a comment. */
-    if (g->plies == 0) {
-        char e[32];
-        size_t n = analyse_eval_text(e, sizeof e, g, 0);
-        if (n) {
-            char c[48];
-            int m = snprintf(c, sizeof c, "[%%eval %s]", e);
-            rf_pgn_write_comment(&w, c, (size_t)m);
-        } else if (g->evals[0].error) {
-            char c[1800];
-            int m = snprintf(c, sizeof c, "analysis error: %s", g->evals[0].error);
-            rf_pgn_write_comment(&w, c, m > 0 && (size_t)m < sizeof c ? (size_t)m : sizeof c - 1);
-        }
-    }
+    if (g->plies == 0) write_start_eval(&w, g);
     for (size_t i = 0; i < g->nevents; i++) {
         const analyse_event *e = &g->events[i];
         switch (e->kind) {
         case 'm': {
             const rf_position *before = e->depth == 0 ? &g->main[e->pos] : &g->var_positions[e->pos];
             rf_pgn_write_move(&w, before, e->move);
-            if (e->depth) break;
-            size_t ply = e->pos + 1;
-            while (i + 1 < g->nevents && g->events[i + 1].kind == 'n') rf_pgn_write_nag(&w, g->events[++i].nag);
-            size_t len = 0;
-            char ev[32];
-            size_t en = analyse_eval_text(ev, sizeof ev, g, ply);
-            if (en) {
-                append(&buf, &len, &cap, "[%eval ", 7);
-                append(&buf, &len, &cap, ev, en);
-                append(&buf, &len, &cap, "]", 1);
-            } else if (g->evals[ply].error) {
-                append(&buf, &len, &cap, "analysis error: ", 16);
-                append(&buf, &len, &cap, g->evals[ply].error, strlen(g->evals[ply].error));
-            }
-            int ours = len > 0;
-            while (i + 1 < g->nevents && g->events[i + 1].kind == 'c') {
-                const analyse_event *c = &g->events[++i];
-                char *clean = malloc(c->len + 1);
-                if (!clean) continue;
-                size_t cn = ours ? without_eval(clean, g->text + c->pos, c->len) : c->len;
-                if (!ours) memcpy(clean, g->text + c->pos, c->len);
-                if (ours && cn == 0) {
-                    free(clean);
-                    continue;
-                }
-                if (!ours) {
-                    rf_pgn_write_comment(&w, clean, cn);
-                } else {
-                    append(&buf, &len, &cap, " ", 1);
-                    append(&buf, &len, &cap, clean, cn);
-                }
-                free(clean);
-            }
-            if (ours) rf_pgn_write_comment(&w, buf, len);
+            if (!e->depth) write_after_move(&w, g, &i, e->pos + 1, &buf, &cap);
             break;
         }
         case 'c': rf_pgn_write_comment(&w, g->text + e->pos, e->len); break;

@@ -5,7 +5,7 @@
 set(RF_APP_FILES
   # plumbing
   message.c options.c suggest.c number.c json.c bad_input.c batch.c position.c input.c encoding.c
-  outcome.c svg.c eco_file.c
+  outcome.c svg.c eco_file.c fold.c
   # PGN games: the game record, the column table, the filter, the thread engine
   pgn_record.c pgn_columns.c pgn_drive.c pgn_game.c pgn_filter.c pgn_threads.c
   # the UCI engine driver, and the engine pool over it (`rankfile analyse`, the Python extension)
@@ -23,8 +23,8 @@ set(RF_APP_SOURCES ${RF_APP_FILES})
 list(TRANSFORM RF_APP_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/app/)
 add_library(rankfile_app STATIC ${RF_APP_SOURCES})
 target_include_directories(rankfile_app PUBLIC ${PROJECT_SOURCE_DIR}/app)
-# options.c lists the variant names and aliases from the library's variant rows (src/variant.h).
-target_include_directories(rankfile_app PRIVATE ${PROJECT_SOURCE_DIR}/src)
+# Only the public header: options.c lists the variant names and aliases through rankfile.h's
+# rf_variant_name and rf_variant_alias.
 target_compile_options(rankfile_app PRIVATE ${RF_WARNINGS})
 # Compressed input (input.c), as found above: the definitions for its source, the libraries for
 # whatever links it.

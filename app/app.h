@@ -135,8 +135,8 @@ typedef struct cli_args {
     const char *value;   /* the value of the option just returned, or NULL */
     int status;          /* after CLI_ARGS_STOP: the exit status to return */
     int rest;            /* after CLI_ARGS_END: argv[rest..argc-1] are the arguments */
-    int strict_given;    /* --strict appeared (it and --accept exclude each other) */
-    int accept_given;    /* --accept appeared */
+    int strict_given;    /* --strict appeared: the default's impossible checks are refused */
+    uint32_t accepted;   /* the rules --accept named (RF_INVALID_* bits) */
     int args;            /* argv[1..args-1]: the options read; argv[args..next-1]: the
                             arguments met among them, to be moved after them */
     int next;            /* the next word of argv to read */
@@ -184,6 +184,9 @@ const rf_language *cli_language(const cli_common *c, const char *name);
 
 /* ---- suggest.c -------------------------------------------------------------------------- */
 
+/* The Levenshtein distance of a and b with adjacent transpositions (optimal string alignment);
+ * words of up to 63 bytes, longer ones are 99 apart. */
+size_t cli_edit_distance(const char *a, const char *b);
 /* The candidate closest to `word` (edit distance, or one a prefix of the other), or NULL when
  * none is close. `skip` bytes are ignored at the start of both ("--"). */
 const char *cli_suggest(const char *word, const char *const *candidates, size_t n, size_t skip);

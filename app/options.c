@@ -6,7 +6,6 @@
  * added); a mistyped one is answered with the nearest real one.
  */
 #include "app.h"
-#include "variant.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -23,10 +22,9 @@ enum {
 
 static const cli_option common_json = {
     COMMON_JSON, "json", 0, NULL, "one JSON object per answer (NDJSON); counts stay exact"};
-/* The --variant entry's help: the names come from the library's table (cli_variant_list). */
-static const char variant_help[] =
-    "the rules: %s; lichess's names are read too, in any case ('Atomic', 'King of the Hill', "
-    "'Three-check', 'Racing Kings', 'fromPosition')";
+/* The --variant entry's help: the names come from the library's table (cli_variant_list,
+ * other_names). */
+static const char variant_help[] = "the rules: %s; read too, in any case: lichess's names (%s) and %s";
 static const cli_option common_variant[] = {
     {COMMON_VARIANT, "variant", 0, "NAME", variant_help},
     {COMMON_CHESS960, "chess960", 0, NULL,
@@ -39,7 +37,7 @@ static const cli_option common_accept[] = {
      "backrank, kings, variant, all"},
     {COMMON_STRICT, "strict", 0, NULL,
      "also refuse impossible checks (accepted by default: some perft\n"
-     "suites hold them); not with --accept"},
+     "suites hold them); goes with --accept but for check and all"},
 };
 static const cli_option common_help = {COMMON_HELP, "help", 'h', NULL, "this help"};
 static const cli_option common_version = {COMMON_VERSION, "version", 0, NULL,
@@ -79,16 +77,45 @@ static int collect(const cli_option **table, const cli_command *cmd)
 
 void cli_variant_list(char *buf, size_t cap, int aliases)
 {
-    size_t n = (size_t)snprintf(buf, cap, "standard%s, %.*s", aliases ? " (the default)" : "",
-                                (int)strcspn(rf__chess960_names(), " "), rf__chess960_names());
+    size_t n = (size_t)snprintf(buf, cap, "%s%s, %s", rf_variant_name(RF_VARIANT_STANDARD),
+                                aliases ? " (the default)" : "", rf_variant_alias(RF_VARIANT_STANDARD, 1, 0));
     for (int v = 0; v < RF_VARIANT_COUNT && n < cap; v++) {
         if (v == RF_VARIANT_STANDARD) continue;
-        const char *alias = rf__variant_aliases((rf_variant)v);
+        const char *alias = rf_variant_alias((rf_variant)v, 0, 0);
         n += (size_t)snprintf(buf + n, cap - n, "%s%s", v == RF_VARIANT_COUNT - 1 ? " or " : ", ",
                               rf_variant_name((rf_variant)v));
-        if (aliases && *alias && n < cap)
-            n += (size_t)snprintf(buf + n, cap - n, " (%.*s)", (int)strcspn(alias, " "), alias);
+        if (aliases && alias && n < cap) n += (size_t)snprintf(buf + n, cap - n, " (%s)", alias);
     }
+}
+
+/* The names rf_variant_from_name reads that the --variant list does not show, for its help, each
+ * quoted, ", " between two, written to buf like snprintf: with `lichess`, lichess's names that are
+ * more than another case of the short name ('King of the Hill'); else the aliases the list leaves
+ * out (standard chess's, Chess960's beyond the first, a variant's beyond the first). */
+/* 1 when two names differ in case alone (ASCII). */
+static int same_but_case(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
+    return *a == *b;
+}
+
+static void other_names(char *buf, size_t cap, int lichess)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int v = 0; lichess && v < RF_VARIANT_COUNT && n < cap; v++) {
+        const char *pgn = rf_variant_pgn_name((rf_variant)v);
+        if (!same_but_case(pgn, rf_variant_name((rf_variant)v)))
+            n += (size_t)snprintf(buf + n, cap - n, "%s'%s'", n ? ", " : "", pgn);
+    }
+    for (int v = 0; !lichess && v < RF_VARIANT_COUNT; v++)
+        for (int chess960 = 0; chess960 < 2; chess960++) {
+            const char *alias;
+            int shown = v == RF_VARIANT_STANDARD ? chess960 : !chess960; /* the list's own */
+            for (int i = shown; n < cap && (alias = rf_variant_alias((rf_variant)v, chess960, i)); i++)
+                n += (size_t)snprintf(buf + n, cap - n, "%s'%s'", n ? ", " : "", alias);
+        }
 }
 
 void cli_print_wrapped(FILE *out, const char *text, size_t col, size_t indent, size_t width)
@@ -130,9 +157,11 @@ void cli_help(FILE *out, const cli_command *cmd)
             col = 0;
         }
         if (o->help == variant_help) {
-            char names[512], text[1024];
+            char names[512], lichess[256], aliases[256], text[1100];
             cli_variant_list(names, sizeof names, 1);
-            snprintf(text, sizeof text, variant_help, names);
+            other_names(lichess, sizeof lichess, 1);
+            other_names(aliases, sizeof aliases, 0);
+            snprintf(text, sizeof text, variant_help, names, lichess, aliases);
             cli_print_wrapped(out, text, col, 24, 70);
             continue;
         }
@@ -202,17 +231,18 @@ static int set_variant(cli_args *a, const char *name)
     char shown[64];
     cli_shown(name, strlen(name), shown);
     /* The variants this build plays, "standard, chess960, atomic, ...". */
+    const char *chess960_name = rf_variant_alias(RF_VARIANT_STANDARD, 1, 0);
     char list[200] = "";
     size_t n = 0;
     for (int i = 0; i < RF_VARIANT_COUNT && n < sizeof list; i++) {
         if (!rf_variant_available((rf_variant)i)) continue;
-        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s%s", n ? ", " : "", rf_variant_name((rf_variant)i),
-                              i == RF_VARIANT_STANDARD ? ", chess960" : "");
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s%s%s", n ? ", " : "", rf_variant_name((rf_variant)i),
+                              i == RF_VARIANT_STANDARD ? ", " : "", i == RF_VARIANT_STANDARD ? chess960_name : "");
     }
     if (rf_variant_from_name(&v, &chess960, name, strlen(name)) != RF_OK) {
         const char *names[RF_VARIANT_COUNT + 1];
         for (int i = 0; i < RF_VARIANT_COUNT; i++) names[i] = rf_variant_name((rf_variant)i);
-        names[RF_VARIANT_COUNT] = "chess960";
+        names[RF_VARIANT_COUNT] = chess960_name;
         const char *near = cli_suggest(name, names, RF_VARIANT_COUNT + 1, 0);
         if (near)
             return stop(a, cli_usage(c, "unknown variant '%s' (did you mean '%s'?)",
@@ -294,6 +324,18 @@ const rf_language *cli_language(const cli_common *c, const char *name)
     return NULL;
 }
 
+/* The rules taken: the default's (impossible checks) unless --strict, and those --accept named;
+ * --strict with a word that takes impossible checks is refused. */
+static int strict_accept(cli_args *a)
+{
+    if (a->strict_given && (a->accepted & RF_INVALID_IMPOSSIBLE_CHECK))
+        return stop(a, cli_usage(a->common, "--strict refuses impossible checks and --accept %s takes them: "
+                                            "give one of them",
+                                 (a->accepted & RF_INVALID_ALL) == RF_INVALID_ALL ? "all" : "check"));
+    a->common->accept = (a->strict_given ? 0 : RF_ACCEPT_DEFAULT) | a->accepted;
+    return 0;
+}
+
 static int add_accept(cli_args *a, const char *list)
 {
     for (const char *p = list;;) {
@@ -314,9 +356,9 @@ static int add_accept(cli_args *a, const char *list)
                                      near ? " (did you mean '" : "", near ? near : "",
                                      near ? "'?)" : ""));
         }
-        a->common->accept |= accept_words[i].flags;
+        a->accepted |= accept_words[i].flags;
         p += n;
-        if (!*p) return 0;
+        if (!*p) return strict_accept(a);
         p++;
     }
 }
@@ -329,21 +371,12 @@ static int common_option(cli_args *a, int id)
     case COMMON_JSON: c->json = 1; return 0;
     case COMMON_CHESS960: c->chess960 = 1; c->variant_given = 1; return 0;
     case COMMON_VARIANT: return set_variant(a, a->value);
-    /* --strict clears what --accept adds, and --accept undoes --strict: together one of them
-     * would be lost in silence, so they are refused. */
+    /* --accept adds rules to take, --strict removes the default's impossible checks: they
+     * combine in either order, but for --accept check (or all), which --strict contradicts. */
     case COMMON_STRICT:
-    case COMMON_ACCEPT:
-        if (id == COMMON_STRICT ? a->accept_given : a->strict_given)
-            return stop(a, cli_usage(c, "--strict and --accept exclude each other "
-                                                 "(--strict refuses every broken rule, --accept "
-                                                 "takes some)"));
-        if (id == COMMON_ACCEPT) {
-            a->accept_given = 1;
-            return add_accept(a, a->value);
-        }
         a->strict_given = 1;
-        c->accept = 0;
-        return 0;
+        return strict_accept(a);
+    case COMMON_ACCEPT: return add_accept(a, a->value);
     case COMMON_HELP:
         cli_help(c->io->out, c->cmd);
         return stop(a, cli_finish(c, CLI_OK));

@@ -1,8 +1,11 @@
 /*
  * pgn_filter.c - `rankfile pgn`'s tag filters: parsing --where, --player, --result and
- * --termination, and testing a game's tags against them (see pgn_filter.h).
+ * --termination, testing a game's tags against them, and the tags no game has (see
+ * pgn_filter.h).
  */
 #include "pgn_filter.h"
+
+#include "fold.h"
 
 #include <string.h>
 
@@ -25,23 +28,70 @@ static int parse_number(const char *s, double *out)
     return 1;
 }
 
-static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
-
-static int equal_nocase(const char *a, const char *b)
+/* A part of a date or time at *p: `width` digits (its value) or as many '?' (-1: unknown); -2
+ * when it is neither. */
+static int date_part(const char **p, int width)
 {
-    while (*a && lower((unsigned char)*a) == lower((unsigned char)*b)) a++, b++;
-    return *a == 0 && *b == 0;
+    int v = 0, unknown = (*p)[0] == '?';
+    for (int i = 0; i < width; i++) {
+        char ch = (*p)[i];
+        if (unknown ? ch != '?' : !(ch >= '0' && ch <= '9')) return -2;
+        v = v * 10 + (ch - '0');
+    }
+    *p += width;
+    return unknown ? -1 : v;
 }
 
-static int contains_nocase(const char *hay, const char *needle)
+/* A date: YYYY.MM.DD (PGN's) or YYYY-MM-DD (ISO's), or YYYY.MM, YYYY-MM, or YYYY alone when
+ * `year_alone`; parts may be ?? (????: the year unknown). As an interval of yyyymmdd. */
+static int parse_date(const char *s, int year_alone, double *lo, double *hi)
 {
-    size_t n = strlen(needle);
-    for (; *hay; hay++) {
-        size_t i = 0;
-        while (i < n && hay[i] && lower((unsigned char)hay[i]) == lower((unsigned char)needle[i])) i++;
-        if (i == n) return 1;
+    const char *p = s;
+    int y = date_part(&p, 4), m = -1, d = -1;
+    char sep = *p;
+    if (y == -2 || (sep && sep != '.' && sep != '-') || (!sep && !year_alone)) return 0;
+    if (sep) {
+        p++;
+        if ((m = date_part(&p, 2)) == -2) return 0;
+        if (*p == sep) {
+            p++;
+            if ((d = date_part(&p, 2)) == -2) return 0;
+        }
     }
-    return n == 0;
+    if (*p || (m == 0 || m > 12) || d == 0 || d > 31 || (m == -1 && d >= 0)) return 0;
+    if (y < 0) *lo = 0, *hi = 99991231;
+    else *lo = y * 10000.0 + (m < 0 ? 101 : m * 100 + (d < 0 ? 1 : d)), *hi = y * 10000.0 + (m < 0 ? 1231 : m * 100 + (d < 0 ? 31 : d));
+    return 1;
+}
+
+/* A time of day: HH:MM or HH:MM:SS, as an interval of seconds (HH:MM: its minute). */
+static int parse_time(const char *s, double *lo, double *hi)
+{
+    const char *p = s;
+    int h = date_part(&p, 2), m = -2, sec = -1;
+    if (h >= 0 && *p == ':') p++, m = date_part(&p, 2);
+    if (m >= 0 && *p == ':') p++, sec = date_part(&p, 2);
+    if (*p || h < 0 || h > 24 || m < 0 || m > 59 || sec < -1 || sec > 60) return 0;
+    *lo = h * 3600.0 + m * 60 + (sec < 0 ? 0 : sec);
+    *hi = *lo + (sec < 0 ? 59 : 0);
+    return 1;
+}
+
+/* A tag named ...Date (Date, UTCDate, EventDate) holds a date. */
+static int date_tag(const char *name, size_t len)
+{
+    return len >= 4 && memcmp(name + len - 4, "Date", 4) == 0;
+}
+
+/* A value of `kind` (not text) as an interval; 0 when the text is none. */
+static int parse_as(pgn_value_kind kind, const char *text, int year_alone, double *lo, double *hi)
+{
+    if (kind == PGN_VALUE_NUMBER) {
+        if (!parse_number(text, lo)) return 0;
+        *hi = *lo;
+        return 1;
+    }
+    return kind == PGN_VALUE_DATE ? parse_date(text, year_alone, lo, hi) : parse_time(text, lo, hi);
 }
 
 static int add(pgn_filter *f, const cli_common *c, pgn_condition cond)
@@ -52,37 +102,99 @@ static int add(pgn_filter *f, const cli_common *c, pgn_condition cond)
     return 0;
 }
 
+/* An operator at *p, moved past it; -1 when none. */
+static int read_op(const char **p)
+{
+    static const char *const texts[] = {"!=", "<=", ">=", "==", "=", "<", ">", "~"};
+    static const pgn_filter_op ops[] = {PGN_OP_NE, PGN_OP_LE, PGN_OP_GE, PGN_OP_EQ, PGN_OP_EQ, PGN_OP_LT, PGN_OP_GT, PGN_OP_CONTAINS};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+        size_t n = strlen(texts[i]);
+        if (strncmp(*p, texts[i], n) == 0) {
+            *p += n;
+            return (int)ops[i];
+        }
+    }
+    return -1;
+}
+
+/* The operator a mistyped one (=>, =<, <>, =!, ~=, =~) stands for, or NULL. */
+static const char *meant_op(const char *typed)
+{
+    static const char *const pairs[][2] = {{"=>", ">="}, {"=<", "<="}, {"<>", "!="}, {"=!", "!="}, {"~=", "~"}, {"=~", "~"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+        if (strncmp(typed, pairs[i][0], 2) == 0) return pairs[i][1];
+    return NULL;
+}
+
+/* The kind of an order's value: a number, a date or a time; else says why (cli_usage), with the
+ * number meant when letters O and l stand for digits ("25OO"), and returns CLI_USAGE. */
+static int order_kind(pgn_condition *cond, const cli_common *c, const char *expr)
+{
+    int dated = date_tag(cond->name, cond->name_len);
+    if (dated && parse_date(cond->value, 1, &cond->lo, &cond->hi)) cond->kind = PGN_VALUE_DATE;
+    else if (dated)
+        return cli_usage(c, "--where '%s': %.*s holds dates: compare it with YYYY.MM.DD or YYYY-MM-DD (or YYYY.MM, YYYY), "
+                         "not '%s'", expr, (int)cond->name_len, cond->name, cond->value);
+    else if (parse_number(cond->value, &cond->lo)) cond->kind = PGN_VALUE_NUMBER, cond->hi = cond->lo;
+    else if (parse_date(cond->value, 0, &cond->lo, &cond->hi)) cond->kind = PGN_VALUE_DATE;
+    else if (parse_time(cond->value, &cond->lo, &cond->hi)) cond->kind = PGN_VALUE_TIME;
+    if (cond->kind == PGN_VALUE_DATE && cond->hi == 99991231 && cond->lo == 0)
+        return cli_usage(c, "--where '%s': a date to compare with needs its year", expr);
+    if (cond->kind != PGN_VALUE_TEXT) return 0;
+    char digits[64];
+    size_t n = strlen(cond->value);
+    double number;
+    if (n < sizeof digits) {
+        for (size_t i = 0; i <= n; i++) {
+            char ch = cond->value[i];
+            digits[i] = ch == 'O' || ch == 'o' ? '0' : ch == 'l' || ch == 'I' ? '1' : ch;
+        }
+    }
+    int typo = n < sizeof digits && parse_number(digits, &number);
+    return cli_usage(c,
+                     "--where '%s': %s compares numbers (WhiteElo>=2500), dates (Date>=2024.06.01) or times "
+                     "(UTCTime<12:00), and '%s' is none of them%s%s%s",
+                     expr, op_texts[cond->op], cond->value, typo ? " (did you mean " : "; = != ~ compare text",
+                     typo ? digits : "", typo ? "?)" : "");
+}
+
 int pgn_filter_where(pgn_filter *f, const cli_common *c, const char *expr)
 {
     const char *p = expr;
     while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_') p++;
-    size_t name_len = (size_t)(p - expr);
-    pgn_condition cond = {expr, name_len, NULL, PGN_OP_EQ, 0, 0};
-    if (p[0] == '!' && p[1] == '=') cond.op = PGN_OP_NE, p += 2;
-    else if (p[0] == '<' && p[1] == '=') cond.op = PGN_OP_LE, p += 2;
-    else if (p[0] == '>' && p[1] == '=') cond.op = PGN_OP_GE, p += 2;
-    else if (p[0] == '=' && p[1] == '=') cond.op = PGN_OP_EQ, p += 2;
-    else if (*p == '=') cond.op = PGN_OP_EQ, p++;
-    else if (*p == '<') cond.op = PGN_OP_LT, p++;
-    else if (*p == '>') cond.op = PGN_OP_GT, p++;
-    else if (*p == '~') cond.op = PGN_OP_CONTAINS, p++;
-    else p = NULL;
-    if (!name_len || !p)
+    pgn_condition cond = {expr, (size_t)(p - expr), NULL, PGN_OP_EQ, PGN_GROUP_WHERE, PGN_VALUE_TEXT, 0, 0};
+    while (*p == ' ') p++;
+    const char *typed = p, *meant = meant_op(p);
+    int op = read_op(&p);
+    if (!cond.name_len || op < 0)
         return cli_usage(c,
                          "--where '%s': expected a tag, an operator and a value, as in "
                          "WhiteElo>=2500 (operators: = != < <= > >= ~)",
                          expr);
+    if (meant)
+        return cli_usage(c, "--where '%s': '%.2s' is no operator (did you mean %s?)", expr, typed, meant);
+    cond.op = (pgn_filter_op)op;
+    while (*p == ' ') p++;
     cond.value = p;
-    cond.numeric = parse_number(p, &cond.number);
-    if (cond.op >= PGN_OP_LT && cond.op <= PGN_OP_GE && !*p)
-        return cli_usage(c, "--where '%s': nothing to compare with after '%s'", expr, op_texts[cond.op]);
+    if (strchr("=<>!~", *p) && *p)
+        return cli_usage(c, "--where '%s': '%.*s' is no operator (operators: = != < <= > >= ~)", expr,
+                         (int)(p + 1 - typed), typed);
+    if (cond.op >= PGN_OP_LT && cond.op <= PGN_OP_GE) {
+        if (!*p) return cli_usage(c, "--where '%s': nothing to compare with after '%s'", expr, op_texts[cond.op]);
+        if (order_kind(&cond, c, expr)) return CLI_USAGE;
+    } else if (cond.op != PGN_OP_CONTAINS && !strchr(p, '?')) { /* = and !=: "Date=????.??.??" is text */
+        int dated = date_tag(cond.name, cond.name_len);
+        if (dated && parse_date(p, 1, &cond.lo, &cond.hi)) cond.kind = PGN_VALUE_DATE;
+        else if (parse_number(p, &cond.lo)) cond.kind = PGN_VALUE_NUMBER, cond.hi = cond.lo;
+        else if (parse_date(p, 0, &cond.lo, &cond.hi)) cond.kind = PGN_VALUE_DATE;
+    }
     return add(f, c, cond);
 }
 
 int pgn_filter_player(pgn_filter *f, const cli_common *c, const char *name)
 {
     if (!*name) return cli_usage(c, "--player needs a name");
-    pgn_condition cond = {NULL, 0, name, PGN_OP_PLAYER, 0, 0};
+    pgn_condition cond = {NULL, 0, name, PGN_OP_PLAYER, PGN_GROUP_PLAYER, PGN_VALUE_TEXT, 0, 0};
     return add(f, c, cond);
 }
 
@@ -91,7 +203,7 @@ int pgn_filter_result(pgn_filter *f, const cli_common *c, const char *result)
     static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
     for (size_t i = 0; i < 4; i++)
         if (strcmp(result, results[i]) == 0) {
-            pgn_condition cond = {"Result", 6, results[i], PGN_OP_IS, 0, 0};
+            pgn_condition cond = {"Result", 6, results[i], PGN_OP_IS, PGN_GROUP_RESULT, PGN_VALUE_TEXT, 0, 0};
             return add(f, c, cond);
         }
     return cli_usage(c, "--result '%s': expected 1-0, 0-1, 1/2-1/2 or *", result);
@@ -100,7 +212,7 @@ int pgn_filter_result(pgn_filter *f, const cli_common *c, const char *result)
 int pgn_filter_termination(pgn_filter *f, const cli_common *c, const char *termination)
 {
     if (!*termination) return cli_usage(c, "--termination needs a value (lichess's: Normal, Time forfeit, Abandoned, ...)");
-    pgn_condition cond = {"Termination", 11, termination, PGN_OP_IS, 0, 0};
+    pgn_condition cond = {"Termination", 11, termination, PGN_OP_IS, PGN_GROUP_TERMINATION, PGN_VALUE_TEXT, 0, 0};
     return add(f, c, cond);
 }
 
@@ -115,47 +227,156 @@ const char *pgn_tag_value(const char *tags, size_t ntags, const char *name, size
     return NULL;
 }
 
-static int meets(const pgn_condition *cond, const char *tags, size_t ntags)
+/* A condition on an interval value, the tag's value read as one: holds for every point of both. */
+static int interval_meets(const pgn_condition *cond, double lo, double hi)
 {
-    if (cond->op == PGN_OP_PLAYER) {
-        const char *white = pgn_tag_value(tags, ntags, "White", 5), *black = pgn_tag_value(tags, ntags, "Black", 5);
-        return (white && equal_nocase(white, cond->value)) || (black && equal_nocase(black, cond->value));
-    }
-    const char *value = pgn_tag_value(tags, ntags, cond->name, cond->name_len);
-    if (!value) return 0;
-    double number;
     switch (cond->op) {
-    case PGN_OP_IS: return equal_nocase(value, cond->value);
-    case PGN_OP_CONTAINS: return contains_nocase(value, cond->value);
-    case PGN_OP_EQ:
-    case PGN_OP_NE: {
-        int same = cond->numeric && parse_number(value, &number) ? number == cond->number : strcmp(value, cond->value) == 0;
-        return cond->op == PGN_OP_EQ ? same : !same;
-    }
-    default: break;
-    }
-    /* An order: as numbers when the value given is one (a tag that is no number, as "?" for an
-     * unknown rating, is not in order with it), else by bytes (dates, times). */
-    int order;
-    if (cond->numeric) {
-        if (!parse_number(value, &number)) return 0;
-        order = number < cond->number ? -1 : number > cond->number;
-    } else {
-        order = strcmp(value, cond->value);
-    }
-    switch (cond->op) {
-    case PGN_OP_LT: return order < 0;
-    case PGN_OP_LE: return order <= 0;
-    case PGN_OP_GT: return order > 0;
-    default: return order >= 0; /* PGN_OP_GE */
+    case PGN_OP_EQ: return cond->lo <= lo && hi <= cond->hi;
+    case PGN_OP_NE: return hi < cond->lo || lo > cond->hi;
+    case PGN_OP_LT: return hi < cond->lo;
+    case PGN_OP_LE: return hi <= cond->hi;
+    case PGN_OP_GT: return lo > cond->hi;
+    default: return lo >= cond->lo; /* PGN_OP_GE */
     }
 }
 
-int pgn_filter_pass(const pgn_filter *f, const char *tags, size_t ntags)
+/* Notes which sides of the game the player of a --player condition plays. */
+static void player_sides(const pgn_condition *cond, const char *tags, size_t ntags, int *white_named,
+                         int *black_named)
 {
+    const char *white = pgn_tag_value(tags, ntags, "White", 5), *black = pgn_tag_value(tags, ntags, "Black", 5);
+    if (white && cli_fold_equal(white, cond->value)) *white_named = 1;
+    if (black && cli_fold_equal(black, cond->value)) *black_named = 1;
+}
+
+static int meets(const pgn_condition *cond, const char *tags, size_t ntags)
+{
+    const char *value = pgn_tag_value(tags, ntags, cond->name, cond->name_len);
+    if (!value) return 0;
+    if (cond->op == PGN_OP_IS) return cli_fold_equal(value, cond->value);
+    if (cond->op == PGN_OP_CONTAINS) return cli_fold_contains(value, cond->value);
+    double lo, hi;
+    /* A tag that is not of the value's kind (as "?" for an unknown rating) is in no order with it,
+     * and equal to it only as the same text. */
+    if (cond->kind != PGN_VALUE_TEXT && parse_as(cond->kind, value, 0, &lo, &hi)) {
+        if (cond->kind == PGN_VALUE_DATE && lo == 0 && hi == 99991231) return 0; /* ????.??.?? */
+        return interval_meets(cond, lo, hi);
+    }
+    if (cond->op != PGN_OP_EQ && cond->op != PGN_OP_NE) return 0;
+    return (strcmp(value, cond->value) == 0) == (cond->op == PGN_OP_EQ);
+}
+
+/* Notes which of the unseen conditions' tags this game has, and for the others the nearest tag
+ * name it has (the nearer, or the first in byte order of two as near: the same whatever the
+ * order in which threads see the games), for the first games only: a name misspelt is wrong in
+ * every game, and its nearest name is common. */
+static void watch(pgn_filter_seen *s, const pgn_filter *f, const char *tags, size_t ntags)
+{
+    uint32_t unseen = atomic_load_explicit(&s->unseen, memory_order_relaxed);
+    if (!unseen) return; /* every tag named is seen: the common case costs one load */
+    if (!atomic_load_explicit(&s->checked, memory_order_relaxed)) atomic_store_explicit(&s->checked, 1, memory_order_relaxed);
+    for (size_t i = 0; unseen && i < f->count; i++) {
+        if (!(unseen & (1u << i))) continue;
+        const pgn_condition *cond = &f->conditions[i];
+        if (pgn_tag_value(tags, ntags, cond->name, cond->name_len)) {
+            atomic_fetch_and_explicit(&s->unseen, ~(1u << i), memory_order_relaxed);
+            continue;
+        }
+        if (atomic_fetch_add_explicit(&s->looked, 1, memory_order_relaxed) >= PGN_FILTER_NEAR_GAMES * f->count) continue;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)cond->name_len, cond->name);
+        const char *t = tags;
+        for (size_t k = 0; k < ntags; k++, t += strlen(t) + 1, t += strlen(t) + 1) {
+            if (strlen(t) >= 64) continue;
+            unsigned d = (unsigned)cli_edit_distance(name, t);
+            if (d > atomic_load_explicit(&s->distance[i], memory_order_relaxed)) continue;
+            pthread_mutex_lock(&s->lock);
+            unsigned best = atomic_load_explicit(&s->distance[i], memory_order_relaxed);
+            if (d < best || (d == best && strcmp(t, s->nearest[i]) < 0)) {
+                strcpy(s->nearest[i], t);
+                atomic_store_explicit(&s->distance[i], d, memory_order_relaxed);
+            }
+            pthread_mutex_unlock(&s->lock);
+        }
+    }
+}
+
+int pgn_filter_pass(pgn_filter *f, const char *tags, size_t ntags)
+{
+    unsigned present = 0, met = 0; /* per group */
+    int pass = 1, players = 0, white_named = 0, black_named = 0;
+    f->result_pending = 0;
+    for (size_t i = 0; i < f->count && pass; i++) {
+        const pgn_condition *cond = &f->conditions[i];
+        present |= 1u << cond->group;
+        if (cond->op == PGN_OP_PLAYER) {
+            players++;
+            player_sides(cond, tags, ntags, &white_named, &black_named);
+        } else if (cond->group == PGN_GROUP_RESULT && !pgn_tag_value(tags, ntags, "Result", 6)) {
+            f->result_pending = 1; /* the marker will say */
+            met |= 1u << cond->group;
+        } else if (meets(cond, tags, ntags)) {
+            met |= 1u << cond->group;
+        } else if (cond->group == PGN_GROUP_WHERE) {
+            pass = 0;
+        }
+    }
+    /* --player once: a game of that player; more than once: a game between two of them. */
+    if (players == 1 ? white_named || black_named : white_named && black_named) met |= 1u << PGN_GROUP_PLAYER;
+    if (f->seen) watch(f->seen, f, tags, ntags);
+    return pass && (present & ~met & ~1u) == 0;
+}
+
+int pgn_filter_marker(const pgn_filter *f, const char *marker)
+{
+    if (!f->result_pending) return 1;
+    if (!*marker) marker = "*";
     for (size_t i = 0; i < f->count; i++)
-        if (!meets(&f->conditions[i], tags, ntags)) return 0;
-    return 1;
+        if (f->conditions[i].group == PGN_GROUP_RESULT && strcmp(f->conditions[i].value, marker) == 0) return 1;
+    return 0;
+}
+
+void pgn_filter_watch(pgn_filter *f, pgn_filter_seen *seen)
+{
+    uint32_t named = 0;
+    for (size_t i = 0; i < f->count; i++) {
+        const pgn_condition *cond = &f->conditions[i];
+        if (cond->group == PGN_GROUP_WHERE || cond->group == PGN_GROUP_TERMINATION) named |= 1u << i;
+        atomic_init(&seen->distance[i], 64);
+        seen->nearest[i][0] = 0;
+    }
+    atomic_init(&seen->unseen, named);
+    atomic_init(&seen->checked, 0);
+    atomic_init(&seen->looked, 0);
+    pthread_mutex_init(&seen->lock, NULL);
+    f->seen = named ? seen : NULL;
+    if (!named) pthread_mutex_destroy(&seen->lock);
+}
+
+void pgn_filter_say(pgn_filter *f, const cli_common *c)
+{
+    pgn_filter_seen *s = f->seen;
+    if (!s) return;
+    uint32_t unseen = atomic_load(&s->unseen);
+    for (size_t i = 0; i < f->count && atomic_load(&s->checked); i++) {
+        const pgn_condition *cond = &f->conditions[i];
+        if (!(unseen & (1u << i))) continue;
+        int said = 0; /* an earlier condition on the same tag */
+        for (size_t k = 0; k < i && !said; k++)
+            said = (unseen & (1u << k)) && f->conditions[k].name_len == cond->name_len &&
+                   memcmp(f->conditions[k].name, cond->name, cond->name_len) == 0;
+        if (said) continue;
+        char name[64], where[300];
+        snprintf(name, sizeof name, "%.*s", (int)cond->name_len, cond->name);
+        if (cond->group == PGN_GROUP_WHERE) snprintf(where, sizeof where, "--where '%.200s'", cond->name);
+        else snprintf(where, sizeof where, "--termination '%.200s'", cond->value);
+        const char *nearest = s->nearest[i];
+        const char *near = *nearest ? cli_suggest(name, &nearest, 1, 0) : NULL;
+        cli_warn(c, "no game has the tag %s (%s)%s%s%s", name, where, near ? "; did you mean " : "",
+                 near ? near : "", near ? "?" : "");
+    }
+    pthread_mutex_destroy(&s->lock);
+    f->seen = NULL;
 }
 
 /* ---- the main-line filters: --position, --opening ------------------------------------------ */

@@ -245,6 +245,7 @@ static void done(void *user, pgn_record *r)
     o->counts->games++;
     if (r->keep && !o->filtered && o->line.given && !pgn_line_pass(&o->line, &o->line_game, &g->game->pos))
         o->filtered = 1;
+    if (r->keep && !o->filtered && !pgn_filter_marker(&o->filter, g->result)) o->filtered = 1; /* --result */
     if (r->keep && o->eco_wanted && !o->filtered && o->eco_codes.count &&
         !pgn_eco_codes_pass(&o->eco_codes, r->opening.entry ? r->opening.entry->eco : NULL))
         o->filtered = 1;

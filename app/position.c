@@ -13,8 +13,9 @@ static const char *accept_hint(uint32_t flag)
 {
     if (flag & RF_INVALID_BAD_CASTLING) return "--accept castling drops bad rights";
     if (flag & RF_INVALID_BAD_EP_SQUARE) return "--accept ep drops the square";
-    if (flag & (RF_INVALID_OPPOSITE_CHECK | RF_INVALID_IMPOSSIBLE_CHECK))
-        return "--accept check takes it";
+    /* Impossible checks are taken by default: refused, they were refused by --strict. */
+    if (flag & RF_INVALID_IMPOSSIBLE_CHECK) return "refused by --strict";
+    if (flag & RF_INVALID_OPPOSITE_CHECK) return "--accept check takes it";
     if (flag & RF_INVALID_TOO_MUCH_MATERIAL) return "--accept material takes it";
     if (flag & RF_INVALID_PAWNS_ON_BACKRANK) return "--accept backrank takes it";
     if (flag & (RF_INVALID_MISSING_KING | RF_INVALID_TOO_MANY_KINGS | RF_INVALID_EMPTY_BOARD))

@@ -7,7 +7,7 @@
 
 /* Levenshtein distance with adjacent transpositions (optimal string alignment), words of up to
  * 63 bytes; longer ones count as far. */
-static size_t distance(const char *a, const char *b)
+size_t cli_edit_distance(const char *a, const char *b)
 {
     size_t n = strlen(a), m = strlen(b);
     if (n > 63 || m > 63) return 99;
@@ -40,7 +40,7 @@ const char *cli_suggest(const char *word, const char *const *candidates, size_t 
     size_t best_d = 99;
     for (size_t i = 0; i < n; i++) {
         const char *c = candidates[i] + skip;
-        size_t cl = strlen(c), d = distance(w, c);
+        size_t cl = strlen(c), d = cli_edit_distance(w, c);
         /* An abbreviation, or a word with a little more, is close whatever its length. */
         if (wl >= 2 && (strncmp(c, w, wl) == 0 || (cl >= 3 && strncmp(w, c, cl) == 0))) d = 1;
         if (d < best_d) {

@@ -238,110 +238,182 @@ static int engine_move(rf_move *out, const rf_position *pos, int chess960, const
     return 1;
 }
 
-/* An info line; w: its words after "info". */
-static int read_info(uci_result *out, const rf_position *pos, int chess960, const char *line,
-                     size_t len, words w, uci_error *err)
-{
+/* An info line being read: its words, the word at hand, and what it said so far. */
+typedef struct info_reader {
+    words w;
     const char *word;
     size_t wl;
+    int have; /* a word is at hand */
+    const char *line;
+    size_t len;
+    uci_error *err;
+    const rf_position *pos;
+    int chess960;
     uci_line cand;
-    memset(&cand, 0, sizeof cand);
-    cand.multipv = 1;
-    int said_depth = 0, said_nodes = 0, said_time = 0, said_score = 0, said_pv = 0;
+    int said_depth, said_nodes, said_time, said_score, said_pv;
+} info_reader;
+
+static void advance(info_reader *r)
+{
+    r->have = next_word(&r->w, &r->word, &r->wl);
+}
+
+/* depth, seldepth, multipv, time, hashfull, cpuload, currmovenumber and their number. */
+static int info_int(info_reader *r, const char *key, size_t kl)
+{
     long long v;
-    int have = next_word(&w, &word, &wl);
-    while (have) {
-        if (word_is(word, wl, "string")) break; /* the rest is free text */
-        const char *key = word;
-        size_t kl = wl;
-        if (word_is(key, kl, "depth") || word_is(key, kl, "seldepth") || word_is(key, kl, "multipv") ||
-            word_is(key, kl, "time") || word_is(key, kl, "hashfull") || word_is(key, kl, "cpuload") ||
-            word_is(key, kl, "currmovenumber")) {
-            if (!next_word(&w, &word, &wl)) return illegal(err, line, len, "no number after", key, kl);
-            long long lo = word_is(key, kl, "multipv") ? 1 : 0;
-            if (!read_int(word, wl, lo, word_is(key, kl, "time") ? (1ll << 53) : 1000000000, &v))
-                return bad_number(err, line, len, key, kl, word, wl);
-            if (word_is(key, kl, "depth")) cand.depth = (int)v, said_depth = 1;
-            else if (word_is(key, kl, "seldepth")) cand.seldepth = (int)v;
-            else if (word_is(key, kl, "multipv")) cand.multipv = (int)v;
-            else if (word_is(key, kl, "time")) cand.time_ms = (long)v, said_time = 1;
-        } else if (word_is(key, kl, "nodes") || word_is(key, kl, "nps") || word_is(key, kl, "tbhits") ||
-                   word_is(key, kl, "sbhits")) {
-            uint64_t u;
-            if (!next_word(&w, &word, &wl)) return illegal(err, line, len, "no number after", key, kl);
-            if (!cli_number_u64(word, wl, &u)) return bad_number(err, line, len, key, kl, word, wl);
-            if (word_is(key, kl, "nodes")) cand.nodes = u, said_nodes = 1;
-        } else if (word_is(key, kl, "score")) {
-            if (!next_word(&w, &word, &wl)) return illegal(err, line, len, "nothing after", "score", 5);
-            int mate = word_is(word, wl, "mate");
-            if (!mate && !word_is(word, wl, "cp"))
-                return illegal(err, line, len, "a score that is neither cp nor mate:", word, wl);
-            if (!next_word(&w, &word, &wl))
-                return illegal(err, line, len, "no number after score", mate ? "mate" : "cp", mate ? 4 : 2);
-            if (!read_int(word, wl, -1000000000, 1000000000, &v))
-                return bad_number(err, line, len, mate ? "score mate" : "score cp", mate ? 10 : 8, word, wl);
-            cand.has_score = 1;
-            cand.score.is_mate = mate;
-            cand.score.value = (int)v;
-            said_score = 1;
-            have = next_word(&w, &word, &wl);
-            while (have && (word_is(word, wl, "lowerbound") || word_is(word, wl, "upperbound"))) {
-                if (word[0] == 'l') cand.score.lowerbound = 1;
-                else cand.score.upperbound = 1;
-                have = next_word(&w, &word, &wl);
-            }
-            continue;
-        } else if (word_is(key, kl, "wdl")) {
-            for (int i = 0; i < 3; i++) {
-                if (!next_word(&w, &word, &wl)) return illegal(err, line, len, "too few numbers after", "wdl", 3);
-                if (!read_int(word, wl, 0, 1000000, &v)) return bad_number(err, line, len, "wdl", 3, word, wl);
-                cand.wdl[i] = (int)v;
-            }
-            cand.has_wdl = 1;
-        } else if (word_is(key, kl, "currmove")) {
-            rf_move m;
-            if (!next_word(&w, &word, &wl)) return illegal(err, line, len, "no move after", "currmove", 8);
-            if (!engine_move(&m, pos, chess960, word, wl))
-                return illegal(err, line, len, "a currmove that is not a legal move:", word, wl);
-        } else if (word_is(key, kl, "pv")) {
-            rf_position at = *pos;
-            cand.pv_len = 0;
-            said_pv = 1;
-            size_t ply = 0;
-            have = next_word(&w, &word, &wl);
-            while (have && !is_info_keyword(word, wl)) {
-                rf_move m;
-                if (!engine_move(&m, &at, chess960, word, wl)) {
-                    char what[64];
-                    snprintf(what, sizeof what, "a pv whose move %zu is not legal:", ply + 1);
-                    return illegal(err, line, len, what, word, wl);
-                }
-                if (cand.pv_len < UCI_MAX_PV) cand.pv[cand.pv_len++] = m;
-                rf_position_play(&at, m);
-                ply++;
-                have = next_word(&w, &word, &wl);
-            }
-            continue;
-        } else if (word_is(key, kl, "refutation") || word_is(key, kl, "currline")) {
-            /* Moves (currline: a CPU number first) that are not kept. */
-            have = next_word(&w, &word, &wl);
-            while (have && !is_info_keyword(word, wl)) have = next_word(&w, &word, &wl);
-            continue;
-        }
-        /* Any other word is one the protocol does not know: ignored, as UCI says. */
-        have = next_word(&w, &word, &wl);
+    if (!next_word(&r->w, &r->word, &r->wl)) return illegal(r->err, r->line, r->len, "no number after", key, kl);
+    long long lo = word_is(key, kl, "multipv") ? 1 : 0;
+    if (!read_int(r->word, r->wl, lo, word_is(key, kl, "time") ? (1ll << 53) : 1000000000, &v))
+        return bad_number(r->err, r->line, r->len, key, kl, r->word, r->wl);
+    if (word_is(key, kl, "depth")) r->cand.depth = (int)v, r->said_depth = 1;
+    else if (word_is(key, kl, "seldepth")) r->cand.seldepth = (int)v;
+    else if (word_is(key, kl, "multipv")) r->cand.multipv = (int)v;
+    else if (word_is(key, kl, "time")) r->cand.time_ms = (long)v, r->said_time = 1;
+    advance(r);
+    return 0;
+}
+
+/* nodes, nps, tbhits, sbhits and their count. */
+static int info_count(info_reader *r, const char *key, size_t kl)
+{
+    uint64_t u;
+    if (!next_word(&r->w, &r->word, &r->wl)) return illegal(r->err, r->line, r->len, "no number after", key, kl);
+    if (!cli_number_u64(r->word, r->wl, &u)) return bad_number(r->err, r->line, r->len, key, kl, r->word, r->wl);
+    if (word_is(key, kl, "nodes")) r->cand.nodes = u, r->said_nodes = 1;
+    advance(r);
+    return 0;
+}
+
+/* score cp|mate N [lowerbound|upperbound]. */
+static int info_score(info_reader *r)
+{
+    long long v;
+    if (!next_word(&r->w, &r->word, &r->wl)) return illegal(r->err, r->line, r->len, "nothing after", "score", 5);
+    int mate = word_is(r->word, r->wl, "mate");
+    if (!mate && !word_is(r->word, r->wl, "cp"))
+        return illegal(r->err, r->line, r->len, "a score that is neither cp nor mate:", r->word, r->wl);
+    if (!next_word(&r->w, &r->word, &r->wl))
+        return illegal(r->err, r->line, r->len, "no number after score", mate ? "mate" : "cp", mate ? 4 : 2);
+    if (!read_int(r->word, r->wl, -1000000000, 1000000000, &v))
+        return bad_number(r->err, r->line, r->len, mate ? "score mate" : "score cp", mate ? 10 : 8, r->word, r->wl);
+    r->cand.has_score = 1;
+    r->cand.score.is_mate = mate;
+    r->cand.score.value = (int)v;
+    r->said_score = 1;
+    advance(r);
+    while (r->have && (word_is(r->word, r->wl, "lowerbound") || word_is(r->word, r->wl, "upperbound"))) {
+        if (r->word[0] == 'l') r->cand.score.lowerbound = 1;
+        else r->cand.score.upperbound = 1;
+        advance(r);
     }
-    if (said_depth) out->depth = cand.depth;
-    if (said_nodes) out->nodes = cand.nodes;
-    if (said_time) out->time_ms = cand.time_ms;
-    if ((said_score || said_pv) && cand.multipv <= UCI_MAX_MULTIPV) {
-        size_t i = (size_t)cand.multipv - 1;
-        out->lines[i] = cand;
+    return 0;
+}
+
+/* wdl W D L. */
+static int info_wdl(info_reader *r)
+{
+    long long v;
+    for (int i = 0; i < 3; i++) {
+        if (!next_word(&r->w, &r->word, &r->wl)) return illegal(r->err, r->line, r->len, "too few numbers after", "wdl", 3);
+        if (!read_int(r->word, r->wl, 0, 1000000, &v)) return bad_number(r->err, r->line, r->len, "wdl", 3, r->word, r->wl);
+        r->cand.wdl[i] = (int)v;
+    }
+    r->cand.has_wdl = 1;
+    advance(r);
+    return 0;
+}
+
+/* currmove MOVE: legal, not kept. */
+static int info_currmove(info_reader *r)
+{
+    rf_move m;
+    if (!next_word(&r->w, &r->word, &r->wl)) return illegal(r->err, r->line, r->len, "no move after", "currmove", 8);
+    if (!engine_move(&m, r->pos, r->chess960, r->word, r->wl))
+        return illegal(r->err, r->line, r->len, "a currmove that is not a legal move:", r->word, r->wl);
+    advance(r);
+    return 0;
+}
+
+/* pv MOVE...: each legal after the ones before, the first UCI_MAX_PV kept. */
+static int info_pv(info_reader *r)
+{
+    rf_position at = *r->pos;
+    r->cand.pv_len = 0;
+    r->said_pv = 1;
+    size_t ply = 0;
+    advance(r);
+    while (r->have && !is_info_keyword(r->word, r->wl)) {
+        rf_move m;
+        if (!engine_move(&m, &at, r->chess960, r->word, r->wl)) {
+            char what[64];
+            snprintf(what, sizeof what, "a pv whose move %zu is not legal:", ply + 1);
+            return illegal(r->err, r->line, r->len, what, r->word, r->wl);
+        }
+        if (r->cand.pv_len < UCI_MAX_PV) r->cand.pv[r->cand.pv_len++] = m;
+        rf_position_play(&at, m);
+        ply++;
+        advance(r);
+    }
+    return 0;
+}
+
+/* The line's fields into *out: depth, nodes and time as said; the line of its multipv when it
+ * said a score or a pv. */
+static void keep_info(uci_result *out, const info_reader *r)
+{
+    if (r->said_depth) out->depth = r->cand.depth;
+    if (r->said_nodes) out->nodes = r->cand.nodes;
+    if (r->said_time) out->time_ms = r->cand.time_ms;
+    if ((r->said_score || r->said_pv) && r->cand.multipv <= UCI_MAX_MULTIPV) {
+        size_t i = (size_t)r->cand.multipv - 1;
+        out->lines[i] = r->cand;
         if (out->line_count < i + 1) {
             for (size_t k = out->line_count; k < i; k++) out->lines[k].multipv = (int)k + 1;
             out->line_count = i + 1;
         }
     }
+}
+
+/* An info line; w: its words after "info". */
+static int read_info(uci_result *out, const rf_position *pos, int chess960, const char *line,
+                     size_t len, words w, uci_error *err)
+{
+    info_reader r;
+    memset(&r, 0, sizeof r);
+    r.w = w, r.line = line, r.len = len, r.err = err, r.pos = pos, r.chess960 = chess960;
+    r.cand.multipv = 1;
+    advance(&r);
+    while (r.have) {
+        if (word_is(r.word, r.wl, "string")) break; /* the rest is free text */
+        const char *key = r.word;
+        size_t kl = r.wl;
+        int st = 0;
+        if (word_is(key, kl, "depth") || word_is(key, kl, "seldepth") || word_is(key, kl, "multipv") ||
+            word_is(key, kl, "time") || word_is(key, kl, "hashfull") || word_is(key, kl, "cpuload") ||
+            word_is(key, kl, "currmovenumber")) {
+            st = info_int(&r, key, kl);
+        } else if (word_is(key, kl, "nodes") || word_is(key, kl, "nps") || word_is(key, kl, "tbhits") ||
+                   word_is(key, kl, "sbhits")) {
+            st = info_count(&r, key, kl);
+        } else if (word_is(key, kl, "score")) {
+            st = info_score(&r);
+        } else if (word_is(key, kl, "wdl")) {
+            st = info_wdl(&r);
+        } else if (word_is(key, kl, "currmove")) {
+            st = info_currmove(&r);
+        } else if (word_is(key, kl, "pv")) {
+            st = info_pv(&r);
+        } else if (word_is(key, kl, "refutation") || word_is(key, kl, "currline")) {
+            /* Moves (currline: a CPU number first) that are not kept. */
+            advance(&r);
+            while (r.have && !is_info_keyword(r.word, r.wl)) advance(&r);
+        } else {
+            advance(&r); /* a word the protocol does not know: ignored, as UCI says */
+        }
+        if (st) return st;
+    }
+    keep_info(out, &r);
     return 0;
 }
 
@@ -966,21 +1038,6 @@ static int check_value(const uci_option_info *o, const char *value, uci_error *e
     return 0;
 }
 
-/* Lichess's variants by the names of UCI_Variant (Fairy-Stockfish's). */
-static const char *variant_uci_name(rf_variant v)
-{
-    switch (v) {
-    case RF_VARIANT_ATOMIC: return "atomic";
-    case RF_VARIANT_KINGOFTHEHILL: return "kingofthehill";
-    case RF_VARIANT_THREECHECK: return "3check";
-    case RF_VARIANT_RACINGKINGS: return "racingkings";
-    case RF_VARIANT_HORDE: return "horde";
-    case RF_VARIANT_ANTICHESS: return "antichess";
-    case RF_VARIANT_CRAZYHOUSE: return "crazyhouse";
-    default: return "chess";
-    }
-}
-
 /* One `setoption` to send: checked, then written into *cmd (malloc'd). */
 static int plan_option(uci_engine *e, const char *name, const char *value, char **cmd, uci_error *err)
 {
@@ -1079,6 +1136,59 @@ static int wait_for(uci_engine *e, const char *want, double timeout, int handsha
     }
 }
 
+/* The commands that set the configuration's options (Threads, Hash, MultiPV, UCI_Variant,
+ * UCI_Chess960, then the caller's NAME=VALUE ones), each checked against the engine's list: into
+ * cmds[0..*ncmd) (malloc'd, also after an error). 0, or the error. */
+static int plan_options(uci_engine *e, const uci_config *cfg, char **cmds, size_t *ncmd, uci_error *err)
+{
+    int r = 0;
+    char num[32];
+    if (cfg->threads > 0) {
+        snprintf(num, sizeof num, "%d", cfg->threads);
+        r = plan_option(e, "Threads", num, &cmds[*ncmd], err);
+        if (!r) ++*ncmd;
+    }
+    if (!r && cfg->hash_mb > 0) {
+        snprintf(num, sizeof num, "%zu", cfg->hash_mb);
+        r = plan_option(e, "Hash", num, &cmds[*ncmd], err);
+        if (!r) ++*ncmd;
+    }
+    if (!r && cfg->multipv > 1) {
+        snprintf(num, sizeof num, "%d", cfg->multipv);
+        r = plan_option(e, "MultiPV", num, &cmds[*ncmd], err);
+        if (!r) ++*ncmd;
+    }
+    if (!r && cfg->variant != RF_VARIANT_STANDARD) {
+        r = plan_option(e, "UCI_Variant", rf_variant_uci_name(cfg->variant), &cmds[*ncmd], err);
+        if (r && !find_option(e, "UCI_Variant", 11))
+            fail(err, r, "the engine '%s' plays no variant (it has no option UCI_Variant)", e->path);
+        if (!r) ++*ncmd;
+    }
+    if (!r && cfg->chess960) {
+        r = plan_option(e, "UCI_Chess960", "true", &cmds[*ncmd], err);
+        if (!r) ++*ncmd;
+    }
+    if (!r && cfg->option_count > UCI_MAX_OPTIONS)
+        r = fail(err, UCI_REFUSED, "more than %d options", UCI_MAX_OPTIONS);
+    for (size_t i = 0; !r && i < cfg->option_count; i++) {
+        const char *opt = cfg->options[i], *eq = strchr(opt, '=');
+        size_t nl = eq ? (size_t)(eq - opt) : strlen(opt);
+        while (nl > 0 && opt[nl - 1] == ' ') nl--;
+        const char *name = opt;
+        while (*name == ' ') name++, nl--;
+        char nm[256];
+        if (nl >= sizeof nm) {
+            r = fail(err, UCI_REFUSED, "the option name '%.60s...' is too long", name);
+            break;
+        }
+        memcpy(nm, name, nl);
+        nm[nl] = '\0';
+        r = plan_option(e, nm, eq ? eq + 1 : NULL, &cmds[*ncmd], err);
+        if (!r) ++*ncmd;
+    }
+    return r;
+}
+
 int uci_start(uci_engine **out, const uci_config *cfg, uci_error *err)
 {
     *out = NULL;
@@ -1109,50 +1219,7 @@ int uci_start(uci_engine **out, const uci_config *cfg, uci_error *err)
     /* The options, each checked against the engine's list before any is sent. */
     char *cmds[UCI_MAX_OPTIONS + 8];
     size_t ncmd = 0;
-    char num[32];
-    if (!r && cfg->threads > 0) {
-        snprintf(num, sizeof num, "%d", cfg->threads);
-        r = plan_option(e, "Threads", num, &cmds[ncmd], err);
-        if (!r) ncmd++;
-    }
-    if (!r && cfg->hash_mb > 0) {
-        snprintf(num, sizeof num, "%zu", cfg->hash_mb);
-        r = plan_option(e, "Hash", num, &cmds[ncmd], err);
-        if (!r) ncmd++;
-    }
-    if (!r && cfg->multipv > 1) {
-        snprintf(num, sizeof num, "%d", cfg->multipv);
-        r = plan_option(e, "MultiPV", num, &cmds[ncmd], err);
-        if (!r) ncmd++;
-    }
-    if (!r && cfg->variant != RF_VARIANT_STANDARD) {
-        r = plan_option(e, "UCI_Variant", variant_uci_name(cfg->variant), &cmds[ncmd], err);
-        if (r && !find_option(e, "UCI_Variant", 11))
-            fail(err, r, "the engine '%s' plays no variant (it has no option UCI_Variant)", e->path);
-        if (!r) ncmd++;
-    }
-    if (!r && cfg->chess960) {
-        r = plan_option(e, "UCI_Chess960", "true", &cmds[ncmd], err);
-        if (!r) ncmd++;
-    }
-    if (!r && cfg->option_count > UCI_MAX_OPTIONS)
-        r = fail(err, UCI_REFUSED, "more than %d options", UCI_MAX_OPTIONS);
-    for (size_t i = 0; !r && i < cfg->option_count; i++) {
-        const char *opt = cfg->options[i], *eq = strchr(opt, '=');
-        size_t nl = eq ? (size_t)(eq - opt) : strlen(opt);
-        while (nl > 0 && opt[nl - 1] == ' ') nl--;
-        const char *name = opt;
-        while (*name == ' ') name++, nl--;
-        char nm[256];
-        if (nl >= sizeof nm) {
-            r = fail(err, UCI_REFUSED, "the option name '%.60s...' is too long", name);
-            break;
-        }
-        memcpy(nm, name, nl);
-        nm[nl] = '\0';
-        r = plan_option(e, nm, eq ? eq + 1 : NULL, &cmds[ncmd], err);
-        if (!r) ncmd++;
-    }
+    if (!r) r = plan_options(e, cfg, cmds, &ncmd, err);
     for (size_t i = 0; !r && i < ncmd; i++)
         r = send_command(e, cmds[i], e->start_timeout, err, UCI_CRASHED, "while its options were set");
     for (size_t i = 0; i < ncmd; i++) free(cmds[i]);
@@ -1218,6 +1285,70 @@ static int position_command(const uci_engine *e, const rf_position *root, const 
     return 0;
 }
 
+/* Sends the position and `go` with the limit; *pos: the position searched, *started: when `go`
+ * was sent. 0, or the error. */
+static int start_search(uci_engine *e, const rf_position *root, const rf_move *moves, size_t move_count,
+                        const uci_limit *limit, rf_position *pos, double *started, uci_error *err)
+{
+    char *cmd = NULL;
+    int r = position_command(e, root, moves, move_count, pos, &cmd, err);
+    if (r) return r;
+    r = send_command(e, cmd, e->hang_timeout, err, UCI_CRASHED, "at its position");
+    free(cmd);
+    if (r) return r;
+    char go[128];
+    size_t n = (size_t)snprintf(go, sizeof go, "go");
+    if (limit->depth) n += (size_t)snprintf(go + n, sizeof go - n, " depth %d", limit->depth);
+    if (limit->nodes) n += (size_t)snprintf(go + n, sizeof go - n, " nodes %llu", (unsigned long long)limit->nodes);
+    if (limit->movetime_ms) snprintf(go + n, sizeof go - n, " movetime %ld", limit->movetime_ms);
+    *started = now_s();
+    return send_command(e, go, e->hang_timeout, err, UCI_CRASHED, "at go");
+}
+
+/* Reads the search's lines until `bestmove`, into *out. A line that cannot be read is
+ * remembered (*bad, *first), the search stopped and its bestmove awaited, so that the engine is
+ * ready for the next search. 0, or the error of an engine that crashed, hung or cannot be read. */
+static int read_search(uci_engine *e, const rf_position *pos, const uci_limit *limit, double started,
+                       uci_result *out, int *bad, uci_error *first, uci_error *err)
+{
+    double allowed = (double)limit->movetime_ms / 1000.0 + e->hang_timeout;
+    double last = started;
+    int stopped = 0;
+    for (;;) {
+        double deadline = last + e->hang_timeout;
+        if (started + allowed > deadline) deadline = started + allowed;
+        const char *line;
+        size_t len;
+        int got = next_line(e, deadline, &line, &len);
+        if (got == LINE_EOF) return gone(e, err, UCI_CRASHED, "while searching");
+        if (got == LINE_TIMEOUT) return hung(e, err, UCI_HUNG, now_s() - last, "while searching");
+        if (got == LINE_SYSTEM)
+            return fail(err, UCI_SYSTEM, "cannot read from the engine '%s': %s", e->path, strerror(errno));
+        last = now_s();
+        int ended = 0;
+        if (got == LINE_LONG) {
+            if (!*bad) fail(first, UCI_ILLEGAL, "the engine said a line longer than %d bytes", UCI_LINE_MAX);
+            *bad = 1;
+        } else {
+            words w = {line, line + len};
+            const char *word;
+            size_t wl;
+            ended = next_word(&w, &word, &wl) && word_is(word, wl, "bestmove");
+            uci_error one;
+            if (uci_read_line(out, pos, e->chess960, line, len, &one) == UCI_ILLEGAL) {
+                if (!*bad) *first = one;
+                *bad = 1;
+            }
+        }
+        if (ended) return 0;
+        if (*bad && !stopped) { /* no use searching on: its bestmove ends the search */
+            stopped = 1;
+            int r = send_command(e, "stop", e->hang_timeout, err, UCI_CRASHED, "while searching");
+            if (r) return r;
+        }
+    }
+}
+
 int uci_search(uci_engine *e, const rf_position *root, const rf_move *moves, size_t move_count,
                const uci_limit *limit, uci_result *out, uci_error *err)
 {
@@ -1228,70 +1359,14 @@ int uci_search(uci_engine *e, const rf_position *root, const rf_move *moves, siz
         (limit->depth == 0 && limit->nodes == 0 && limit->movetime_ms == 0))
         return fail(err, UCI_REFUSED, "a search needs a limit: depth, nodes or movetime");
     rf_position pos;
-    char *cmd = NULL;
-    int r = position_command(e, root, moves, move_count, &pos, &cmd, err);
+    double started;
+    int r = start_search(e, root, moves, move_count, limit, &pos, &started, err);
     if (r) return r;
-    r = send_command(e, cmd, e->hang_timeout, err, UCI_CRASHED, "at its position");
-    free(cmd);
-    if (r) return r;
-    char go[128];
-    size_t n = (size_t)snprintf(go, sizeof go, "go");
-    if (limit->depth) n += (size_t)snprintf(go + n, sizeof go - n, " depth %d", limit->depth);
-    if (limit->nodes) n += (size_t)snprintf(go + n, sizeof go - n, " nodes %llu", (unsigned long long)limit->nodes);
-    if (limit->movetime_ms) snprintf(go + n, sizeof go - n, " movetime %ld", limit->movetime_ms);
-    double started = now_s();
-    r = send_command(e, go, e->hang_timeout, err, UCI_CRASHED, "at go");
-    if (r) return r;
-
-    /* Lines until `bestmove`. A line that cannot be read is remembered, the search stopped and
-     * its bestmove awaited, so that the engine is ready for the next search. */
-    double allowed = (double)limit->movetime_ms / 1000.0 + e->hang_timeout;
-    double last = started;
-    int bad = 0, stopped = 0;
+    int bad = 0;
     uci_error first;
     clear_error(&first);
     out->time_ms = -1; /* none said yet */
-    for (;;) {
-        double deadline = last + e->hang_timeout;
-        if (started + allowed > deadline) deadline = started + allowed;
-        const char *line;
-        size_t len;
-        int got = next_line(e, deadline, &line, &len);
-        if (got == LINE_EOF) {
-            r = gone(e, err, UCI_CRASHED, "while searching");
-            break;
-        }
-        if (got == LINE_TIMEOUT) {
-            r = hung(e, err, UCI_HUNG, now_s() - last, "while searching");
-            break;
-        }
-        if (got == LINE_SYSTEM) {
-            r = fail(err, UCI_SYSTEM, "cannot read from the engine '%s': %s", e->path, strerror(errno));
-            break;
-        }
-        last = now_s();
-        int ended = 0;
-        if (got == LINE_LONG) {
-            if (!bad) fail(&first, UCI_ILLEGAL, "the engine said a line longer than %d bytes", UCI_LINE_MAX);
-            bad = 1;
-        } else {
-            words w = {line, line + len};
-            const char *word;
-            size_t wl;
-            ended = next_word(&w, &word, &wl) && word_is(word, wl, "bestmove");
-            uci_error one;
-            if (uci_read_line(out, &pos, e->chess960, line, len, &one) == UCI_ILLEGAL) {
-                if (!bad) first = one;
-                bad = 1;
-            }
-        }
-        if (ended) break;
-        if (bad && !stopped) { /* no use searching on: its bestmove ends the search */
-            stopped = 1;
-            r = send_command(e, "stop", e->hang_timeout, err, UCI_CRASHED, "while searching");
-            if (r) break;
-        }
-    }
+    r = read_search(e, &pos, limit, started, out, &bad, &first, err);
     if (out->time_ms < 0) out->time_ms = (long)((now_s() - started) * 1000.0);
     if (r) return r;
     if (bad) {

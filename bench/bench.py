@@ -20,7 +20,7 @@ program (rankfile's hashed runs apart). Timings are printed, never asserted.
 
 Then, for each variant this build plays (`rankfile fen --variant NAME` takes its start FEN), one
 line per build compares rankfile's speed from the start position with two outside perft
-implementations, run once each through bench/oracles/perft.mjs under Node:
+implementations, run once each through tests/oracle/perft_timed.mjs under Node:
   chessops              lichess's rules in TypeScript (npm chessops, perft from chessops/debug)
   fairy-stockfish-wasm  Fairy-Stockfish's WebAssembly build (npm fairy-stockfish-nnue.wasm), UCI
                         `setoption name UCI_Variant`, `position fen`, `go perft N`
@@ -31,7 +31,7 @@ Node's start nor the engine's; rankfile's speed is its deepest start row of the 
 took ORACLE_MIN_S or more, else rankfile is timed here at ORACLE_STARTS' depth. "Nx slower" is
 rankfile's M nodes/s over the oracle's. rankfile also counts at each oracle's depth: a different
 count is printed loudly and the bench exits 1. Install the oracles with
-    npm ci --prefix bench/oracles
+    npm ci --prefix tests/oracle
 (`make bench` does it when npm is there); without node or the packages the lines say
 "unavailable (reason)" and the bench goes on. --no-oracles leaves this part out;
 --chessops-depth / --fsf-depth D set one oracle's depth for every variant (0: not run).
@@ -80,7 +80,7 @@ POSITIONS = [
 ]
 
 
-# The outside perft implementations timed from each variant's start position (bench/oracles):
+# The outside perft implementations timed from each variant's start position (tests/oracle):
 # name (as the start rows above), variant, FEN, chessops' depth, Fairy-Stockfish's depth,
 # rankfile's depth when no start row of the variant ran long enough (ORACLE_MIN_S). chessops is
 # some 1000x slower than rankfile and Fairy-Stockfish's wasm build some 100x: these depths take
@@ -100,8 +100,8 @@ ORACLE_STARTS = [
 ]
 # A start row faster than this (seconds) is mostly process start: rankfile is timed deeper.
 ORACLE_MIN_S = 0.1
-ORACLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracles")
-ORACLE_INSTALL = "npm ci --prefix bench/oracles"
+ORACLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "oracle")
+ORACLE_INSTALL = "npm ci --prefix tests/oracle"
 
 
 def find_stockfish(path):
@@ -196,23 +196,23 @@ def oracle_setup():
 
 
 def run_oracles(node, variant, fen, depths):
-    """Runs bench/oracles/perft.mjs once per oracle of `depths` ({oracle: depth}), each in its
+    """Runs tests/oracle/perft_timed.mjs once per oracle of `depths` ({oracle: depth}), each in its
     own Node process so that one failing leaves the other's answer: {oracle: {"depth", "nodes",
     "seconds"} or {"error"}}."""
     flags = {"chessops": "--chessops", "fairy-stockfish-wasm": "--fsf"}
     results = {}
     for oracle, depth in depths.items():
-        args = [node, os.path.join(ORACLE_DIR, "perft.mjs"), variant, fen, flags[oracle], str(depth)]
+        args = [node, os.path.join(ORACLE_DIR, "perft_timed.mjs"), variant, fen, flags[oracle], str(depth)]
         try:
             r = subprocess.run(args, capture_output=True, text=True, timeout=600)
         except subprocess.TimeoutExpired:
-            results[oracle] = {"error": "perft.mjs ran past 600 s"}
+            results[oracle] = {"error": "perft_timed.mjs ran past 600 s"}
             continue
         try:
             results[oracle] = json.loads(r.stdout.strip().splitlines()[-1])[oracle]
         except (ValueError, IndexError, KeyError, TypeError):
             lines = [l for l in r.stderr.splitlines() if l.strip()]
-            results[oracle] = {"error": "perft.mjs exited %d%s" % (
+            results[oracle] = {"error": "perft_timed.mjs exited %d%s" % (
                 r.returncode, ": " + lines[-1].strip()[:200] if lines else "")}
     return results
 

@@ -6,9 +6,9 @@ usage: python3 bench/pgn.py [--rankfile PATH] [--file PGN] [--games N] [--times 
                             [--python-chess DIR] [--python-games N]
 
 The game file: --file, or N (default 20,000) realistic-ish standard games that
-bench/oracles/pgn_games.mjs writes with chessops (random play, 40 to 160 plies, lichess's
+tests/oracle/pgn_games.mjs writes with chessops (random play, 40 to 160 plies, lichess's
 headers, [%clk] comments), cached in bench/data/ (gitignored). Needs node and
-`npm ci --prefix bench/oracles` for that, not for --file.
+`npm ci --prefix tests/oracle` for that, not for --file.
 
 The timed file is that file --times times over (default 10: 200,000 games). Each program runs
 alone (one process at a time), timed by wall clock over the whole process (start included), the
@@ -123,12 +123,13 @@ def game_file(games):
     path = os.path.join(cache_dir(), f"games-{games}.pgn")
     if os.path.exists(path):
         return path
-    script = os.path.join(HERE, "oracles", "pgn_games.mjs")
-    if not shutil.which("node") or not os.path.isdir(os.path.join(HERE, "oracles", "node_modules", "chessops")):
-        sys.exit("bench/pgn.py: writing the games needs node and chessops: npm ci --prefix bench/oracles (or give --file)")
+    oracle = os.path.join(HERE, "..", "tests", "oracle")
+    script = os.path.join(oracle, "pgn_games.mjs")
+    if not shutil.which("node") or not os.path.isdir(os.path.join(oracle, "node_modules", "chessops")):
+        sys.exit("bench/pgn.py: writing the games needs node and chessops: npm ci --prefix tests/oracle (or give --file)")
     print(f"writing {games} games with chessops to {path} ...", flush=True)
     with open(path + ".tmp", "wb") as out:
-        subprocess.run(["node", script, str(games)], stdout=out, check=True, cwd=os.path.join(HERE, "oracles"))
+        subprocess.run(["node", script, str(games)], stdout=out, check=True, cwd=oracle)
     os.replace(path + ".tmp", path)
     return path
 

@@ -10,8 +10,8 @@ set(RF_CLI_FILES
 list(TRANSFORM RF_CLI_FILES PREPEND ${PROJECT_SOURCE_DIR}/cli/)
 add_library(rankfile_commands STATIC ${RF_CLI_FILES})
 target_include_directories(rankfile_commands PUBLIC ${PROJECT_SOURCE_DIR}/cli)
-# perft's files use the library's internal perft plan and suite reader (src/perft_plan.h,
-# src/perft_suite.h).
+# perft's files use the library's internal perft interface, src/perft_plan.h: the one header
+# of src/ that cli/ includes.
 target_include_directories(rankfile_commands PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_compile_options(rankfile_commands PRIVATE ${RF_WARNINGS})
 target_link_libraries(rankfile_commands PUBLIC rankfile_app)

@@ -176,6 +176,68 @@ static void json_steps(cli_json *j, const char *key, const steps *st)
     cli_json_end(j);
 }
 
+/* --verbose's lines before a text answer: each side's derivation. */
+static void emit_steps(const run960 *o, const setup *w, const setup *b, const steps *ws, const steps *bs)
+{
+    FILE *out = o->common.io->out;
+    for (int side = 0; side < 1 + o->dbl; side++) {
+        const steps *st = side ? bs : ws;
+        if (o->dbl) fprintf(out, "%s, #%d:\n", side ? "black" : "white", side ? b->number : w->number);
+        for (int i = 0; i < st->n; i++) fprintf(out, "  %s\n", st->line[i]);
+    }
+}
+
+/* The map notation: the piece letter, then l for light (White) or d for dark. */
+static void emit_map(const run960 *o, const setup *w, const setup *b, const rf_position *pos)
+{
+    FILE *out = o->common.io->out;
+    static const int ranks[4] = {0, 1, 6, 7};
+    if (o->dbl)
+        fprintf(out, "#%d/#%d", w->number, b->number);
+    else
+        fprintf(out, "#%d", w->number);
+    for (int r = 0; r < 4; r++)
+        for (int f = 0; f < 8; f++) {
+            rf_square sq = RF_SQUARE(f, ranks[r]);
+            rf_piece pc = pos->board[sq];
+            char name[3];
+            rf_square_name(name, sq);
+            fprintf(out, " %s=%c%c", name, rf_piece_to_char(pc | (RF_BLACK << 3)),
+                    RF_PIECE_COLOR(pc) == RF_WHITE ? 'l' : 'd');
+        }
+    putc('\n', out);
+}
+
+static void emit_json(const run960 *o, const setup *w, const setup *b, const rf_position *pos, const char *wl,
+                      const char *bl, const steps *ws, const steps *bs)
+{
+    char wr[9], br[9], letters[20];
+    rf_chess960_back_rank(wr, w->number);
+    rf_chess960_back_rank(br, b->number);
+    for (int i = 0; i < 8; i++) br[i] = (char)tolower((unsigned char)br[i]);
+    snprintf(letters, sizeof letters, "%s%s%s", wl, o->dbl ? "/" : "", o->dbl ? bl : "");
+    cli_json j;
+    cli_json_answer(&j, &o->common);
+    if (o->dbl) {
+        cli_json_kint(&j, "white_number", w->number);
+        cli_json_kint(&j, "black_number", b->number);
+    } else {
+        cli_json_kint(&j, "number", w->number);
+    }
+    cli_json_kstr(&j, "white", wr);
+    cli_json_kstr(&j, "black", br);
+    cli_json_kstr(&j, "language", o->lang->code);
+    cli_json_kstr(&j, "letters", letters);
+    cli_json_kstr(&j, "greeting", o->lang->greeting);
+    json_fen(&j, "fen", pos, 0);
+    json_fen(&j, "shredder_fen", pos, RF_FEN_SHREDDER);
+    if (o->verbose) {
+        json_steps(&j, o->dbl ? "white_derivation" : "derivation", ws);
+        if (o->dbl) json_steps(&j, "black_derivation", bs);
+    }
+    cli_json_end(&j);
+}
+
 /* Answers one position in the chosen format. */
 static void emit(const run960 *o, const setup *w, const setup *b)
 {
@@ -190,13 +252,7 @@ static void emit(const run960 *o, const setup *w, const setup *b)
         derivation(o, w, &ws);
         if (o->dbl) derivation(o, b, &bs);
     }
-    if (o->verbose && o->format != FORMAT_JSON) {
-        for (int side = 0; side < 1 + o->dbl; side++) {
-            const steps *st = side ? &bs : &ws;
-            if (o->dbl) fprintf(out, "%s, #%d:\n", side ? "black" : "white", side ? b->number : w->number);
-            for (int i = 0; i < st->n; i++) fprintf(out, "  %s\n", st->line[i]);
-        }
-    }
+    if (o->verbose && o->format != FORMAT_JSON) emit_steps(o, w, b, &ws, &bs);
     switch (o->format) {
     case FORMAT_LINE:
         if (o->dbl)
@@ -206,53 +262,8 @@ static void emit(const run960 *o, const setup *w, const setup *b)
         if (o->fen) put_fen(out, &pos, o->fen_flags);
         break;
     case FORMAT_FEN: put_fen(out, &pos, o->fen_flags); break;
-    case FORMAT_MAP: {
-        /* The map notation: the piece letter, then l for light (White) or d for dark. */
-        static const int ranks[4] = {0, 1, 6, 7};
-        if (o->dbl)
-            fprintf(out, "#%d/#%d", w->number, b->number);
-        else
-            fprintf(out, "#%d", w->number);
-        for (int r = 0; r < 4; r++)
-            for (int f = 0; f < 8; f++) {
-                rf_square sq = RF_SQUARE(f, ranks[r]);
-                rf_piece pc = pos.board[sq];
-                char name[3];
-                rf_square_name(name, sq);
-                fprintf(out, " %s=%c%c", name, rf_piece_to_char(pc | (RF_BLACK << 3)),
-                       RF_PIECE_COLOR(pc) == RF_WHITE ? 'l' : 'd');
-            }
-        putc('\n', out);
-        break;
-    }
-    case FORMAT_JSON: {
-        char wr[9], br[9], letters[20];
-        rf_chess960_back_rank(wr, w->number);
-        rf_chess960_back_rank(br, b->number);
-        for (int i = 0; i < 8; i++) br[i] = (char)tolower((unsigned char)br[i]);
-        snprintf(letters, sizeof letters, "%s%s%s", wl, o->dbl ? "/" : "", o->dbl ? bl : "");
-        cli_json j;
-        cli_json_answer(&j, &o->common);
-        if (o->dbl) {
-            cli_json_kint(&j, "white_number", w->number);
-            cli_json_kint(&j, "black_number", b->number);
-        } else {
-            cli_json_kint(&j, "number", w->number);
-        }
-        cli_json_kstr(&j, "white", wr);
-        cli_json_kstr(&j, "black", br);
-        cli_json_kstr(&j, "language", o->lang->code);
-        cli_json_kstr(&j, "letters", letters);
-        cli_json_kstr(&j, "greeting", o->lang->greeting);
-        json_fen(&j, "fen", &pos, 0);
-        json_fen(&j, "shredder_fen", &pos, RF_FEN_SHREDDER);
-        if (o->verbose) {
-            json_steps(&j, o->dbl ? "white_derivation" : "derivation", &ws);
-            if (o->dbl) json_steps(&j, "black_derivation", &bs);
-        }
-        cli_json_end(&j);
-        break;
-    }
+    case FORMAT_MAP: emit_map(o, w, b, &pos); break;
+    case FORMAT_JSON: emit_json(o, w, b, &pos, wl, bl, &ws, &bs); break;
     }
 }
 
@@ -350,181 +361,231 @@ static int emit_svg(const run960 *o, const setup *w, const setup *b, const char 
     return st;
 }
 
-static int run(cli_io *io, int argc, char **argv)
+/* What the command line asks for besides run960's output settings. */
+typedef struct request {
+    int have_seed, have_count, all, format_set, lang_set, distinct;
+    uint64_t seed, count;
+    const char *svg;
+    int is_random, given[2]; /* the positional arguments: 'random' (or none), or the numbers */
+} request;
+
+/* --format's value into o->format; CLI_USAGE after an error, else -1. */
+static int read_format(run960 *o, const char *v)
 {
-    run960 o;
-    cli_args a;
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_960, io, argc, argv);
-    o.lang = rf_language_find("en");
-    o.format = FORMAT_LINE;
-    int have_seed = 0, have_count = 0, all = 0, format_set = 0, lang_set = 0, distinct = 0, id;
-    uint64_t seed = 0, count = 1;
-    const char *svg = NULL;
+    static const char *const names[] = {"line", "fen", "map", "json"};
     char shown[64];
-    while ((id = cli_args_next(&a)) > 0) {
-        const char *v = a.value;
+    int k = 0;
+    while (k < 4 && strcmp(v, names[k]) != 0) k++;
+    if (k == 4)
+        return cli_usage(&o->common, "--format takes line, fen, map or json, not '%s'", cli_shown(v, strlen(v), shown));
+    o->format = k; /* FORMAT_LINE, FORMAT_FEN, FORMAT_MAP, FORMAT_JSON in this order */
+    return -1;
+}
+
+/* The options; -1 to go on, else the exit status. */
+static int read_options(run960 *o, cli_args *a, request *r)
+{
+    int id, st;
+    while ((id = cli_args_next(a)) > 0) {
+        const char *v = a->value;
         switch (id) {
         case OPT_SEED:
-            if (cli_parse_u64(&o.common, "--seed", v, 0, UINT64_MAX, &seed)) return CLI_USAGE;
-            have_seed = 1;
+            if (cli_parse_u64(&o->common, "--seed", v, 0, UINT64_MAX, &r->seed)) return CLI_USAGE;
+            r->have_seed = 1;
             break;
         case OPT_COUNT:
-            if (cli_parse_u64(&o.common, "--count", v, 1, 1000000000, &count)) return CLI_USAGE;
-            have_count = 1;
+            if (cli_parse_u64(&o->common, "--count", v, 1, 1000000000, &r->count)) return CLI_USAGE;
+            r->have_count = 1;
             break;
-        case OPT_ALL: all = 1; break;
+        case OPT_ALL: r->all = 1; break;
         case OPT_LANG:
-            o.lang = cli_language(&o.common, v);
-            if (!o.lang) return CLI_USAGE;
-            lang_set = 1;
+            o->lang = cli_language(&o->common, v);
+            if (!o->lang) return CLI_USAGE;
+            r->lang_set = 1;
             break;
-        case OPT_FEN: o.fen = 1; break;
-        case OPT_SHREDDER: o.fen_flags |= RF_FEN_SHREDDER; break;
-        case OPT_VERBOSE: o.verbose = 1; break;
-        case OPT_DOUBLE: o.dbl = 1; break;
-        case OPT_SVG: svg = v; break;
-        case OPT_DISTINCT: distinct = 1; break;
-        case OPT_FORMAT: {
-            static const char *const names[] = {"line", "fen", "map", "json"};
-            int k = 0;
-            while (k < 4 && strcmp(v, names[k]) != 0) k++;
-            if (k == 4)
-                return cli_usage(&o.common, "--format takes line, fen, map or json, not '%s'",
-                                 cli_shown(v, strlen(v), shown));
-            o.format = k; /* FORMAT_LINE, FORMAT_FEN, FORMAT_MAP, FORMAT_JSON in this order */
-            format_set = 1;
+        case OPT_FEN: o->fen = 1; break;
+        case OPT_SHREDDER: o->fen_flags |= RF_FEN_SHREDDER; break;
+        case OPT_VERBOSE: o->verbose = 1; break;
+        case OPT_DOUBLE: o->dbl = 1; break;
+        case OPT_SVG: r->svg = v; break;
+        case OPT_DISTINCT: r->distinct = 1; break;
+        case OPT_FORMAT:
+            if ((st = read_format(o, v)) >= 0) return st;
+            r->format_set = 1;
             break;
-        }
         default: break;
         }
     }
-    if (id == CLI_ARGS_STOP) return a.status;
-    if (o.common.json) {
-        if (format_set && o.format != FORMAT_JSON)
-            return cli_usage(&o.common, "--json and --format %s contradict each other",
-                             o.format == FORMAT_FEN   ? "fen"
-                             : o.format == FORMAT_MAP ? "map"
-                                                      : "line");
-        o.format = FORMAT_JSON;
-    }
-    if (o.fen_flags & RF_FEN_SHREDDER) o.fen = 1;
-    /* Options with nothing to change say so rather than pass in silence. */
-    if (lang_set && (o.format == FORMAT_FEN || o.format == FORMAT_MAP) && !o.verbose)
-        cli_warn(&o.common, "--format %s writes English letters; --lang changes nothing",
-                 o.format == FORMAT_FEN ? "fen" : "map");
-    if (o.fen && !(o.fen_flags & RF_FEN_SHREDDER) && o.format != FORMAT_LINE)
-        cli_warn(&o.common, "--fen adds a FEN to the line form only; --format %s has %s",
-                 o.format == FORMAT_FEN ? "fen" : o.format == FORMAT_MAP ? "map" : "json",
-                 o.format == FORMAT_MAP ? "none" : "its own");
-    if ((o.fen_flags & RF_FEN_SHREDDER) && o.format == FORMAT_MAP)
-        cli_warn(&o.common, "--format map has no FEN; --shredder changes nothing");
-    if ((o.fen_flags & RF_FEN_SHREDDER) && o.format == FORMAT_JSON)
-        cli_warn(&o.common, "--format json has both FENs (fen, shredder_fen); --shredder "
-                                   "changes nothing");
-    if (svg && strcmp(svg, "-") == 0 && (o.verbose || format_set || o.fen || lang_set))
-        cli_warn(&o.common, "--svg - writes the image alone; the answer's options change "
-                                   "nothing");
+    return id == CLI_ARGS_STOP ? a->status : -1;
+}
 
-    /* The positional arguments: nothing or 'random', or the number(s) of the setup. */
-    int nargs = argc - a.rest, want = o.dbl ? 2 : 1, given[2] = {0, 0};
-    int is_random = nargs == 0 || (nargs == 1 && strcmp(argv[a.rest], "random") == 0);
-    if (!is_random) {
-        if (nargs != want)
-            return cli_usage(&o.common,
-                             o.dbl ? "--double takes two numbers (White's and Black's) or "
-                                     "'random', not %d arguments"
-                                   : "takes one number 0-959 or 'random', not %d arguments",
-                             nargs);
-        for (int i = 0; i < want; i++) {
-            uint64_t v;
-            if (!cli_number_u64(argv[a.rest + i], strlen(argv[a.rest + i]), &v) || v >= RF_CHESS960_COUNT)
-                return cli_usage(&o.common,
-                                 "'%s' is not a Chess960 number (0 to 959) or 'random'",
-                                 argv[a.rest + i]);
-            given[i] = (int)v;
-        }
+/* --json against --format; options with nothing to change say so rather than pass in silence.
+ * -1 to go on, else the exit status. */
+static int settle_format(run960 *o, const request *r)
+{
+    if (o->common.json) {
+        if (r->format_set && o->format != FORMAT_JSON)
+            return cli_usage(&o->common, "--json and --format %s contradict each other",
+                             o->format == FORMAT_FEN   ? "fen"
+                             : o->format == FORMAT_MAP ? "map"
+                                                       : "line");
+        o->format = FORMAT_JSON;
     }
-    if (all && !is_random)
-        return cli_usage(&o.common, "--all lists every setup; it takes no number");
-    if (all && have_count)
-        return cli_usage(&o.common, "--all and --count exclude each other");
-    if (have_count && !is_random)
-        return cli_usage(&o.common, "--count draws random positions; it takes no number");
-    if (distinct && !have_count)
-        return cli_usage(&o.common, "--distinct goes with --count (--all lists every "
-                                           "setup once; a number is one setup)");
-    uint64_t setups = o.dbl ? (uint64_t)RF_CHESS960_COUNT * RF_CHESS960_COUNT : RF_CHESS960_COUNT;
-    if (distinct && count > setups)
-        return cli_usage(&o.common, "--count %llu --distinct: there are only %llu %s",
-                         (unsigned long long)count, (unsigned long long)setups,
-                         o.dbl ? "Double Fischer Random setups" : "Chess960 setups");
-    if (svg && all)
-        return cli_usage(&o.common, "--svg draws one position, or with --count one a "
-                                           "file; not with --all");
-    int pattern = svg ? svg_pattern(&o.common, svg) : -1;
+    if (o->fen_flags & RF_FEN_SHREDDER) o->fen = 1;
+    if (r->lang_set && (o->format == FORMAT_FEN || o->format == FORMAT_MAP) && !o->verbose)
+        cli_warn(&o->common, "--format %s writes English letters; --lang changes nothing",
+                 o->format == FORMAT_FEN ? "fen" : "map");
+    if (o->fen && !(o->fen_flags & RF_FEN_SHREDDER) && o->format != FORMAT_LINE)
+        cli_warn(&o->common, "--fen adds a FEN to the line form only; --format %s has %s",
+                 o->format == FORMAT_FEN ? "fen" : o->format == FORMAT_MAP ? "map" : "json",
+                 o->format == FORMAT_MAP ? "none" : "its own");
+    if ((o->fen_flags & RF_FEN_SHREDDER) && o->format == FORMAT_MAP)
+        cli_warn(&o->common, "--format map has no FEN; --shredder changes nothing");
+    if ((o->fen_flags & RF_FEN_SHREDDER) && o->format == FORMAT_JSON)
+        cli_warn(&o->common, "--format json has both FENs (fen, shredder_fen); --shredder "
+                             "changes nothing");
+    if (r->svg && strcmp(r->svg, "-") == 0 && (o->verbose || r->format_set || o->fen || r->lang_set))
+        cli_warn(&o->common, "--svg - writes the image alone; the answer's options change "
+                             "nothing");
+    return -1;
+}
+
+/* The positional arguments: nothing or 'random', or the number(s) of the setup. -1 to go on,
+ * else the exit status. */
+static int read_numbers(const run960 *o, int nargs, char **args, request *r)
+{
+    int want = o->dbl ? 2 : 1;
+    r->is_random = nargs == 0 || (nargs == 1 && strcmp(args[0], "random") == 0);
+    if (r->is_random) return -1;
+    if (nargs != want)
+        return cli_usage(&o->common,
+                         o->dbl ? "--double takes two numbers (White's and Black's) or "
+                                  "'random', not %d arguments"
+                                : "takes one number 0-959 or 'random', not %d arguments",
+                         nargs);
+    for (int i = 0; i < want; i++) {
+        uint64_t v;
+        if (!cli_number_u64(args[i], strlen(args[i]), &v) || v >= RF_CHESS960_COUNT)
+            return cli_usage(&o->common, "'%s' is not a Chess960 number (0 to 959) or 'random'", args[i]);
+        r->given[i] = (int)v;
+    }
+    return -1;
+}
+
+/* The number of setups there are: Chess960's, or Double Fischer Random's. */
+static uint64_t setups_of(const run960 *o)
+{
+    return o->dbl ? (uint64_t)RF_CHESS960_COUNT * RF_CHESS960_COUNT : RF_CHESS960_COUNT;
+}
+
+/* The options that exclude each other or need another. -1 to go on, else the exit status. */
+static int check_request(const run960 *o, const request *r)
+{
+    char shown[64];
+    if (r->all && !r->is_random) return cli_usage(&o->common, "--all lists every setup; it takes no number");
+    if (r->all && r->have_count) return cli_usage(&o->common, "--all and --count exclude each other");
+    if (r->have_count && !r->is_random)
+        return cli_usage(&o->common, "--count draws random positions; it takes no number");
+    if (r->distinct && !r->have_count)
+        return cli_usage(&o->common, "--distinct goes with --count (--all lists every "
+                                     "setup once; a number is one setup)");
+    if (r->distinct && r->count > setups_of(o))
+        return cli_usage(&o->common, "--count %llu --distinct: there are only %llu %s", (unsigned long long)r->count,
+                         (unsigned long long)setups_of(o),
+                         o->dbl ? "Double Fischer Random setups" : "Chess960 setups");
+    if (r->svg && r->all)
+        return cli_usage(&o->common, "--svg draws one position, or with --count one a "
+                                     "file; not with --all");
+    int pattern = r->svg ? svg_pattern(&o->common, r->svg) : -1;
     if (pattern > 0) return pattern;
-    if (svg && have_count && pattern < 0)
-        return cli_usage(&o.common, "--svg with --count takes a pattern with %%d, one "
-                                           "file a position (round-%%d.svg), not '%s'",
-                         cli_shown(svg, strlen(svg), shown));
-    if (have_seed && (all || !is_random))
-        return cli_usage(&o.common,
-                         "--seed draws random positions; it goes with no number and not --all");
+    if (r->svg && r->have_count && pattern < 0)
+        return cli_usage(&o->common, "--svg with --count takes a pattern with %%d, one "
+                                     "file a position (round-%%d.svg), not '%s'",
+                         cli_shown(r->svg, strlen(r->svg), shown));
+    if (r->have_seed && (r->all || !r->is_random))
+        return cli_usage(&o->common, "--seed draws random positions; it goes with no number and not --all");
+    return -1;
+}
 
-    if (all) {
-        for (int w = 0; w < RF_CHESS960_COUNT; w++) {
-            setup ws = given_setup(w);
-            if (!o.dbl) {
-                emit(&o, &ws, &ws);
-                continue;
-            }
-            for (int b = 0; b < RF_CHESS960_COUNT; b++) {
-                setup bs = given_setup(b);
-                emit(&o, &ws, &bs);
-            }
+/* --all: every setup in number order (every pair with --double). */
+static void list_all(const run960 *o)
+{
+    for (int w = 0; w < RF_CHESS960_COUNT; w++) {
+        setup ws = given_setup(w);
+        if (!o->dbl) {
+            emit(o, &ws, &ws);
+            continue;
         }
-        return cli_finish(&o.common, CLI_OK);
+        for (int b = 0; b < RF_CHESS960_COUNT; b++) {
+            setup bs = given_setup(b);
+            emit(o, &ws, &bs);
+        }
     }
-    if (!is_random) {
-        setup ws = given_setup(given[0]), bs = given_setup(o.dbl ? given[1] : given[0]);
-        if (svg) return cli_finish(&o.common, emit_svg(&o, &ws, &bs, svg, 1));
-        emit(&o, &ws, &bs);
-        return cli_finish(&o.common, CLI_OK);
-    }
+}
+
+/* --count random setups (each new with --distinct). Returns an exit status. */
+static int draw_random(const run960 *o, const request *r)
+{
     rf_rng rng;
-    if (have_seed) {
-        rf_rng_seed(&rng, (uint64_t)seed);
+    if (r->have_seed) {
+        rf_rng_seed(&rng, (uint64_t)r->seed);
     } else if (rf_rng_seed_entropy(&rng) != RF_OK) {
-        cli_error(&o.common, "cannot read entropy from the operating system "
-                                    "(getrandom, /dev/urandom); use --seed");
+        cli_error(&o->common, "cannot read entropy from the operating system "
+                              "(getrandom, /dev/urandom); use --seed");
         return CLI_SOFTWARE;
     }
     /* --distinct: the setups given so far, one bit each; a repeat is drawn again. */
-    unsigned char *seen = distinct ? calloc((size_t)(setups + 7) / 8, 1) : NULL;
-    if (distinct && !seen) {
-        cli_error(&o.common, "out of memory");
+    unsigned char *seen = r->distinct ? calloc((size_t)(setups_of(o) + 7) / 8, 1) : NULL;
+    if (r->distinct && !seen) {
+        cli_error(&o->common, "out of memory");
         return CLI_SOFTWARE;
     }
     int st = CLI_OK;
-    for (unsigned long long i = 0; i < count && st == CLI_OK;) {
+    for (unsigned long long i = 0; i < r->count && st == CLI_OK;) {
         setup ws = random_setup(&rng);
-        setup bs = o.dbl ? random_setup(&rng) : ws;
+        setup bs = o->dbl ? random_setup(&rng) : ws;
         if (seen) {
-            size_t key = (size_t)ws.number * (o.dbl ? RF_CHESS960_COUNT : 1) +
-                         (size_t)(o.dbl ? bs.number : 0);
+            size_t key = (size_t)ws.number * (o->dbl ? RF_CHESS960_COUNT : 1) + (size_t)(o->dbl ? bs.number : 0);
             if (seen[key / 8] & (1u << (key % 8))) continue;
             seen[key / 8] |= (unsigned char)(1u << (key % 8));
         }
         i++;
-        if (svg)
-            st = emit_svg(&o, &ws, &bs, svg, i);
+        if (r->svg)
+            st = emit_svg(o, &ws, &bs, r->svg, i);
         else
-            emit(&o, &ws, &bs);
-        if (ferror(io->out)) break;
+            emit(o, &ws, &bs);
+        if (ferror(o->common.io->out)) break;
     }
     free(seen);
-    return cli_finish(&o.common, st);
+    return st;
+}
+
+static int run(cli_io *io, int argc, char **argv)
+{
+    run960 o;
+    cli_args a;
+    request r;
+    memset(&o, 0, sizeof o);
+    memset(&r, 0, sizeof r);
+    r.count = 1;
+    cli_args_start(&a, &o.common, &cli_command_960, io, argc, argv);
+    o.lang = rf_language_find("en");
+    o.format = FORMAT_LINE;
+    int st;
+    if ((st = read_options(&o, &a, &r)) >= 0 || (st = settle_format(&o, &r)) >= 0 ||
+        (st = read_numbers(&o, argc - a.rest, argv + a.rest, &r)) >= 0 || (st = check_request(&o, &r)) >= 0)
+        return st;
+    if (r.all) {
+        list_all(&o);
+        return cli_finish(&o.common, CLI_OK);
+    }
+    if (!r.is_random) {
+        setup ws = given_setup(r.given[0]), bs = given_setup(o.dbl ? r.given[1] : r.given[0]);
+        if (r.svg) return cli_finish(&o.common, emit_svg(&o, &ws, &bs, r.svg, 1));
+        emit(&o, &ws, &bs);
+        return cli_finish(&o.common, CLI_OK);
+    }
+    return cli_finish(&o.common, draw_random(&o, &r));
 }
 
 const cli_command cli_command_960 = {

@@ -181,7 +181,9 @@ static int has_break(const char *s)
     return strchr(s, '\n') || strchr(s, '\r');
 }
 
-static int parse_option(cmd_run *o, int id, const char *v)
+/* The options of the engine and its search; 1 when `id` is none of them, else 0 or CLI_USAGE
+ * after saying what is wrong. */
+static int parse_engine_option(cmd_run *o, int id, const char *v)
 {
     const cli_common *c = &o->common;
     long n;
@@ -229,6 +231,20 @@ static int parse_option(cmd_run *o, int id, const char *v)
         if (cli_parse_int(c, "--engines", v, 1, 256, &n)) return CLI_USAGE;
         o->cfg.engines = (int)n;
         return 0;
+    case OPT_ENGINE_TIMEOUT:
+        if (cli_parse_int(c, "--engine-timeout", v, 1, 86400, &n)) return CLI_USAGE;
+        o->cfg.engine.hang_timeout_s = (double)n;
+        return 0;
+    default: return 1;
+    }
+}
+
+/* The options of what is analysed and what is written; 0, or CLI_USAGE after an error. */
+static int parse_run_option(cmd_run *o, int id, const char *v)
+{
+    const cli_common *c = &o->common;
+    long n;
+    switch (id) {
     case OPT_FROM_PLY:
         if (cli_parse_int(c, "--from-ply", v, 0, 1000000, &n)) return CLI_USAGE;
         o->cfg.from_ply = (unsigned long)n;
@@ -253,10 +269,6 @@ static int parse_option(cmd_run *o, int id, const char *v)
         if (!*v) return cli_usage(c, "--output needs a file");
         o->output = v;
         return 0;
-    case OPT_ENGINE_TIMEOUT:
-        if (cli_parse_int(c, "--engine-timeout", v, 1, 86400, &n)) return CLI_USAGE;
-        o->cfg.engine.hang_timeout_s = (double)n;
-        return 0;
     case OPT_ENCODING:
         if (cli_encoding_parse(v, &o->cfg.encoding))
             return cli_usage(c, "--encoding must be auto, utf-8 or latin-1, not '%s'", v);
@@ -264,6 +276,12 @@ static int parse_option(cmd_run *o, int id, const char *v)
     case OPT_NO_PROGRESS: o->progress = 0; return 0;
     default: return 0;
     }
+}
+
+static int parse_option(cmd_run *o, int id, const char *v)
+{
+    int st = parse_engine_option(o, id, v);
+    return st == 1 ? parse_run_option(o, id, v) : st;
 }
 
 /* ---- the key of a checkpoint: what the answers depend on ------------------------------------- */
@@ -372,54 +390,25 @@ static void on_progress(void *ctx, const analyse_progress *p)
 
 /* ---- the command ------------------------------------------------------------------------------- */
 
-static int run(cli_io *io, int argc, char **argv)
+/* The options, checked, and the configuration they make. -1 to go on, else the exit status. */
+static int read_command_line(cmd_run *o, cli_args *a)
 {
-    cmd_run *o = calloc(1, sizeof *o);
-    if (!o) return CLI_SOFTWARE;
-    cli_args a;
-    cli_args_start(&a, &o->common, &cli_command_analyse, io, argc, argv);
-    o->cfg.every = 1;
-    o->cfg.engines = rf_cpu_count() < 256 ? rf_cpu_count() : 256;
-    o->out.format = ANALYSE_PGN;
-    o->progress = isatty(fileno(io->err));
     int format_given = 0, id, st = 0;
-    while ((id = cli_args_next(&a)) > 0) {
+    while ((id = cli_args_next(a)) > 0) {
         if (id == OPT_FORMAT) format_given = 1;
-        if ((st = parse_option(o, id, a.value)) != 0) break;
+        if ((st = parse_option(o, id, a->value)) != 0) break;
     }
-    if (st) {
-        free(o);
-        return CLI_USAGE;
-    }
-    if (id == CLI_ARGS_STOP) {
-        st = a.status;
-        free(o);
-        return st;
-    }
+    if (st) return CLI_USAGE;
+    if (id == CLI_ARGS_STOP) return a->status;
     const cli_common *c = &o->common;
     if (o->common.json) {
-        if (format_given && o->out.format != ANALYSE_JSON) {
-            st = cli_usage(c, "--json and --format other than json");
-            free(o);
-            return st;
-        }
+        if (format_given && o->out.format != ANALYSE_JSON) return cli_usage(c, "--json and --format other than json");
         o->out.format = ANALYSE_JSON;
     }
-    if (!o->cfg.engine.path) {
-        st = cli_usage(c, "give the engine: --engine PATH (e.g. --engine /usr/games/stockfish)");
-        free(o);
-        return st;
-    }
-    if (has_break(o->cfg.engine.path)) {
-        st = cli_usage(c, "--engine: a path with a line break");
-        free(o);
-        return st;
-    }
-    if ((o->cfg.limit.depth != 0) + (o->cfg.limit.nodes != 0) + (o->cfg.limit.movetime_ms != 0) > 1) {
-        st = cli_usage(c, "give one limit: --depth, --nodes or --movetime");
-        free(o);
-        return st;
-    }
+    if (!o->cfg.engine.path) return cli_usage(c, "give the engine: --engine PATH (e.g. --engine /usr/games/stockfish)");
+    if (has_break(o->cfg.engine.path)) return cli_usage(c, "--engine: a path with a line break");
+    if ((o->cfg.limit.depth != 0) + (o->cfg.limit.nodes != 0) + (o->cfg.limit.movetime_ms != 0) > 1)
+        return cli_usage(c, "give one limit: --depth, --nodes or --movetime");
     if (!o->limit_given) o->cfg.limit.nodes = DEFAULT_NODES;
     if (!o->cfg.engine.threads) o->cfg.engine.threads = 1;
     o->cfg.engine.options = o->options;
@@ -427,27 +416,16 @@ static int run(cli_io *io, int argc, char **argv)
     o->cfg.variant = o->common.variant;
     o->cfg.chess960 = o->common.chess960;
     o->cfg.common = &o->common;
+    return -1;
+}
 
-    int n = argc - a.rest;
-    char **files = argv + a.rest;
-    char *dash[] = {"-"};
-    if (n == 0) {
-        files = dash;
-        n = 1;
-    }
-    char *key = make_key(o, argc - a.rest, argv + a.rest);
-    o->cfg.key = key;
-
-    /* The inputs: opened now, so that a missing file is said before any engine starts. */
-    analyse_source *src = calloc((size_t)n, sizeof *src);
-    size_t nsrc = 0;
+/* The inputs, opened now so that a missing file is said before any engine starts: into
+ * src[0..*nsrc). Returns CLI_OK, or CLI_NOINPUT when one could not be opened (said). */
+static int open_sources(const cmd_run *o, int n, char **files, analyse_source *src, size_t *nsrc)
+{
+    const cli_common *c = &o->common;
     int status = CLI_OK;
-    if (!src || !key) {
-        free(src);
-        free(key);
-        free(o);
-        return CLI_SOFTWARE;
-    }
+    *nsrc = 0;
     for (int i = 0; i < n; i++) {
         if (strcmp(files[i], "-") == 0) cli_input_notice(c, "PGN games or FEN lines");
         cli_input *in = cli_input_open(c, files[i]);
@@ -455,33 +433,33 @@ static int run(cli_io *io, int argc, char **argv)
             status = cli_worse(status, CLI_NOINPUT);
             continue;
         }
-        src[nsrc].name = strcmp(files[i], "-") == 0 ? NULL : files[i];
-        src[nsrc].in = in;
-        nsrc++;
+        src[*nsrc].name = strcmp(files[i], "-") == 0 ? NULL : files[i];
+        src[*nsrc].in = in;
+        ++*nsrc;
     }
+    return status;
+}
 
-    /* The output. */
-    FILE *out = io->out;
-    char *part = NULL;
-    if (o->output && strcmp(o->output, "-") != 0) {
-        size_t pl = strlen(o->output) + 6;
-        part = malloc(pl);
-        if (part) snprintf(part, pl, "%s.part", o->output);
-        out = part ? fopen(part, "w") : NULL;
-        if (!out) {
-            cli_error(c, "cannot create %s: %s", part ? part : o->output, strerror(errno));
-            for (size_t i = 0; i < nsrc; i++) cli_input_close(src[i].in);
-            free(src);
-            free(key);
-            free(part);
-            free(o);
-            return CLI_CANTCREAT;
-        }
-    }
-    analyse_output_start(&o->out, out, o->out.format, o->cfg.engine.multipv, o->out.summary);
+/* The output: standard output, or --output's FILE written as FILE.part (*part, malloc'd) until
+ * the run is complete. NULL after an error (said). */
+static FILE *open_output(const cmd_run *o, cli_io *io, char **part)
+{
+    *part = NULL;
+    if (!o->output || strcmp(o->output, "-") == 0) return io->out;
+    size_t pl = strlen(o->output) + 6;
+    *part = malloc(pl);
+    if (*part) snprintf(*part, pl, "%s.part", o->output);
+    FILE *out = *part ? fopen(*part, "w") : NULL;
+    if (!out) cli_error(&o->common, "cannot create %s: %s", *part ? *part : o->output, strerror(errno));
+    return out;
+}
 
-    /* SIGINT and SIGTERM stop the run (the driver keeps a dead engine's pipe from raising
-     * SIGPIPE). */
+/* Runs the analysis with SIGINT and SIGTERM stopping it (the driver keeps a dead engine's pipe
+ * from raising SIGPIPE). *complete: every game handed back (done, or an input that could not be
+ * read to its end, said). Returns the status so far, worse than `status`. */
+static int analyse_inputs(cmd_run *o, cli_io *io, analyse_source *src, size_t nsrc, int status, int *complete)
+{
+    const cli_common *c = &o->common;
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -494,8 +472,7 @@ static int run(cli_io *io, int argc, char **argv)
     analyse_callbacks cb = {o, on_game, on_progress};
     char message[2048];
     int rc = analyse_run(&o->cfg, src, nsrc, &cb, message, sizeof message);
-    /* every game handed back: done, or an input that could not be read to its end (said) */
-    int complete = rc == 0 || (rc == CLI_DATAERR && !message[0]);
+    *complete = rc == 0 || (rc == CLI_DATAERR && !message[0]);
     if (o->progress_shown) fputs("\r\033[K", io->err);
 
     sigaction(SIGINT, &old_int, NULL);
@@ -512,36 +489,82 @@ static int run(cli_io *io, int argc, char **argv)
         if (message[0]) cli_error(c, "%s", message);
         status = rc > 0 ? rc : CLI_SOFTWARE;
     }
-    if (complete) {
+    if (*complete) {
         analyse_output_end(&o->out);
         status = cli_worse(status, o->status);
+    }
+    return status;
+}
+
+/* --output's file: closed, and renamed from FILE.part to FILE when the run is complete (else
+ * removed). Returns the status, worse after an error (said). */
+static int close_output(const cmd_run *o, FILE *out, const char *part, int complete, int status)
+{
+    int bad = fflush(out) != 0 || ferror(out);
+    if (!bad) bad = fsync(fileno(out)) != 0 && errno != EINVAL;
+    bad |= fclose(out) != 0;
+    if (bad && complete) {
+        cli_error(&o->common, "cannot write %s: %s", part, strerror(errno));
+        status = CLI_IOERR;
+        unlink(part);
+    } else if (complete) {
+        if (rename(part, o->output) != 0) {
+            cli_error(&o->common, "cannot rename %s to %s: %s", part, o->output, strerror(errno));
+            status = CLI_CANTCREAT;
+        }
+    } else {
+        unlink(part);
+    }
+    return status;
+}
+
+static int run(cli_io *io, int argc, char **argv)
+{
+    cmd_run *o = calloc(1, sizeof *o);
+    if (!o) return CLI_SOFTWARE;
+    cli_args a;
+    cli_args_start(&a, &o->common, &cli_command_analyse, io, argc, argv);
+    o->cfg.every = 1;
+    o->cfg.engines = rf_cpu_count() < 256 ? rf_cpu_count() : 256;
+    o->out.format = ANALYSE_PGN;
+    o->progress = isatty(fileno(io->err));
+    int st = read_command_line(o, &a);
+    if (st >= 0) {
+        free(o);
+        return st;
+    }
+    int n = argc - a.rest;
+    char **files = argv + a.rest;
+    char *dash[] = {"-"};
+    if (n == 0) {
+        files = dash;
+        n = 1;
+    }
+    char *key = make_key(o, argc - a.rest, argv + a.rest);
+    o->cfg.key = key;
+    analyse_source *src = calloc((size_t)n, sizeof *src);
+    if (!src || !key) {
+        free(src);
+        free(key);
+        free(o);
+        return CLI_SOFTWARE;
+    }
+    size_t nsrc;
+    int status = open_sources(o, n, files, src, &nsrc), complete = 0;
+    char *part;
+    FILE *out = open_output(o, io, &part);
+    if (!out) {
+        status = CLI_CANTCREAT;
+    } else {
+        analyse_output_start(&o->out, out, o->out.format, o->cfg.engine.multipv, o->out.summary);
+        status = analyse_inputs(o, io, src, nsrc, status, &complete);
     }
     for (size_t i = 0; i < nsrc; i++) cli_input_close(src[i].in);
     free(src);
     free(key);
-    if (out != io->out) {
-        int bad = fflush(out) != 0 || ferror(out);
-        if (!bad) bad = fsync(fileno(out)) != 0 && errno != EINVAL;
-        bad |= fclose(out) != 0;
-        if (bad && complete) {
-            cli_error(c, "cannot write %s: %s", part, strerror(errno));
-            status = CLI_IOERR;
-            unlink(part);
-        } else if (complete) {
-            if (rename(part, o->output) != 0) {
-                cli_error(c, "cannot rename %s to %s: %s", part, o->output, strerror(errno));
-                status = CLI_CANTCREAT;
-            }
-        } else {
-            unlink(part);
-        }
-        free(part);
-        int final = cli_finish(c, status);
-        free(o);
-        return final;
-    }
+    if (out && out != io->out) status = close_output(o, out, part, complete, status);
     free(part);
-    int final = cli_finish(c, status);
+    int final = out ? cli_finish(&o->common, status) : status;
     free(o);
     return final;
 }

@@ -17,7 +17,7 @@ static const cli_option options[] = {
 };
 
 static const char *const intro[] = {
-    "usage: rankfile fen [FEN ...] [--shredder] [--ep legal|always] [--strict|--accept RULES]\n"
+    "usage: rankfile fen [FEN ...] [--shredder] [--ep legal|always] [--strict] [--accept RULES]\n"
     "                    [--chess960] [--variant NAME] [--json]\n"
     "\n"
     "Reads each position (6-field FEN, 4-field EPD, or the board field alone: missing fields\n"

@@ -240,76 +240,81 @@ static void board_of(reading *r, const char *english)
                               black, english);
 }
 
-/* Reads an input: a line `rankfile 960` prints (line, map or json form, in any language), a
- * back rank in any language's letters (8 letters: never a FEN), or a FEN. 0; 1 when it is none
- * of the first ones (the text is read as a FEN); -1 with *why set when it is one of them but
- * cannot be read. */
-static int read_input(const is960_run *o, const char *s, size_t len, reading *r, char *why,
-                      size_t cap)
+/* --format json: its "fen" member, and the numbers. 0, or 1 when it has no "fen" that fits. */
+static int read_json_form(const char *s, size_t len, reading *r)
 {
-    r->stated[0] = r->stated[1] = -1;
-    r->rank = 0;
-    char english[18];
-    if (len && s[0] == '{') {
-        /* --format json: its "fen" member, and the numbers. */
-        static const char key[] = "\"fen\":\"";
-        const char *at = NULL;
-        for (size_t i = 0; i + sizeof key - 1 <= len && !at; i++)
-            if (memcmp(s + i, key, sizeof key - 1) == 0) at = s + i + sizeof key - 1;
-        const char *end = at ? memchr(at, '"', len - (size_t)(at - s)) : NULL;
-        if (!end || (size_t)(end - at) >= sizeof r->text) return 1;
-        r->len = (size_t)(end - at);
-        memcpy(r->text, at, r->len);
-        r->text[r->len] = '\0';
-        r->stated[0] = json_number(s, len, "\"number\":");
-        r->stated[1] = r->stated[0];
-        if (r->stated[0] < 0) {
-            r->stated[0] = json_number(s, len, "\"white_number\":");
-            r->stated[1] = json_number(s, len, "\"black_number\":");
-        }
-        return 0;
+    static const char key[] = "\"fen\":\"";
+    const char *at = NULL;
+    for (size_t i = 0; i + sizeof key - 1 <= len && !at; i++)
+        if (memcmp(s + i, key, sizeof key - 1) == 0) at = s + i + sizeof key - 1;
+    const char *end = at ? memchr(at, '"', len - (size_t)(at - s)) : NULL;
+    if (!end || (size_t)(end - at) >= sizeof r->text) return 1;
+    r->len = (size_t)(end - at);
+    memcpy(r->text, at, r->len);
+    r->text[r->len] = '\0';
+    r->stated[0] = json_number(s, len, "\"number\":");
+    r->stated[1] = r->stated[0];
+    if (r->stated[0] < 0) {
+        r->stated[0] = json_number(s, len, "\"white_number\":");
+        r->stated[1] = json_number(s, len, "\"black_number\":");
     }
-    if (len && s[0] == '#') {
-        /* --format map: '#N' and 32 squares 'a1=rl' (piece letter, l White, d Black). */
-        size_t i = word_end(s, 0, len);
-        if (stated_numbers(s, i, r->stated) < 0) return 1;
-        char board[8][8];
-        memset(board, 0, sizeof board);
-        while (i < len) {
-            while (i < len && s[i] == ' ') i++;
-            if (i == len) break;
-            if (len - i < 5 || s[i] < 'a' || s[i] > 'h' || s[i + 1] < '1' || s[i + 1] > '8' ||
-                s[i + 2] != '=' || !strchr("kqrbnp", s[i + 3]) || (s[i + 4] != 'l' && s[i + 4] != 'd') ||
-                (len - i > 5 && s[i + 5] != ' ')) {
-                size_t w = word_end(s, i, len) - i;
-                snprintf(why, cap, "map square '%.*s' is not SQUARE=PIECE+l|d (byte %zu)",
-                         (int)(w < 12 ? w : 12), s + i, i);
-                return -1;
-            }
-            char c = s[i + 3];
-            board[s[i + 1] - '1'][s[i] - 'a'] = s[i + 4] == 'l' ? (char)(c - 'a' + 'A') : c;
-            i += 5;
-        }
-        size_t n = 0;
-        for (int rank = 7; rank >= 0; rank--) {
-            int empty = 0;
-            for (int f = 0; f < 8; f++) {
-                if (!board[rank][f]) {
-                    empty++;
-                    continue;
-                }
-                if (empty) r->text[n++] = (char)('0' + empty);
-                empty = 0;
-                r->text[n++] = board[rank][f];
+    return 0;
+}
+
+/* A board of piece letters (0 for an empty square), rank 1 first, as a FEN board into r. */
+static void fen_board_of(reading *r, char board[8][8])
+{
+    size_t n = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int f = 0; f < 8; f++) {
+            if (!board[rank][f]) {
+                empty++;
+                continue;
             }
             if (empty) r->text[n++] = (char)('0' + empty);
-            if (rank) r->text[n++] = '/';
+            empty = 0;
+            r->text[n++] = board[rank][f];
         }
-        r->text[n] = '\0';
-        r->len = n;
-        return 0;
+        if (empty) r->text[n++] = (char)('0' + empty);
+        if (rank) r->text[n++] = '/';
     }
-    /* The line form: 'LETTERS   GREETING   #N' (--double: 'WHITE/black ... #W/#B'). */
+    r->text[n] = '\0';
+    r->len = n;
+}
+
+/* --format map: '#N' and 32 squares 'a1=rl' (piece letter, l White, d Black). 0; 1 when it does
+ * not start as a map; -1 with *why set for a square that is not SQUARE=PIECE+l|d. */
+static int read_map_form(const char *s, size_t len, reading *r, char *why, size_t cap)
+{
+    size_t i = word_end(s, 0, len);
+    if (stated_numbers(s, i, r->stated) < 0) return 1;
+    char board[8][8];
+    memset(board, 0, sizeof board);
+    while (i < len) {
+        while (i < len && s[i] == ' ') i++;
+        if (i == len) break;
+        if (len - i < 5 || s[i] < 'a' || s[i] > 'h' || s[i + 1] < '1' || s[i + 1] > '8' || s[i + 2] != '=' ||
+            !strchr("kqrbnp", s[i + 3]) || (s[i + 4] != 'l' && s[i + 4] != 'd') || (len - i > 5 && s[i + 5] != ' ')) {
+            size_t w = word_end(s, i, len) - i;
+            snprintf(why, cap, "map square '%.*s' is not SQUARE=PIECE+l|d (byte %zu)", (int)(w < 12 ? w : 12), s + i,
+                     i);
+            return -1;
+        }
+        char c = s[i + 3];
+        board[s[i + 1] - '1'][s[i] - 'a'] = s[i + 4] == 'l' ? (char)(c - 'a' + 'A') : c;
+        i += 5;
+    }
+    fen_board_of(r, board);
+    return 0;
+}
+
+/* The line form, 'LETTERS   GREETING   #N' (--double: 'WHITE/black ... #W/#B'), or a back rank
+ * alone in any language's letters (a FEN is never 8 letters). 0; 1 when it is neither; -1 with
+ * *why set when its letters cannot be read. */
+static int read_line_form(const is960_run *o, const char *s, size_t len, reading *r, char *why, size_t cap)
+{
+    char english[18];
     size_t first = 0;
     while (first < len && !is_blank(s[first])) first++;
     size_t last = len;
@@ -321,7 +326,6 @@ static int read_input(const is960_run *o, const char *s, size_t len, reading *r,
         while (gend > g && is_blank(s[gend - 1])) gend--;
         if (resolve(o, s, first, s + g, gend - g, english, why, cap) < 0) return -1;
     } else if (is_letters(s, len) && len == 8) {
-        /* A back rank alone, in any language's letters (a FEN is never 8 letters). */
         if (resolve(o, s, len, NULL, 0, english, why, cap) < 0) return -1;
         first = len;
     } else {
@@ -335,6 +339,20 @@ static int read_input(const is960_run *o, const char *s, size_t len, reading *r,
         board_of(r, english);
     }
     return 0;
+}
+
+/* Reads an input: a line `rankfile 960` prints (line, map or json form, in any language), a
+ * back rank in any language's letters (8 letters: never a FEN), or a FEN. 0; 1 when it is none
+ * of the first ones (the text is read as a FEN); -1 with *why set when it is one of them but
+ * cannot be read. */
+static int read_input(const is960_run *o, const char *s, size_t len, reading *r, char *why,
+                      size_t cap)
+{
+    r->stated[0] = r->stated[1] = -1;
+    r->rank = 0;
+    if (len && s[0] == '{') return read_json_form(s, len, r);
+    if (len && s[0] == '#') return read_map_form(s, len, r, why, cap);
+    return read_line_form(o, s, len, r, why, cap);
 }
 
 /* Answers one input: CLI_OK (true), CLI_NO (false) or CLI_DATAERR. */

@@ -2,7 +2,9 @@
  * cmd_perft.c - `rankfile perft`: the options, and the count of the leaves of the legal move
  * tree of a position, split by first move with --divide. A whole suite checked against its
  * expected counts (--suite) and one deep count spread over processes (--split, --jobs, --sum)
- * have files of their own (see perft_cli.h).
+ * have files of their own (see perft_cli.h). The command is a batch (app/batch.c): the driver
+ * reads its options, then each FEN (an argument, or a line of standard input) as a position,
+ * which answer() counts; the FEN's text goes to app/ once and comes back as an rf_position.
  */
 #include "perft_cli.h"
 
@@ -194,24 +196,27 @@ static void print_answer(const perft_run *o, const rf_position *pos, const root_
     }
 }
 
-static int answer(void *ctx, const char *text, size_t len, const cli_where *where)
+/* One position of a single count (an argument, or a line of standard input), read by the batch
+ * driver (app/batch.c): counted to the run's depth, and answered. */
+static int answer(void *run, const char *text, size_t len, const rf_position *pos,
+                  const rf_setup *setup)
 {
-    const perft_run *o = ctx;
-    rf_position pos;
-    int st = cli_position_read(&o->common, where, text, len, &pos, NULL);
-    if (st) return st;
+    const perft_run *o = run;
+    (void)text;
+    (void)len;
+    (void)setup;
     rf_count total = {0, 0};
-    int depth = (int)o->depth;
+    int depth = (int)o->depth, st;
     root_move roots[RF_MAX_MOVES];
     unsigned n = 0;
     progress_view view = {o->progress, {0, 0}, NULL, 0, 0, 0, 0, o->common.io->err};
     clock_gettime(CLOCK_MONOTONIC, &view.started);
     if (!o->divide || depth == 0)
-        st = perft_count_nodes(o, &pos, depth, &total, &view);
+        st = perft_count_nodes(o, pos, depth, &total, &view);
     else
-        st = count_divide(o, &pos, depth, roots, &n, &total, &view);
+        st = count_divide(o, pos, depth, roots, &n, &total, &view);
     if (st) return st;
-    print_answer(o, &pos, roots, n, total);
+    print_answer(o, pos, roots, n, total);
     return CLI_OK;
 }
 
@@ -219,9 +224,15 @@ static int answer(void *ctx, const char *text, size_t len, const cli_where *wher
 
 /* The options given besides the run's settings, for the checks of check_modes. */
 typedef struct given {
-    int sum, max, counting, kernel, part;
-    int progress; /* -1: neither --progress nor --quiet; else the last one's (1 or 0) */
+    int sum, max_nodes, max_depth, counting, kernel, part;
+    int progress; /* 0: neither --progress nor --quiet; else the last one's: 1 --progress, 2 --quiet */
 } given;
+
+/* The run state of the batch driver (cli_batch_run): the run, then what check_modes reads. */
+typedef struct perft_command_run {
+    perft_run o; /* first: it begins with the run's cli_common */
+    given g;
+} perft_command_run;
 
 /* One option into *o and *g: 0, or CLI_USAGE after the error. */
 static int read_option(perft_run *o, given *g, int id, const char *v)
@@ -239,10 +250,10 @@ static int read_option(perft_run *o, given *g, int id, const char *v)
         return cli_usage(c, "--part takes K/N, 1 <= K <= N <= %d (not '%s')", PART_MAX, v);
     case OPT_SUM: g->sum = 1; return 0;
     case OPT_MAX_NODES:
-        g->max = 1;
+        g->max_nodes = 1;
         return cli_parse_u64(c, "--max-nodes", v, 0, UINT64_MAX, &o->max_nodes);
     case OPT_MAX_DEPTH:
-        g->max = 1;
+        g->max_depth = 1;
         return cli_parse_int(c, "--max-depth", v, 0, MAX_DEPTH, &o->max_depth);
     case OPT_THREADS:
         g->counting = 1;
@@ -253,9 +264,15 @@ static int read_option(perft_run *o, given *g, int id, const char *v)
     case OPT_SPLIT: return cli_parse_int(c, "--split", v, 1, 6, &o->split);
     case OPT_KERNEL: g->kernel = 1; return cli_kernel_select(c, v);
     case OPT_PROGRESS: g->progress = 1; return 0;
-    case OPT_QUIET: g->progress = 0; return 0;
+    case OPT_QUIET: g->progress = 2; return 0;
     default: return 0;
     }
+}
+
+static int option(void *run, int id, const char *value)
+{
+    perft_command_run *r = run;
+    return read_option(&r->o, &r->g, id, value);
 }
 
 /* Two ways of running at once are refused, saying which two; options with nothing to change
@@ -284,7 +301,8 @@ static int check_modes(const perft_run *o, const given *g)
                  both ? "they change" : "it changes", nmodes ? modes[0] : "--jobs");
     if (o->sort && !o->divide && single)
         cli_warn(cmd, "--sort sorts --divide's lines; add --divide");
-    if (g->max && !o->suite) cli_warn(cmd, "--max-nodes and --max-depth belong to --suite");
+    if ((g->max_nodes || g->max_depth) && !o->suite)
+        cli_warn(cmd, "--max-nodes and --max-depth belong to --suite");
     if (g->counting && (g->sum || (o->split && !o->jobs)))
         cli_warn(cmd, "--%s counts nothing; --threads and --hash change nothing",
                  g->sum ? "sum" : "split");
@@ -294,10 +312,36 @@ static int check_modes(const perft_run *o, const given *g)
     return 0;
 }
 
-/* Runs what the options ask for on the arguments left (rest of them at args). */
-static int dispatch(perft_run *o, const given *g, int rest, char **args)
+/* The settings of options not given, and the progress line's mode: the last of --progress and
+ * --quiet wins; without one, a terminal on the error stream shows the line. */
+static void settle(perft_run *o, const given *g)
+{
+    if (!g->max_nodes) o->max_nodes = UINT64_MAX;
+    if (!g->max_depth) o->max_depth = -1;
+    if (!g->part) o->part_k = o->part_n = 1;
+    int fd = fileno(o->common.io->err), terminal = fd >= 0 && isatty(fd);
+    o->progress = g->progress == 2   ? PROGRESS_OFF
+                  : g->progress == 1 ? (terminal ? PROGRESS_FORCED_TERMINAL : PROGRESS_LINES)
+                  : terminal         ? PROGRESS_TERMINAL
+                                     : PROGRESS_OFF;
+}
+
+/* One table for the whole run: a divide's root moves, the jobs and the suite's positions reuse
+ * each other's subtree counts. 0, or CLI_SOFTWARE after the error. */
+static int open_table(perft_run *o)
+{
+    if (!o->hash_mb || (o->table = rf_perft_table_new(o->hash_mb))) return 0;
+    cli_error(&o->common, "cannot allocate a %zu MiB hash table: give --hash less", o->hash_mb);
+    return CLI_SOFTWARE;
+}
+
+/* Runs what the options ask for on the *n arguments at *args: a split, jobs, a sum or a suite
+ * (their exit code), or a single count, whose positions the batch driver then reads (-1: DEPTH
+ * taken off the arguments, the FEN or nothing left). */
+static int dispatch(perft_run *o, const given *g, int *n, char **args)
 {
     const cli_common *cmd = &o->common;
+    int rest = *n;
     if (g->sum) {
         if (!rest) return cli_usage(cmd, "--sum takes the result files to add up");
         return perft_run_sum(o, rest, args);
@@ -314,59 +358,48 @@ static int dispatch(perft_run *o, const given *g, int rest, char **args)
         if (cli_parse_int(&o->common, "DEPTH", args[rest - 1], 0, MAX_DEPTH, &o->depth))
             return CLI_USAGE;
     }
-    /* One table for the whole run: a divide's root moves, the jobs and the suite's positions
-     * reuse each other's subtree counts. */
-    if (o->hash_mb && !(o->table = rf_perft_table_new(o->hash_mb))) {
-        cli_error(cmd, "cannot allocate a %zu MiB hash table: give --hash less", o->hash_mb);
-        return CLI_SOFTWARE;
-    }
-    int st = o->jobs    ? perft_run_jobs(o)
-             : o->suite ? perft_run_suite(o)
-                        : cli_batch(&o->common, rest - 1, args, answer, o);
-    rf_perft_table_free(o->table);
-    return st;
+    int st = open_table(o);
+    if (st) return st;
+    if (o->jobs) return perft_run_jobs(o);
+    if (o->suite) return perft_run_suite(o);
+    *n = rest - 1;
+    return -1;
 }
 
-static int perft_command(cli_io *io, int argc, char **argv)
+/* After the options: the checks, the settings, the line buffer, then dispatch. */
+static int ready(void *run, int *n, char ***args)
 {
-    perft_run o;
-    cli_args a;
-    given g = {0, 0, 0, 0, 0, -1};
-    memset(&o, 0, sizeof o);
-    cli_args_start(&a, &o.common, &cli_command_perft, io, argc, argv);
-    o.max_nodes = UINT64_MAX;
-    o.max_depth = -1;
-    o.part_k = o.part_n = 1;
-    int id;
-    while ((id = cli_args_next(&a)) > 0)
-        if (read_option(&o, &g, id, a.value)) return CLI_USAGE;
-    if (id == CLI_ARGS_STOP) return a.status;
-    if (check_modes(&o, &g)) return CLI_USAGE;
-    /* The last option given wins; without one, a terminal on the error stream shows the line. */
-    int terminal = fileno(io->err) >= 0 && isatty(fileno(io->err));
-    o.progress = g.progress == 0   ? PROGRESS_OFF
-                 : g.progress == 1 ? (terminal ? PROGRESS_FORCED_TERMINAL : PROGRESS_LINES)
-                 : terminal        ? PROGRESS_TERMINAL
-                                   : PROGRESS_OFF;
-    if (!(o.lines = malloc(sizeof *o.lines))) {
-        cli_error(&o.common, "out of memory");
+    perft_command_run *r = run;
+    perft_run *o = &r->o;
+    if (check_modes(o, &r->g)) return CLI_USAGE;
+    settle(o, &r->g);
+    if (!(o->lines = malloc(sizeof *o->lines))) {
+        cli_error(&o->common, "out of memory");
         return CLI_SOFTWARE;
     }
-    int st = dispatch(&o, &g, argc - a.rest, argv + a.rest);
-    free(o.lines);
-    return st;
+    return dispatch(o, &r->g, n, *args);
 }
+
+static void finish(void *run)
+{
+    perft_run *o = &((perft_command_run *)run)->o;
+    rf_perft_table_free(o->table);
+    free(o->lines);
+}
+
+static const cli_batch_spec batch = {sizeof(perft_command_run), option, 0, ready, NULL, answer,
+                                     finish};
 
 /* The count, the suite or the split as the options say, with the code path --kernel chose for
  * this run alone: the one in use before is put back after it. */
 static int run(cli_io *io, int argc, char **argv)
 {
     const char *kernel = rf_kernel_name();
-    int st = perft_command(io, argc, argv);
+    int st = cli_batch_run(&cli_command_perft, io, argc, argv);
     rf_kernel_select(kernel);
     return st;
 }
 
 const cli_command cli_command_perft = {
     "perft", "count move sequences (perft), divide, or check a perft suite", intro, options,
-    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run, NULL};
+    CLI_COMMON_POSITION | CLI_COMMON_JSON, outro, run, &batch};

@@ -57,18 +57,29 @@ static const cli_option options[] = {
     {OPT_MIN_PLIES, "min-plies", 0, "N", "keep only games with at least N moves (plies) in the main line"},
     {OPT_WHERE, "where", 0, "EXPR",
      "keep only games whose tags meet EXPR, a tag, an operator and a value:\n"
-     "WhiteElo>=2500, TimeControl=180+0, Event~Blitz (~: holds the text, in\n"
-     "either case), Date>=2024.01.01; operators = != < <= > >=; numbers\n"
-     "compare as numbers (a tag that is no number, as \"?\", meets no order),\n"
-     "other values byte by byte; a game without the tag does not meet it.\n"
-     "Repeatable: every condition must hold"},
+     "WhiteElo>=2500, TimeControl=180+0, Event~Blitz (~: holds the text, letters\n"
+     "in either case), Date>=2024.06.01; operators = != < <= > >=. The orders\n"
+     "(< <= > >=) compare numbers, dates (YYYY.MM.DD, or YYYY-MM-DD; YYYY.MM and,\n"
+     "for a ...Date tag, YYYY span their month or year) and times (HH:MM:SS,\n"
+     "HH:MM), never text; a tag not of the value's kind (as \"?\") meets no\n"
+     "order, and a date with ?? parts meets a condition only when every date it\n"
+     "may be does (2024.??.?? is not >= 2024.06.01). = and != compare numbers\n"
+     "and dates as such, other values as text. A game without the tag does not\n"
+     "meet it; a tag no game has is said after the run, with the nearest name\n"
+     "seen. Repeatable: every condition must hold"},
     {OPT_PLAYER, "player", 0, "NAME",
-     "keep only games NAME played, as White or Black (letters in either case);\n"
-     "given twice, the games between the two"},
-    {OPT_RESULT, "result", 0, "R", "keep only games whose [Result] tag is R: 1-0, 0-1, 1/2-1/2 or *"},
+     "keep only games NAME played, as White or Black (letters in either case,\n"
+     "accented, Greek and Cyrillic ones too: MÜLLER finds Müller). Given more\n"
+     "than once: the games between two of them (twice: the games between the two)"},
+    {OPT_RESULT, "result", 0, "R",
+     "keep only games whose result is R: 1-0, 0-1, 1/2-1/2 or *, by the\n"
+     "[Result] tag, or by the result marker after the moves when the game has\n"
+     "no tag (when both exist and differ, the tag; the game has a warning).\n"
+     "Repeatable: any of them"},
     {OPT_TERMINATION, "termination", 0, "T",
      "keep only games whose [Termination] tag is T (lichess's: Normal, Time\n"
-     "forfeit, Abandoned, Rules infraction; letters in either case)"},
+     "forfeit, Abandoned, Rules infraction; letters in either case).\n"
+     "Repeatable: any of them"},
     {OPT_RANGE, "range", 0, "START:END",
      "read only the games that begin in bytes START to END (END excluded) of\n"
      "one plain file: from the first game boundary at or after START (a '['\n"
@@ -130,7 +141,8 @@ static const cli_option options[] = {
 
 static const char *const intro[] = {
     "usage: rankfile pgn [FILE ...] [--format pgn|san|uci|fen|json|tsv|csv] [--variant NAME]\n"
-    "                    [--where EXPR ...] [--player NAME] [--result R] [--termination T]\n"
+    "                    [--where EXPR ...] [--player NAME ...] [--result R ...]\n"
+    "                    [--termination T ...]\n"
     "                    [--position FEN ...] [--opening MOVES] [--eco FILE|CODES ...]\n"
     "                    [--no-eco] [--columns LIST]\n"
     "                    [--min-plies N] [--headers] [--count] [--strict]\n"
@@ -152,7 +164,8 @@ static const char *const intro[] = {
     "NAME only the games of that variant are kept (--variant chess960: Chess960 games); the\n"
     "others are skipped unchecked. So are the games the tag filters (--where, --player,\n"
     "--result, --termination) leave out: their moves are not read as moves, their errors\n"
-    "and warnings not reported, and --count counts the games kept.\n"
+    "and warnings not reported, and --count counts the games kept (a game without a [Result]\n"
+    "tag is read to its result marker for --result, and left out unreported when that fails).\n"
     "\n"
     "--position and --opening need the moves: a game's main line is checked up to its end or\n"
     "its first error, and the game is kept when those moves meet them (a bad game is kept,\n"
@@ -783,6 +796,8 @@ static int run(cli_io *io, int argc, char **argv)
     if (st) return cli_finish(&o.common, st);
     if (o.ranged && (a.rest + 1 != argc || strcmp(argv[a.rest], "-") == 0))
         return cli_usage(&o.common, "--range reads a byte range of one plain file: give exactly one FILE");
+    pgn_filter_seen seen; /* the tags the filters name that games have */
+    pgn_filter_watch(&o.filter, &seen);
     if (a.rest >= argc) {
         read_file(&o, "-");
     } else {
@@ -792,6 +807,7 @@ static int run(cli_io *io, int argc, char **argv)
         pgn_columns_expand(&o.columns, "", 0);
         pgn_columns_header(&o.columns, io->out);
     }
+    pgn_filter_say(&o.filter, &o.common);
     /* No table when no input could be read: its zeros would be no total. */
     if (o.count && o.opened) print_totals(&o);
     pgn_free_game_buffers(&o);

@@ -47,8 +47,8 @@ static void usage(FILE *out)
           "\n"
           "exit status:\n"
           "  0 ok or yes, 1 a no answer, 64 usage error, 65 bad input data,\n"
-          "  66 file cannot be opened, 70 internal error, 73 output file cannot be created,\n"
-          "  74 output cannot be written\n"
+          "  66 file cannot be opened, 69 a part this build lacks or an engine that cannot run,\n"
+          "  70 internal error, 73 output file cannot be created, 74 output cannot be written\n"
           "\n"
           "errors are one line on stderr: rankfile: COMMAND: WHAT IS WRONG (WHERE)\n",
           out);

@@ -6,7 +6,10 @@
  *   perft_suite_cmd.c  --suite: a perft suite checked against its expected counts
  *   perft_job_file.c   the job and result files: their header, their lines as lists of jobs
  *   perft_jobs.c       --split, --jobs and --sum: one count spread over processes
- * The library's perft plan (src/perft_plan.h) splits, keys, writes, reads and adds up jobs.
+ * Perft's internal interface (src/perft_plan.h, the one header of src/ that cli/ includes)
+ * splits the tree into positions, writes their FENs for a job file, keys, reads and adds up
+ * job and result lines, and reads suite lines; cmd_perft.c's single count is a batch command
+ * (app/batch.c), handed each FEN as a position.
  */
 #ifndef RF_PERFT_CLI_H
 #define RF_PERFT_CLI_H

@@ -44,25 +44,56 @@ static int check_mode(const perft_run *o, const job_header *h, const char *path)
 
 /* ---- --split ------------------------------------------------------------------------------ */
 
-/* Prints the jobs of a split: "DEPTH COUNT FEN" or {"depth","count","fen"} each. */
-static void print_jobs(const perft_run *o, const rf__perft_split *split, int depth)
+/* Prints the jobs of a split, in the order of their FENs (texts): "DEPTH COUNT FEN" or
+ * {"depth","count","fen"} each. */
+static void print_jobs(const perft_run *o, const rf__perft_split *split,
+                       const rf__perft_texts *texts, int depth)
 {
     for (size_t i = 0; i < split->count; i++) {
         const rf__perft_job *job = &split->jobs[i];
+        const char *fen = texts->fen[i];
         if (o->common.json) {
             cli_json j;
             cli_json_answer(&j, &o->common);
             cli_json_kint(&j, "depth", depth);
             cli_json_kint(&j, "count", (long long)job->count);
-            cli_json_kstr(&j, "fen", job->fen);
+            cli_json_kstr(&j, "fen", fen);
             cli_json_end(&j);
         } else {
             char line[RF_FEN_MAX + 64];
-            rf__perft_job_line jl = {NULL, 0, depth, job->count, job->fen, strlen(job->fen)};
+            rf__perft_job_line jl = {NULL, 0, depth, job->count, fen, strlen(fen)};
             rf__perft_job_format(line, sizeof line, &jl);
             fprintf(o->common.io->out, "%s\n", line);
         }
     }
+}
+
+/* The split of *pos for the job file of header *h (its ply and castling notation), its jobs'
+ * FENs written, in the file's order. 0, or an exit code after a one-line error. */
+static int split_jobs(const perft_run *o, const rf_position *pos, const job_header *h,
+                      rf__perft_split *split, rf__perft_texts *texts)
+{
+    rf_error err;
+    rf_status st = rf__perft_split_make(split, pos, (int)h->split, 0, SPLIT_MAX_POSITIONS, &err);
+    if (st == RF_ERR_ARGUMENT) {
+        cli_error(&o->common, "--split %ld gives more than %d positions; split at a lower ply",
+                  h->split, SPLIT_MAX_POSITIONS);
+        return CLI_USAGE;
+    }
+    if (st == RF_OK && !split->count) {
+        /* A job file always has jobs: a split of none would read as a count of nothing. */
+        cli_error(&o->common, "no position is %ld plies below this one (the game ends "
+                              "sooner): nothing to split; count it directly",
+                  h->split);
+        return CLI_DATAERR;
+    }
+    if (st == RF_OK && (st = rf__perft_split_texts(texts, split, h->fen_flags, &err)) != RF_OK)
+        rf__perft_split_free(split);
+    if (st != RF_OK) {
+        cli_error(&o->common, "%s", err.message);
+        return CLI_SOFTWARE;
+    }
+    return 0;
 }
 
 int perft_run_split(const perft_run *o, const char *fen, const char *depth_text)
@@ -84,25 +115,14 @@ int perft_run_split(const perft_run *o, const char *fen, const char *depth_text)
     h.split = o->split;
     h.part_k = h.part_n = 1;
     rf__perft_split split;
-    if (rf__perft_split_make(&split, &pos, (int)o->split, 0, h.fen_flags, SPLIT_MAX_POSITIONS,
-                             NULL) != RF_OK) {
-        cli_error(&o->common,
-                  "--split %ld gives more than %d positions; split at a lower ply", o->split,
-                  SPLIT_MAX_POSITIONS);
-        return CLI_USAGE;
-    }
-    if (!split.count) {
-        /* A job file always has jobs: a split of none would read as a count of nothing. */
-        cli_error(&o->common, "no position is %ld plies below this one (the game ends "
-                                     "sooner): nothing to split; count it directly",
-                  o->split);
-        return CLI_DATAERR;
-    }
+    rf__perft_texts texts;
+    if ((st = split_jobs(o, &pos, &h, &split, &texts)) != 0) return st;
     h.jobs = split.count;
     h.orders = split.orders;
     h.fingerprint = perft_header_fingerprint(&h);
     perft_header_write(o, &h, 0);
-    print_jobs(o, &split, (int)(depth - o->split));
+    print_jobs(o, &split, &texts, (int)(depth - o->split));
+    rf__perft_texts_free(&texts);
     rf__perft_split_free(&split);
     return cli_finish(&o->common, CLI_OK);
 }

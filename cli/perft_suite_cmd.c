@@ -4,8 +4,6 @@
  */
 #include "perft_cli.h"
 
-#include "perft_suite.h"
-
 #include <string.h>
 
 typedef struct suite_state {

@@ -29,6 +29,7 @@ _rankfile() {
     # The values of options that take one.
     values=
     case $prev in
+    # the library's variants (tests/cli/completion.sh checks the list against its table)
     --variant) values="standard chess960 atomic kingofthehill threecheck racingkings horde antichess crazyhouse" ;;
     --lang|-l)
         values="no se dk is fi ee lt lv pl ir cy nl de en es fr cs hu it pt ro sv da et ga" ;;

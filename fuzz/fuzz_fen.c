@@ -22,7 +22,8 @@
  *     position without the square);
  *   - every legal move can be played, and the position after it passes the consistency check;
  *   - the input read as a variant name is either not found (outputs untouched) or a variant
- *     whose own name reads back as it.
+ *     whose own name, and each of its aliases in the castling mode read (rf_variant_alias, a
+ *     list that ends), read back as it; its UCI_Variant name (rf_variant_uci_name) is text.
  */
 #include "fuzz.h"
 #include "position.h"
@@ -165,6 +166,18 @@ static void check_variant_name(const char *text, size_t size)
     rf_variant again;
     FUZZ_CHECK(rf_variant_from_name(&again, NULL, name, strlen(name)) == RF_OK && again == v,
                "'%s' does not read back", name);
+    /* Every alias of the variant in the mode read (rf_variant_alias) reads back to both; the list
+     * ends, and its UCI_Variant name is static text. */
+    const char *alias;
+    int i = 0;
+    for (; i < 64 && (alias = rf_variant_alias(v, chess960, i)) != NULL; i++) {
+        int mode = -1;
+        FUZZ_CHECK(rf_variant_from_name(&again, &mode, alias, strlen(alias)) == RF_OK && again == v &&
+                       mode == chess960,
+                   "the alias '%s' of %s does not read back", alias, name);
+    }
+    FUZZ_CHECK(i < 64 && !rf_variant_alias(v, chess960, -1), "the aliases of %s do not end", name);
+    FUZZ_CHECK(rf_variant_uci_name(v)[0] != '\0', "%s has no UCI_Variant name", name);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -11,11 +11,17 @@
  *   - standard chess: a naive perft written here from the public API alone gives it too; the
  *     naive one generates moves square by square, plays each with rf_position_play and keeps it
  *     when the mover's king is not attacked afterwards (rf_attacked_by), and at every node its
- *     moves must be rf_generate_moves's.
+ *     moves must be rf_generate_moves's;
+ *   - the perft split (src/perft_plan.h) at plies 1 and 2 adds up to the count, from its jobs'
+ *     positions and from their FENs read back; in a job file's order the FENs of one root
+ *     rise strictly (positions merge exactly when their FENs are the same).
  */
 #include "fuzz.h"
 #include "bitboard.h"
+#include "perft_plan.h"
 #include "variant.h"
+
+#include <string.h>
 
 /* The naive generator's moves of a piece stepping or sliding by (df, dr). */
 static unsigned naive_steps(const rf_position *pos, rf_square from, const int (*dirs)[2], int n,
@@ -182,6 +188,38 @@ static uint64_t naive_perft(const rf_position *pos, int depth)
     return nodes;
 }
 
+/* The split of *pos `ply` plies down adds up to `nodes` = perft(pos, depth), counted from the
+ * jobs' positions and from their texts; the texts of one root rise strictly. */
+static void check_split(const rf_position *pos, int depth, int ply, unsigned flags,
+                        uint64_t nodes, const char *fen)
+{
+    rf__perft_split s;
+    rf__perft_texts t;
+    if (rf__perft_split_make(&s, pos, ply, flags, 100000, NULL) != RF_OK) return;
+    if (rf__perft_split_texts(&t, &s, RF_FEN_SHREDDER, NULL) != RF_OK) {
+        rf__perft_split_free(&s);
+        return;
+    }
+    uint64_t direct = 0, read = 0;
+    for (size_t i = 0; i < s.count; i++) {
+        const rf__perft_job *j = &s.jobs[i];
+        rf_position back;
+        direct += j->count * rf_perft(&j->pos, depth - ply);
+        FUZZ_CHECK(rf_position_parse(&back, t.fen[i], strlen(t.fen[i]), (rf_variant)pos->variant,
+                                     pos->chess960 ? RF_PARSE_CHESS960 : 0, RF_INVALID_ALL,
+                                     NULL) == RF_OK,
+                   "%s: split job '%s' does not read back", fen, t.fen[i]);
+        read += j->count * rf_perft(&back, depth - ply);
+        FUZZ_CHECK(i == 0 || s.jobs[i - 1].root != j->root || strcmp(t.fen[i - 1], t.fen[i]) < 0,
+                   "%s ply %d: jobs '%s' and '%s' out of order or not merged", fen, ply,
+                   t.fen[i - 1], t.fen[i]);
+    }
+    FUZZ_CHECK(direct == nodes && read == nodes, "%s depth %d ply %d: %llu, split %llu, read %llu",
+               fen, depth, ply, (unsigned long long)nodes, (unsigned long long)direct,
+               (unsigned long long)read);
+    rf__perft_texts_free(&t);
+    rf__perft_split_free(&s);
+}
 
 static void check_perft(const rf_position *pos, int depth)
 {
@@ -204,6 +242,10 @@ static void check_perft(const rf_position *pos, int depth)
         uint64_t simple = rf__perft_simple(row, pos, depth);
         FUZZ_CHECK(nodes == simple, "%s depth %d: %llu, build %d simple %llu", fen, depth,
                    (unsigned long long)nodes, isa, (unsigned long long)simple);
+    }
+    if (depth == 2) {
+        check_split(pos, depth, 1, RF__SPLIT_DIVIDE, nodes, fen);
+        check_split(pos, depth, 2, 0, nodes, fen);
     }
     if (pos->variant != RF_VARIANT_STANDARD) return;
     uint64_t naive = naive_perft(pos, depth);

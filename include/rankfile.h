@@ -315,6 +315,22 @@ RF_API const char *rf_variant_pgn_name(rf_variant variant);
 RF_API rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name,
                                       size_t len);
 
+/* The aliases rf_variant_from_name reads, one by one, for programs that list the names they take
+ * (help texts, shell completion): the `index`-th (from 0) other name of `variant`, besides
+ * rf_variant_name and rf_variant_pgn_name, folded as rf_variant_from_name folds a name (lower
+ * case, no spaces, hyphens or underscores). With chess960 0 the names of the variant itself:
+ * "chess" and "fromposition" (standard), "koth" (kingofthehill), "3check" (threecheck), "zh"
+ * (crazyhouse); with chess960 1 those that also ask for Chess960 castling mode: "chess960",
+ * "fischerandom", "fischerrandom", "960" (standard chess; no other variant has one). Static;
+ * NULL past the last one, and for a value that is no rf_variant. */
+RF_API const char *rf_variant_alias(rf_variant variant, int chess960, int index);
+
+/* The value of the UCI option UCI_Variant that asks an engine for the variant (Fairy-Stockfish's
+ * names, which engines that play lichess's variants take): "chess", "atomic", "kingofthehill",
+ * "3check", "racingkings", "horde", "antichess", "crazyhouse". Static; "unknown" for a value out
+ * of range. */
+RF_API const char *rf_variant_uci_name(rf_variant variant);
+
 /* 1 for every value of rf_variant, 0 for a value outside them: every build plays all eight,
  * standard chess, Atomic, King of the Hill, Three-check, Racing Kings, Horde, Antichess and
  * Crazyhouse. */
@@ -1117,7 +1133,8 @@ RF_API uint64_t rf_polyglot_random(unsigned index);
 
 /* The legal move of *pos that a Polyglot book entry's 16-bit move names (to file bits 0-2, to
  * rank 3-5, from file 6-8, from rank 9-11, promotion 12-14: 0 none, 1 knight .. 4 queen; castling
- * as the king taking its own rook, e1h1), or RF_MOVE_NONE when no legal move answers to it. */
+ * as the king taking its own rook, e1h1), or RF_MOVE_NONE when no legal move answers to it. A book
+ * reader wants rf_book_move (see "Polyglot opening books"), which also reads python-chess's forms. */
 RF_API rf_move rf_polyglot_move(const rf_position *pos, unsigned book_move);
 
 /* 1 when the game has ended by a rule of the variant itself (see "variant end" above: Atomic, a
@@ -1506,6 +1523,71 @@ RF_API int rf_eco_walk_move(rf_eco_walk *w, const rf_position *before, rf_move m
 /* The line ends at `last` (the position after the last move given): the classification, as
  * rf_eco_classify gives it for the same moves. */
 RF_API rf_eco_match rf_eco_walk_end(rf_eco_walk *w, const rf_position *last);
+
+/* ---------------------------------------------------------------------------------------------
+ * Polyglot opening books
+ *
+ * A Polyglot book (.bin) is a run of 16-byte entries, big-endian: the key of a position
+ * (rf_polyglot_key, 8 bytes), a move (2), a weight (2) and a learn field (4), sorted by key.
+ * An rf_book reads one from bytes the caller holds (a file read or mapped into memory): nothing
+ * is copied or allocated, the bytes must stay while the book is used, and no function reads
+ * outside them whatever they hold. The entries are not checked: a book whose keys are out of
+ * order is searched all the same, and answers what python-chess's reader answers for it.
+ * ------------------------------------------------------------------------------------------- */
+
+#define RF_BOOK_ENTRY_SIZE 16
+
+typedef struct rf_book {
+    const unsigned char *bytes; /* the caller's bytes, count * RF_BOOK_ENTRY_SIZE of them */
+    size_t count;               /* entries */
+} rf_book;
+
+typedef struct rf_book_entry {
+    uint64_t key;    /* the Polyglot key of the entry's position */
+    unsigned move;   /* the 16-bit move as stored (rf_book_move reads it against a position) */
+    unsigned weight; /* 0..65535: how much the book recommends the move */
+    uint32_t learn;  /* 32 bits that some programs use for what they learned */
+} rf_book_entry;
+
+/* An entry whose move is a legal move of the position it was looked up for. */
+typedef struct rf_book_hit {
+    rf_book_entry entry;
+    rf_move move;
+} rf_book_hit;
+
+/* Reads size bytes at `bytes` as a book (bytes may be NULL when size is 0). Returns RF_OK, or
+ * RF_ERR_CORRUPT with an empty *book when size is not a whole number of 16-byte entries: the
+ * bytes are then no Polyglot book (python-chess refuses such a file too). */
+RF_API rf_status rf_book_init(rf_book *book, const void *bytes, size_t size);
+
+/* Entry `index` of the book, decoded; an all-zero entry for an index at or past book->count. */
+RF_API rf_book_entry rf_book_entry_at(const rf_book *book, size_t index);
+
+/* The index of the first entry whose key is not below `key` (book->count when none), found by
+ * halving [0, count) with the middle rounded down, as python-chess's bisect_key_left: in a sorted
+ * book where the entries of `key` start; in an unsorted one, where that same search ends. */
+RF_API size_t rf_book_bisect(const rf_book *book, uint64_t key);
+
+/* The entries of `key`: the run of entries with that key from rf_book_bisect's index, which goes
+ * to *first (when not NULL). Returns the run's length, 0 when the book has no entry there. */
+RF_API size_t rf_book_find(const rf_book *book, uint64_t key, size_t *first);
+
+/* The legal move of *pos that a book entry's 16-bit move names, as python-chess reads it against
+ * a board, or RF_MOVE_NONE: to square bits 0-5 (a1 = 0), from square 6-11, bits 12-14 the piece
+ * (1 knight .. 4 queen, 5 king) promoted to, or dropped when from = to (Crazyhouse); bit 15 is
+ * not looked at. Castling is the king taking its own rook (e1h1); outside Chess960 the king's
+ * two-square step (e1g1) names it too. rf_polyglot_move is the strict reading (the format's own
+ * encoding of each legal move only). */
+RF_API rf_move rf_book_move(const rf_position *pos, unsigned book_move);
+
+/* The book's moves for *pos: the entries of `key` (rf_book_find) of at least minimum_weight whose
+ * move names a legal move of *pos (rf_book_move), in the book's order, into out[0..capacity).
+ * key is rf_polyglot_key(pos), or another key of the position (python-chess's also counts the
+ * castling rights of Chess960 rooks off their corners). Returns how many there are, which may be
+ * more than capacity (then the first capacity are stored); *skipped (when not NULL) receives how
+ * many entries of the key of at least minimum_weight name no legal move. */
+RF_API size_t rf_book_lookup(rf_book_hit *out, size_t capacity, const rf_book *book, const rf_position *pos,
+                             uint64_t key, unsigned minimum_weight, size_t *skipped);
 
 /* ---------------------------------------------------------------------------------------------
  * Diagrams

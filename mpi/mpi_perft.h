@@ -1,11 +1,13 @@
 /*
  * mpi_perft.h - what the files of the `rankfile-mpi` program share. One section per file:
  *   plan.c        the job list: the library's split (src/perft_plan.h), sizes guessed, the
- *                 hand-out order
+ *                 hand-out order, the text of a job that leaves rank 0
  *   checkpoint.c  the checkpoint file: a header naming the count, one line per finished job
  *   progress.c    the progress line on stderr (rank 0)
  *   rankfile_mpi.c  options, the coordinator (rank 0) and the counting ranks, over MPI
- * Only rankfile_mpi.c includes mpi.h: the rest is plain C on top of rankfile.h and cli/.
+ * Only rankfile_mpi.c includes mpi.h: the rest is plain C on top of rankfile.h, the
+ * application library (app/app.h) and perft's internal interface (src/perft_plan.h, the one
+ * header of src/ used here).
  */
 #ifndef RF_MPI_PERFT_H
 #define RF_MPI_PERFT_H
@@ -19,8 +21,8 @@
 
 /* ---- plan.c ----------------------------------------------------------------------------- */
 
-/* What the count knows of job i beside split.jobs[i] (its position in Shredder FEN, its
- * count, its root move with --divide), counted to depth - ply. */
+/* What the count knows of job i beside split.jobs[i] (its position, its count, its root move
+ * with --divide), counted to depth - ply. */
 typedef struct mpi_job {
     uint64_t estimate;    /* a guess of its size: perft 2 of the position (at most) */
     int done;             /* counted (or read from the checkpoint) */
@@ -53,6 +55,10 @@ int mpi_plan_auto_ply(const rf_position *root, int depth, int ranks, int divide)
 int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply, int divide);
 
 void mpi_plan_free(mpi_plan *plan);
+
+/* The text of job i's position, as it leaves rank 0 (a job message, a checkpoint line): its
+ * Shredder FEN without the move counters, into buf (RF_FEN_MAX bytes). */
+void mpi_job_fen(char *buf, const mpi_plan *plan, size_t i);
 
 /* The key of job i, the job line "ROOT DEPTH COUNT FEN" (ROOT: a UCI move with --divide,
  * else '-'), as the checkpoint stores it. */

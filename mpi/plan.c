@@ -1,7 +1,9 @@
 /*
  * plan.c - the job list of a distributed count: the library's split of the tree `ply` plies
  * down (transpositions merged, under their root move with --divide), each job's size guessed,
- * and the order they are handed out in, largest first.
+ * and the order they are handed out in, largest first. A job is a position; its text (a
+ * Shredder FEN, and its key) is written only for what leaves rank 0: a job sent to another
+ * rank, a checkpoint line.
  */
 #include "mpi_perft.h"
 
@@ -21,13 +23,8 @@ static int by_estimate(const void *a, const void *b)
 /* A job's size is guessed from its first two plies: the branching factor decides most. */
 static uint64_t estimate(const mpi_plan *plan, const rf__perft_job *job)
 {
-    rf_position pos;
     int guess = plan->depth - plan->ply < 2 ? plan->depth - plan->ply : 2;
-    if (rf_position_parse(&pos, job->fen, strlen(job->fen), (rf_variant)plan->root.variant,
-                          plan->root.chess960 ? RF_PARSE_CHESS960 : 0, RF_INVALID_ALL,
-                          NULL) != RF_OK)
-        return 0;
-    return rf_perft(&pos, guess);
+    return rf_perft(&job->pos, guess);
 }
 
 int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply, int divide)
@@ -37,7 +34,7 @@ int mpi_plan_make(mpi_plan *plan, const rf_position *root, int depth, int ply, i
     plan->depth = depth;
     plan->ply = ply;
     if (rf__perft_split_make(&plan->split, root, ply, divide ? RF__SPLIT_DIVIDE : 0,
-                             RF_FEN_SHREDDER, MPI_PLAN_MAX_JOBS, NULL) != RF_OK)
+                             MPI_PLAN_MAX_JOBS, NULL) != RF_OK)
         return -1;
     plan->roots = plan->split.roots.count;
     for (unsigned i = 0; i < plan->roots; i++)
@@ -82,11 +79,18 @@ void mpi_plan_free(mpi_plan *plan)
     plan->count = 0;
 }
 
+void mpi_job_fen(char *buf, const mpi_plan *plan, size_t i)
+{
+    rf__perft_fen(buf, &plan->split.jobs[i].pos, RF_FEN_SHREDDER);
+}
+
 void mpi_job_key(char *buf, size_t cap, const mpi_plan *plan, size_t i)
 {
     const rf__perft_job *job = &plan->split.jobs[i];
     const char *root = job->root >= 0 ? plan->root_uci[job->root] : "-";
-    rf__perft_job_line line = {root, strlen(root), plan->depth - plan->ply, job->count, job->fen,
-                               strlen(job->fen)};
+    char fen[RF_FEN_MAX];
+    mpi_job_fen(fen, plan, i);
+    rf__perft_job_line line = {root, strlen(root), plan->depth - plan->ply, job->count, fen,
+                               strlen(fen)};
     rf__perft_job_format(buf, cap, &line);
 }

@@ -143,8 +143,25 @@ static int read_options(run_options *o, cli_io *io, int argc, char **argv)
  * jobs of one rank reuse each other's subtree counts. One thread per rank counts jobs. */
 static rf_perft_table *rank_table;
 
-/* Counts one job: perft of FEN to `depth`. 0, or -1 with a message in err_text. */
-static int count_job(const settings *s, const char *fen, int depth, rf_count *out, char *err_text,
+/* Counts one job: perft of *pos to `depth`. 0, or -1 with a message in err_text. */
+static int count_position(const settings *s, const rf_position *pos, int depth, rf_count *out,
+                          char *err_text, size_t cap)
+{
+    rf_error err;
+    if (s->hash_mb && !rank_table && !(rank_table = rf_perft_table_new(s->hash_mb))) {
+        snprintf(err_text, cap, "cannot allocate a %zu MiB hash table: give --hash less", s->hash_mb);
+        return -1;
+    }
+    rf_perft_options opt = {.threads = s->threads, .table = rank_table};
+    if (rf_perft_run(out, pos, depth, &opt, &err) != RF_OK) {
+        snprintf(err_text, cap, "%s", err.message);
+        return -1;
+    }
+    return 0;
+}
+
+/* Counts a job that came as text (a counting rank): perft of FEN to `depth`. As above. */
+static int count_fen(const settings *s, const char *fen, int depth, rf_count *out, char *err_text,
                      size_t cap)
 {
     rf_position pos;
@@ -154,20 +171,13 @@ static int count_job(const settings *s, const char *fen, int depth, rf_count *ou
         snprintf(err_text, cap, "job '%s': %s", fen, err.message);
         return -1;
     }
-    if (s->hash_mb && !rank_table && !(rank_table = rf_perft_table_new(s->hash_mb))) {
-        snprintf(err_text, cap, "cannot allocate a %zu MiB hash table: give --hash less", s->hash_mb);
-        return -1;
-    }
-    rf_perft_options opt = {.threads = s->threads, .table = rank_table};
-    if (rf_perft_run(out, &pos, depth, &opt, &err) != RF_OK) {
-        snprintf(err_text, cap, "%s", err.message);
-        return -1;
-    }
-    return 0;
+    return count_position(s, &pos, depth, out, err_text, cap);
 }
 
 /* Messages between ranks. A counting rank sends TAG_RESULT (the job it finished, if any) and
- * gets TAG_JOB ("INDEX DEPTH FEN") or TAG_STOP; a job it cannot count is TAG_FAIL (text). */
+ * gets TAG_JOB ("INDEX DEPTH FEN": the job's position as text, read back with the run's
+ * variant and castling mode) or TAG_STOP; a job it cannot count is TAG_FAIL (text). Rank 0's
+ * own thread counts the plan's positions as they are. */
 enum { TAG_RESULT = 1, TAG_JOB, TAG_STOP, TAG_FAIL };
 #define JOB_TEXT (RF_FEN_MAX + 48)
 
@@ -212,7 +222,7 @@ static int counting_rank(const settings *s, int rank)
         double t0 = mpi_now();
         if (sscanf(text, "%llu %d %n", &index, &depth, &used) != 2 || !used) {
             snprintf(err, sizeof err, "rank %d: a garbled job message", rank);
-        } else if (count_job(s, text + used, depth, &nodes, err, sizeof err) == 0) {
+        } else if (count_fen(s, text + used, depth, &nodes, err, sizeof err) == 0) {
             res.job = index + 1;
             res.hi = nodes.hi;
             res.lo = nodes.lo;
@@ -284,8 +294,8 @@ static void *local_counter(void *arg)
         if (i < 0) return NULL;
         rf_count nodes;
         double t0 = mpi_now();
-        int st = count_job(c->s, c->plan.split.jobs[i].fen, c->plan.depth - c->plan.ply, &nodes,
-                           err, sizeof err);
+        int st = count_position(c->s, &c->plan.split.jobs[i].pos, c->plan.depth - c->plan.ply,
+                                &nodes, err, sizeof err);
         pthread_mutex_lock(&c->lock);
         if (st)
             fail(c, CLI_SOFTWARE, err);
@@ -330,45 +340,87 @@ static void sleep_us(long us)
     nanosleep(&ts, NULL);
 }
 
+/* The run lost touch with a rank: it fails (said by `what`, which replaces an earlier failure's
+ * message when `last_word`), and MPI_Abort ends it (a rank may be left waiting). */
+static void lose_contact(coordinator *c, const char *what, int last_word)
+{
+    pthread_mutex_lock(&c->lock);
+    fail(c, CLI_SOFTWARE, what);
+    if (last_word) snprintf(c->failure, sizeof c->failure, "%s", what);
+    lost_contact = 1;
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* Nothing to receive: the progress line, then a pause. Polling backs off from 0.1 ms to 1 ms:
+ * a rank waits little for its next job (jobs take 100 ms and more), and the poll takes no
+ * core from the counting. */
+static void wait_a_little(coordinator *c, long idle)
+{
+    pthread_mutex_lock(&c->lock);
+    mpi_progress_show(&c->progress, 0);
+    pthread_mutex_unlock(&c->lock);
+    if (idle < 100)
+        sched_yield();
+    else
+        sleep_us(idle < 200 ? 100 : 1000);
+}
+
+/* Rank `from` sent its last result (TAG_RESULT, waiting to be received): the result recorded,
+ * and the rank's next job sent, or TAG_STOP. 1 when the rank goes on, 0 when it was told to
+ * stop, -1 when contact is lost. */
+static int answer_rank(coordinator *c, int from)
+{
+    result_msg res;
+    MPI_Status st;
+    if (MPI_Recv(&res, (int)sizeof res, MPI_BYTE, from, TAG_RESULT, MPI_COMM_WORLD, &st) !=
+        MPI_SUCCESS) {
+        lose_contact(c, "lost contact with a rank", 0);
+        return -1;
+    }
+    pthread_mutex_lock(&c->lock);
+    if (res.job > 0 && res.job <= c->plan.count) {
+        rf_count nodes = {res.hi, res.lo};
+        finish_job(c, (size_t)(res.job - 1), nodes, from, res.seconds);
+    }
+    long i = take_job(c);
+    pthread_mutex_unlock(&c->lock);
+    if (i < 0) {
+        MPI_Send(NULL, 0, MPI_CHAR, from, TAG_STOP, MPI_COMM_WORLD);
+        return 0;
+    }
+    /* The job leaves the process: as text, the position's FEN. */
+    char fen[RF_FEN_MAX], text[JOB_TEXT];
+    mpi_job_fen(fen, &c->plan, (size_t)i);
+    snprintf(text, sizeof text, "%ld %d %s", i, c->plan.depth - c->plan.ply, fen);
+    MPI_Send(text, (int)strlen(text) + 1, MPI_CHAR, from, TAG_JOB, MPI_COMM_WORLD);
+    return 1;
+}
+
 /* Hands the jobs out until each rank has been told to stop. */
 static void hand_out(coordinator *c, int ranks)
 {
     int active = ranks - 1;
-    result_msg res;
-    char text[JOB_TEXT];
     long idle = 0;
     while (active > 0) {
         int flag = 0;
         MPI_Status st;
         int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
         if (rc != MPI_SUCCESS) {
-            char e[MPI_MAX_ERROR_STRING];
+            char e[MPI_MAX_ERROR_STRING], what[MPI_MAX_ERROR_STRING + 32];
             int n = 0;
             MPI_Error_string(rc, e, &n);
-            pthread_mutex_lock(&c->lock);
-            fail(c, CLI_SOFTWARE, "");
-            snprintf(c->failure, sizeof c->failure, "lost contact with a rank (%s)", e);
-            lost_contact = 1;
-            pthread_mutex_unlock(&c->lock);
+            snprintf(what, sizeof what, "lost contact with a rank (%s)", e);
+            lose_contact(c, what, 1);
             return;
         }
         if (!flag) {
-            pthread_mutex_lock(&c->lock);
-            mpi_progress_show(&c->progress, 0);
-            pthread_mutex_unlock(&c->lock);
-            /* Polling backs off from 0.1 ms to 1 ms: a rank waits little for its next job
-             * (jobs take 100 ms and more), and the poll takes no core from the counting. */
-            if (idle++ < 100)
-                sched_yield();
-            else
-                sleep_us(idle < 200 ? 100 : 1000);
+            wait_a_little(c, idle++);
             continue;
         }
         idle = 0;
-        int from = st.MPI_SOURCE;
         if (st.MPI_TAG == TAG_FAIL) {
             char e[300];
-            MPI_Recv(e, (int)sizeof e, MPI_CHAR, from, TAG_FAIL, MPI_COMM_WORLD, &st);
+            MPI_Recv(e, (int)sizeof e, MPI_CHAR, st.MPI_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &st);
             e[sizeof e - 1] = '\0';
             pthread_mutex_lock(&c->lock);
             fail(c, CLI_SOFTWARE, e);
@@ -376,30 +428,9 @@ static void hand_out(coordinator *c, int ranks)
             active--;
             continue;
         }
-        if (MPI_Recv(&res, (int)sizeof res, MPI_BYTE, from, TAG_RESULT, MPI_COMM_WORLD, &st) !=
-            MPI_SUCCESS) {
-            pthread_mutex_lock(&c->lock);
-            fail(c, CLI_SOFTWARE, "lost contact with a rank");
-            lost_contact = 1;
-            pthread_mutex_unlock(&c->lock);
-            return;
-        }
-        pthread_mutex_lock(&c->lock);
-        if (res.job > 0 && res.job <= c->plan.count) {
-            rf_count nodes = {res.hi, res.lo};
-            finish_job(c, (size_t)(res.job - 1), nodes, from, res.seconds);
-        }
-        long i = take_job(c);
-        if (i >= 0)
-            snprintf(text, sizeof text, "%ld %d %s", i, c->plan.depth - c->plan.ply,
-                     c->plan.split.jobs[i].fen);
-        pthread_mutex_unlock(&c->lock);
-        if (i >= 0) {
-            MPI_Send(text, (int)strlen(text) + 1, MPI_CHAR, from, TAG_JOB, MPI_COMM_WORLD);
-        } else {
-            MPI_Send(NULL, 0, MPI_CHAR, from, TAG_STOP, MPI_COMM_WORLD);
-            active--;
-        }
+        int goes_on = answer_rank(c, st.MPI_SOURCE);
+        if (goes_on < 0) return;
+        if (!goes_on) active--;
     }
 }
 

@@ -365,6 +365,104 @@ static int tsv_header(const char *p, size_t len)
     return 0;
 }
 
+/* The header's columns eco, name and pgn: their numbers into col[3]; an error naming the first
+ * missing. */
+static const char *const tsv_names[3] = {"eco", "name", "pgn"};
+
+static rf_status tsv_columns(const char *p, const char *line_end, int col[3], const char *text, size_t bom,
+                             rf_error *err)
+{
+    for (int c = 0;; c++) {
+        const char *s;
+        size_t n;
+        if (!cell(p, line_end, c, &s, &n)) break;
+        for (int k = 0; k < 3; k++)
+            if (n == strlen(tsv_names[k]) && memcmp(s, tsv_names[k], n) == 0 && col[k] < 0) col[k] = c;
+    }
+    for (int k = 0; k < 3; k++)
+        if (col[k] < 0)
+            return fail(err, RF_ERR_SYNTAX, text, bom,
+                        "the TSV header has no column '%s' (lichess's chess-openings: eco, name, pgn)", tsv_names[k]);
+    return RF_OK;
+}
+
+/* The moves of a pgn cell, [w, moves_end): SAN or UCI, after optional move numbers ("1." "1..."
+ * "12.e4"), up to a result; played from *pos and added to the table's moves, *plies counted. */
+static rf_status tsv_moves(rf_eco *eco, rf_position *pos, unsigned *plies, const char *w, const char *moves_end,
+                           const char *text, rf_error *err)
+{
+    while (w < moves_end) {
+        while (w < moves_end && (*w == ' ' || *w == '\t')) w++;
+        if (w == moves_end) break;
+        const char *we = w;
+        while (we < moves_end && *we != ' ' && *we != '\t') we++;
+        size_t n = (size_t)(we - w), digits = 0;
+        while (digits < n && w[digits] >= '0' && w[digits] <= '9') digits++;
+        const char *word = w;
+        if (digits && digits < n && w[digits] == '.') {
+            while (digits < n && w[digits] == '.') digits++;
+            word += digits;
+            n -= digits;
+        }
+        if (n && !is_result(word, n)) {
+            rf_move m;
+            rf_error merr;
+            if (rf_move_parse(&m, pos, word, n, &merr) != RF_OK)
+                return fail(err, RF_ERR_SYNTAX, text, (size_t)(word - text), "move %u: %s", *plies + 1,
+                            merr.message + merr.detail);
+            if (m == RF_MOVE_NULL)
+                return fail(err, RF_ERR_SYNTAX, text, (size_t)(word - text),
+                            "move %u: a null move is no opening move", *plies + 1);
+            if (*plies == RF_ECO_PLIES_MAX)
+                return fail(err, RF_ERR_SYNTAX, text, (size_t)(word - text),
+                            "an ECO entry of more than " RF_ECO_PLIES_TEXT " plies");
+            if (add_move(eco, m)) return no_memory(err, text);
+            rf_position_play(pos, m);
+            ++*plies;
+        }
+        w = we;
+    }
+    return RF_OK;
+}
+
+/* One entry line [p, line_end) of the TSV (line number `line`): its cells checked, its moves
+ * played from the start position, the entry filed. */
+static rf_status tsv_entry(rf_eco *eco, eco_pending **pending, size_t *pending_cap, const char *p,
+                           const char *line_end, const int col[3], const rf_position *start, unsigned long line,
+                           const char *text, rf_error *err)
+{
+    const char *cells[3];
+    size_t lens[3];
+    for (int k = 0; k < 3; k++)
+        if (!cell(p, line_end, col[k], &cells[k], &lens[k]))
+            return fail(err, RF_ERR_SYNTAX, text, (size_t)(line_end - text),
+                        "no '%s' column: the header names more columns than this line has", tsv_names[k]);
+    if (!eco_code_ok(cells[0], lens[0]))
+        return fail(err, RF_ERR_SYNTAX, text, (size_t)(cells[0] - text),
+                    "'%.*s' is not an ECO code (1 to 15 printable ASCII characters, no space, as B90)",
+                    (int)(lens[0] < 20 ? lens[0] : 20), cells[0]);
+    rf_position pos = *start;
+    unsigned plies = 0;
+    rf_status st = tsv_moves(eco, &pos, &plies, cells[2], cells[2] + lens[2], text, err);
+    if (st != RF_OK) return st;
+    /* lichess's names are "Opening: Variation, Subvariation": the opening before ": ". */
+    const char *name = cells[1];
+    size_t name_len = lens[1], var_at = lens[1];
+    for (size_t i = 0; i + 1 < lens[1]; i++)
+        if (name[i] == ':' && name[i + 1] == ' ') {
+            name_len = i;
+            var_at = i + 2;
+            break;
+        }
+    size_t code = add_text(eco, cells[0], lens[0]);
+    size_t nm = add_text(eco, name, name_len);
+    size_t var = add_text(eco, name + var_at, lens[1] - var_at);
+    if (code == (size_t)-1 || nm == (size_t)-1 || var == (size_t)-1 ||
+        add_entry(eco, pending, pending_cap, pos.key, plies, line, code, nm, var))
+        return no_memory(err, text);
+    return RF_OK;
+}
+
 static rf_status load_tsv(rf_eco *eco, eco_pending **pending, size_t *pending_cap, const char *text,
                           size_t len, size_t bom, rf_error *err)
 {
@@ -373,18 +471,8 @@ static rf_status load_tsv(rf_eco *eco, eco_pending **pending, size_t *pending_ca
     const char *line_end = nl ? nl : end;
     if (line_end > p && line_end[-1] == '\r') line_end--;
     int col[3] = {-1, -1, -1}; /* eco, name, pgn */
-    static const char *const names[3] = {"eco", "name", "pgn"};
-    for (int c = 0;; c++) {
-        const char *s;
-        size_t n;
-        if (!cell(p, line_end, c, &s, &n)) break;
-        for (int k = 0; k < 3; k++)
-            if (n == strlen(names[k]) && memcmp(s, names[k], n) == 0 && col[k] < 0) col[k] = c;
-    }
-    for (int k = 0; k < 3; k++)
-        if (col[k] < 0)
-            return fail(err, RF_ERR_SYNTAX, text, bom,
-                        "the TSV header has no column '%s' (lichess's chess-openings: eco, name, pgn)", names[k]);
+    rf_status st = tsv_columns(p, line_end, col, text, bom, err);
+    if (st != RF_OK) return st;
     const char *header = text + bom;
     size_t header_len = (size_t)(line_end - header);
     rf_position start;
@@ -398,66 +486,7 @@ static rf_status load_tsv(rf_eco *eco, eco_pending **pending, size_t *pending_ca
         if (line_end == p) continue; /* an empty line */
         /* The header again: lichess's files a.tsv .. e.tsv joined by cat. */
         if ((size_t)(line_end - p) == header_len && memcmp(p, header, header_len) == 0) continue;
-        const char *cells[3];
-        size_t lens[3];
-        for (int k = 0; k < 3; k++)
-            if (!cell(p, line_end, col[k], &cells[k], &lens[k]))
-                return fail(err, RF_ERR_SYNTAX, text, (size_t)(line_end - text),
-                            "no '%s' column: the header names more columns than this line has", names[k]);
-        if (!eco_code_ok(cells[0], lens[0]))
-            return fail(err, RF_ERR_SYNTAX, text, (size_t)(cells[0] - text),
-                        "'%.*s' is not an ECO code (1 to 15 printable ASCII characters, no space, as B90)",
-                        (int)(lens[0] < 20 ? lens[0] : 20), cells[0]);
-        /* The moves: SAN or UCI, after optional move numbers ("1." "1..." "12.e4"), up to a result. */
-        rf_position pos = start;
-        unsigned plies = 0;
-        const char *w = cells[2], *moves_end = cells[2] + lens[2];
-        while (w < moves_end) {
-            while (w < moves_end && (*w == ' ' || *w == '\t')) w++;
-            if (w == moves_end) break;
-            const char *we = w;
-            while (we < moves_end && *we != ' ' && *we != '\t') we++;
-            size_t n = (size_t)(we - w), digits = 0;
-            while (digits < n && w[digits] >= '0' && w[digits] <= '9') digits++;
-            const char *word = w;
-            if (digits && digits < n && w[digits] == '.') {
-                while (digits < n && w[digits] == '.') digits++;
-                word += digits;
-                n -= digits;
-            }
-            if (n && !is_result(word, n)) {
-                rf_move m;
-                rf_error merr;
-                if (rf_move_parse(&m, &pos, word, n, &merr) != RF_OK)
-                    return fail(err, RF_ERR_SYNTAX, text, (size_t)(word - text), "move %u: %s", plies + 1,
-                                merr.message + merr.detail);
-                if (m == RF_MOVE_NULL)
-                    return fail(err, RF_ERR_SYNTAX, text, (size_t)(word - text),
-                                "move %u: a null move is no opening move", plies + 1);
-                if (plies == RF_ECO_PLIES_MAX)
-                    return fail(err, RF_ERR_SYNTAX, text, (size_t)(word - text),
-                                "an ECO entry of more than " RF_ECO_PLIES_TEXT " plies");
-                if (add_move(eco, m)) return no_memory(err, text);
-                rf_position_play(&pos, m);
-                plies++;
-            }
-            w = we;
-        }
-        /* lichess's names are "Opening: Variation, Subvariation": the opening before ": ". */
-        const char *name = cells[1];
-        size_t name_len = lens[1], var_at = lens[1];
-        for (size_t i = 0; i + 1 < lens[1]; i++)
-            if (name[i] == ':' && name[i + 1] == ' ') {
-                name_len = i;
-                var_at = i + 2;
-                break;
-            }
-        size_t code = add_text(eco, cells[0], lens[0]);
-        size_t nm = add_text(eco, name, name_len);
-        size_t var = add_text(eco, name + var_at, lens[1] - var_at);
-        if (code == (size_t)-1 || nm == (size_t)-1 || var == (size_t)-1 ||
-            add_entry(eco, pending, pending_cap, pos.key, plies, line, code, nm, var))
-            return no_memory(err, text);
+        if ((st = tsv_entry(eco, pending, pending_cap, p, line_end, col, &start, line, text, err)) != RF_OK) return st;
     }
     return RF_OK;
 }

@@ -105,6 +105,38 @@ static rf_status parse_pocket(rf_setup *setup, const char *s, size_t len, size_t
     return RF_OK;
 }
 
+/* A pocket after the board's last rank (t.s[i] is '/' or '['): the rest of the word, as a ninth
+ * rank or in brackets. */
+static rf_status parse_board_pocket(rf_setup *setup, token t, size_t i, rf_error *err)
+{
+    size_t start = i + 1, end = t.len;
+    if (t.s[i] == '/')
+        for (size_t k = start; k < t.len; k++)
+            if (is_digit(t.s[k]) || t.s[k] == '/')
+                return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, t.offset + i, "more than 8 ranks");
+    if (t.s[i] == '[') {
+        const char *close = memchr(t.s + start, ']', t.len - start);
+        if (!close) return fail(err, RF_ERR_SYNTAX, RF_FIELD_POCKET, t.offset + t.len, "'[' without its ']'");
+        end = (size_t)(close - t.s);
+        if (end + 1 < t.len)
+            return fail(err, RF_ERR_SYNTAX, RF_FIELD_POCKET, t.offset + end + 1,
+                        "text after the pocket's ']' (a space comes before the side to "
+                        "move)");
+    }
+    return parse_pocket(setup, t.s + start, end - start, t.offset + start, err);
+}
+
+/* '~' (at byte `at`): the piece just read, on the square before `file` of `rank`, is promoted. */
+static rf_status mark_promoted(rf_setup *setup, int file, int rank, int prev_digit, size_t at, rf_error *err)
+{
+    rf_square last = RF_SQUARE(file - 1, rank);
+    if (file == 0 || prev_digit || setup->board[last] == RF_NO_PIECE || (setup->promoted & RF_BB(last)))
+        return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, at, "'~' (promoted) must follow a piece letter");
+    setup->promoted |= RF_BB(last);
+    setup->extras |= RF_SETUP_POCKET;
+    return RF_OK;
+}
+
 static rf_status parse_board(rf_setup *setup, token t, rf_error *err)
 {
     int rank = 7, file = 0, prev_digit = 0;
@@ -112,34 +144,10 @@ static rf_status parse_board(rf_setup *setup, token t, rf_error *err)
     for (size_t i = 0; i < t.len; i++) {
         unsigned char c = (unsigned char)t.s[i];
         size_t at = t.offset + i;
-        if (rank == 0 && file == 8 && (c == '/' || c == '[')) {
-            /* A pocket: the rest of the word, as a ninth rank or in brackets. */
-            size_t start = i + 1, end = t.len;
-            if (c == '/')
-                for (size_t k = start; k < t.len; k++)
-                    if (is_digit(t.s[k]) || t.s[k] == '/')
-                        return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, at, "more than 8 ranks");
-            if (c == '[') {
-                const char *close = memchr(t.s + start, ']', t.len - start);
-                if (!close)
-                    return fail(err, RF_ERR_SYNTAX, RF_FIELD_POCKET, t.offset + t.len,
-                                "'[' without its ']'");
-                end = (size_t)(close - t.s);
-                if (end + 1 < t.len)
-                    return fail(err, RF_ERR_SYNTAX, RF_FIELD_POCKET, t.offset + end + 1,
-                                "text after the pocket's ']' (a space comes before the side to "
-                                "move)");
-            }
-            return parse_pocket(setup, t.s + start, end - start, t.offset + start, err);
-        }
+        if (rank == 0 && file == 8 && (c == '/' || c == '[')) return parse_board_pocket(setup, t, i, err);
         if (c == '~') {
-            rf_square last = RF_SQUARE(file - 1, rank);
-            if (file == 0 || prev_digit || setup->board[last] == RF_NO_PIECE ||
-                (setup->promoted & RF_BB(last)))
-                return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, at,
-                            "'~' (promoted) must follow a piece letter");
-            setup->promoted |= RF_BB(last);
-            setup->extras |= RF_SETUP_POCKET;
+            rf_status st = mark_promoted(setup, file, rank, prev_digit, at, err);
+            if (st != RF_OK) return st;
             continue;
         }
         if (c == '/') {
@@ -348,29 +356,24 @@ static rf_status parse_checks(rf_setup *setup, token t, int given, rf_error *err
     return RF_OK;
 }
 
-static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_tokens *ft,
-                             rf_error *err)
+/* The fields before the EPD operations, as tokens into ft: the board, side, castling and en
+ * passant fields, then up to two counters (words that do not start with a letter). *rest: where
+ * the EPD operations start (len when none); *junk: a ninth field (len when none). */
+static void split_fields(const char *text, size_t len, fen_tokens *ft, size_t *rest, size_t *junk)
 {
-    if (err) memset(err, 0, sizeof *err);
-    ft->n = 0;
-    if (!setup || (!text && len))
-        return fail(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, "no setup or no text given");
-    rf_setup_clear(setup);
-
-    /* The fields before the EPD operations: the board, side, castling and en passant fields,
-     * then up to two counters (words that do not start with a letter). */
     token *tok = ft->tok;
     int n = 0;
-    size_t i = 0, rest = len, junk = len;
+    size_t i = 0;
+    *rest = *junk = len;
     for (;;) {
         while (i < len && is_space((unsigned char)text[i])) i++;
         if (i >= len) break;
         if (n >= 4 && is_letter(text[i])) {
-            rest = i;
+            *rest = i;
             break;
         }
         if (n == 8) {
-            junk = i; /* reported once the fields before it have been read */
+            *junk = i; /* reported once the fields before it have been read */
             break;
         }
         size_t start = i;
@@ -381,38 +384,42 @@ static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_
         n++;
     }
     ft->n = n;
-    if (n == 0) return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, len, "empty input");
+}
 
-    rf_status st = parse_board(setup, tok[0], err);
-    if (st != RF_OK) return st;
+/* The side to move (w or b) and the en passant square (or -). */
+static rf_status parse_side(rf_setup *setup, token t, rf_error *err)
+{
     char shown[24];
+    if (t.len == 1 && (t.s[0] == 'w' || t.s[0] == 'W'))
+        setup->side = RF_WHITE;
+    else if (t.len == 1 && (t.s[0] == 'b' || t.s[0] == 'B'))
+        setup->side = RF_BLACK;
+    else
+        return fail(err, RF_ERR_SYNTAX, RF_FIELD_SIDE, t.offset, "'%s' is not a side to move (w or b)",
+                    show_token(shown, t));
+    return RF_OK;
+}
 
-    if (n > 1) {
-        token t = tok[1];
-        if (t.len == 1 && (t.s[0] == 'w' || t.s[0] == 'W'))
-            setup->side = RF_WHITE;
-        else if (t.len == 1 && (t.s[0] == 'b' || t.s[0] == 'B'))
-            setup->side = RF_BLACK;
-        else
-            return fail(err, RF_ERR_SYNTAX, RF_FIELD_SIDE, t.offset,
-                        "'%s' is not a side to move (w or b)", show_token(shown, t));
-    }
-    if (n > 2 && (st = parse_castling(setup, tok[2], err)) != RF_OK) return st;
-    if (n > 3) {
-        token t = tok[3];
-        if (!(t.len == 1 && t.s[0] == '-')) {
-            rf_square sq = rf_square_parse(t.s, t.len);
-            if (sq == RF_NO_SQUARE)
-                return fail(err, RF_ERR_SYNTAX, RF_FIELD_EP, t.offset,
-                            "'%s' is not a square (a1-h8) or -", show_token(shown, t));
-            setup->ep = sq;
-        }
-    }
-    /* After the en passant field: lichess's remaining checks, the two counters, python-chess's
-     * checks given. */
+static rf_status parse_ep(rf_setup *setup, token t, rf_error *err)
+{
+    char shown[24];
+    if (t.len == 1 && t.s[0] == '-') return RF_OK;
+    rf_square sq = rf_square_parse(t.s, t.len);
+    if (sq == RF_NO_SQUARE)
+        return fail(err, RF_ERR_SYNTAX, RF_FIELD_EP, t.offset, "'%s' is not a square (a1-h8) or -",
+                    show_token(shown, t));
+    setup->ep = sq;
+    return RF_OK;
+}
+
+/* After the en passant field: lichess's remaining checks, the two counters, python-chess's
+ * checks given. *junk: where a field past them starts (left as it is when none). */
+static rf_status parse_counters(rf_setup *setup, const fen_tokens *ft, size_t *junk, rf_error *err)
+{
+    rf_status st;
     int counters = 0;
-    for (int k = 4; k < n; k++) {
-        token t = tok[k];
+    for (int k = 4; k < ft->n; k++) {
+        token t = ft->tok[k];
         if (counters == 0 && checks_shape(t, 0)) {
             if ((st = parse_checks(setup, t, 0, err)) != RF_OK) return st;
         } else if (checks_shape(t, 1)) {
@@ -423,30 +430,56 @@ static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_
             if ((st = parse_number(value, t, field, err)) != RF_OK) return st;
             counters++;
         } else {
-            junk = t.offset;
+            *junk = t.offset;
             break;
         }
     }
+    return RF_OK;
+}
+
+/* The EPD operations from byte `rest`: each read once to check it (rf_epd_next), their place kept
+ * in the setup. */
+static rf_status check_epd(rf_setup *setup, const char *text, size_t len, size_t rest, int n, rf_error *err)
+{
+    if (n < 4)
+        return fail(err, RF_ERR_SYNTAX, RF_FIELD_EPD, rest, "EPD operations need the four fields before them");
+    size_t end = len;
+    while (end > rest && is_space((unsigned char)text[end - 1])) end--;
+    size_t at = rest;
+    rf_epd_op op;
+    rf_status st;
+    while ((st = rf_epd_next(&op, text, end, &at, err)) == RF_OK) continue;
+    if (st != RF_ERR_NOT_FOUND) return st;
+    if (err) memset(err, 0, sizeof *err);
+    setup->epd_offset = rest;
+    setup->epd_len = end - rest;
+    return RF_OK;
+}
+
+static rf_status parse_setup(rf_setup *setup, const char *text, size_t len, fen_tokens *ft,
+                             rf_error *err)
+{
+    if (err) memset(err, 0, sizeof *err);
+    ft->n = 0;
+    if (!setup || (!text && len))
+        return fail(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, "no setup or no text given");
+    rf_setup_clear(setup);
+    size_t rest, junk;
+    split_fields(text, len, ft, &rest, &junk);
+    int n = ft->n;
+    if (n == 0) return fail(err, RF_ERR_SYNTAX, RF_FIELD_BOARD, len, "empty input");
+    rf_status st = parse_board(setup, ft->tok[0], err);
+    if (st != RF_OK) return st;
+    if (n > 1 && (st = parse_side(setup, ft->tok[1], err)) != RF_OK) return st;
+    if (n > 2 && (st = parse_castling(setup, ft->tok[2], err)) != RF_OK) return st;
+    if (n > 3 && (st = parse_ep(setup, ft->tok[3], err)) != RF_OK) return st;
+    if ((st = parse_counters(setup, ft, &junk, err)) != RF_OK) return st;
     if (setup->fullmove == 0) setup->fullmove = 1;
     if (junk < len)
         return fail(err, RF_ERR_SYNTAX, RF_FIELD_EXTRA, junk,
                     "unexpected text after the fullmove number (EPD operations start with a "
                     "letter)");
-
-    if (rest < len) {
-        if (n < 4)
-            return fail(err, RF_ERR_SYNTAX, RF_FIELD_EPD, rest,
-                        "EPD operations need the four fields before them");
-        size_t end = len;
-        while (end > rest && is_space((unsigned char)text[end - 1])) end--;
-        size_t at = rest;
-        rf_epd_op op;
-        while ((st = rf_epd_next(&op, text, end, &at, err)) == RF_OK) continue;
-        if (st != RF_ERR_NOT_FOUND) return st;
-        if (err) memset(err, 0, sizeof *err);
-        setup->epd_offset = rest;
-        setup->epd_len = end - rest;
-    }
+    if (rest < len) return check_epd(setup, text, len, rest, n, err);
     return RF_OK;
 }
 
@@ -554,10 +587,9 @@ static int is_outermost(const rf_position *pos, rf_color c, int side, rf_square 
     return 1;
 }
 
-size_t rf_position_to_fen(char *buf, size_t cap, const rf_position *pos, unsigned flags)
+/* The board field: ranks 8 to 1, '~' after a promoted piece (Crazyhouse). */
+static void put_board(out *o, const rf_position *pos)
 {
-    rf_init();
-    out o = {buf, cap, 0};
     for (int rank = 7; rank >= 0; rank--) {
         int empty = 0;
         for (int file = 0; file < 8; file++) {
@@ -566,37 +598,53 @@ size_t rf_position_to_fen(char *buf, size_t cap, const rf_position *pos, unsigne
                 empty++;
                 continue;
             }
-            if (empty) put(&o, (char)('0' + empty));
+            if (empty) put(o, (char)('0' + empty));
             empty = 0;
-            put(&o, rf_piece_to_char(pc));
-            if (pos->promoted & RF_BB(RF_SQUARE(file, rank))) put(&o, '~');
+            put(o, rf_piece_to_char(pc));
+            if (pos->promoted & RF_BB(RF_SQUARE(file, rank))) put(o, '~');
         }
-        if (empty) put(&o, (char)('0' + empty));
-        if (rank) put(&o, '/');
+        if (empty) put(o, (char)('0' + empty));
+        if (rank) put(o, '/');
     }
-    if (!(flags & RF_FEN_BOARD_ONLY) && (rf__variant_of(pos)->fen_extras & RF_SETUP_POCKET)) {
-        /* Crazyhouse: "[QRBNPqrbnp]", White's pieces first, each colour queen to pawn (as
-         * lichess writes it); "[]" when both are empty. */
-        put(&o, '[');
-        for (int c = 0; c < 2; c++)
-            for (int pt = RF_KING; pt >= RF_PAWN; pt--)
-                for (int k = 0; k < pos->pocket[c][pt]; k++) put(&o, rf_piece_to_char(RF_MAKE_PIECE(c, pt)));
-        put(&o, ']');
+}
+
+/* Crazyhouse's pockets: "[QRBNPqrbnp]", White's pieces first, each colour queen to pawn (as
+ * lichess writes it); "[]" when both are empty. */
+static void put_pockets(out *o, const rf_position *pos)
+{
+    put(o, '[');
+    for (int c = 0; c < 2; c++)
+        for (int pt = RF_KING; pt >= RF_PAWN; pt--)
+            for (int k = 0; k < pos->pocket[c][pt]; k++) put(o, rf_piece_to_char(RF_MAKE_PIECE(c, pt)));
+    put(o, ']');
+}
+
+/* The castling field: X-FEN (K/Q for an outermost rook, else its file) or Shredder-FEN. */
+static void put_castling(out *o, const rf_position *pos, unsigned flags)
+{
+    int any = 0;
+    rf__castle_right r;
+    for (int i = 0; rf__castle_next(pos, &i, &r);) {
+        char ch;
+        if (!(flags & RF_FEN_SHREDDER) && is_outermost(pos, r.color, r.side, r.rook))
+            ch = r.side == RF_KINGSIDE ? 'K' : 'Q';
+        else
+            ch = (char)('A' + RF_FILE_OF(r.rook));
+        put(o, r.color == RF_BLACK ? (char)(ch - 'A' + 'a') : ch);
+        any = 1;
     }
+    if (!any) put(o, '-');
+}
+
+size_t rf_position_to_fen(char *buf, size_t cap, const rf_position *pos, unsigned flags)
+{
+    rf_init();
+    out o = {buf, cap, 0};
+    put_board(&o, pos);
+    if (!(flags & RF_FEN_BOARD_ONLY) && (rf__variant_of(pos)->fen_extras & RF_SETUP_POCKET)) put_pockets(&o, pos);
     if (!(flags & RF_FEN_BOARD_ONLY)) {
         put_str(&o, pos->side == RF_WHITE ? " w " : " b ");
-        int any = 0;
-        rf__castle_right r;
-        for (int i = 0; rf__castle_next(pos, &i, &r);) {
-            char ch;
-            if (!(flags & RF_FEN_SHREDDER) && is_outermost(pos, r.color, r.side, r.rook))
-                ch = r.side == RF_KINGSIDE ? 'K' : 'Q';
-            else
-                ch = (char)('A' + RF_FILE_OF(r.rook));
-            put(&o, r.color == RF_BLACK ? (char)(ch - 'A' + 'a') : ch);
-            any = 1;
-        }
-        if (!any) put(&o, '-');
+        put_castling(&o, pos, flags);
         put(&o, ' ');
         if (pos->ep != RF_NO_SQUARE && ((flags & RF_FEN_EP_ALWAYS) || pos->ep_legal)) {
             char name[3];

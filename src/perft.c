@@ -32,25 +32,21 @@ uint64_t rf_perft(const rf_position *pos, int depth)
 /* Threaded perft: the tree is cut two plies below the root into independent jobs (the
  * library's split, perft_plan.h: a position several move orders reach is one job, counted once
  * and multiplied), which the threads take one at a time from a shared counter, so that a thread
- * that finishes a small subtree early takes the next one instead of waiting. Each job's count
- * fits 64 bits (a subtree two plies down of any depth a computer finishes); their sum is kept
- * in 128 bits.
+ * that finishes a small subtree early takes the next one instead of waiting. A job is the
+ * split's position itself: nothing is written as text or read back. Each job's count fits 64
+ * bits (a subtree two plies down of any depth a computer finishes); their sum is kept in 128
+ * bits.
  *
  * With a progress callback the calling thread only watches: each worker adds a finished job to
  * `done` and `nodes` under `lock` and wakes the watcher after the last one; the watcher reads
  * them under the same lock every interval and calls the callback with the lock released, so no
  * worker ever runs caller code. Canceling sets `stop`, which a worker reads before taking its
  * next job. */
-typedef struct perft_job {
-    rf_position pos;
-    int depth;
-    uint64_t count; /* the move orders reaching pos: its leaves count this many times */
-    uint64_t nodes;
-} perft_job;
-
 typedef struct perft_pool {
-    perft_job *jobs;
-    size_t count;
+    rf__perft_split split; /* the jobs: split.jobs[i].pos, counted split.jobs[i].count times */
+    uint64_t *leaves;      /* [i]: perft of job i to `depth` */
+    size_t count;          /* the jobs to count: split.count, or 0 when not split */
+    int depth;             /* of each job */
     atomic_size_t next;
     const rf__tt *tt;
     int watched; /* a progress callback: the fields below are in use */
@@ -67,10 +63,10 @@ static void *perft_worker(void *arg)
     size_t i;
     while (!atomic_load_explicit(&pool->stop, memory_order_relaxed) &&
            (i = atomic_fetch_add(&pool->next, 1)) < pool->count) {
-        perft_job *job = &pool->jobs[i];
-        job->nodes = perft_any(&job->pos, job->depth, pool->tt);
+        const rf__perft_job *job = &pool->split.jobs[i];
+        pool->leaves[i] = perft_any(&job->pos, pool->depth, pool->tt);
         if (pool->watched) {
-            rf_count n = {0, job->nodes};
+            rf_count n = {0, pool->leaves[i]};
             pthread_mutex_lock(&pool->lock);
             rf__count_add_product(&pool->nodes, n, job->count);
             if (++pool->done == pool->count) pthread_cond_signal(&pool->finished);
@@ -193,31 +189,23 @@ static rf_status table_open(const rf__tt **tt, rf__tt *own, const rf_perft_optio
     return RF_OK;
 }
 
-/* The jobs two plies below *pos, each counted to depth - 2, into pool->jobs (malloc'd); 0 when
- * there are none or they cannot be made (the caller then counts the whole tree itself). */
+/* The jobs two plies below *pos, each counted to depth - 2, into pool->split; their number, 0
+ * when there are none or they cannot be made (the caller then counts the whole tree itself). */
 static size_t jobs_make(perft_pool *pool, const rf_position *pos, int depth)
 {
-    rf__perft_split split;
-    pool->jobs = NULL;
-    if (rf__perft_split_make(&split, pos, 2, 0, RF_FEN_SHREDDER, SIZE_MAX / sizeof *pool->jobs,
-                             NULL) != RF_OK)
-        return 0;
-    pool->jobs = split.count ? malloc(split.count * sizeof *pool->jobs) : NULL;
-    size_t n = pool->jobs ? split.count : 0;
-    unsigned parse = pos->chess960 ? RF_PARSE_CHESS960 : 0;
-    for (size_t i = 0; i < n; i++) {
-        perft_job *job = &pool->jobs[i];
-        const rf__perft_job *from = &split.jobs[i];
-        job->depth = depth - 2;
-        job->count = from->count;
-        /* A position the library wrote reads back; should it not, nothing is split. */
-        if (rf_position_parse(&job->pos, from->fen, strlen(from->fen), (rf_variant)pos->variant,
-                              parse, RF_INVALID_ALL, NULL) != RF_OK)
-            n = 0;
-    }
-    rf__perft_split_free(&split);
-    if (!n) free(pool->jobs);
-    return n;
+    pool->leaves = NULL;
+    pool->depth = depth - 2;
+    if (rf__perft_split_make(&pool->split, pos, 2, 0, SIZE_MAX, NULL) != RF_OK) return 0;
+    if (pool->split.count) pool->leaves = malloc(pool->split.count * sizeof *pool->leaves);
+    if (!pool->leaves) rf__perft_split_free(&pool->split);
+    return pool->leaves ? pool->split.count : 0;
+}
+
+static void jobs_free(perft_pool *pool)
+{
+    rf__perft_split_free(&pool->split);
+    free(pool->leaves);
+    pool->leaves = NULL;
 }
 
 /* Counts the jobs of *pool on `threads` threads (watched: the calling thread only watches and
@@ -281,12 +269,12 @@ rf_status rf_perft_run(rf_count *out, const rf_position *pos, int depth,
     int completed = pool_run(&pool, threads, opt, ms, &start);
     if (completed) {
         for (size_t i = 0; i < pool.count; i++) {
-            rf_count n = {0, pool.jobs[i].nodes};
-            rf__count_add_product(out, n, pool.jobs[i].count);
+            rf_count n = {0, pool.leaves[i]};
+            rf__count_add_product(out, n, pool.split.jobs[i].count);
         }
         if (pool.watched) perft_report_end(opt, pool.count, *out, &start);
     }
-    free(pool.jobs);
+    jobs_free(&pool);
     free(own.entries);
     if (!completed)
         return rf__error(err, RF_ERR_CANCELED, RF_FIELD_NONE, 0, 0,

@@ -1,6 +1,6 @@
 /*
- * perft_plan.c - one perft count cut into jobs: the split, job and result lines, the index of
- * job keys, the hash and the 128-bit counts (see perft_plan.h).
+ * perft_plan.c - one perft count cut into jobs: the split (positions), the jobs' text, job and
+ * result lines, the index of job keys, the hash and the 128-bit counts (see perft_plan.h).
  */
 #include "perft_plan.h"
 
@@ -12,43 +12,108 @@
 
 /* ---- the split ---------------------------------------------------------------------------- */
 
-void rf__perft_fen(char *buf, const rf_position *pos, unsigned fen_flags)
-{
-    rf_position_to_fen(buf, RF_FEN_MAX, pos, fen_flags);
-    /* Perft does not depend on the halfmove and fullmove counters: without them,
-     * transpositions merge. */
-    for (int i = 0; i < 2; i++) {
-        char *p = strrchr(buf, ' ');
-        if (p) *p = '\0';
-    }
-}
-
+/* The positions are merged as the walk reaches them: a hash table of the jobs so far (by root
+ * and Zobrist key) finds the job a position joins, so that only distinct positions are kept. */
 typedef struct collector {
     rf__perft_split *s;
-    size_t cap, max;
-    unsigned fen_flags;
+    size_t cap;      /* of s->jobs */
+    size_t *slots;   /* the hash table: a job's index + 1, or 0 for an empty slot */
+    size_t mask;     /* its size - 1, a power of two minus one */
+    size_t max;      /* the most move orders to collect */
+    int divide;      /* RF__SPLIT_DIVIDE: a job's root is its root move; else -1 */
     rf_status status;
 } collector;
 
-/* Adds the position reached under root move `root`, growing the list up to c->max. */
-static void collect_leaf(collector *c, const rf_position *pos, int root)
+/* 1 when two positions of one variant and castling mode have the same FEN without the move
+ * counters: the Zobrist key first (it covers that state, so such positions have equal keys),
+ * then the state itself. */
+static int same_position(const rf_position *a, const rf_position *b)
+{
+    rf_square ea = a->ep_legal ? a->ep : RF_NO_SQUARE, eb = b->ep_legal ? b->ep : RF_NO_SQUARE;
+    return a->key == b->key && a->side == b->side && ea == eb && a->promoted == b->promoted &&
+           memcmp(a->board, b->board, sizeof a->board) == 0 &&
+           memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) == 0 &&
+           memcmp(a->pocket, b->pocket, sizeof a->pocket) == 0 &&
+           memcmp(a->remaining_checks, b->remaining_checks, sizeof a->remaining_checks) == 0;
+}
+
+/* The first slot of a position under a root. */
+static size_t slot_of(const collector *c, uint64_t key, int root)
+{
+    uint64_t h = key ^ ((uint64_t)(root + 1) * 0x9E3779B97F4A7C15ull);
+    return (size_t)(h ^ h >> 29) & c->mask;
+}
+
+/* The table twice as large (or its first 1024 slots), the jobs put in again. 0 without memory. */
+static int grow_table(collector *c)
+{
+    size_t n = c->slots ? (c->mask + 1) * 2 : 1024;
+    size_t *slots = calloc(n, sizeof *slots);
+    if (!slots) return 0;
+    free(c->slots);
+    c->slots = slots;
+    c->mask = n - 1;
+    for (size_t i = 0; i < c->s->count; i++) {
+        const rf__perft_job *j = &c->s->jobs[i];
+        size_t k = slot_of(c, j->pos.key, j->root);
+        while (slots[k]) k = (k + 1) & c->mask;
+        slots[k] = i + 1;
+    }
+    return 1;
+}
+
+/* A new job for *pos under `root`, the list grown up to c->max; its index, or SIZE_MAX with
+ * c->status set. */
+static size_t add_job(collector *c, const rf_position *pos, int root)
 {
     rf__perft_split *s = c->s;
     if (s->count == c->cap) {
         size_t cap = c->cap ? c->cap * 2 : 1024;
         if (cap > c->max) cap = c->max;
-        void *p = s->count < cap ? realloc(s->jobs, cap * sizeof *s->jobs) : NULL;
+        void *p = realloc(s->jobs, cap * sizeof *s->jobs);
         if (!p) {
-            c->status = s->count < cap ? RF_ERR_NO_MEMORY : RF_ERR_ARGUMENT;
-            return;
+            c->status = RF_ERR_NO_MEMORY;
+            return SIZE_MAX;
         }
         s->jobs = p;
         c->cap = cap;
     }
-    rf__perft_job *j = &s->jobs[s->count++];
-    rf__perft_fen(j->fen, pos, c->fen_flags);
-    j->count = 1;
+    rf__perft_job *j = &s->jobs[s->count];
+    j->pos = *pos;
+    /* The position its FEN says: an en passant square that allows no capture is not kept
+     * (the FEN leaves it out), so the walk below it does not look at it. */
+    if (!j->pos.ep_legal) j->pos.ep = RF_NO_SQUARE;
+    j->count = 0;
     j->root = root;
+    return s->count++;
+}
+
+/* A position reached under root move `root`: one more move order of its job, a new job for a
+ * position not seen before. */
+static void collect_leaf(collector *c, const rf_position *pos, int root)
+{
+    rf__perft_split *s = c->s;
+    if (!c->divide) root = -1;
+    if (s->orders == c->max) {
+        c->status = RF_ERR_ARGUMENT;
+        return;
+    }
+    if ((s->count + 1) * 2 > c->mask + 1 && !grow_table(c)) {
+        c->status = RF_ERR_NO_MEMORY;
+        return;
+    }
+    size_t k = slot_of(c, pos->key, root);
+    for (; c->slots[k]; k = (k + 1) & c->mask) {
+        rf__perft_job *j = &s->jobs[c->slots[k] - 1];
+        if (j->root == root && same_position(&j->pos, pos)) break;
+    }
+    if (!c->slots[k]) {
+        size_t i = add_job(c, pos, root);
+        if (i == SIZE_MAX) return;
+        c->slots[k] = i + 1;
+    }
+    s->jobs[c->slots[k] - 1].count++;
+    s->orders++;
 }
 
 static void collect(collector *c, const rf_position *pos, int ply, int root)
@@ -67,39 +132,18 @@ static void collect(collector *c, const rf_position *pos, int ply, int root)
     }
 }
 
-static int by_root_fen(const void *a, const void *b)
-{
-    const rf__perft_job *x = a, *y = b;
-    if (x->root != y->root) return x->root < y->root ? -1 : 1;
-    return strcmp(x->fen, y->fen);
-}
-
-/* Sorts the jobs and merges equal ones, adding up their counts. */
-static void merge(rf__perft_split *s)
-{
-    if (s->count > 1) qsort(s->jobs, s->count, sizeof *s->jobs, by_root_fen);
-    size_t n = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        if (n && by_root_fen(&s->jobs[n - 1], &s->jobs[i]) == 0)
-            s->jobs[n - 1].count += s->jobs[i].count;
-        else
-            s->jobs[n++] = s->jobs[i];
-    }
-    s->orders = s->count;
-    s->count = n;
-}
-
 rf_status rf__perft_split_make(rf__perft_split *s, const rf_position *root, int ply,
-                               unsigned flags, unsigned fen_flags, size_t max_positions,
-                               rf_error *err)
+                               unsigned flags, size_t max_positions, rf_error *err)
 {
     memset(s, 0, sizeof *s);
     if (ply < 0 || ply > RF_PERFT_MAX_DEPTH)
         return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0, "split ply out of range");
     rf_generate_moves(&s->roots, root);
-    if (max_positions > SIZE_MAX / sizeof *s->jobs) max_positions = SIZE_MAX / sizeof *s->jobs;
-    collector c = {s, 0, max_positions, fen_flags, RF_OK};
+    if (max_positions > SIZE_MAX / 4 / sizeof *s->jobs)
+        max_positions = SIZE_MAX / 4 / sizeof *s->jobs;
+    collector c = {s, 0, NULL, 0, max_positions, (flags & RF__SPLIT_DIVIDE) != 0, RF_OK};
     collect(&c, root, ply, -1);
+    free(c.slots);
     if (c.status != RF_OK) {
         rf__perft_split_free(s);
         if (c.status == RF_ERR_NO_MEMORY)
@@ -108,10 +152,6 @@ rf_status rf__perft_split_make(rf__perft_split *s, const rf_position *root, int 
         return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_NONE, 0, 0,
                          "more than %zu positions %d plies down", max_positions, ply);
     }
-    /* Without RF__SPLIT_DIVIDE a position is one job whatever root move leads to it. */
-    if (!(flags & RF__SPLIT_DIVIDE))
-        for (size_t i = 0; i < s->count; i++) s->jobs[i].root = -1;
-    merge(s);
     return RF_OK;
 }
 
@@ -121,6 +161,112 @@ void rf__perft_split_free(rf__perft_split *s)
     s->jobs = NULL;
     s->count = 0;
     s->orders = 0;
+}
+
+/* ---- job text ----------------------------------------------------------------------------- */
+
+void rf__perft_fen(char *buf, const rf_position *pos, unsigned fen_flags)
+{
+    rf_position_to_fen(buf, RF_FEN_MAX, pos, fen_flags);
+    /* Perft does not depend on the halfmove and fullmove counters: without them,
+     * transpositions merge. */
+    for (int i = 0; i < 2; i++) {
+        char *p = strrchr(buf, ' ');
+        if (p) *p = '\0';
+    }
+}
+
+/* A job's FEN while the texts are sorted: where it starts in the block, whose job it is. */
+typedef struct job_text {
+    size_t at;
+    size_t job;
+    int root;
+    const char *block; /* set once the block is whole */
+} job_text;
+
+static int by_root_text(const void *a, const void *b)
+{
+    const job_text *x = a, *y = b;
+    if (x->root != y->root) return x->root < y->root ? -1 : 1;
+    return strcmp(x->block + x->at, y->block + y->at);
+}
+
+/* Writes the FEN of every job into one block; their places into order[i].at. 1, or 0 without
+ * memory. */
+static int write_texts(char **block, job_text *order, const rf__perft_split *s,
+                       unsigned fen_flags)
+{
+    size_t used = 0, cap = 0;
+    *block = NULL;
+    for (size_t i = 0; i < s->count; i++) {
+        char fen[RF_FEN_MAX];
+        rf__perft_fen(fen, &s->jobs[i].pos, fen_flags);
+        size_t len = strlen(fen) + 1;
+        if (used + len > cap) {
+            cap = cap ? cap * 2 : 64 * 1024;
+            char *p = realloc(*block, cap);
+            if (!p) return 0;
+            *block = p;
+        }
+        memcpy(*block + used, fen, len);
+        order[i].at = used;
+        order[i].job = i;
+        order[i].root = s->jobs[i].root;
+        used += len;
+    }
+    return 1;
+}
+
+/* Moves job order[k].job to place k for every k, following each cycle of the permutation;
+ * order[k].job is left k. */
+static void permute_jobs(rf__perft_split *s, job_text *order)
+{
+    for (size_t k = 0; k < s->count; k++) {
+        if (order[k].job == k) continue;
+        rf__perft_job held = s->jobs[k];
+        size_t to = k;
+        while (order[to].job != k) {
+            size_t from = order[to].job;
+            s->jobs[to] = s->jobs[from];
+            order[to].job = to;
+            to = from;
+        }
+        s->jobs[to] = held;
+        order[to].job = to;
+    }
+}
+
+rf_status rf__perft_split_texts(rf__perft_texts *t, rf__perft_split *s, unsigned fen_flags,
+                                rf_error *err)
+{
+    t->block = NULL;
+    t->fen = NULL;
+    size_t n = s->count ? s->count : 1;
+    job_text *order = malloc(n * sizeof *order);
+    const char **fen = malloc(n * sizeof *fen);
+    if (!order || !fen || !write_texts(&t->block, order, s, fen_flags)) {
+        free(order);
+        free(fen);
+        free(t->block);
+        t->block = NULL;
+        return rf__error(err, RF_ERR_NO_MEMORY, RF_FIELD_NONE, 0, 0,
+                         "no memory for the jobs' FENs");
+    }
+    for (size_t i = 0; i < s->count; i++) order[i].block = t->block;
+    if (s->count > 1) qsort(order, s->count, sizeof *order, by_root_text);
+    for (size_t k = 0; k < s->count; k++) fen[k] = t->block + order[k].at;
+    permute_jobs(s, order);
+    free(order);
+    t->fen = fen;
+    return RF_OK;
+}
+
+void rf__perft_texts_free(rf__perft_texts *t)
+{
+    free(t->block);
+    free((void *)t->fen);
+    t->block = NULL;
+    t->fen = NULL;
 }
 
 /* ---- job and result lines ----------------------------------------------------------------- */

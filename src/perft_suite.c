@@ -1,8 +1,6 @@
 /*
- * perft_suite.c - the reader of perft suite lines (see perft_suite.h).
+ * perft_suite.c - the reader of perft suite lines (see perft_plan.h, "perft suites").
  */
-#include "perft_suite.h"
-
 #include "perft_plan.h"
 
 #include <ctype.h>

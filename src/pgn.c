@@ -415,6 +415,73 @@ static void skip_spaces(rf_pgn_reader *r)
     while ((c = peek(r)) == ' ' || c == '\t' || c == '\r') advance(r);
 }
 
+/* Reads a tag's quoted value after its '"' into the text buffer (kept unless the reader is quiet;
+ * *full when it did not fit, *nul_col the column of a first NUL byte). Returns 0 at its closing
+ * '"', TAG_CUT when the input ends inside it, TAG_OPEN when its line ends first (an error said). */
+enum { TAG_CUT = 1, TAG_OPEN = 2 };
+static int read_tag_value(rf_pgn_reader *r, unsigned long line, unsigned long col, int *full,
+                          unsigned long *nul_col)
+{
+    for (;;) {
+        /* The plain bytes up to the next '"', '\\', line end or NUL, at once (the line holds the
+         * tag's '[': it is no longer blank). */
+        size_t n = 0;
+        for (const char *b = r->buf + r->at; n < r->end - r->at && b[n] != '"' && b[n] != '\\' && b[n] != '\n' && b[n];)
+            n++;
+        if (n) {
+            if (!r->quiet && !*full && !text_add_bytes(r, r->buf + r->at, n)) *full = 1;
+            r->at += n;
+            r->blank_line = 0;
+        }
+        int c = peek(r);
+        if (c < 0) return TAG_CUT;
+        if (c == '\n') {
+            game_error(r, RF_ERR_SYNTAX, line, col,
+                       "[%.*s]: its value is not closed: the line ends before its '\"'",
+                       shown_len(r), r->name);
+            return TAG_OPEN;
+        }
+        if (c == 0 && !*nul_col) *nul_col = column(r);
+        advance(r);
+        if (c == '"') return 0;
+        if (c == '\\') {
+            int e = peek(r);
+            if (e == '"' || e == '\\') {
+                c = e;
+                advance(r);
+            }
+        }
+        char byte = (char)c;
+        if (!r->quiet && !text_add_bytes(r, &byte, 1)) *full = 1;
+    }
+}
+
+/* Keeps what the reader itself needs of a tag read whole (in r->name and r->text): the
+ * [Variant], [FEN] and [Result] values. */
+static void keep_tag(rf_pgn_reader *r, unsigned long line, unsigned long col)
+{
+    if (name_is(r, "Variant")) {
+        r->has_variant = 1;
+        r->variant_len = r->text_len < sizeof r->variant_tag ? r->text_len : sizeof r->variant_tag;
+        if (r->variant_len) memcpy(r->variant_tag, r->text, r->variant_len);
+        r->variant_line = line;
+        r->variant_col = col;
+    } else if (name_is(r, "FEN")) {
+        r->has_fen = 1;
+        r->fen_too_long = r->text_len > FEN_TAG_MAX;
+        r->fen_len = r->fen_too_long ? 0 : r->text_len;
+        if (r->fen_len) memcpy(r->fen_tag, r->text, r->fen_len);
+        r->fen_line = line;
+        r->fen_col = col;
+    } else if (name_is(r, "Result")) {
+        r->has_result_tag = 1;
+        r->result_tag_len = r->text_len;
+        size_t kept = r->text_len < sizeof r->result_tag ? r->text_len : sizeof r->result_tag;
+        if (kept) memcpy(r->result_tag, r->text, kept);
+        r->result_tag_line = line;
+    }
+}
+
 /* Reads one tag pair at '['. The input ending inside it, or its line inside its value, is an
  * error (the tag is lost: a file cut short, a quote missing); another malformed one is skipped
  * to the end of its line, as python-chess skips it, with a warning. */
@@ -438,39 +505,9 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
     if (c != '"') goto malformed;
     advance(r);
     text_reset(r);
-    int full = 0;
-    for (;;) {
-        /* The plain bytes up to the next '"', '\\', line end or NUL, at once (the line holds the
-         * tag's '[': it is no longer blank). */
-        size_t n = 0;
-        for (const char *b = r->buf + r->at; n < r->end - r->at && b[n] != '"' && b[n] != '\\' && b[n] != '\n' && b[n];)
-            n++;
-        if (n) {
-            if (!r->quiet && !full && !text_add_bytes(r, r->buf + r->at, n)) full = 1;
-            r->at += n;
-            r->blank_line = 0;
-        }
-        c = peek(r);
-        if (c < 0) goto cut;
-        if (c == '\n') {
-            game_error(r, RF_ERR_SYNTAX, line, col,
-                       "[%.*s]: its value is not closed: the line ends before its '\"'",
-                       shown_len(r), r->name);
-            return;
-        }
-        if (c == 0 && !nul_col) nul_col = column(r);
-        advance(r);
-        if (c == '"') break;
-        if (c == '\\') {
-            int e = peek(r);
-            if (e == '"' || e == '\\') {
-                c = e;
-                advance(r);
-            }
-        }
-        char byte = (char)c;
-        if (!r->quiet && !text_add_bytes(r, &byte, 1)) full = 1;
-    }
+    int full = 0, value = read_tag_value(r, line, col, &full, &nul_col);
+    if (value == TAG_CUT) goto cut;
+    if (value == TAG_OPEN) return;
     skip_spaces(r);
     if ((c = peek(r)) < 0) goto cut;
     if (c != ']') goto malformed;
@@ -484,27 +521,8 @@ static void read_tag(rf_pgn_reader *r, const rf_pgn_visitor *v)
     if (nul_col)
         game_error(r, RF_ERR_SYNTAX, line, nul_col,
                    "[%.*s]: a NUL byte in its value (no text holds one)", shown_len(r), r->name);
-    if (name_is(r, "Variant")) {
-        r->has_variant = 1;
-        r->variant_len = r->text_len < sizeof r->variant_tag ? r->text_len : sizeof r->variant_tag;
-        if (r->variant_len) memcpy(r->variant_tag, r->text, r->variant_len);
-        r->variant_line = line;
-        r->variant_col = col;
-    } else if (name_is(r, "FEN")) {
-        r->has_fen = 1;
-        r->fen_too_long = r->text_len > FEN_TAG_MAX;
-        r->fen_len = r->fen_too_long ? 0 : r->text_len;
-        if (r->fen_len) memcpy(r->fen_tag, r->text, r->fen_len);
-        r->fen_line = line;
-        r->fen_col = col;
-    } else if (name_is(r, "Result")) {
-        r->has_result_tag = 1;
-        r->result_tag_len = r->text_len;
-        size_t kept = r->text_len < sizeof r->result_tag ? r->text_len : sizeof r->result_tag;
-        if (kept) memcpy(r->result_tag, r->text, kept);
-        r->result_tag_line = line;
-    }
-    if (!r->quiet && v && v->header) v->header(v->user, r->name, r->name_len, r->text ? r->text : "", r->text_len);
+    keep_tag(r, line, col);
+    if (v && v->header) v->header(v->user, r->name, r->name_len, r->text ? r->text : "", r->text_len);
     return;
 cut:
     game_error(r, RF_ERR_SYNTAX, line, col, "a tag cut short: the input ends inside it");
@@ -516,6 +534,16 @@ malformed:
     if (peek(r) != '\n') skip_line(r);
 }
 
+/* The [Variant] names an unknown one is told, from the variants' rows: lichess's name of each
+ * ("Standard, Atomic, ..."), then Chess960's first name; written to buf like snprintf. */
+static void variant_names(char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (int v = 0; v < RF_VARIANT_COUNT && n < cap; v++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", v ? ", " : "", rf_variant_pgn_name((rf_variant)v));
+    if (n < cap) snprintf(buf + n, cap - n, ", or %s", rf_variant_alias(RF_VARIANT_STANDARD, 1, 0));
+}
+
 /* The start position from the [Variant] and [FEN] tags; 0 after an error. */
 static int start_position(rf_pgn_reader *r, rf_position *start)
 {
@@ -524,11 +552,11 @@ static int start_position(rf_pgn_reader *r, rf_position *start)
     char q[48];
     if (r->has_variant &&
         rf_variant_from_name(&variant, &chess960, r->variant_tag, r->variant_len) != RF_OK) {
+        char names[160];
+        variant_names(names, sizeof names);
         game_error(r, RF_ERR_NOT_FOUND, r->variant_line, r->variant_col,
-                   "[Variant \"%s\"]: unknown variant (lichess's names: Standard, Chess960, "
-                   "From Position, Atomic, King of the Hill, Three-check, Racing Kings, Horde, "
-                   "Antichess, Crazyhouse)",
-                   shown(q, r->variant_tag, r->variant_len));
+                   "[Variant \"%s\"]: unknown variant (lichess's names: %s)",
+                   shown(q, r->variant_tag, r->variant_len), names);
         return 0;
     }
     r->info.variant = variant;
@@ -987,14 +1015,16 @@ static void read_movetext(rf_pgn_reader *r, const rf_pgn_visitor *v)
     }
 }
 
-/* The game's end: a missing termination marker, or a [Result] tag that says another result. */
+/* The game's end: a missing termination marker, or a [Result] tag that says another result.
+ * A game whose end is known without a marker (an error ended it: a comment or variation not
+ * closed) has neither warning: its error is what is said of it. */
 static void check_result(rf_pgn_reader *r)
 {
     const char *result = r->info.result;
     size_t n = strlen(result);
-    if (n == 0 && !r->end_known) {
-        game_warning(r, RF_PGN_WARN_NO_RESULT, r->last_line,
-                     "no result marker; the game may be cut short");
+    if (n == 0) {
+        if (!r->end_known)
+            game_warning(r, RF_PGN_WARN_NO_RESULT, r->last_line, "no result marker; the game may be cut short");
     } else if (r->has_result_tag && (r->result_tag_len != n || memcmp(r->result_tag, result, n))) {
         char q[48];
         game_warning(r, RF_PGN_WARN_RESULT_TAG, r->result_tag_line,

@@ -1,9 +1,11 @@
 /*
- * play_simple.c - the simple method's make-move (rf__play_simple): a move played on rf_position
- * by removing and putting pieces, as a person would on a board, then the variant's own effects
- * through its row's play_simple hook. It shares no code with the kernel's make-move
+ * play_simple.c - the simple method: its make-move (rf__play_simple), a move played on
+ * rf_position by removing and putting pieces, as a person would on a board, then the variant's
+ * own effects through its row's play_simple hook; and perft by the row's simple generator and
+ * that make-move (rf__perft_simple). It shares no code with the kernel's make-move
  * (kernel/make.h), so that the simple generators and rf__perft_simple, the oracles of the fast
- * ones, stay independent of what they test.
+ * ones, stay independent of what they test. It calls into the variant rows (variant.h); the
+ * rows' file, variant.c, calls nothing here.
  */
 #include "castling.h"
 #include "variant.h"
@@ -75,4 +77,18 @@ void rf__play_simple(rf_position *pos, rf_move move)
     pos->key ^= rf__zobrist_side;
     const rf__variant *row = rf__variant_of(pos);
     if (row->play_simple) row->play_simple(pos, &before, move);
+}
+
+uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int depth)
+{
+    rf_move moves[RF_MAX_MOVES];
+    rf_move *end = row->generate_simple(pos, moves);
+    if (depth <= 1) return (uint64_t)(end - moves);
+    uint64_t nodes = 0;
+    for (rf_move *m = moves; m < end; m++) {
+        rf_position child = *pos;
+        rf__play_simple(&child, *m);
+        nodes += rf__perft_simple(row, &child, depth - 1);
+    }
+    return nodes;
 }

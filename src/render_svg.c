@@ -281,155 +281,171 @@ static void put_arrow(out *o, rf_square from, rf_square to, int flip, int margin
     put_str(o, "\"/>\n");
 }
 
-size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_render_options *opt)
+/* The geometry of a diagram: the board flipped or not, the margin for coordinates and the side
+ * to move, the board with its margins (size), the image (width: with the pockets' column). */
+typedef struct frame {
+    int flip, margin, size, width;
+} frame;
+
+/* The XML header, the title (the FEN), the pieces' definitions and the margin's background. */
+static void put_head(out *o, const rf_position *pos, const rf_render_options *opt, const frame *f)
 {
-    static const rf_render_options plain;
-    if (!opt) opt = &plain;
-    rf_init();
-    out o = {buf, cap, 0};
-    int flip = (opt->flags & RF_RENDER_FLIP) != 0;
-    int coords = !(opt->flags & RF_RENDER_NO_COORDINATES);
-    int side = !(opt->flags & RF_RENDER_NO_SIDE);
-    int margin = coords || side ? MARGIN : 0, size = 8 * SQ + 2 * margin;
-    /* Crazyhouse: a column right of the board for the pieces in hand, each side's by its own
-     * back rank. */
-    int pockets = (rf__variant_of(pos)->fen_extras & RF_SETUP_POCKET) != 0;
-    int width = size + (pockets ? POCKET_W : 0);
+    int width = f->width, size = f->size, margin = f->margin;
     char fen[RF_FEN_MAX];
     rf_position_to_fen(fen, sizeof fen, pos, 0);
 
-    put_str(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    put_str(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" "
                 "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"");
-    put_int(&o, width);
-    put_str(&o, "\" height=\"");
-    put_int(&o, size);
-    put_str(&o, "\" viewBox=\"0 0 ");
-    put_int(&o, width);
-    put_str(&o, " ");
-    put_int(&o, size);
-    put_str(&o, "\">\n<title>");
-    put_str(&o, fen); /* FEN text holds no XML markup characters */
-    put_str(&o, "</title>\n");
-    put_defs(&o, pos, opt->check != 0);
+    put_int(o, width);
+    put_str(o, "\" height=\"");
+    put_int(o, size);
+    put_str(o, "\" viewBox=\"0 0 ");
+    put_int(o, width);
+    put_str(o, " ");
+    put_int(o, size);
+    put_str(o, "\">\n<title>");
+    put_str(o, fen); /* FEN text holds no XML markup characters */
+    put_str(o, "</title>\n");
+    put_defs(o, pos, opt->check != 0);
     if (margin) {
-        put_str(&o, "<rect width=\"");
-        put_int(&o, width);
-        put_str(&o, "\" height=\"");
-        put_int(&o, size);
-        put_str(&o, "\" fill=\"");
-        put_str(&o, part_color(opt, RF_SVG_MARGIN, "#ffffff"));
-        put_str(&o, "\"/>\n");
+        put_str(o, "<rect width=\"");
+        put_int(o, width);
+        put_str(o, "\" height=\"");
+        put_int(o, size);
+        put_str(o, "\" fill=\"");
+        put_str(o, part_color(opt, RF_SVG_MARGIN, "#ffffff"));
+        put_str(o, "\"/>\n");
     }
+}
 
+/* The squares: their colours, the fills asked for, the check's glow. */
+static void put_squares(out *o, const rf_render_options *opt, const frame *f)
+{
+    int flip = f->flip, margin = f->margin;
     for (rf_square sq = 0; sq < 64; sq++) {
         int x, y, light = (RF_FILE_OF(sq) + RF_RANK_OF(sq)) & 1;
         int mark = opt->last_move >> sq & 1 ? 1 : opt->explosion >> sq & 1 ? 2 : 0;
         square_origin(sq, flip, margin, &x, &y);
-        put_str(&o, "<rect x=\"");
-        put_int(&o, x);
-        put_str(&o, "\" y=\"");
-        put_int(&o, y);
-        put_str(&o, "\" width=\"45\" height=\"45\" fill=\"");
+        put_str(o, "<rect x=\"");
+        put_int(o, x);
+        put_str(o, "\" y=\"");
+        put_int(o, y);
+        put_str(o, "\" width=\"45\" height=\"45\" fill=\"");
         const char *own = square_fill[mark][!light];
         if (mark < 2) own = part_color(opt, (mark ? RF_SVG_LASTMOVE_LIGHT : RF_SVG_SQUARE_LIGHT) + !light, own);
-        put_str(&o, own);
-        put_str(&o, "\"/>\n");
+        put_str(o, own);
+        put_str(o, "\"/>\n");
         const char *fill = color_or(opt->fill[sq], NULL);
         if (fill) {
-            put_str(&o, "<rect x=\"");
-            put_int(&o, x);
-            put_str(&o, "\" y=\"");
-            put_int(&o, y);
-            put_str(&o, "\" width=\"45\" height=\"45\" fill=\"");
-            put_str(&o, fill);
-            put_str(&o, "\"/>\n");
+            put_str(o, "<rect x=\"");
+            put_int(o, x);
+            put_str(o, "\" y=\"");
+            put_int(o, y);
+            put_str(o, "\" width=\"45\" height=\"45\" fill=\"");
+            put_str(o, fill);
+            put_str(o, "\"/>\n");
         }
         if (opt->check >> sq & 1) {
-            put_str(&o, "<rect x=\"");
-            put_int(&o, x);
-            put_str(&o, "\" y=\"");
-            put_int(&o, y);
-            put_str(&o, "\" width=\"45\" height=\"45\" fill=\"url(#rf-check)\"/>\n");
+            put_str(o, "<rect x=\"");
+            put_int(o, x);
+            put_str(o, "\" y=\"");
+            put_int(o, y);
+            put_str(o, "\" width=\"45\" height=\"45\" fill=\"url(#rf-check)\"/>\n");
         }
     }
+}
 
-    if (coords) {
-        put_str(&o, "<g font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" "
-                    "font-size=\"13\" fill=\"");
-        put_str(&o, part_color(opt, RF_SVG_COORD, "#555555"));
-        put_str(&o, "\" text-anchor=\"middle\">\n");
-        for (int i = 0; i < 8; i++) {
-            char label[2] = {(char)('1' + (flip ? i : 7 - i)), '\0'};
-            put_str(&o, "<text x=\"");
-            put_int(&o, margin / 2);
-            put_str(&o, "\" y=\"");
-            put_int(&o, margin + i * SQ + SQ / 2 + 5);
-            put_str(&o, "\">");
-            put_str(&o, label);
-            put_str(&o, "</text>\n");
-        }
-        for (int i = 0; i < 8; i++) {
-            char label[2] = {(char)('a' + (flip ? 7 - i : i)), '\0'};
-            put_str(&o, "<text x=\"");
-            put_int(&o, margin + i * SQ + SQ / 2);
-            put_str(&o, "\" y=\"");
-            put_int(&o, margin + 8 * SQ + 15);
-            put_str(&o, "\">");
-            put_str(&o, label);
-            put_str(&o, "</text>\n");
-        }
-        put_str(&o, "</g>\n");
+/* The rank and file labels in the margin. */
+static void put_coordinates(out *o, const rf_render_options *opt, const frame *f)
+{
+    int flip = f->flip, margin = f->margin;
+    put_str(o, "<g font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" "
+                "font-size=\"13\" fill=\"");
+    put_str(o, part_color(opt, RF_SVG_COORD, "#555555"));
+    put_str(o, "\" text-anchor=\"middle\">\n");
+    for (int i = 0; i < 8; i++) {
+        char label[2] = {(char)('1' + (flip ? i : 7 - i)), '\0'};
+        put_str(o, "<text x=\"");
+        put_int(o, margin / 2);
+        put_str(o, "\" y=\"");
+        put_int(o, margin + i * SQ + SQ / 2 + 5);
+        put_str(o, "\">");
+        put_str(o, label);
+        put_str(o, "</text>\n");
     }
-    if (side) {
-        /* The dot sits level with the back rank of the side to move. */
-        int bottom = (pos->side == RF_WHITE) != flip;
-        put_str(&o, "<circle cx=\"");
-        put_int(&o, size - margin / 2);
-        put_str(&o, "\" cy=\"");
-        put_num(&o, bottom ? margin + 7.5 * SQ : margin + 0.5 * SQ);
-        put_str(&o, pos->side == RF_WHITE
-                        ? "\" r=\"6\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1.5\"/>\n"
-                        : "\" r=\"6\" fill=\"#1a1a1a\" stroke=\"#333333\" stroke-width=\"1.5\"/>\n");
+    for (int i = 0; i < 8; i++) {
+        char label[2] = {(char)('a' + (flip ? 7 - i : i)), '\0'};
+        put_str(o, "<text x=\"");
+        put_int(o, margin + i * SQ + SQ / 2);
+        put_str(o, "\" y=\"");
+        put_int(o, margin + 8 * SQ + 15);
+        put_str(o, "\">");
+        put_str(o, label);
+        put_str(o, "</text>\n");
     }
+    put_str(o, "</g>\n");
+}
 
+/* The dot of the side to move, level with its back rank. */
+static void put_side(out *o, const rf_position *pos, const frame *f)
+{
+    int flip = f->flip, margin = f->margin, size = f->size;
+    int bottom = (pos->side == RF_WHITE) != flip;
+    put_str(o, "<circle cx=\"");
+    put_int(o, size - margin / 2);
+    put_str(o, "\" cy=\"");
+    put_num(o, bottom ? margin + 7.5 * SQ : margin + 0.5 * SQ);
+    put_str(o, pos->side == RF_WHITE
+                    ? "\" r=\"6\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1.5\"/>\n"
+                    : "\" r=\"6\" fill=\"#1a1a1a\" stroke=\"#333333\" stroke-width=\"1.5\"/>\n");
+}
+
+static void put_pieces(out *o, const rf_position *pos, const frame *f)
+{
+    int flip = f->flip, margin = f->margin;
     for (rf_square sq = 0; sq < 64; sq++) {
         rf_piece pc = pos->board[sq];
         rf_piece_type pt = RF_PIECE_TYPE(pc);
         if (pc == RF_NO_PIECE || pt > RF_KING) continue;
         int x, y;
         square_origin(sq, flip, margin, &x, &y);
-        put_str(&o, "<use xlink:href=\"#");
-        put_piece_id(&o, RF_PIECE_COLOR(pc), pt);
-        put_str(&o, "\" x=\"");
-        put_int(&o, x);
-        put_str(&o, "\" y=\"");
-        put_int(&o, y);
-        put_str(&o, "\"/>\n");
+        put_str(o, "<use xlink:href=\"#");
+        put_piece_id(o, RF_PIECE_COLOR(pc), pt);
+        put_str(o, "\" x=\"");
+        put_int(o, x);
+        put_str(o, "\" y=\"");
+        put_int(o, y);
+        put_str(o, "\"/>\n");
     }
+}
 
-    if (pockets) put_pockets(&o, pos, flip, margin, size);
-
-    /* Borders: one-unit lines on the edges of the board and of the image, inside both. */
-    if (opt->flags & RF_RENDER_BORDERS) {
-        if (margin) {
-            put_str(&o, "<rect x=\"");
-            put_num(&o, margin - 0.5);
-            put_str(&o, "\" y=\"");
-            put_num(&o, margin - 0.5);
-            put_str(&o, "\" width=\"361\" height=\"361\" fill=\"none\" stroke-width=\"1\" stroke=\"");
-            put_str(&o, part_color(opt, RF_SVG_INNER_BORDER, "#111111"));
-            put_str(&o, "\"/>\n");
-        }
-        put_str(&o, "<rect x=\"0.5\" y=\"0.5\" width=\"");
-        put_int(&o, width - 1);
-        put_str(&o, "\" height=\"");
-        put_int(&o, size - 1);
-        put_str(&o, "\" fill=\"none\" stroke-width=\"1\" stroke=\"");
-        put_str(&o, part_color(opt, RF_SVG_OUTER_BORDER, "#111111"));
-        put_str(&o, "\"/>\n");
+/* Borders: one-unit lines on the edges of the board and of the image, inside both. */
+static void put_borders(out *o, const rf_render_options *opt, const frame *f)
+{
+    int margin = f->margin, width = f->width, size = f->size;
+    if (margin) {
+        put_str(o, "<rect x=\"");
+        put_num(o, margin - 0.5);
+        put_str(o, "\" y=\"");
+        put_num(o, margin - 0.5);
+        put_str(o, "\" width=\"361\" height=\"361\" fill=\"none\" stroke-width=\"1\" stroke=\"");
+        put_str(o, part_color(opt, RF_SVG_INNER_BORDER, "#111111"));
+        put_str(o, "\"/>\n");
     }
+    put_str(o, "<rect x=\"0.5\" y=\"0.5\" width=\"");
+    put_int(o, width - 1);
+    put_str(o, "\" height=\"");
+    put_int(o, size - 1);
+    put_str(o, "\" fill=\"none\" stroke-width=\"1\" stroke=\"");
+    put_str(o, part_color(opt, RF_SVG_OUTER_BORDER, "#111111"));
+    put_str(o, "\"/>\n");
+}
 
+/* An X over each crossed square, then the arrows over them. */
+static void put_marks(out *o, const rf_render_options *opt, const frame *f)
+{
+    int flip = f->flip, margin = f->margin;
     unsigned arrows = opt->arrow_count < RF_RENDER_MAX_ARROWS ? opt->arrow_count
                                                                : RF_RENDER_MAX_ARROWS;
     /* An X over each crossed square, under the arrows. */
@@ -437,20 +453,45 @@ size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_ren
         if (!(opt->cross >> sq & 1)) continue;
         int x, y;
         square_origin(sq, flip, margin, &x, &y);
-        put_str(&o, "<path d=\"M");
-        put_int(&o, x + 10);
-        put_str(&o, " ");
-        put_int(&o, y + 10);
-        put_str(&o, "l25 25m0-25l-25 25\" stroke=\"#000000\" stroke-width=\"4\" "
+        put_str(o, "<path d=\"M");
+        put_int(o, x + 10);
+        put_str(o, " ");
+        put_int(o, y + 10);
+        put_str(o, "l25 25m0-25l-25 25\" stroke=\"#000000\" stroke-width=\"4\" "
                     "stroke-linecap=\"round\" opacity=\"0.6\"/>\n");
     }
 
     const char *arrow_own = part_color(opt, RF_SVG_ARROW, "#15781b");
     for (unsigned i = 0; i < arrows; i++)
         if (opt->arrow_from[i] < 64 && opt->arrow_to[i] < 64)
-            put_arrow(&o, opt->arrow_from[i], opt->arrow_to[i], flip, margin,
+            put_arrow(o, opt->arrow_from[i], opt->arrow_to[i], flip, margin,
                       color_or(opt->arrow_color[i], arrow_own));
+}
 
+size_t rf_render_svg(char *buf, size_t cap, const rf_position *pos, const rf_render_options *opt)
+{
+    static const rf_render_options plain;
+    if (!opt) opt = &plain;
+    rf_init();
+    out o = {buf, cap, 0};
+    int coords = !(opt->flags & RF_RENDER_NO_COORDINATES);
+    int side = !(opt->flags & RF_RENDER_NO_SIDE);
+    frame f;
+    f.flip = (opt->flags & RF_RENDER_FLIP) != 0;
+    f.margin = coords || side ? MARGIN : 0;
+    f.size = 8 * SQ + 2 * f.margin;
+    /* Crazyhouse: a column right of the board for the pieces in hand, each side's by its own
+     * back rank. */
+    int pockets = (rf__variant_of(pos)->fen_extras & RF_SETUP_POCKET) != 0;
+    f.width = f.size + (pockets ? POCKET_W : 0);
+    put_head(&o, pos, opt, &f);
+    put_squares(&o, opt, &f);
+    if (coords) put_coordinates(&o, opt, &f);
+    if (side) put_side(&o, pos, &f);
+    put_pieces(&o, pos, &f);
+    if (pockets) put_pockets(&o, pos, f.flip, f.margin, f.size);
+    if (opt->flags & RF_RENDER_BORDERS) put_borders(&o, opt, &f);
+    put_marks(&o, opt, &f);
     put_str(&o, "</svg>\n");
     if (o.cap) o.buf[o.len < o.cap ? o.len : o.cap - 1] = '\0';
     return o.len;

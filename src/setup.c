@@ -88,6 +88,74 @@ static int needs_chess960(const rf_position *pos)
     return 0;
 }
 
+/* The variant's own fields of a setup into *pos: Three-check's counters (3+3 unless the setup
+ * says), Crazyhouse's pockets and '~' kept on pieces that can have been promoted; the fields of
+ * another variant refused (an error whatever is accepted, since the position would lose them). */
+static rf_status place_extras(rf_position *pos, const rf_setup *setup, const rf__variant *rules, rf_variant variant,
+                              rf_error *err)
+{
+    unsigned foreign = setup->extras & ~rules->fen_extras;
+    if (foreign & RF_SETUP_POCKET)
+        return rf__error_in(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT, RF_INVALID_CONTEXT,
+                         "a Crazyhouse pocket or promoted piece ('~'), which %s "
+                         "does not have",
+                         rf_variant_name(variant));
+    if (foreign & RF_SETUP_CHECKS)
+        return rf__error_in(err, RF_ERR_INVALID, RF_FIELD_CHECKS, 0, RF_INVALID_VARIANT, RF_INVALID_CONTEXT,
+                         "Three-check counters, which %s does not have",
+                         rf_variant_name(variant));
+    if (rules->fen_extras & RF_SETUP_CHECKS) {
+        if (setup->remaining_checks[0] > 3 || setup->remaining_checks[1] > 3)
+            return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_CHECKS, 0, 0,
+                             "the setup's check counters are not 0-3");
+        pos->remaining_checks[0] = setup->extras & RF_SETUP_CHECKS ? setup->remaining_checks[0] : 3;
+        pos->remaining_checks[1] = setup->extras & RF_SETUP_CHECKS ? setup->remaining_checks[1] : 3;
+    }
+    if (rules->fen_extras & RF_SETUP_POCKET) {
+        for (int c = 0; c < 2; c++)
+            for (int pt = 0; pt < 8; pt++)
+                if (setup->pocket[c][pt] && (pt < RF_PAWN || pt > RF_KING))
+                    return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_POCKET, 0, 0,
+                                     "the setup's pocket holds a value that is not a piece type");
+        unsigned held = 0;
+        for (int c = 0; c < 2; c++)
+            for (int pt = RF_PAWN; pt <= RF_KING; pt++) held += setup->pocket[c][pt];
+        if (held + (unsigned)rf__popcount(pos->by_type[0]) > 64)
+            return rf__error_in(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT, RF_INVALID_CONTEXT,
+                             "%u pieces in the pockets and %d on the board, more "
+                             "than the 64 a game can hold",
+                             held, rf__popcount(pos->by_type[0]));
+        memcpy(pos->pocket, setup->pocket, sizeof pos->pocket);
+        pos->promoted = setup->promoted & pos->by_type[0] & ~pos->by_type[RF_PAWN] & ~pos->by_type[RF_KING];
+    }
+    return RF_OK;
+}
+
+/* The message of the rules refused: each in the order of its bit, in the variant's words where it
+ * has its own (Horde's White has no king: not "too many kings"), "; " between two; the generic
+ * names when that is too long for an rf_error's message. */
+static void explain_refused(char *what, size_t cap, const rf_position *pos, const rf__variant *rules,
+                            uint32_t refused, const char *castling_why)
+{
+    for (int words = 1; words >= 0; words--) {
+        size_t len = 0;
+        for (unsigned bit = 0; bit < 32; bit++) {
+            uint32_t flag = 1u << bit;
+            if (!(refused & flag)) continue;
+            char part[256];
+            if (!words || !rules->explain || rules->explain(part, sizeof part, pos, flag) <= 0)
+                rf_validity_describe(part, sizeof part, flag);
+            if (flag == RF_INVALID_BAD_CASTLING && words) {
+                size_t n = strlen(part);
+                snprintf(part + n, sizeof part - n, " (%s)",
+                         castling_why[0] ? castling_why : "a castling right without its king and rook");
+            }
+            if (len < cap) len += (size_t)snprintf(what + len, cap - len, "%s%s", len ? "; " : "", part);
+        }
+        if (len + sizeof RF_INVALID_CONTEXT ": " <= sizeof((rf_error *)0)->message) break;
+    }
+}
+
 rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_variant variant,
                                  unsigned flags, uint32_t accept, rf_error *err)
 {
@@ -123,43 +191,8 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
          * does; a caller that accepts no broken rule at all (fen --strict) is refused them. */
         bad = RF_INVALID_VARIANT;
     }
-    /* Fields of another variant: an error whatever is accepted, since the position would lose
-     * them. */
-    unsigned foreign = setup->extras & ~rules->fen_extras;
-    if (foreign & RF_SETUP_POCKET)
-        return rf__error_in(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT, RF_INVALID_CONTEXT,
-                         "a Crazyhouse pocket or promoted piece ('~'), which %s "
-                         "does not have",
-                         rf_variant_name(variant));
-    if (foreign & RF_SETUP_CHECKS)
-        return rf__error_in(err, RF_ERR_INVALID, RF_FIELD_CHECKS, 0, RF_INVALID_VARIANT, RF_INVALID_CONTEXT,
-                         "Three-check counters, which %s does not have",
-                         rf_variant_name(variant));
-    if (rules->fen_extras & RF_SETUP_CHECKS) { /* Three-check: 3+3 unless the text says */
-        if (setup->remaining_checks[0] > 3 || setup->remaining_checks[1] > 3)
-            return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_CHECKS, 0, 0,
-                             "the setup's check counters are not 0-3");
-        pos->remaining_checks[0] = setup->extras & RF_SETUP_CHECKS ? setup->remaining_checks[0] : 3;
-        pos->remaining_checks[1] = setup->extras & RF_SETUP_CHECKS ? setup->remaining_checks[1] : 3;
-    }
-    if (rules->fen_extras & RF_SETUP_POCKET) { /* Crazyhouse: the pockets, and '~' kept on
-                                                  pieces that can have been promoted */
-        for (int c = 0; c < 2; c++)
-            for (int pt = 0; pt < 8; pt++)
-                if (setup->pocket[c][pt] && (pt < RF_PAWN || pt > RF_KING))
-                    return rf__error(err, RF_ERR_ARGUMENT, RF_FIELD_POCKET, 0, 0,
-                                     "the setup's pocket holds a value that is not a piece type");
-        unsigned held = 0;
-        for (int c = 0; c < 2; c++)
-            for (int pt = RF_PAWN; pt <= RF_KING; pt++) held += setup->pocket[c][pt];
-        if (held + (unsigned)rf__popcount(pos->by_type[0]) > 64)
-            return rf__error_in(err, RF_ERR_INVALID, RF_FIELD_POCKET, 0, RF_INVALID_VARIANT, RF_INVALID_CONTEXT,
-                             "%u pieces in the pockets and %d on the board, more "
-                             "than the 64 a game can hold",
-                             held, rf__popcount(pos->by_type[0]));
-        memcpy(pos->pocket, setup->pocket, sizeof pos->pocket);
-        pos->promoted = setup->promoted & pos->by_type[0] & ~pos->by_type[RF_PAWN] & ~pos->by_type[RF_KING];
-    }
+    rf_status st = place_extras(pos, setup, rules, variant, err);
+    if (st != RF_OK) return st;
     if (setup->ep != RF_NO_SQUARE) {
         /* A square off the rank a double step skips cannot be kept even for inspection: every
          * en passant rule reads the squares beside it. */
@@ -177,28 +210,8 @@ rf_status rf_position_from_setup(rf_position *pos, const rf_setup *setup, rf_var
     uint32_t refused = validity & ~accept;
     if (!refused) return RF_OK;
 
-    /* Each rule refused, in the order of its bit, in the variant's words where it has its own
-     * (Horde's White has no king: not "too many kings"), "; " between two; the generic names
-     * when that is too long for the message. */
     char what[512];
-    for (int words = 1; words >= 0; words--) {
-        size_t len = 0;
-        for (unsigned bit = 0; bit < 32; bit++) {
-            uint32_t flag = 1u << bit;
-            if (!(refused & flag)) continue;
-            char part[256];
-            if (!words || !rules->explain || rules->explain(part, sizeof part, pos, flag) <= 0)
-                rf_validity_describe(part, sizeof part, flag);
-            if (flag == RF_INVALID_BAD_CASTLING && words) {
-                size_t n = strlen(part);
-                snprintf(part + n, sizeof part - n, " (%s)",
-                         castling_why[0] ? castling_why : "a castling right without its king and rook");
-            }
-            if (len < sizeof what)
-                len += (size_t)snprintf(what + len, sizeof what - len, "%s%s", len ? "; " : "", part);
-        }
-        if (len + sizeof RF_INVALID_CONTEXT ": " <= sizeof err->message) break;
-    }
+    explain_refused(what, sizeof what, pos, rules, refused, castling_why);
     rf_field field = (refused & RF_INVALID_BAD_CASTLING) ? RF_FIELD_CASTLING
                      : (refused & RF_INVALID_BAD_EP_SQUARE) ? RF_FIELD_EP
                                                            : RF_FIELD_BOARD;

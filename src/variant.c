@@ -26,8 +26,8 @@ _Static_assert((0 RF_VARIANT_LIST(RF__BIT)) == (1u << RF_VARIANT_COUNT) - 1, "ev
 #undef RF__ONE
 #undef RF__BIT
 
-/* Names of standard chess in Chess960 castling mode. */
-static const char chess960_names[] = "chess960 fischerandom fischerrandom 960 ";
+/* Names of standard chess in Chess960 castling mode, folded, NULL-terminated. */
+static const char *const chess960_names[] = {"chess960", "fischerandom", "fischerrandom", "960", NULL};
 
 const char *rf_variant_name(rf_variant variant)
 {
@@ -39,13 +39,26 @@ const char *rf_variant_pgn_name(rf_variant variant)
     return (unsigned)variant < RF_VARIANT_COUNT ? portable[variant]->pgn_name : "unknown";
 }
 
-const char *rf__variant_aliases(rf_variant variant)
+const char *rf_variant_uci_name(rf_variant variant)
 {
-    const char *aliases = (unsigned)variant < RF_VARIANT_COUNT ? portable[variant]->aliases : NULL;
-    return aliases ? aliases : "";
+    return (unsigned)variant < RF_VARIANT_COUNT ? portable[variant]->uci_name : "unknown";
 }
 
-const char *rf__chess960_names(void) { return chess960_names; }
+/* The aliases of a variant in one castling mode (NULL-terminated), or NULL for none. */
+static const char *const *aliases_of(rf_variant variant, int chess960)
+{
+    if ((unsigned)variant >= RF_VARIANT_COUNT) return NULL;
+    if (chess960) return variant == RF_VARIANT_STANDARD ? chess960_names : NULL;
+    return portable[variant]->aliases;
+}
+
+const char *rf_variant_alias(rf_variant variant, int chess960, int index)
+{
+    const char *const *list = aliases_of(variant, chess960);
+    for (int i = 0; list && list[i]; i++)
+        if (i == index) return list[i];
+    return NULL;
+}
 
 /* A name folded for comparison: lower case, without spaces, hyphens and underscores. Returns 0
  * when it does not fit (no name is that long) or holds a byte outside printable ASCII. */
@@ -63,15 +76,11 @@ static int fold(char out[32], const char *name, size_t len)
     return n > 0;
 }
 
-/* 1 when `word` is one of the space-terminated words of `list`. */
-static int in_list(const char *list, const char *word)
+/* 1 when `word` is one of the words of `list` (NULL-terminated; NULL for none). */
+static int in_list(const char *const *list, const char *word)
 {
-    size_t n = strlen(word);
-    for (const char *p = list; *p;) {
-        const char *end = strchr(p, ' ');
-        if ((size_t)(end - p) == n && memcmp(p, word, n) == 0) return 1;
-        p = end + 1;
-    }
+    for (; list && *list; list++)
+        if (strcmp(*list, word) == 0) return 1;
     return 0;
 }
 
@@ -85,7 +94,7 @@ rf_status rf_variant_from_name(rf_variant *out, int *chess960, const char *name,
         return RF_OK;
     }
     for (int v = 0; v < RF_VARIANT_COUNT; v++) {
-        if (strcmp(word, portable[v]->name) == 0 || in_list(rf__variant_aliases((rf_variant)v), word)) {
+        if (strcmp(word, portable[v]->name) == 0 || in_list(portable[v]->aliases, word)) {
             *out = (rf_variant)v;
             if (chess960) *chess960 = 0;
             return RF_OK;
@@ -192,20 +201,6 @@ const rf__variant *rf__variant_build(rf_variant variant, int isa)
 }
 
 int rf_variant_available(rf_variant variant) { return rf__variant_get(variant) != NULL; }
-
-uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int depth)
-{
-    rf_move moves[RF_MAX_MOVES];
-    rf_move *end = row->generate_simple(pos, moves);
-    if (depth <= 1) return (uint64_t)(end - moves);
-    uint64_t nodes = 0;
-    for (rf_move *m = moves; m < end; m++) {
-        rf_position child = *pos;
-        rf__play_simple(&child, *m);
-        nodes += rf__perft_simple(row, &child, depth - 1);
-    }
-    return nodes;
-}
 
 int rf__material_never_insufficient(const rf_position *pos, rf_color c)
 {

@@ -17,12 +17,14 @@
  * build calls into the other (code compiled once, like src/rules_standard.c, serves both). Inside
  * a module the hot path (move generation, make-move, the perft walk of src/kernel/walk.h)
  * is static inline code of constant arguments, so each row's functions are fully specialised
- * copies.
+ * copies; the row template src/variants/row.h writes that half of every row (perft, play,
+ * node_ep_legal, generate) from the module's generator and make-move on nodes.
  *
  * Adding a variant takes exactly:
  *   1. src/variants/NAME.c, defining `const rf__variant RF_KERNEL(rf__variant_NAME)` with its
- *      id, names (name = "NAME"), generators, play, perft and the slots whose rules differ from
- *      standard chess's (CMake compiles every file there, twice);
+ *      id, names (name = "NAME"), generators, play, perft (row.h writes these from its
+ *      generator and make-move on nodes) and the slots whose rules differ from standard chess's
+ *      (CMake compiles every file there, twice);
  *   2. one row X(NAME, ID) in src/variants/list.h, in enum order;
  *   3. one enumerator RF_VARIANT_ID in include/rankfile.h, before RF_VARIANT_COUNT, which grows
  *      by one (src/variant.c does not compile while the list and the enum disagree).
@@ -52,11 +54,14 @@ typedef struct rf__end_reason {
 typedef struct rf__variant {
     rf_variant id;
     /* The short name (rf_variant_name: the module's file name), lichess's [Variant] tag
-     * (rf_variant_pgn_name), and the other names rf_variant_from_name reads, folded (lower case,
-     * no spaces, hyphens or underscores), each followed by a space ("koth "; NULL for none). */
+     * (rf_variant_pgn_name), the value of the UCI option UCI_Variant that asks an engine for the
+     * variant (rf_variant_uci_name: Fairy-Stockfish's names), and the other names
+     * rf_variant_from_name reads, folded (lower case, no spaces, hyphens or underscores),
+     * NULL-terminated (rf_variant_alias; NULL for none). */
     const char *name;
     const char *pgn_name;
-    const char *aliases;
+    const char *uci_name;
+    const char *const *aliases;
     /* The start position as FEN (in standard castling mode). */
     const char *start_fen;
     /* The RF_SETUP_* fields of a FEN that belong to this variant (read and written); a setup
@@ -124,13 +129,6 @@ typedef struct rf__variant {
     rf_bitboard (*blast)(const rf_position *before, rf_move move);
 } rf__variant;
 
-/* The other names rf_variant_from_name reads for a variant (the row's aliases; "" for none), and
- * those of standard chess in Chess960 castling mode, each folded and followed by a space. Static.
- * For the documentation's tests (tests/doc_tables.c). */
-const char *rf__variant_aliases(rf_variant variant);
-const char *rf__chess960_names(void);
-
-
 /* The name of a module's row in the build being compiled. */
 #if RF_PEXT
 #define RF_KERNEL(name) name##_bmi2
@@ -168,7 +166,7 @@ uint32_t rf__standard_validity(const rf_position *pos);
 int rf__standard_insufficient_material(const rf_position *pos, rf_color c);
 rf_result rf__standard_variant_end(const rf_position *pos);
 
-/* Atomic's blast (src/atomic.c): rf_atomic_explosion's squares, none for a move that captures
+/* Atomic's blast (src/explosion.c): rf_atomic_explosion's squares, none for a move that captures
  * nothing. */
 rf_bitboard rf__atomic_marked_blast(const rf_position *before, rf_move move);
 
@@ -192,7 +190,7 @@ void rf__play_by(const rf__variant *row, rf_position *pos, rf_move move);
 void rf__play_simple(rf_position *pos, rf_move move);
 
 /* Perft by a row's simple generator and make-move, with no shortcut: the oracle the fast perft
- * (row->perft) is tested against. depth >= 1. */
+ * (row->perft) is tested against. depth >= 1. In play_simple.c, beside rf__play_simple. */
 uint64_t rf__perft_simple(const rf__variant *row, const rf_position *pos, int depth);
 
 /* The row of a position's variant. */

@@ -3,8 +3,10 @@
  *
  *   variant NAME              rf_variant_name of every variant, in rf_variant order
  *   pgn-name NAME TEXT        its lichess name (rf_variant_pgn_name; TEXT may hold spaces)
+ *   uci-name NAME TEXT        its engines' UCI_Variant value (rf_variant_uci_name)
  *   available NAME 0|1        rf_variant_available
- *   alias NAME ALIAS          every other name rf_variant_from_name reads for it (folded)
+ *   alias NAME ALIAS          every other name rf_variant_from_name reads for it (folded,
+ *                             rf_variant_alias)
  *   chess960-name ALIAS       the names of standard chess in Chess960 castling mode
  *   reason CODE               rf_reason_name of every reason that ends a game
  *   end-code NAME CODE        every code a variant's own end gives (rf_outcome.code)
@@ -17,15 +19,11 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Prints "PREFIX WORD" for every space-terminated word of `list`. */
-static void words(const char *prefix, const char *list)
+/* Prints "PREFIX ALIAS" for every alias of a variant in one castling mode (rf_variant_alias). */
+static void aliases(const char *prefix, rf_variant v, int chess960)
 {
-    for (const char *p = list; *p;) {
-        const char *end = strchr(p, ' ');
-        if (!end) end = p + strlen(p);
-        if (end > p) printf("%s %.*s\n", prefix, (int)(end - p), p);
-        p = *end ? end + 1 : end;
-    }
+    const char *alias;
+    for (int i = 0; (alias = rf_variant_alias(v, chess960, i)) != NULL; i++) printf("%s %s\n", prefix, alias);
 }
 
 int main(void)
@@ -36,11 +34,12 @@ int main(void)
         char prefix[64];
         printf("variant %s\n", name);
         printf("pgn-name %s %s\n", name, rf_variant_pgn_name((rf_variant)v));
+        printf("uci-name %s %s\n", name, rf_variant_uci_name((rf_variant)v));
         printf("available %s %d\n", name, rf_variant_available((rf_variant)v));
         snprintf(prefix, sizeof prefix, "alias %s", name);
-        words(prefix, rf__variant_aliases((rf_variant)v));
+        aliases(prefix, (rf_variant)v, 0);
     }
-    words("chess960-name", rf__chess960_names());
+    aliases("chess960-name", RF_VARIANT_STANDARD, 1);
     /* rf_reason_name answers "none" for RF_REASON_NONE and for every value past the last. */
     const char *none = rf_reason_name(RF_REASON_NONE);
     for (int r = RF_REASON_NONE + 1; strcmp(rf_reason_name((rf_reason)r), none) != 0; r++)

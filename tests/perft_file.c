@@ -1,7 +1,7 @@
 /* perft_file.c - perft suites as records, on the library's suite reader (see perft_file.h). */
 #include "perft_file.h"
 
-#include "perft_suite.h"
+#include "perft_plan.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /*
  * perft_file.h - perft suites (the files tests/data/NAME.perft) read as records, shared by the
- * tests; the lines are read by the library's suite reader (src/perft_suite.h).
+ * tests; the lines are read by the library's suite reader (src/perft_plan.h).
  *
  * Two formats, mixed freely in one file:
  *   records      `id NAME`, `epd FEN`, then `perft DEPTH NODES` lines; a record starts at its

@@ -24,5 +24,19 @@ if [ -n "$asan" ]; then
     # build plays the full series): a fifth of its games, unless RF_PY_DIFF_GAMES says.
     export RF_PY_DIFF_GAMES="${RF_PY_DIFF_GAMES:-20}"
 fi
-# -p no:cacheprovider: nothing written into the source tree.
-exec python3 -m pytest -q -p no:cacheprovider "$TESTS" "$@"
+# -p no:cacheprovider: nothing written into the source tree. -rs lists the skipped tests with
+# their reasons: tests skipped for a missing part (conftest.py's need: "missing: WHAT (HOW)")
+# make the whole run a skip (77) when nothing failed, as a skipped case does in the C tests, so
+# that `make test` lists what is missing (tests/skipped.sh). Under RF_CI=1 need() fails instead.
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+python3 -m pytest -q -rs -p no:cacheprovider "$TESTS" "$@" >"$out" 2>&1
+rc=$?
+cat "$out"
+[ $rc -eq 0 ] || exit $rc
+# "SKIPPED [N] FILE:LINE: missing: WHAT": each WHAT once, with the number of tests it skipped.
+missing=$(sed -n 's/^SKIPPED \[\([0-9]*\)\] [^ ]*: missing: \(.*\)$/\2\t\1/p' "$out" |
+    awk -F '\t' '{ n[$1] += $2; if (!($1 in seen)) { seen[$1] = 1; order[++k] = $1 } }
+        END { for (i = 1; i <= k; i++) printf "%s%d tests: %s", (i > 1 ? "; " : ""), n[order[i]], order[i] }')
+[ -z "$missing" ] || skip_missing "$missing"
+exit 0

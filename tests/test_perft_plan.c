@@ -1,35 +1,66 @@
-/* The perft plan (src/perft_plan.h) and the suite reader (src/perft_suite.h): a split adds up
- * to perft with its transpositions merged, in standard chess and the variants; job and result
- * lines round-trip; the hash is FNV-1a 64; 128-bit counts past 2^64; suite lines item by item,
- * with their errors and line numbers. */
+/* The perft plan (src/perft_plan.h): a split adds up to perft with its transpositions merged,
+ * in standard chess and the variants, counted from its positions or from their FENs read back;
+ * its merge is the merge of the FENs without move counters, its texts in a job file's order;
+ * job and result lines round-trip; the hash is FNV-1a 64; 128-bit counts past 2^64; suite
+ * lines item by item, with their errors and line numbers. */
 #include "harness.h"
 #include "perft_plan.h"
-#include "perft_suite.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-/* Sum over the jobs of count * perft(job, depth - ply), through the jobs' FENs; per root move
- * in per_root (with RF__SPLIT_DIVIDE). */
-static uint64_t split_total(const rf__perft_split *s, const rf_position *root, int depth,
-                            int ply, uint64_t *per_root)
+/* Sum over the jobs of count * perft(job, depth - ply), from the jobs' positions, or (texts
+ * not NULL) from their FENs read back as a job that left the process is; per root move in
+ * per_root (with RF__SPLIT_DIVIDE). */
+static uint64_t split_total(const rf__perft_split *s, const rf__perft_texts *texts,
+                            const rf_position *root, int depth, int ply, uint64_t *per_root)
 {
     uint64_t total = 0;
     for (size_t i = 0; i < s->count; i++) {
-        rf_position pos;
+        rf_position pos = s->jobs[i].pos;
         const rf__perft_job *j = &s->jobs[i];
-        if (!CHECK_MSG(rf_position_parse(&pos, j->fen, strlen(j->fen), (rf_variant)root->variant,
+        if (texts &&
+            !CHECK_MSG(rf_position_parse(&pos, texts->fen[i], strlen(texts->fen[i]),
+                                         (rf_variant)root->variant,
                                          root->chess960 ? RF_PARSE_CHESS960 : 0, RF_INVALID_ALL,
                                          NULL) == RF_OK,
-                       "job %s", j->fen))
+                       "job %s", texts->fen[i]))
             continue;
         uint64_t n = j->count * rf_perft(&pos, depth - ply);
         total += n;
         if (per_root && j->root >= 0) per_root[j->root] += n;
     }
     return total;
+}
+
+/* One split of *root checked: its move orders, its total from positions and from texts, and
+ * with RF__SPLIT_DIVIDE each root move's jobs adding up to that move's count. */
+static void check_one_split(const rf_position *root, const char *fen, int depth, int ply,
+                            unsigned flags, uint64_t want)
+{
+    rf__perft_split s;
+    rf__perft_texts t;
+    rf_error err;
+    if (!CHECK(rf__perft_split_make(&s, root, ply, flags, 1000000, &err) == RF_OK)) return;
+    uint64_t per_root[RF_MAX_MOVES] = {0}, from_text[RF_MAX_MOVES] = {0};
+    CHECK_U64(s.orders, rf_perft(root, ply));
+    CHECK_MSG(split_total(&s, NULL, root, depth, ply, per_root) == want, "%s %s ply %d",
+              rf_variant_name((rf_variant)root->variant), fen, ply);
+    if (CHECK(rf__perft_split_texts(&t, &s, RF_FEN_SHREDDER, &err) == RF_OK)) {
+        CHECK_MSG(split_total(&s, &t, root, depth, ply, from_text) == want, "texts: %s ply %d",
+                  fen, ply);
+        rf__perft_texts_free(&t);
+    }
+    for (unsigned r = 0; flags && ply > 0 && r < s.roots.count; r++) {
+        rf_position child = *root;
+        rf_position_play(&child, s.roots.moves[r]);
+        CHECK_U64(per_root[r], rf_perft(&child, depth - 1));
+        CHECK_U64(from_text[r], per_root[r]);
+    }
+    rf__perft_split_free(&s);
 }
 
 /* The split of (fen, variant) at every ply up to `depth` adds up to perft; with --divide's
@@ -42,24 +73,9 @@ static void check_split(const char *fen, rf_variant variant, int depth)
                RF_OK))
         return;
     uint64_t want = rf_perft(&root, depth);
-    for (int ply = 0; ply <= depth; ply++) {
-        for (unsigned flags = 0; flags <= RF__SPLIT_DIVIDE; flags++) {
-            rf__perft_split s;
-            if (!CHECK(rf__perft_split_make(&s, &root, ply, flags, RF_FEN_SHREDDER, 1000000,
-                                            &err) == RF_OK))
-                continue;
-            uint64_t per_root[RF_MAX_MOVES] = {0};
-            CHECK_U64(s.orders, rf_perft(&root, ply));
-            CHECK_MSG(split_total(&s, &root, depth, ply, per_root) == want, "%s %s ply %d",
-                      rf_variant_name(variant), fen, ply);
-            for (unsigned r = 0; flags && ply > 0 && r < s.roots.count; r++) {
-                rf_position child = root;
-                rf_position_play(&child, s.roots.moves[r]);
-                CHECK_U64(per_root[r], rf_perft(&child, depth - 1));
-            }
-            rf__perft_split_free(&s);
-        }
-    }
+    for (int ply = 0; ply <= depth; ply++)
+        for (unsigned flags = 0; flags <= RF__SPLIT_DIVIDE; flags++)
+            check_one_split(&root, fen, depth, ply, flags, want);
 }
 
 TEST(split_adds_up_to_perft_standard)
@@ -78,17 +94,103 @@ TEST(split_adds_up_to_perft_variants)
                 RF_VARIANT_HORDE, 4);
 }
 
-/* Three plies down from the start, 8902 move orders reach 5362 positions (OEIS A083276). */
+/* Three plies down from the start, 8902 move orders reach 5362 positions (OEIS A083276); in a
+ * job file's order their FENs rise. */
 TEST(split_merges_transpositions)
 {
     rf_position root;
     rf_position_startpos(&root, RF_VARIANT_STANDARD);
     rf__perft_split s;
-    if (!CHECK(rf__perft_split_make(&s, &root, 3, 0, 0, 100000, NULL) == RF_OK)) return;
+    rf__perft_texts t;
+    if (!CHECK(rf__perft_split_make(&s, &root, 3, 0, 100000, NULL) == RF_OK)) return;
     CHECK_U64(s.orders, 8902);
     CHECK_U64(s.count, 5362);
-    for (size_t i = 1; i < s.count; i++) CHECK(strcmp(s.jobs[i - 1].fen, s.jobs[i].fen) < 0);
+    if (CHECK(rf__perft_split_texts(&t, &s, 0, NULL) == RF_OK)) {
+        for (size_t i = 1; i < s.count; i++) CHECK(strcmp(t.fen[i - 1], t.fen[i]) < 0);
+        rf__perft_texts_free(&t);
+    }
     rf__perft_split_free(&s);
+}
+
+/* Every move order `ply` plies below *pos as "ROOT|FEN" (ROOT: the root move's index, 3
+ * digits, with `divide`; FEN without the move counters), into list[*n]. */
+static void leaf_texts(char (*list)[RF_FEN_MAX + 16], size_t *n, size_t cap, const rf_position *pos,
+                       int ply, int root, int divide)
+{
+    if (ply == 0) {
+        char fen[RF_FEN_MAX];
+        rf__perft_fen(fen, pos, RF_FEN_SHREDDER);
+        if (*n < cap) snprintf(list[(*n)++], RF_FEN_MAX + 16, "%03u|%s", divide ? (unsigned)root % 1000u : 0u, fen);
+        return;
+    }
+    rf_movelist moves;
+    rf_generate_moves(&moves, pos);
+    for (unsigned i = 0; i < moves.count; i++) {
+        rf_position child = *pos;
+        rf_position_play(&child, moves.moves[i]);
+        leaf_texts(list, n, cap, &child, ply - 1, root < 0 ? (int)i : root, divide);
+    }
+}
+
+static int by_text(const void *a, const void *b) { return strcmp(a, b); }
+
+/* The split's jobs are the distinct FENs (without move counters) of the positions `ply` plies
+ * down, each once, with the number of move orders reaching it, in the order of the FENs: the
+ * merge of positions is the merge of their texts. */
+static void check_merge_is_text_merge(const char *fen, rf_variant variant, int ply)
+{
+    enum { CAP = 60000 };
+    static char list[CAP][RF_FEN_MAX + 16];
+    rf_position root;
+    if (!CHECK(rf_position_parse(&root, fen, strlen(fen), variant, 0, RF_ACCEPT_DEFAULT, NULL) ==
+               RF_OK))
+        return;
+    for (int divide = 0; divide <= 1; divide++) {
+        size_t n = 0, job = 0;
+        leaf_texts(list, &n, CAP, &root, ply, -1, divide);
+        if (!CHECK_MSG(n < CAP, "%s ply %d: too many move orders for the test", fen, ply)) return;
+        qsort(list, n, sizeof *list, by_text);
+        rf__perft_split s;
+        rf__perft_texts t;
+        if (!CHECK(rf__perft_split_make(&s, &root, ply, divide ? RF__SPLIT_DIVIDE : 0, CAP,
+                                        NULL) == RF_OK))
+            return;
+        if (!CHECK(rf__perft_split_texts(&t, &s, RF_FEN_SHREDDER, NULL) == RF_OK)) {
+            rf__perft_split_free(&s);
+            return;
+        }
+        for (size_t i = 0; i < n; job++) {
+            size_t k = i;
+            while (k < n && strcmp(list[k], list[i]) == 0) k++;
+            if (!CHECK_MSG(job < s.count, "%s ply %d: %zu jobs, more texts", fen, ply, s.count))
+                break;
+            char mine[RF_FEN_MAX + 16];
+            snprintf(mine, sizeof mine, "%03u|%s", divide ? (unsigned)s.jobs[job].root % 1000u : 0u, t.fen[job]);
+            CHECK_MSG(strcmp(mine, list[i]) == 0 && s.jobs[job].count == k - i,
+                      "%s ply %d job %zu: '%s' x%llu, want '%s' x%zu", fen, ply, job, mine,
+                      (unsigned long long)s.jobs[job].count, list[i], k - i);
+            i = k;
+        }
+        CHECK_U64(s.count, job);
+        rf__perft_texts_free(&t);
+        rf__perft_split_free(&s);
+    }
+}
+
+TEST(split_merge_is_text_merge)
+{
+    check_merge_is_text_merge(START_FEN, RF_VARIANT_STANDARD, 3);
+    check_merge_is_text_merge(KIWIPETE, RF_VARIANT_STANDARD, 2);
+    /* Double steps whose en passant square allows no capture, and f7f5 beside e5, which does. */
+    check_merge_is_text_merge("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                              RF_VARIANT_STANDARD, 3);
+    check_merge_is_text_merge("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9",
+                              RF_VARIANT_STANDARD, 2);
+    check_merge_is_text_merge("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                              RF_VARIANT_CRAZYHOUSE, 2);
+    check_merge_is_text_merge(START_FEN, RF_VARIANT_ATOMIC, 3);
+    check_merge_is_text_merge("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 1+3",
+                              RF_VARIANT_THREECHECK, 2);
 }
 
 TEST(split_refuses_too_many_positions)
@@ -97,10 +199,10 @@ TEST(split_refuses_too_many_positions)
     rf_error err;
     rf__perft_split s;
     rf_position_startpos(&root, RF_VARIANT_STANDARD);
-    CHECK_INT(rf__perft_split_make(&s, &root, 2, 0, 0, 399, &err), RF_ERR_ARGUMENT);
+    CHECK_INT(rf__perft_split_make(&s, &root, 2, 0, 399, &err), RF_ERR_ARGUMENT);
     CHECK_STR(err.message, "more than 399 positions 2 plies down");
     CHECK(s.jobs == NULL && s.count == 0);
-    CHECK_INT(rf__perft_split_make(&s, &root, 2, 0, 0, 400, &err), RF_OK);
+    CHECK_INT(rf__perft_split_make(&s, &root, 2, 0, 400, &err), RF_OK);
     CHECK_U64(s.count, 400);
     rf__perft_split_free(&s);
 }

@@ -469,6 +469,20 @@ TEST(result_tag_disagrees_with_the_marker)
                   "[Result \"1/2-1/2 but long\"] disagrees with the result marker *");
 }
 
+TEST(no_result_warning_for_a_game_an_error_ended)
+{
+    /* A comment or variation not closed ends the game with its error and no marker: the
+     * [Result] tag is not said to disagree with a marker it has not (issue 38). */
+    record *r = read_pgn("[Event \"x\"]\n[Result \"0-1\"]\n\n1. e4 { never closed 0-1\n");
+    CHECK_INT(r->ngames, 1);
+    CHECK_INT(r->games[0].status, RF_ERR_SYNTAX);
+    check_warning(&r->games[0], 0, 0, "");
+    r = read_pgn("[Result \"1-0\"]\n\n1. e4 (1. d4 1-0\n");
+    CHECK_INT(r->ngames, 1);
+    CHECK_INT(r->games[0].status, RF_ERR_SYNTAX);
+    check_warning(&r->games[0], 0, 0, "");
+}
+
 TEST(malformed_tag_line_skipped_with_a_warning)
 {
     record *r = read_pgn("[Event \"x\"]\n[White Kasparov]\n[ \"no name\"]\n\n1. e4 *\n");

@@ -4,7 +4,8 @@ A Polyglot book (``.bin``) is a file of 16-byte entries sorted by the Polyglot k
 position: key, move, weight and learn, big-endian. :func:`open_reader` maps a book into memory
 and finds a position's entries by binary search; :func:`zobrist_hash` computes the key.
 
-Book moves are decoded by the library against the position (``rf_polyglot_move``): castling,
+The book is read by the C library's book reader (``rf_book``): the search, the entries and their
+moves decoded against the position (``rf_book_move``, as python-chess reads them): castling,
 stored in the book as the king taking its own rook (``e1h1``), becomes the board's castling
 Move (``e1g1`` outside Chess960), and an entry that names no legal move is left out, as
 python-chess does.

@@ -116,6 +116,52 @@ static const char **strings(PyObject *list, const char *what, PyObject *keep, si
     return out;
 }
 
+/* Runs the analysis of the file at path (the GIL let go meanwhile), the games' rows into c:
+ * (status, message, games, columns, values), or NULL with an exception. */
+static PyObject *run_file(const char *path, const analyse_config *cfg, collect *c)
+{
+    char message[512] = "";
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
+    cli_input *in = cli_input_open_quiet(fd, NULL, 0, path, message, sizeof message);
+    if (!in) return PyErr_Format(PyExc_OSError, "%s: %s", path, message[0] ? message : "cannot be read");
+    analyse_source src = {path, in};
+    analyse_callbacks cb = {c, on_game, NULL};
+    c->saved = PyEval_SaveThread();
+    int rc = analyse_run(cfg, &src, 1, &cb, message, sizeof message);
+    PyEval_RestoreThread(c->saved);
+    cli_input_close(in);
+    if (c->failed) return NULL;
+    PyObject *names = PyList_New(ANALYSE_COLUMNS);
+    PyObject *values = PyList_New(ANALYSE_COLUMNS);
+    if (!names || !values) {
+        Py_XDECREF(names);
+        Py_XDECREF(values);
+        return NULL;
+    }
+    for (int i = 0; i < ANALYSE_COLUMNS; i++) {
+        PyList_SetItem(names, i, PyUnicode_FromString(analyse_columns[i]));
+        PyList_SetItem(values, i, c->lists[i]);
+        c->lists[i] = NULL;
+    }
+    return Py_BuildValue("(iskNN)", rc, message, c->games, names, values);
+}
+
+/* The variant's name read, the counts checked: 0, or -1 with ValueError. */
+static int check_args(const char *variant_name, int engines, int multipv, unsigned long every, rf_variant *variant,
+                      int *chess960)
+{
+    if (rf_variant_from_name(variant, chess960, variant_name, strlen(variant_name)) != RF_OK) {
+        PyErr_Format(PyExc_ValueError, "unknown variant: %s", variant_name);
+        return -1;
+    }
+    if (engines < 1 || multipv < 1 || multipv > UCI_MAX_MULTIPV || every < 1) {
+        PyErr_SetString(PyExc_ValueError, "engines, multipv (up to 16) and every must be 1 or more");
+        return -1;
+    }
+    return 0;
+}
+
 PyDoc_STRVAR(analyse_doc,
              "analyse(path, command, depth, nodes, movetime_ms, multipv, hash_mb, options, engines, from_ply, every,\n"
              "        variant, chess960, timeout) -> (status, message, games, columns, values)\n\n"
@@ -140,14 +186,7 @@ static PyObject *analyse(PyObject *self, PyObject *args)
         return NULL;
     rf_variant variant;
     int variant_960 = 0;
-    if (rf_variant_from_name(&variant, &variant_960, variant_name, strlen(variant_name)) != RF_OK) {
-        PyErr_Format(PyExc_ValueError, "unknown variant: %s", variant_name);
-        return NULL;
-    }
-    if (engines < 1 || multipv < 1 || multipv > UCI_MAX_MULTIPV || every < 1) {
-        PyErr_SetString(PyExc_ValueError, "engines, multipv (up to 16) and every must be 1 or more");
-        return NULL;
-    }
+    if (check_args(variant_name, engines, multipv, every, &variant, &variant_960) < 0) return NULL;
     PyObject *keep = PyList_New(0);
     if (!keep) return NULL;
     size_t nargs = 0, noptions = 0;
@@ -187,37 +226,7 @@ static PyObject *analyse(PyObject *self, PyObject *args)
     cfg.chess960 = chess960;
     cfg.key = path;
 
-    char message[512] = "";
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
-        goto done;
-    }
-    cli_input *in = cli_input_open_quiet(fd, NULL, 0, path, message, sizeof message);
-    if (!in) {
-        PyErr_Format(PyExc_OSError, "%s: %s", path, message[0] ? message : "cannot be read");
-        goto done;
-    }
-    analyse_source src = {path, in};
-    analyse_callbacks cb = {&c, on_game, NULL};
-    c.saved = PyEval_SaveThread();
-    int rc = analyse_run(&cfg, &src, 1, &cb, message, sizeof message);
-    PyEval_RestoreThread(c.saved);
-    cli_input_close(in);
-    if (c.failed) goto done;
-    PyObject *names = PyList_New(ANALYSE_COLUMNS);
-    PyObject *values = PyList_New(ANALYSE_COLUMNS);
-    if (!names || !values) {
-        Py_XDECREF(names);
-        Py_XDECREF(values);
-        goto done;
-    }
-    for (int i = 0; i < ANALYSE_COLUMNS; i++) {
-        PyList_SetItem(names, i, PyUnicode_FromString(analyse_columns[i]));
-        PyList_SetItem(values, i, c.lists[i]);
-        c.lists[i] = NULL;
-    }
-    result = Py_BuildValue("(iskNN)", rc, message, c.games, names, values);
+    result = run_file(path, &cfg, &c);
 done:
     for (int i = 0; i < ANALYSE_COLUMNS; i++) Py_XDECREF(c.lists[i]);
     PyMem_Free((void *)argv);

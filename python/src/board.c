@@ -896,41 +896,104 @@ static const char *const san_castles[2][6] = {
  * pawn's (without its file: on the target's file), unless both from coordinates are given (then
  * the from-to move, castling too, a pawn to the last rank a queen unless said); a Crazyhouse
  * drop as "N@f3" or "@f3". The library lists the legal moves; python-chess's filter picks. */
-static PyObject *python_chess_parse_san(BoardObject *b, const char *s, Py_ssize_t len)
+/* Which castling a SAN is (O-O / 0-0, + or #): 0 kingside, 1 queenside, -1 none. */
+static int san_castle_side(const char *s, Py_ssize_t len)
 {
     for (int side = 0; side < 2; side++)
         for (int k = 0; k < 6; k++)
-            if ((size_t)len == strlen(san_castles[side][k]) && memcmp(s, san_castles[side][k], (size_t)len) == 0) {
-                const rf_movelist *list = legal(b);
-                for (unsigned i = 0; i < list->count; i++) {
-                    rf_move m = list->moves[i];
-                    if (RF_MOVE_KIND(m) == RF_MOVE_CASTLING && (RF_FILE_OF(RF_MOVE_TO(m)) > RF_FILE_OF(RF_MOVE_FROM(m))) == !side)
-                        return rfpy_move_from_rf(&b->pos, m);
-                }
-                return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
-            }
-    if (b->pos.variant == RF_VARIANT_CRAZYHOUSE && memchr(s, '@', (size_t)len)) {
-        char uci[8];
-        Py_ssize_t n = len;
-        while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#')) n--;
-        if (n < 1 || n > 4) return san_error(rfpy_InvalidMoveError, "invalid drop san", s, len, b);
-        size_t at = 0;
-        if (s[0] == '@') uci[at++] = 'P';
-        memcpy(uci + at, s, (size_t)n);
-        uci[at + (size_t)n] = 0;
-        PyObject *text = PyUnicode_FromString(uci);
-        PyObject *move = text ? rfpy_move_from_uci_text(text) : NULL;
-        Py_XDECREF(text);
-        if (!move) return NULL;
-        rf_move m;
-        int rc = rfpy_move_encode(&b->pos, move, &m);
-        if (rc == 0 && m == RF_MOVE_NONE) {
-            Py_DECREF(move);
-            return san_error(rfpy_IllegalMoveError, "illegal drop san", s, len, b);
-        }
-        if (rc < 0) Py_CLEAR(move);
-        return move;
+            if ((size_t)len == strlen(san_castles[side][k]) && memcmp(s, san_castles[side][k], (size_t)len) == 0)
+                return side;
+    return -1;
+}
+
+static PyObject *san_castling(BoardObject *b, int side, const char *s, Py_ssize_t len)
+{
+    const rf_movelist *list = legal(b);
+    for (unsigned i = 0; i < list->count; i++) {
+        rf_move m = list->moves[i];
+        if (RF_MOVE_KIND(m) == RF_MOVE_CASTLING && (RF_FILE_OF(RF_MOVE_TO(m)) > RF_FILE_OF(RF_MOVE_FROM(m))) == !side)
+            return rfpy_move_from_rf(&b->pos, m);
     }
+    return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
+}
+
+/* A Crazyhouse drop, "N@f3" or "@f3" (a pawn). */
+static PyObject *san_drop(BoardObject *b, const char *s, Py_ssize_t len)
+{
+    char uci[8];
+    Py_ssize_t n = len;
+    while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#')) n--;
+    if (n < 1 || n > 4) return san_error(rfpy_InvalidMoveError, "invalid drop san", s, len, b);
+    size_t at = 0;
+    if (s[0] == '@') uci[at++] = 'P';
+    memcpy(uci + at, s, (size_t)n);
+    uci[at + (size_t)n] = 0;
+    PyObject *text = PyUnicode_FromString(uci);
+    PyObject *move = text ? rfpy_move_from_uci_text(text) : NULL;
+    Py_XDECREF(text);
+    if (!move) return NULL;
+    rf_move m;
+    int rc = rfpy_move_encode(&b->pos, move, &m);
+    if (rc == 0 && m == RF_MOVE_NONE) {
+        Py_DECREF(move);
+        return san_error(rfpy_IllegalMoveError, "illegal drop san", s, len, b);
+    }
+    if (rc < 0) Py_CLEAR(move);
+    return move;
+}
+
+/* A move without a piece letter but with both from coordinates: the from-to move, castling too, a
+ * pawn to the last rank a queen unless said. */
+static PyObject *san_from_to(BoardObject *b, const PcSan *san, const char *s, Py_ssize_t len)
+{
+    int from = RF_SQUARE(san->file, san->rank), promotion = san->promotion;
+    if (!promotion && RF_PIECE_TYPE(b->pos.board[from]) == RF_PAWN && b->pos.board[from] != RF_NO_PIECE &&
+        (RF_RANK_OF(san->to) == 0 || RF_RANK_OF(san->to) == 7))
+        promotion = RF_QUEEN;
+    PyObject *move = rfpy_move_new(from, san->to, promotion, 0);
+    if (!move) return NULL;
+    rf_move m;
+    if (rfpy_move_to_rf(&b->pos, move, &m) < 0) {
+        Py_DECREF(move);
+        return NULL;
+    }
+    Py_DECREF(move);
+    if (promotion != san->promotion) return san_error(rfpy_IllegalMoveError, "missing promotion piece type", s, len, b);
+    return rfpy_move_from_rf(&b->pos, m);
+}
+
+/* python-chess's filter over the legal moves: the piece (a pawn without a letter, on the
+ * target's file without a from file), the from file and rank given, the target, the promotion. */
+static PyObject *san_filtered(BoardObject *b, const PcSan *san, const char *s, Py_ssize_t len)
+{
+    rf_color us = (rf_color)b->pos.side;
+    rf_bitboard from_mask = san->piece ? b->pos.by_type[san->piece] : b->pos.by_type[RF_PAWN];
+    from_mask &= b->pos.by_color[us];
+    if (san->file >= 0) from_mask &= (rf_bitboard)0x0101010101010101ULL << san->file;
+    else if (!san->piece) from_mask &= (rf_bitboard)0x0101010101010101ULL << RF_FILE_OF(san->to);
+    if (san->rank >= 0) from_mask &= (rf_bitboard)0xFF << (8 * san->rank);
+    if (b->pos.by_color[us] & BB(san->to)) return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
+    const rf_movelist *list = legal(b);
+    rf_move found = RF_MOVE_NONE;
+    for (unsigned i = 0; i < list->count; i++) {
+        rf_move m = list->moves[i];
+        unsigned kind = RF_MOVE_KIND(m);
+        if (kind == RF_MOVE_CASTLING || kind == RF_MOVE_DROP || RF_MOVE_TO(m) != san->to ||
+            !(from_mask & BB(RF_MOVE_FROM(m))))
+            continue;
+        if ((kind == RF_MOVE_PROMOTION ? (int)RF_MOVE_PROMOTED(m) : 0) != san->promotion) continue;
+        if (found != RF_MOVE_NONE) return san_error(rfpy_AmbiguousMoveError, "ambiguous san", s, len, b);
+        found = m;
+    }
+    if (found == RF_MOVE_NONE) return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
+    return rfpy_move_from_rf(&b->pos, found);
+}
+
+static PyObject *python_chess_parse_san(BoardObject *b, const char *s, Py_ssize_t len)
+{
+    int side = san_castle_side(s, len);
+    if (side >= 0) return san_castling(b, side, s, len);
+    if (b->pos.variant == RF_VARIANT_CRAZYHOUSE && memchr(s, '@', (size_t)len)) return san_drop(b, s, len);
     PcSan san;
     if (pc_san_read(&san, s, (size_t)len) < 0) {
         static const char *const nulls[] = {"--", "Z0", "0000", "@@@@"};
@@ -939,42 +1002,8 @@ static PyObject *python_chess_parse_san(BoardObject *b, const char *s, Py_ssize_
         return san_error(rfpy_InvalidMoveError, memchr(s, ',', (size_t)len) ? "unsupported multi-leg move" : "invalid san",
                          s, len, b);
     }
-    if (!san.piece && san.file >= 0 && san.rank >= 0) {
-        int from = RF_SQUARE(san.file, san.rank), promotion = san.promotion;
-        if (!promotion && RF_PIECE_TYPE(b->pos.board[from]) == RF_PAWN && b->pos.board[from] != RF_NO_PIECE &&
-            (RF_RANK_OF(san.to) == 0 || RF_RANK_OF(san.to) == 7))
-            promotion = RF_QUEEN;
-        PyObject *move = rfpy_move_new(from, san.to, promotion, 0);
-        if (!move) return NULL;
-        rf_move m;
-        if (rfpy_move_to_rf(&b->pos, move, &m) < 0) {
-            Py_DECREF(move);
-            return NULL;
-        }
-        Py_DECREF(move);
-        if (promotion != san.promotion) return san_error(rfpy_IllegalMoveError, "missing promotion piece type", s, len, b);
-        return rfpy_move_from_rf(&b->pos, m);
-    }
-    rf_color us = (rf_color)b->pos.side;
-    rf_bitboard from_mask = san.piece ? b->pos.by_type[san.piece] : b->pos.by_type[RF_PAWN];
-    from_mask &= b->pos.by_color[us];
-    if (san.file >= 0) from_mask &= (rf_bitboard)0x0101010101010101ULL << san.file;
-    else if (!san.piece) from_mask &= (rf_bitboard)0x0101010101010101ULL << RF_FILE_OF(san.to);
-    if (san.rank >= 0) from_mask &= (rf_bitboard)0xFF << (8 * san.rank);
-    if (b->pos.by_color[us] & BB(san.to)) return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
-    const rf_movelist *list = legal(b);
-    rf_move found = RF_MOVE_NONE;
-    for (unsigned i = 0; i < list->count; i++) {
-        rf_move m = list->moves[i];
-        unsigned kind = RF_MOVE_KIND(m);
-        if (kind == RF_MOVE_CASTLING || kind == RF_MOVE_DROP || RF_MOVE_TO(m) != san.to || !(from_mask & BB(RF_MOVE_FROM(m))))
-            continue;
-        if ((kind == RF_MOVE_PROMOTION ? (int)RF_MOVE_PROMOTED(m) : 0) != san.promotion) continue;
-        if (found != RF_MOVE_NONE) return san_error(rfpy_AmbiguousMoveError, "ambiguous san", s, len, b);
-        found = m;
-    }
-    if (found == RF_MOVE_NONE) return san_error(rfpy_IllegalMoveError, "illegal san", s, len, b);
-    return rfpy_move_from_rf(&b->pos, found);
+    if (!san.piece && san.file >= 0 && san.rank >= 0) return san_from_to(b, &san, s, len);
+    return san_filtered(b, &san, s, len);
 }
 
 /* ---- moves ------------------------------------------------------------------------------------ */
@@ -2419,42 +2448,36 @@ static rf_bitboard line_through(int a, int b)
     return out;
 }
 
-static uint32_t status_of(const BoardObject *b)
+/* The checks python-chess finds impossible: more than two checkers, two on a line through the
+ * king, or a check beside a double step that the step cannot have given. */
+static uint32_t check_status(const rf_position *p, rf_bitboard checkers)
 {
-    const rf_position *p = &b->pos;
-    const rf_bitboard *t = p->by_type, w = p->by_color[RF_WHITE], bl = p->by_color[RF_BLACK], occ = t[0];
-    uint32_t e = b->setup_status;
-    if (b->castling != board_clean_rights(b)) e |= ST_BAD_CASTLING_RIGHTS;
-    if (!occ) e |= ST_EMPTY;
-    if (!(w & t[RF_KING])) e |= ST_NO_WHITE_KING;
-    if (!(bl & t[RF_KING])) e |= ST_NO_BLACK_KING;
-    if (popcount(t[RF_KING]) > 2) e |= ST_TOO_MANY_KINGS;
-    if (popcount(w) > 16) e |= ST_TOO_MANY_WHITE_PIECES;
-    if (popcount(bl) > 16) e |= ST_TOO_MANY_BLACK_PIECES;
-    if (popcount(w & t[RF_PAWN]) > 8) e |= ST_TOO_MANY_WHITE_PAWNS;
-    if (popcount(bl & t[RF_PAWN]) > 8) e |= ST_TOO_MANY_BLACK_PAWNS;
-    if (t[RF_PAWN] & (RANK_1 | RANK_8)) e |= ST_PAWNS_ON_BACKRANK;
-    if (left_in_check(p)) e |= ST_OPPOSITE_CHECK;
-    rf_bitboard checkers = checkers_of(p);
+    const rf_bitboard *t = p->by_type, occ = t[0];
     rf_bitboard our_kings = t[RF_KING] & p->by_color[p->side] & ~p->promoted;
-    if (checkers) {
-        int n = popcount(checkers);
-        if (n > 2) e |= ST_TOO_MANY_CHECKERS;
-        if (p->ep != RF_NO_SQUARE) {
-            int pushed_to = p->ep ^ 8, pushed_from = p->ep ^ 24;
-            rf_bitboard before = (occ & ~BB(pushed_to)) | BB(pushed_from);
-            int attacked = 0;
-            rf_bitboard path = our_kings;
-            if (p->variant == RF_VARIANT_ATOMIC) /* a king next to the enemy king is safe there */
-                for (rf_bitboard k = t[RF_KING] & p->by_color[!p->side]; k; k &= k - 1)
-                    path &= ~rf_piece_attacks(RF_MAKE_PIECE(RF_WHITE, RF_KING), (rf_square)__builtin_ctzll(k), 0);
-            for (rf_bitboard k = path; k; k &= k - 1)
-                if (attackers_of(p, !p->side, __builtin_ctzll(k), before)) attacked = 1;
-            if (n > 1 || (63 - __builtin_clzll(checkers) != pushed_to && attacked)) e |= ST_IMPOSSIBLE_CHECK;
-        } else if (n > 2 || (n == 2 && (line_through(__builtin_ctzll(checkers), 63 - __builtin_clzll(checkers)) & our_kings))) {
-            e |= ST_IMPOSSIBLE_CHECK;
-        }
+    uint32_t e = 0;
+    int n = popcount(checkers);
+    if (n > 2) e |= ST_TOO_MANY_CHECKERS;
+    if (p->ep != RF_NO_SQUARE) {
+        int pushed_to = p->ep ^ 8, pushed_from = p->ep ^ 24;
+        rf_bitboard before = (occ & ~BB(pushed_to)) | BB(pushed_from);
+        int attacked = 0;
+        rf_bitboard path = our_kings;
+        if (p->variant == RF_VARIANT_ATOMIC) /* a king next to the enemy king is safe there */
+            for (rf_bitboard k = t[RF_KING] & p->by_color[!p->side]; k; k &= k - 1)
+                path &= ~rf_piece_attacks(RF_MAKE_PIECE(RF_WHITE, RF_KING), (rf_square)__builtin_ctzll(k), 0);
+        for (rf_bitboard k = path; k; k &= k - 1)
+            if (attackers_of(p, !p->side, __builtin_ctzll(k), before)) attacked = 1;
+        if (n > 1 || (63 - __builtin_clzll(checkers) != pushed_to && attacked)) e |= ST_IMPOSSIBLE_CHECK;
+    } else if (n > 2 || (n == 2 && (line_through(__builtin_ctzll(checkers), 63 - __builtin_clzll(checkers)) & our_kings))) {
+        e |= ST_IMPOSSIBLE_CHECK;
     }
+    return e;
+}
+
+/* The variant's rules over the standard status e (python-chess's variant boards' status). */
+static uint32_t variant_status(const rf_position *p, uint32_t e, rf_bitboard checkers)
+{
+    const rf_bitboard *t = p->by_type, w = p->by_color[RF_WHITE], bl = p->by_color[RF_BLACK], occ = t[0];
     switch (p->variant) {
     case RF_VARIANT_ANTICHESS:
         e &= ~(uint32_t)(ST_NO_WHITE_KING | ST_NO_BLACK_KING | ST_TOO_MANY_KINGS | ST_OPPOSITE_CHECK);
@@ -2494,6 +2517,27 @@ static uint32_t status_of(const BoardObject *b)
     default: break;
     }
     return e;
+}
+
+static uint32_t status_of(const BoardObject *b)
+{
+    const rf_position *p = &b->pos;
+    const rf_bitboard *t = p->by_type, w = p->by_color[RF_WHITE], bl = p->by_color[RF_BLACK], occ = t[0];
+    uint32_t e = b->setup_status;
+    if (b->castling != board_clean_rights(b)) e |= ST_BAD_CASTLING_RIGHTS;
+    if (!occ) e |= ST_EMPTY;
+    if (!(w & t[RF_KING])) e |= ST_NO_WHITE_KING;
+    if (!(bl & t[RF_KING])) e |= ST_NO_BLACK_KING;
+    if (popcount(t[RF_KING]) > 2) e |= ST_TOO_MANY_KINGS;
+    if (popcount(w) > 16) e |= ST_TOO_MANY_WHITE_PIECES;
+    if (popcount(bl) > 16) e |= ST_TOO_MANY_BLACK_PIECES;
+    if (popcount(w & t[RF_PAWN]) > 8) e |= ST_TOO_MANY_WHITE_PAWNS;
+    if (popcount(bl & t[RF_PAWN]) > 8) e |= ST_TOO_MANY_BLACK_PAWNS;
+    if (t[RF_PAWN] & (RANK_1 | RANK_8)) e |= ST_PAWNS_ON_BACKRANK;
+    if (left_in_check(p)) e |= ST_OPPOSITE_CHECK;
+    rf_bitboard checkers = checkers_of(p);
+    if (checkers) e |= check_status(p, checkers);
+    return variant_status(p, e, checkers);
 }
 
 static PyObject *board_status_code(PyObject *self, PyObject *unused)

@@ -242,6 +242,90 @@ static PyObject *token_strs(const char *text, const token_list *tl, const char *
     return tokens;
 }
 
+/* A game's tokens being read by the default visitor's rules: the line stack, the lists being
+ * built, and how many parentheses are being skipped (after a move that could not be read). */
+typedef struct token_reader {
+    line_stack s;
+    PyObject *start;
+    int own; /* the board's parse_san is the library's */
+    const char *errors_mode;
+    PyObject *moves, *events, *errors, *results;
+    Py_ssize_t skip;
+    int irregular; /* python-chess's GameBuilder and board stack part ways: pgn.py takes over */
+} token_reader;
+
+/* events: made at the first event that is not a main-line move (before it, the events are the
+ * main line's moves). */
+static int extras(token_reader *r)
+{
+    return r->events || (r->events = PyList_GetSlice(r->moves, 0, PY_SSIZE_T_MAX)) != NULL ? 0 : -1;
+}
+
+/* A comment: python-chess's text, no braces, nor one space inside each. */
+static int read_comment(token_reader *r, const char *t, Py_ssize_t len)
+{
+    Py_ssize_t from = len > 1 && t[1] == ' ' ? 2 : 1, to = len;
+    if (t[len - 1] == '}' && to > from) {
+        to--;
+        if (to > from && t[len - 2] == ' ') to--;
+    }
+    int rc = extras(r);
+    if (rc == 0) rc = append_new(r->events, PyUnicode_DecodeUTF8(t + from, to - from, r->errors_mode));
+    return rc;
+}
+
+/* '(': a side line from the position before the current line's last move. */
+static int open_variation(token_reader *r)
+{
+    line_stack *s = &r->s;
+    if (r->skip) {
+        r->skip++;
+        return 0;
+    }
+    if (s->lines[s->depth - 1].n == 0) return 0;
+    rf_position before = s->lines[s->depth - 1].before;
+    int rc = extras(r);
+    if (rc == 0) rc = stack_open(s, &before, s->depth - 1);
+    if (rc == 0) rc = PyList_Append(r->events, Py_True);
+    return rc;
+}
+
+static int close_variation(token_reader *r)
+{
+    if (r->skip == 1) {
+        r->irregular = 1;
+    } else if (r->skip) {
+        r->skip--;
+    } else if (r->s.depth > 1) {
+        line_clear(&r->s.lines[--r->s.depth]);
+        return PyList_Append(r->events, Py_False);
+    }
+    return 0;
+}
+
+/* One token: 0, or -1 with an exception. */
+static int read_token(token_reader *r, const char *t, Py_ssize_t len)
+{
+    if (t[0] == '{') return r->skip ? 0 : read_comment(r, t, len);
+    if (len == 1 && t[0] == '(') return open_variation(r);
+    if (len == 1 && t[0] == ')') return close_variation(r);
+    if (r->skip || t[0] == ';') return 0;
+    int rc;
+    if (t[0] == '$') {
+        rc = extras(r);
+        return rc == 0 ? append_new(r->events, nag_int(t + 1, len - 1)) : rc;
+    }
+    if (suffix_nag(t, len) >= 0) {
+        rc = extras(r);
+        return rc == 0 ? append_new(r->events, PyLong_FromLong(suffix_nag(t, len))) : rc;
+    }
+    if (is_result(t, len) && r->s.depth == 1) return append_new(r->results, PyUnicode_FromStringAndSize(t, len));
+    rc = play(&r->s, r->start, r->own, t, len, r->moves, r->events, r->errors);
+    if (rc == 1) r->skip = 1;
+    else if (rc == 2) r->irregular = 1;
+    return rc < 0 ? rc : 0;
+}
+
 /* The default visitor's reading of a game's tokens (see the top): 1 with *out the tuple
  * (moves, events, errors, results), 0 where pgn.py's driver takes the game over, -1 with an
  * exception. */
@@ -258,86 +342,24 @@ static int play_tokens(PyObject *start, const char *text, const token_list *tl, 
     Py_XDECREF(theirs);
     Py_XDECREF(ours);
     if (PyErr_Occurred()) return -1;
-    line_stack s = {NULL, 0, 0};
+    token_reader r = {{NULL, 0, 0}, start, own, errors_mode, PyList_New(0), NULL, PyList_New(0), PyList_New(0), 0, 0};
     int status = -1;
-    /* events: made at the first event that is not a main-line move (before it, the events are
-     * the main line's moves) */
-    PyObject *moves = PyList_New(0), *events = NULL, *errors = PyList_New(0), *results = PyList_New(0);
-    if (!moves || !errors || !results || stack_open(&s, &first, -1) < 0) goto done;
-    int irregular = 0;
-#define EXTRAS() (events || (events = PyList_GetSlice(moves, 0, PY_SSIZE_T_MAX)) != NULL ? 0 : -1)
-    Py_ssize_t skip = 0;
-    for (Py_ssize_t i = 0; i < tl->n && !irregular; i++) {
-        const token_span *span = &tl->spans[i];
-        const char *t = text + span->at;
-        Py_ssize_t len = span->len;
-        int rc = 0;
-        if (t[0] == '{') {
-            if (!skip) {
-                /* python-chess's comment text: no braces, nor one space inside each */
-                Py_ssize_t from = len > 1 && t[1] == ' ' ? 2 : 1, to = len;
-                if (t[len - 1] == '}' && to > from) {
-                    to--;
-                    if (to > from && t[len - 2] == ' ') to--;
-                }
-                rc = EXTRAS();
-                if (rc == 0) rc = append_new(events, PyUnicode_DecodeUTF8(t + from, to - from, errors_mode));
-            }
-        } else if (len == 1 && t[0] == '(') {
-            if (skip) {
-                skip++;
-            } else if (s.lines[s.depth - 1].n > 0) {
-                /* a side line: from the position before the current line's last move */
-                rf_position before = s.lines[s.depth - 1].before;
-                rc = EXTRAS();
-                if (rc == 0) rc = stack_open(&s, &before, s.depth - 1);
-                if (rc == 0) rc = PyList_Append(events, Py_True);
-            }
-        } else if (len == 1 && t[0] == ')') {
-            if (skip == 1) {
-                irregular = 1; /* python-chess's GameBuilder and board stack part ways */
-            } else if (skip) {
-                skip--;
-            } else if (s.depth > 1) {
-                line_clear(&s.lines[--s.depth]);
-                rc = PyList_Append(events, Py_False);
-            }
-        } else if (skip || t[0] == ';') {
-            continue;
-        } else if (t[0] == '$') {
-            rc = EXTRAS();
-            if (rc == 0) rc = append_new(events, nag_int(t + 1, len - 1));
-        } else if (suffix_nag(t, len) >= 0) {
-            rc = EXTRAS();
-            if (rc == 0) rc = append_new(events, PyLong_FromLong(suffix_nag(t, len)));
-        } else if (is_result(t, len) && s.depth == 1) {
-            rc = append_new(results, PyUnicode_FromStringAndSize(t, len));
-        } else {
-            rc = play(&s, start, own, t, len, moves, events, errors);
-            if (rc == 1) {
-                skip = 1;
-                rc = 0;
-            } else if (rc == 2) {
-                irregular = 1;
-                rc = 0;
-            }
-        }
-        if (rc < 0) goto done;
-    }
-    if (irregular) {
+    if (!r.moves || !r.errors || !r.results || stack_open(&r.s, &first, -1) < 0) goto done;
+    for (Py_ssize_t i = 0; i < tl->n && !r.irregular; i++)
+        if (read_token(&r, text + tl->spans[i].at, tl->spans[i].len) < 0) goto done;
+    if (r.irregular) {
         status = 0;
     } else {
-        *out = Py_BuildValue("(OOOO)", moves, events ? events : Py_None, errors, results);
+        *out = Py_BuildValue("(OOOO)", r.moves, r.events ? r.events : Py_None, r.errors, r.results);
         status = *out ? 1 : -1;
     }
 done:
-    stack_free(&s);
-    Py_XDECREF(moves);
-    Py_XDECREF(events);
-    Py_XDECREF(errors);
-    Py_XDECREF(results);
+    stack_free(&r.s);
+    Py_XDECREF(r.moves);
+    Py_XDECREF(r.events);
+    Py_XDECREF(r.errors);
+    Py_XDECREF(r.results);
     return status;
-#undef EXTRAS
 }
 
 /* ---- the tokens of movetext ------------------------------------------------------------------
@@ -616,6 +638,42 @@ static int is_roster_name(const char *s, Py_ssize_t n)
     return 0;
 }
 
+/* line.lstrip("\ufeff"): 0, or -1 with an exception. */
+static int strip_bom(text_line *l)
+{
+    if (l->n < 3 || memcmp(l->s, "\xef\xbb\xbf", 3) != 0) return 0;
+    Py_ssize_t from = 0;
+    while (l->n - from >= 3 && !memcmp(l->s + from, "\xef\xbb\xbf", 3)) from += 3;
+    PyObject *rest = PyUnicode_Substring(l->line, from / 3, PY_SSIZE_T_MAX);
+    return text_line_set(l, rest, "lstrip");
+}
+
+/* A tag line's tag (when it is one) set in the Headers: the roster's dict, the other tags' dict,
+ * or through Headers.__setitem__ for a value with a line break (its own error). 0, or -1 with an
+ * exception. */
+static int set_tag(const text_line *l, PyObject *headers, PyObject *roster, PyObject *others)
+{
+    Py_ssize_t name_end, value_at, value_end;
+    if (!match_tag(l->s, l->n, &name_end, &value_at, &value_end)) return 0;
+    PyObject *name = PyUnicode_FromStringAndSize(l->s + 1, name_end - 1);
+    PyObject *value = name ? PyUnicode_DecodeUTF8(l->s + value_at, value_end - value_at,
+                                                 l->bytes ? "surrogatepass" : "strict") : NULL;
+    int rc = -1;
+    if (value) {
+        const char *v = l->s + value_at;
+        size_t vn = (size_t)(value_end - value_at);
+        if (is_roster_name(l->s + 1, name_end - 1))
+            rc = PyDict_SetItem(roster, name, value);
+        else if (!memchr(v, '\n', vn) && !memchr(v, '\r', vn))
+            rc = PyDict_SetItem(others, name, value);
+        else
+            rc = PyObject_SetItem(headers, name, value); /* Headers' own error */
+    }
+    Py_XDECREF(name);
+    Py_XDECREF(value);
+    return rc < 0 ? -1 : 0;
+}
+
 /* _pgn_head(handle, headers, roster, others) -> the first line after the tags, or None at the
  * end of the handle: read_game's reading of a game's tags for the default visitor (and
  * HeadersBuilder), each tag set in `headers` (a Headers: its _tag_roster dict `roster` and its
@@ -636,13 +694,7 @@ static PyObject *pgn_head(PyObject *self, PyObject *args)
     text_line l = {NULL, NULL, NULL, 0};
     PyObject *out = NULL;
     if (text_line_set(&l, PyObject_CallNoArgs(readline), "lstrip") < 0) goto done;
-    /* line.lstrip("\ufeff") */
-    if (l.n >= 3 && !memcmp(l.s, "\xef\xbb\xbf", 3)) {
-        Py_ssize_t from = 0;
-        while (l.n - from >= 3 && !memcmp(l.s + from, "\xef\xbb\xbf", 3)) from += 3;
-        PyObject *rest = PyUnicode_Substring(l.line, from / 3, PY_SSIZE_T_MAX);
-        if (text_line_set(&l, rest, "lstrip") < 0) goto done;
-    }
+    if (strip_bom(&l) < 0) goto done;
     while (is_space(l.s, l.n) || (l.n && (l.s[0] == '%' || l.s[0] == ';')))
         if (text_line_read(&l, readline) < 0) goto done;
     int empty_lines = 0, found = 0;
@@ -659,26 +711,7 @@ static PyObject *pgn_head(PyObject *self, PyObject *args)
         found = 1;
         if (l.s[0] != '[') break;
         empty_lines = 0;
-        Py_ssize_t name_end, value_at, value_end;
-        if (parse && match_tag(l.s, l.n, &name_end, &value_at, &value_end)) {
-            PyObject *name = PyUnicode_FromStringAndSize(l.s + 1, name_end - 1);
-            PyObject *value = name ? PyUnicode_DecodeUTF8(l.s + value_at, value_end - value_at,
-                                                         l.bytes ? "surrogatepass" : "strict") : NULL;
-            int rc = -1;
-            if (value) {
-                const char *v = l.s + value_at;
-                size_t vn = (size_t)(value_end - value_at);
-                if (is_roster_name(l.s + 1, name_end - 1))
-                    rc = PyDict_SetItem(roster, name, value);
-                else if (!memchr(v, '\n', vn) && !memchr(v, '\r', vn))
-                    rc = PyDict_SetItem(others, name, value);
-                else
-                    rc = PyObject_SetItem(headers, name, value); /* Headers' own error */
-            }
-            Py_XDECREF(name);
-            Py_XDECREF(value);
-            if (rc < 0) goto done;
-        }
+        if (parse && set_tag(&l, headers, roster, others) < 0) goto done;
         if (text_line_read(&l, readline) < 0) goto done;
     }
     if (found) {
@@ -692,6 +725,46 @@ done:
     text_line_clear(&l);
     Py_DECREF(readline);
     return out;
+}
+
+/* Whether a brace comment is open after a line, given whether one was before it: the line's
+ * braces, and a ; outside a comment (the rest of the line is a comment). */
+static int comment_after(const char *s, Py_ssize_t n, int in_comment)
+{
+    for (const char *p = s, *end = s + n; p < end;) {
+        if (in_comment) {
+            const char *close = memchr(p, '}', (size_t)(end - p));
+            if (!close) break;
+            in_comment = 0;
+            p = close + 1;
+        } else {
+            const char *open = memchr(p, '{', (size_t)(end - p));
+            const char *semi = memchr(p, ';', (size_t)(open ? open - p : end - p));
+            if (semi || !open) break;
+            in_comment = 1;
+            p = open + 1;
+        }
+    }
+    return in_comment;
+}
+
+/* A line appended to the text kept (PyMem, room for a NUL after it). 0, or -1 with MemoryError. */
+static int append_line(char **text, Py_ssize_t *len, Py_ssize_t *cap, const text_line *l)
+{
+    if (*len + l->n + 1 > *cap) {
+        Py_ssize_t want = *cap ? 2 * *cap : 4096;
+        while (want < *len + l->n + 1) want *= 2;
+        char *grown = PyMem_Realloc(*text, (size_t)want);
+        if (!grown) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *text = grown;
+        *cap = want;
+    }
+    memcpy(*text + *len, l->s, (size_t)l->n);
+    *len += l->n;
+    return 0;
 }
 
 /* _pgn_movetext(handle, line, board) -> read_game's reading of a game's movetext from `line`
@@ -726,35 +799,9 @@ static PyObject *pgn_movetext(PyObject *self, PyObject *args)
                 continue;
             }
         }
-        /* the line's braces, and a ; outside a comment (the rest of the line is a comment) */
-        for (const char *p = l.s, *end = l.s + l.n; p < end;) {
-            if (in_comment) {
-                const char *close = memchr(p, '}', (size_t)(end - p));
-                if (!close) break;
-                in_comment = 0;
-                p = close + 1;
-            } else {
-                const char *open = memchr(p, '{', (size_t)(end - p));
-                const char *semi = memchr(p, ';', (size_t)(open ? open - p : end - p));
-                if (semi || !open) break;
-                in_comment = 1;
-                p = open + 1;
-            }
-        }
+        in_comment = comment_after(l.s, l.n, in_comment);
         if (keep) {
-            if (len + l.n + 1 > cap) {
-                Py_ssize_t want = cap ? 2 * cap : 4096;
-                while (want < len + l.n + 1) want *= 2;
-                char *grown = PyMem_Realloc(text, (size_t)want);
-                if (!grown) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-                text = grown;
-                cap = want;
-            }
-            memcpy(text + len, l.s, (size_t)l.n);
-            len += l.n;
+            if (append_line(&text, &len, &cap, &l) < 0) goto done;
             surrogates |= l.bytes != NULL;
         }
         if (text_line_read(&l, readline) < 0) goto done;

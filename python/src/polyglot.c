@@ -1,10 +1,8 @@
 /*
  * polyglot.c - Polyglot opening books for rankfile.polyglot: the key of a position as
- * python-chess computes it, and a book file mapped into memory, searched by key.
- *
- * A book is a file of 16-byte entries, big-endian: key (8 bytes), move (2), weight (2), learn (4),
- * sorted by key. The entries of a position are found by binary search in the mapped file; only
- * the pages touched are read.
+ * python-chess computes it, and a book file mapped into memory, read by the library's book
+ * reader (rf_book: entries found by key, their moves made legal moves of the board's position).
+ * Only the pages the searches touch are read.
  */
 #include "rfpy.h"
 
@@ -14,8 +12,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define ENTRY_SIZE 16
 
 /* The entries of the Polyglot table in python-chess's key of *pos: the library's
  * (rf_polyglot_features), plus the castling rights whose rook stands off its corner, which
@@ -90,80 +86,17 @@ static PyObject *polyglot_random_array(PyObject *self, PyObject *unused)
     return list;
 }
 
-/* The legal move of *pos a book entry names, as python-chess finds it: the library's decoding
- * (castling as e1h1), and besides it what python-chess also accepts: castling written as the
- * king's two-square step (e1g1) outside Chess960, a promotion to a king (Antichess), and a drop
- * (from = to, the piece in the promotion bits: 1 knight .. 4 queen). RF_MOVE_NONE when none. */
-static rf_move book_move(const rf_position *pos, unsigned raw)
-{
-    rf_move m = rf_polyglot_move(pos, raw);
-    if (m != RF_MOVE_NONE) return m;
-    rf_square to = (rf_square)(raw & 63), from = (rf_square)((raw >> 6) & 63);
-    unsigned promotion = (raw >> 12) & 7;
-    rf_movelist list;
-    rf_generate_moves(&list, pos);
-    for (unsigned i = 0; i < list.count; i++) {
-        rf_move c = list.moves[i];
-        unsigned kind = RF_MOVE_KIND(c);
-        if (from == to) {
-            if (kind == RF_MOVE_DROP && RF_MOVE_TO(c) == to && promotion &&
-                RF_MOVE_DROPPED(c) == (rf_piece_type)(RF_PAWN + promotion))
-                return c;
-        } else if (RF_MOVE_FROM(c) != from) {
-            continue;
-        } else if (promotion == 5) {
-            if (kind == RF_MOVE_PROMOTION && RF_MOVE_TO(c) == to && RF_MOVE_PROMOTED(c) == RF_KING)
-                return c;
-        } else if (!promotion && kind == RF_MOVE_CASTLING && !pos->chess960) {
-            /* outside Chess960 the king starts on the e-file and its rook stands on a corner */
-            rf_square king_to = RF_SQUARE(RF_MOVE_TO(c) > from ? 6 : 2, from >> 3);
-            if (king_to == to) return c;
-        }
-    }
-    return RF_MOVE_NONE;
-}
-
 /* ---------------------------------------------------------------------------------------------
  * The book
  * ------------------------------------------------------------------------------------------- */
 
 typedef struct book {
     PyObject_HEAD
-    const unsigned char *data; /* the mapped file, NULL when empty or closed */
-    size_t size;               /* bytes */
+    void *map;    /* the mapped file (munmap), NULL when empty or closed */
+    size_t size;  /* its bytes */
+    rf_book book; /* the library's reader over them */
     int closed;
 } book;
-
-static uint64_t read_be(const unsigned char *p, int bytes)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < bytes; i++) v = v << 8 | p[i];
-    return v;
-}
-
-static size_t book_count(const book *b)
-{
-    return b->size / ENTRY_SIZE;
-}
-
-static uint64_t entry_key(const book *b, size_t i)
-{
-    return read_be(b->data + i * ENTRY_SIZE, 8);
-}
-
-/* The first entry whose key is not below `key`. */
-static size_t lower_bound(const book *b, uint64_t key)
-{
-    size_t lo = 0, hi = book_count(b);
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (entry_key(b, mid) < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
 
 static int book_open(book *b)
 {
@@ -176,9 +109,10 @@ static int book_open(book *b)
 
 static void book_unmap(book *b)
 {
-    if (b->data) munmap((void *)b->data, b->size);
-    b->data = NULL;
+    if (b->map) munmap(b->map, b->size);
+    b->map = NULL;
     b->size = 0;
+    rf_book_init(&b->book, NULL, 0);
 }
 
 static int book_init(PyObject *self, PyObject *args, PyObject *kwargs)
@@ -221,7 +155,7 @@ static int book_init(PyObject *self, PyObject *args, PyObject *kwargs)
         Py_DECREF(path);
         return -1;
     }
-    if (size % ENTRY_SIZE) {
+    if (rf_book_init(&b->book, map, size) != RF_OK) {
         if (map) munmap(map, size);
         PyErr_Format(PyExc_OSError,
                      "invalid file size: %R holds %zu bytes, not a whole number of 16-byte "
@@ -232,7 +166,7 @@ static int book_init(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     Py_DECREF(path);
     if (map) madvise(map, size, MADV_RANDOM);
-    b->data = map;
+    b->map = map;
     b->size = size;
     b->closed = 0;
     return 0;
@@ -251,15 +185,13 @@ static Py_ssize_t book_len(PyObject *self)
 {
     book *b = (book *)self;
     if (!book_open(b)) return -1;
-    return (Py_ssize_t)book_count(b);
+    return (Py_ssize_t)b->book.count;
 }
 
-/* (key, raw_move, weight, learn) of entry i */
-static PyObject *entry_tuple(const book *b, size_t i)
+/* (key, raw_move, weight, learn) of an entry */
+static PyObject *entry_tuple(rf_book_entry e)
 {
-    const unsigned char *p = b->data + i * ENTRY_SIZE;
-    return Py_BuildValue("(KIIk)", (unsigned long long)read_be(p, 8), (unsigned)read_be(p + 8, 2),
-                         (unsigned)read_be(p + 10, 2), (unsigned long)read_be(p + 12, 4));
+    return Py_BuildValue("(KIIk)", (unsigned long long)e.key, e.move, e.weight, (unsigned long)e.learn);
 }
 
 static PyObject *book_entry(PyObject *self, PyObject *arg)
@@ -268,11 +200,11 @@ static PyObject *book_entry(PyObject *self, PyObject *arg)
     if (!book_open(b)) return NULL;
     Py_ssize_t i = PyLong_AsSsize_t(arg);
     if (i == -1 && PyErr_Occurred()) return NULL;
-    if (i < 0 || (size_t)i >= book_count(b)) {
+    if (i < 0 || (size_t)i >= b->book.count) {
         PyErr_SetString(PyExc_IndexError, "book entry index out of range");
         return NULL;
     }
-    return entry_tuple(b, (size_t)i);
+    return entry_tuple(rf_book_entry_at(&b->book, (size_t)i));
 }
 
 /* A key from a Python int; 0 with *found = 0 when the int is outside 0..2^64-1 (no entry has
@@ -303,38 +235,53 @@ static PyObject *book_bisect(PyObject *self, PyObject *arg)
         int negative = zero ? PyObject_RichCompareBool(arg, zero, Py_LT) : -1;
         Py_XDECREF(zero);
         if (negative < 0) return NULL;
-        return PyLong_FromSize_t(negative ? 0 : book_count(b));
+        return PyLong_FromSize_t(negative ? 0 : b->book.count);
     }
-    return PyLong_FromSize_t(lower_bound(b, key));
+    return PyLong_FromSize_t(rf_book_bisect(&b->book, key));
+}
+
+/* A minimum weight from a C long: no weight is below 0 nor above 65535. */
+static unsigned weight_floor(long minimum)
+{
+    return minimum <= 0 ? 0u : minimum > 65536 ? 65536u : (unsigned)minimum;
 }
 
 /* The entries of a key with at least `minimum` weight, copied out of the map before any Python
- * object is made (making one may run Python code, which may close the book). *out is malloc'd
- * (NULL when there are none); returns their number, or -1 with MemoryError. */
-typedef struct raw_entry {
-    unsigned move, weight;
-    unsigned long learn;
-} raw_entry;
-
-static Py_ssize_t copy_entries(const book *b, uint64_t key, long minimum, raw_entry **out)
+ * object is made (making one may run Python code, which may close the book). *out is
+ * PyMem_Malloc'd (NULL when there are none); returns their number, or -1 with MemoryError. */
+static Py_ssize_t copy_entries(const book *b, uint64_t key, long minimum, rf_book_entry **out)
 {
-    size_t first = lower_bound(b, key), n = book_count(b), count = 0;
+    size_t first, count = rf_book_find(&b->book, key, &first), kept = 0;
     *out = NULL;
-    while (first + count < n && entry_key(b, first + count) == key) count++;
     if (!count) return 0;
-    raw_entry *entries = PyMem_Malloc(count * sizeof *entries);
+    rf_book_entry *entries = PyMem_Malloc(count * sizeof *entries);
     if (!entries) {
         PyErr_NoMemory();
         return -1;
     }
-    size_t kept = 0;
     for (size_t i = first; i < first + count; i++) {
-        const unsigned char *p = b->data + i * ENTRY_SIZE;
-        raw_entry e = {(unsigned)read_be(p + 8, 2), (unsigned)read_be(p + 10, 2), (unsigned long)read_be(p + 12, 4)};
-        if ((long)e.weight >= minimum) entries[kept++] = e;
+        rf_book_entry e = rf_book_entry_at(&b->book, i);
+        if (e.weight >= weight_floor(minimum)) entries[kept++] = e;
     }
     *out = entries;
     return (Py_ssize_t)kept;
+}
+
+/* The entries of the position *pos (key `key`) with at least `minimum` weight that name a legal
+ * move, copied out as copy_entries does. */
+static Py_ssize_t copy_hits(const book *b, const rf_position *pos, uint64_t key, long minimum, rf_book_hit **out)
+{
+    size_t count = rf_book_find(&b->book, key, NULL);
+    *out = NULL;
+    if (!count) return 0;
+    rf_book_hit *hits = PyMem_Malloc(count * sizeof *hits);
+    if (!hits) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    size_t n = rf_book_lookup(hits, count, &b->book, pos, key, weight_floor(minimum), NULL);
+    *out = hits;
+    return (Py_ssize_t)n;
 }
 
 /* Appends a new reference to a list, taking it; -1 (the reference dropped) on failure. */
@@ -357,20 +304,19 @@ static PyObject *book_lookup(PyObject *self, PyObject *args)
     uint64_t key;
     int in_range;
     if (key_from(key_arg, &key, &in_range) < 0) return NULL;
-    raw_entry *entries = NULL;
+    rf_book_entry *entries = NULL;
     Py_ssize_t n = in_range ? copy_entries(b, key, minimum, &entries) : 0;
     if (n < 0) return NULL;
     PyObject *list = PyList_New(0);
     for (Py_ssize_t i = 0; list && i < n; i++)
-        if (append_new(list, Py_BuildValue("(KIIk)", (unsigned long long)key, entries[i].move,
-                                           entries[i].weight, entries[i].learn)) < 0)
-            Py_CLEAR(list);
+        if (append_new(list, entry_tuple(entries[i])) < 0) Py_CLEAR(list);
     PyMem_Free(entries);
     return list;
 }
 
 /* find(board, minimum_weight) -> [(key, raw_move, weight, learn, move)]: the entries of the
- * board's position that name a legal move, in the book's order, each with its Move. */
+ * board's position that name a legal move (rf_book_lookup), in the book's order, each with its
+ * Move. */
 static PyObject *book_find(PyObject *self, PyObject *args)
 {
     book *b = (book *)self;
@@ -382,19 +328,18 @@ static PyObject *book_find(PyObject *self, PyObject *args)
     if (!found) return NULL;
     rf_position pos = *found; /* the board may change while Moves are made */
     uint64_t key = python_chess_key(&pos);
-    raw_entry *entries = NULL;
-    Py_ssize_t n = copy_entries(b, key, minimum, &entries);
+    rf_book_hit *hits = NULL;
+    Py_ssize_t n = copy_hits(b, &pos, key, minimum, &hits);
     if (n < 0) return NULL;
     PyObject *list = PyList_New(0);
     for (Py_ssize_t i = 0; list && i < n; i++) {
-        rf_move m = book_move(&pos, entries[i].move);
-        if (m == RF_MOVE_NONE) continue;
-        PyObject *move = rfpy_move_from_rf(&pos, m);
-        if (!move || append_new(list, Py_BuildValue("(KIIkN)", (unsigned long long)key, entries[i].move,
-                                                    entries[i].weight, entries[i].learn, move)) < 0)
+        rf_book_entry e = hits[i].entry;
+        PyObject *move = rfpy_move_from_rf(&pos, hits[i].move);
+        if (!move || append_new(list, Py_BuildValue("(KIIkN)", (unsigned long long)e.key, e.move, e.weight,
+                                                    (unsigned long)e.learn, move)) < 0)
             Py_CLEAR(list);
     }
-    PyMem_Free(entries);
+    PyMem_Free(hits);
     return list;
 }
 

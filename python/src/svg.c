@@ -61,6 +61,36 @@ static int color_list(PyObject *seq, const char **out, Py_ssize_t count)
     return 0;
 }
 
+/* The arrows of a sequence of (from, to) or (from, to, colour) tuples into opt (colours
+ * borrowed from the tuples, which seq holds): their number, or -1 with an exception. */
+static Py_ssize_t read_arrows(PyObject *seq, rf_render_options *opt)
+{
+    Py_ssize_t n = PySequence_Size(seq);
+    if (n < 0) return -1;
+    if (n > RF_RENDER_MAX_ARROWS) {
+        PyErr_Format(PyExc_ValueError, "%zd arrows: the image carries at most %d", n, RF_RENDER_MAX_ARROWS);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PySequence_GetItem(seq, i);
+        PyObject *tail = NULL, *head = NULL;
+        Py_ssize_t size = pair && PyTuple_Check(pair) ? PyTuple_Size(pair) : -1;
+        int ok = size == 2 || size == 3;
+        if (ok) {
+            tail = PyTuple_GetItem(pair, 0);
+            head = PyTuple_GetItem(pair, 1);
+            ok = tail && head && square_from(tail, &opt->arrow_from[i]) == 0 &&
+                 square_from(head, &opt->arrow_to[i]) == 0 &&
+                 (size == 2 || color_text(PyTuple_GetItem(pair, 2), &opt->arrow_color[i]) == 0);
+        } else if (pair && !PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "an arrow is a (tail, head) or (tail, head, colour) tuple");
+        }
+        Py_XDECREF(pair);
+        if (!ok) return -1;
+    }
+    return n;
+}
+
 /* svg_render(board, flags, last_move, check, arrows, fill=None, cross=0, colors=None) -> str:
  * board a Board or None (the empty board), flags RF_RENDER_* bits, last_move and check bitboards
  * of marked squares, arrows a sequence of at most RF_RENDER_MAX_ARROWS (from, to) or (from, to,
@@ -92,36 +122,10 @@ static PyObject *svg_render(PyObject *self, PyObject *args)
         return NULL;
     PyObject *seq = PySequence_Fast(arrows, "arrows must be a sequence of (tail, head) pairs");
     if (!seq) return NULL;
-    Py_ssize_t n = PySequence_Size(seq);
+    Py_ssize_t n = read_arrows(seq, &opt);
     if (n < 0) {
         Py_DECREF(seq);
         return NULL;
-    }
-    if (n > RF_RENDER_MAX_ARROWS) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "%zd arrows: the image carries at most %d", n, RF_RENDER_MAX_ARROWS);
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *pair = PySequence_GetItem(seq, i);
-        PyObject *tail = NULL, *head = NULL;
-        Py_ssize_t size = pair && PyTuple_Check(pair) ? PyTuple_Size(pair) : -1;
-        int ok = size == 2 || size == 3;
-        if (ok) {
-            /* borrowed from the tuple, which the sequence holds: a colour's text stays alive */
-            tail = PyTuple_GetItem(pair, 0);
-            head = PyTuple_GetItem(pair, 1);
-            ok = tail && head && square_from(tail, &opt.arrow_from[i]) == 0 &&
-                 square_from(head, &opt.arrow_to[i]) == 0 &&
-                 (size == 2 || color_text(PyTuple_GetItem(pair, 2), &opt.arrow_color[i]) == 0);
-        } else if (pair && !PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "an arrow is a (tail, head) or (tail, head, colour) tuple");
-        }
-        Py_XDECREF(pair);
-        if (!ok) {
-            Py_DECREF(seq);
-            return NULL;
-        }
     }
     opt.arrow_count = (unsigned)n;
     char *buf = malloc(RF_RENDER_SVG_MAX);

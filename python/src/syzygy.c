@@ -296,6 +296,59 @@ static PyObject *many_value(const many_item *item, PyObject *fallback)
     return probe_error(&r, 0);
 }
 
+/* The positions of boards[start .. start + count): copied, each refused early (2: by a KeyError
+ * that `fallback` stands for) or answered early (1: kings only). 0, or -1 with an exception. */
+static int gather_batch(PyObject *boards, Py_ssize_t start, Py_ssize_t count, rf_position *positions,
+                        many_item *items, PyObject *fallback)
+{
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const rf_position *pos = rfpy_board_position(PyList_GetItem(boards, start + i));
+        int kings_only;
+        if (!pos) return -1;
+        positions[i] = *pos;
+        items[i].early = 0;
+        if (refuse_position(&positions[i], &kings_only) < 0) {
+            if (!fallback || !PyErr_ExceptionMatches(PyExc_KeyError)) return -1;
+            PyErr_Clear();
+            items[i].early = 2;
+        } else if (kings_only) {
+            items[i].early = 1;
+        }
+    }
+    return 0;
+}
+
+/* Probes the WDL of a batch without the GIL, under the tables' read lock. Without `fallback`
+ * the first position the tables cannot answer raises (-1); else 0. */
+static int probe_batch(tablebase *self, const rf_position *positions, many_item *items, Py_ssize_t count,
+                       PyObject *fallback)
+{
+    probe_result failure;
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    pthread_rwlock_rdlock(&self->lock);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (items[i].early) continue;
+        probe_result r;
+        probe_locked(&r, self, &positions[i], ASK_WDL, 0, 0);
+        items[i].kind = r.kind;
+        items[i].status = r.status;
+        items[i].value = r.value;
+        if (r.kind != PROBE_VALUE && !fallback) {
+            failure = r;
+            failed = 1;
+            break;
+        }
+    }
+    pthread_rwlock_unlock(&self->lock);
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        probe_error(&failure, 0);
+        return -1;
+    }
+    return 0;
+}
+
 /* probe_wdl_many(boards, default=<raise>): the WDL of every board, probed a batch at a time
  * without the GIL. Without `default` the first position the tables cannot answer raises as
  * probe_wdl does; with it, such a position's value is `default` (get_wdl's rule: KeyErrors). */
@@ -318,48 +371,8 @@ static PyObject *tb_probe_wdl_many(PyObject *self_obj, PyObject *args, PyObject 
     }
     for (Py_ssize_t start = 0; out && start < n; start += MANY_BATCH) {
         Py_ssize_t count = n - start < MANY_BATCH ? n - start : MANY_BATCH;
-        for (Py_ssize_t i = 0; out && i < count; i++) {
-            const rf_position *pos = rfpy_board_position(PyList_GetItem(boards, start + i));
-            int kings_only;
-            if (!pos) {
-                Py_CLEAR(out);
-                break;
-            }
-            positions[i] = *pos;
-            items[i].early = 0;
-            if (refuse_position(&positions[i], &kings_only) < 0) {
-                if (!fallback || !PyErr_ExceptionMatches(PyExc_KeyError)) {
-                    Py_CLEAR(out);
-                    break;
-                }
-                PyErr_Clear();
-                items[i].early = 2;
-            } else if (kings_only) {
-                items[i].early = 1;
-            }
-        }
-        if (!out) break;
-        probe_result failure;
-        int failed = 0;
-        Py_BEGIN_ALLOW_THREADS
-        pthread_rwlock_rdlock(&self->lock);
-        for (Py_ssize_t i = 0; i < count; i++) {
-            if (items[i].early) continue;
-            probe_result r;
-            probe_locked(&r, self, &positions[i], ASK_WDL, 0, 0);
-            items[i].kind = r.kind;
-            items[i].status = r.status;
-            items[i].value = r.value;
-            if (r.kind != PROBE_VALUE && !fallback) {
-                failure = r;
-                failed = 1;
-                break;
-            }
-        }
-        pthread_rwlock_unlock(&self->lock);
-        Py_END_ALLOW_THREADS
-        if (failed) {
-            probe_error(&failure, 0);
+        if (gather_batch(boards, start, count, positions, items, fallback) < 0 ||
+            probe_batch(self, positions, items, count, fallback) < 0) {
             Py_CLEAR(out);
             break;
         }

@@ -3,6 +3,7 @@
 Environment: RF_CLI, the rankfile program of the same build; RF_SHARED_DATA, the public data
 files (../shared/data); RF_CI=1 turns every skip into a failure, as in the C tests.
 """
+import importlib
 import os
 import pathlib
 
@@ -14,6 +15,16 @@ def need(what):
     if os.environ.get("RF_CI"):
         pytest.fail(f"missing under RF_CI=1: {what}")
     pytest.skip(f"missing: {what}")
+
+
+def need_module(name, what=None):
+    """The module `name`, imported; else the test skips naming it (`what`: what is missing and
+    how to get it) (a failure under RF_CI=1). For the optional modules a test needs: numpy,
+    pandas, pyarrow, python-chess."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        need(what or f"{name} (python3 -m pip install {name.split('.')[0]})")
 
 
 @pytest.fixture(scope="session")

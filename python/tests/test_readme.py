@@ -1,10 +1,13 @@
 """The README's Python examples are real: every ```pycon block of README.md runs as a doctest
 against the package built in the tree, each line's output as the README shows it. (The ```console
-examples of the program are tools/readme_examples.py's, ctest readme_examples.) A block right
+examples of the program are tests/cli/readme.py's, ctest readme_examples.) A block right
 after a line `<!-- needs PATH -->` (PATH relative to the README) runs where PATH exists and, when
 it uses rankfile.syzygy, in a build with Fathom; elsewhere the test skips naming what is
-missing (a failure under RF_CI=1)."""
+missing (a failure under RF_CI=1). A PATH that the shared data provides (SHARED: `syzygy`, the
+tables of the README's Syzygy examples) is no file of the checkout: its block runs in a
+temporary folder where PATH is that data (RF_SHARED_DATA), as a reader's own folder would be."""
 import doctest
+import os
 import pathlib
 import re
 import subprocess
@@ -13,6 +16,8 @@ import sys
 from conftest import need
 
 README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+# The README's names for data a clone does not hold, and where the shared data has them.
+SHARED = {"syzygy": "python-chess/syzygy"}
 
 
 def pycon_blocks(text):
@@ -22,10 +27,25 @@ def pycon_blocks(text):
             for m in re.finditer(r"^(?:<!-- needs (\S+) -->\n)?```pycon\n(.*?)^```$", text, re.S | re.M)]
 
 
+def shared_path(needs):
+    """Where the shared data (RF_SHARED_DATA) holds a SHARED name, or None."""
+    data = os.environ.get("RF_SHARED_DATA")
+    return pathlib.Path(data) / SHARED[needs] if needs in SHARED and data else None
+
+
 def missing(needs, block):
     """What a block needs that is not here, or None."""
-    if needs and not (README.parent / needs).exists():
+    if needs in SHARED:
+        if not (shared_path(needs) and shared_path(needs).exists()):
+            return f"{needs}: {SHARED[needs]} of the shared data (RF_SHARED_DATA), for a README example"
+    elif needs and not (README.parent / needs).exists():
         return f"{needs} (for a README example)"
+    if "rankfile.dask" in block:
+        try:
+            import dask.dataframe  # noqa: F401
+            import distributed  # noqa: F401
+        except ImportError:
+            return 'dask and distributed (python3 -m pip install "dask[dataframe]" distributed), for a README example'
     if "rankfile.syzygy" in block:
         import rankfile.syzygy
         if not rankfile.syzygy.available():
@@ -37,7 +57,7 @@ def test_the_readme_has_a_python_example():
     assert pycon_blocks(README.read_text(encoding="utf-8"))
 
 
-def test_the_readme_python_examples_print_what_they_show(monkeypatch):
+def test_the_readme_python_examples_print_what_they_show(monkeypatch, tmp_path):
     monkeypatch.chdir(README.parent)
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
@@ -52,7 +72,14 @@ def test_the_readme_python_examples_print_what_they_show(monkeypatch):
             alone_failed += in_own_process(block, line)
             continue
         test = parser.get_doctest(block, {}, f"README.md, line {line}", str(README), line)
+        if needs in SHARED:
+            # The README's folder name for data the checkout lacks: here, the shared data.
+            place = tmp_path / f"line{line}"
+            place.mkdir()
+            (place / needs).symlink_to(shared_path(needs))
+            monkeypatch.chdir(place)
         runner.run(test)
+        monkeypatch.chdir(README.parent)
     failed, attempted = runner.summarize(verbose=False)
     assert attempted > 0
     assert failed == 0, f"{failed} of {attempted} README examples differ (printed above)"
@@ -86,3 +113,16 @@ def test_a_wrong_example_is_caught():
     test = parser.get_doctest(">>> 1 + 1\n3\n", {}, "wrong", "wrong", 0)
     runner.run(test, out=lambda text: None)
     assert runner.summarize(verbose=False).failed == 1
+
+
+def test_the_readme_python_examples_read_no_path_outside_a_clone():
+    """A reader's clone holds what an example reads: a path of the checkout, a system path (an
+    installed tool's data, as /usr/games/stockfish), or a SHARED name the reader provides; never a
+    path that leaves the checkout (../shared/data lies beside this project's checkout only)."""
+    text = README.read_text(encoding="utf-8")
+    for line, block, needs in pycon_blocks(text):
+        for path in [needs] + re.findall(r"""["']([^"'\n]*\.\./[^"'\n]*)["']""", block):
+            if not path or path in SHARED or path.startswith("/"):
+                continue
+            inside = (README.parent / path).resolve().is_relative_to(README.parent.resolve())
+            assert inside, f"README.md, line {line}: an example reads {path}, outside a clone"

@@ -54,7 +54,7 @@ RF_INLINE int rf__move_kind(rf_move m, rf_piece_type pt, rf_color us)
     return pt == RF_PAWN ? (dbl ? RF_VISIT_DOUBLE : RF_VISIT_PAWN) : (int)pt;
 }
 
-/* The same for rf_position_play (kernel/play.h's RF_PLAY_KIND), the type read from the board. */
+/* The same for rf_position_play (kernel/play.h's RF_ROW_KIND), the type read from the board. */
 RF_INLINE int rf__play_kind(const rf__node *n, rf_move m, rf_piece_type pt, rf_color us)
 {
     (void)n;

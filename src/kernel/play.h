@@ -1,19 +1,19 @@
 /*
- * kernel/play.h - rf_position_play's make-move, a template written once for every variant. A
- * variant module defines
- *     RF_PLAY_MAKE      its make-move on nodes (kernel/make.h's shape), the one perft inlines;
- *     RF_PLAY_KIND      the visit kind of a legal move (node, move, type of the piece on its from
+ * kernel/play.h - rf_position_play's make-move, a template written once for every variant, included
+ * by the row template variants/row.h. It reads
+ *     RF_ROW_MAKE       the module's make-move on nodes (kernel/make.h's shape), the one perft inlines;
+ *     RF_ROW_KIND       the visit kind of a legal move (node, move, type of the piece on its from
  *                       square, side): rf__play_kind, or its own;
- *     RF_PLAY_GENERATE  its generator (an rf__generator), which says whether en passant is legal;
- *     RF_PLAY_STATE     the RF_SETUP_* fields its node state holds (0, RF_SETUP_CHECKS, RF_SETUP_POCKET);
- * then includes this file once; it defines the row's `play` and `node_ep_legal`:
+ *     RF_ROW_GENERATE   its generator (an rf__generator), which says whether en passant is legal;
+ *     RF_ROW_STATE      the RF_SETUP_* fields its node state holds (0, RF_SETUP_CHECKS, RF_SETUP_POCKET);
+ * and defines the row's `play` and `node_ep_legal`:
  *     static void play(rf_position *pos, rf_move move)
  *     static bool node_ep_legal(const rf__node *n, rf_color us)
- * and undefines the four names. `play` builds the position's node, makes the move on it with the
+ * `play` builds the position's node, makes the move on it with the
  * side to move a constant, and writes the child back (kernel/sync.h).
  */
-#if !defined(RF_PLAY_MAKE) || !defined(RF_PLAY_KIND) || !defined(RF_PLAY_GENERATE) || !defined(RF_PLAY_STATE)
-#error "define RF_PLAY_MAKE, RF_PLAY_KIND, RF_PLAY_GENERATE and RF_PLAY_STATE before including kernel/play.h"
+#if !defined(RF_ROW_MAKE) || !defined(RF_ROW_KIND) || !defined(RF_ROW_GENERATE) || !defined(RF_ROW_STATE)
+#error "kernel/play.h is included by variants/row.h"
 #endif
 
 #include "emit.h"
@@ -26,7 +26,7 @@ __attribute__((noinline)) static bool node_ep_legal(const rf__node *n, rf_color 
     if (!(n->special & rf__node_ep_rank(us))) return false;
     rf__walk w = {NULL, 0, 0, NULL, NULL, 0};
     rf__emit e = {n, us, false, &w, rf__visit_ep, 0};
-    RF_PLAY_GENERATE(&e);
+    RF_ROW_GENERATE(&e);
     return w.nodes != 0;
 }
 
@@ -39,9 +39,9 @@ RF_KERNEL_INLINE void play_as(rf_position *pos, rf_move move, const rf_color us)
     c.promoted = n.promoted; /* Crazyhouse's make-move alone writes these two */
     c.key = 0;
     const rf_piece_type moving = RF_PIECE_TYPE(pos->board[RF_MOVE_FROM(move)]); /* no branch on the node's sets */
-    RF_PLAY_MAKE(&c, &n, us, RF_PLAY_KIND(&n, move, moving, us), RF_MOVE_FROM(move), RF_MOVE_TO(move), false);
+    RF_ROW_MAKE(&c, &n, us, RF_ROW_KIND(&n, move, moving, us), RF_MOVE_FROM(move), RF_MOVE_TO(move), false);
     rf__sync_board(pos, &n, &c);
-    rf__sync_state(pos, &n, &c, RF_PLAY_STATE);
+    rf__sync_state(pos, &n, &c, RF_ROW_STATE);
     rf__sync_turn(pos, us, &n, &c, move, (c.special & rf__node_ep_rank(them)) && node_ep_legal(&c, them));
 }
 
@@ -52,8 +52,3 @@ static void play(rf_position *pos, rf_move move)
     else
         play_as(pos, move, RF_BLACK);
 }
-
-#undef RF_PLAY_MAKE
-#undef RF_PLAY_KIND
-#undef RF_PLAY_GENERATE
-#undef RF_PLAY_STATE

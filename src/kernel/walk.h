@@ -1,10 +1,9 @@
 /*
- * kernel/walk.h - the perft walk, a template written once for every variant. A variant module
- * defines RF_WALK_GENERATE (its generator: void (rf__emit *), kernel/emit.h) and RF_WALK_MAKE
- * (its make-move on nodes, with rf__make's shape, kernel/make.h), then includes this file once;
- * it defines
+ * kernel/walk.h - the perft walk, a template written once for every variant, included by the
+ * row template variants/row.h: it reads RF_ROW_GENERATE (the module's generator: void
+ * (rf__emit *), kernel/emit.h) and RF_ROW_MAKE (its make-move on nodes, with rf__make's shape,
+ * kernel/make.h), and defines
  *     static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt)   (depth >= 1)
- * and undefines the two names.
  *
  * The moves of each inner node are walked, not listed: each child is built by the make-move
  * inside the generator's loops. The last ply is counted by the generator's counting mode, one
@@ -15,8 +14,8 @@
  * plies above the leaves. The functions for one side to move are instantiated for each colour
  * (`us` is a constant in each copy).
  */
-#if !defined(RF_WALK_GENERATE) || !defined(RF_WALK_MAKE)
-#error "define RF_WALK_GENERATE and RF_WALK_MAKE before including kernel/walk.h"
+#if !defined(RF_ROW_GENERATE) || !defined(RF_ROW_MAKE)
+#error "kernel/walk.h is included by variants/row.h"
 #endif
 
 #include "../tt.h"
@@ -29,7 +28,7 @@ enum { WALK_KIDS = 64 };
 RF_KERNEL_INLINE unsigned walk_count(const rf__node *n, const rf_color us)
 {
     rf__emit e = {n, us, true, NULL, NULL, 0};
-    RF_WALK_GENERATE(&e);
+    RF_ROW_GENERATE(&e);
     return e.total;
 }
 
@@ -48,7 +47,7 @@ __attribute__((noinline)) static void walk_flush(rf__walk *w, rf_color them)
 RF_KERNEL_INLINE void walk_visit2(rf__walk *w, const rf__node *n, rf_color us, int kind, rf_square from, rf_square to)
 {
     if (w->nkids == WALK_KIDS) walk_flush(w, rf__other(us));
-    RF_WALK_MAKE(&w->kids[w->nkids++], n, us, kind, from, to, false);
+    RF_ROW_MAKE(&w->kids[w->nkids++], n, us, kind, from, to, false);
 }
 
 /* Depth 2: the children made, then counted. */
@@ -57,7 +56,7 @@ RF_KERNEL_INLINE uint64_t walk2(const rf__node *n, const rf_color us)
     rf__node kids[WALK_KIDS];
     rf__walk w = {NULL, 0, 2, NULL, kids, 0};
     rf__emit e = {n, us, false, &w, walk_visit2, 0};
-    RF_WALK_GENERATE(&e);
+    RF_ROW_GENERATE(&e);
     for (unsigned i = 0; i < w.nkids; i++) w.nodes += walk_count(&kids[i], rf__other(us));
     return w.nodes;
 }
@@ -72,7 +71,7 @@ static uint64_t walk(const rf__node *n, int depth, const rf__tt *tt, rf_color us
 RF_KERNEL_INLINE void walk_visit(rf__walk *w, const rf__node *n, rf_color us, int kind, rf_square from, rf_square to)
 {
     rf__node child;
-    RF_WALK_MAKE(&child, n, us, kind, from, to, w->tt != NULL);
+    RF_ROW_MAKE(&child, n, us, kind, from, to, w->tt != NULL);
     if (w->tt && w->depth > 3) rf__tt_prefetch(w->tt, rf__node_table_key(&child, rf__other(us)));
     w->nodes += walk(&child, w->depth - 1, w->tt, rf__other(us));
 }
@@ -81,7 +80,7 @@ RF_KERNEL_INLINE void walk_visit(rf__walk *w, const rf__node *n, rf_color us, in
 RF_KERNEL_INLINE void walk_deep(rf__walk *w, const rf__node *n, const rf_color us)
 {
     rf__emit e = {n, us, false, w, walk_visit, 0};
-    RF_WALK_GENERATE(&e);
+    RF_ROW_GENERATE(&e);
 }
 
 /* Perft of node n at depth >= 2, with a table of subtree counts or without (tt NULL). */
@@ -114,6 +113,3 @@ static uint64_t perft(const rf_position *pos, int depth, const rf__tt *tt)
     if (tt) n.key = rf__node_key(&n);
     return walk(&n, depth, tt, (rf_color)pos->side);
 }
-
-#undef RF_WALK_GENERATE
-#undef RF_WALK_MAKE

@@ -187,16 +187,12 @@ RF_KERNEL_INLINE void generate_anti(rf__emit *e)
     emit_type(e, 4, pc.set[4], att, k, target);
 }
 
-#define RF_WALK_GENERATE generate_anti
-#define RF_WALK_MAKE rf__make
-#include "../kernel/walk.h"
-static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_anti); }
-
-#define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__play_kind
-#define RF_PLAY_GENERATE generate_anti
-#define RF_PLAY_STATE 0
-#include "../kernel/play.h"
+#define RF_ROW_GENERATE generate_anti
+#define RF_ROW_MAKE rf__make
+#define RF_ROW_KIND rf__play_kind
+#define RF_ROW_LIST rf__visit_list
+#define RF_ROW_STATE 0
+#include "row.h"
 
 /* No piece ever gives check. */
 static rf_bitboard checkers(const rf_position *pos, rf_color c)
@@ -358,6 +354,7 @@ const rf__variant RF_KERNEL(rf__variant_antichess) = {
     .id = RF_VARIANT_ANTICHESS,
     .name = "antichess",
     .pgn_name = "Antichess",
+    .uci_name = "antichess",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     .validity = validity,
     .explain = explain,

@@ -19,13 +19,13 @@
  *  - Castling rights die when the king or the castling rook explodes.
  *  - The game ends when a king is gone.
  *
- * Move generation, perft and the API's make-move (the template kernel/play.h) run on nodes, by
- * kernel/atomic_generate.h and kernel/atomic_make.h; the simple generator, their test oracle, on
+ * Move generation, perft and the API's make-move (the row template row.h) run on nodes, by
+ * atomic_generate.h and atomic_make.h beside this file; the simple generator, their test oracle, on
  * positions, with its own blast (play_simple).
  * Compiled once per instruction set (see variant.h); Atomic's functions of the public API
- * (rf_atomic_explosion, rf_atomic_board_move) are in src/atomic.c, compiled once.
+ * (rf_atomic_explosion, rf_atomic_board_move) are in src/explosion.c, compiled once.
  */
-#include "../kernel/atomic_make.h"
+#include "atomic_make.h"
 #include "../kernel/perft.h"
 #include "../pseudo.h"
 #include "../validate.h"
@@ -127,10 +127,6 @@ RF_KERNEL_INLINE void generate_node(rf__emit *e)
     else
         rf__atomic_generate(e);
 }
-#define RF_WALK_GENERATE generate_node
-#define RF_WALK_MAKE rf__atomic_make
-#include "../kernel/walk.h"
-static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__atomic_generate); }
 /* The visit kind of a legal move, for rf_position_play: a capture (not en passant, not a
  * promotion) is an explosion whatever the capturer. */
 RF_INLINE int play_kind(const rf__node *n, rf_move m, rf_piece_type pt, rf_color us)
@@ -139,11 +135,12 @@ RF_INLINE int play_kind(const rf__node *n, rf_move m, rf_piece_type pt, rf_color
         RF_MOVE_KIND(m) == RF_MOVE_NORMAL && ((n->color[RF_WHITE] | n->color[RF_BLACK]) & RF_BB(RF_MOVE_TO(m)));
     return explodes ? RF_VISIT_EXPLODE : rf__move_kind(m, pt, us);
 }
-#define RF_PLAY_MAKE rf__atomic_make
-#define RF_PLAY_KIND play_kind
-#define RF_PLAY_GENERATE rf__atomic_generate
-#define RF_PLAY_STATE 0
-#include "../kernel/play.h"
+#define RF_ROW_GENERATE generate_node
+#define RF_ROW_MAKE rf__atomic_make
+#define RF_ROW_KIND play_kind
+#define RF_ROW_LIST rf__visit_list
+#define RF_ROW_STATE 0
+#include "row.h"
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return atomic_checkers(pos, c); }
 
@@ -250,6 +247,7 @@ const rf__variant RF_KERNEL(rf__variant_atomic) = {
     .id = RF_VARIANT_ATOMIC,
     .name = "atomic",
     .pgn_name = "Atomic",
+    .uci_name = "atomic",
     .validity = validity,
     .explain = explain,
     .generate = generate,

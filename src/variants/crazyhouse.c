@@ -145,15 +145,6 @@ RF_KERNEL_INLINE void visit_list_zh(rf__walk *w, const rf__node *n, rf_color us,
         rf__visit_list(w, n, us, kind, from, to);
 }
 
-#define RF_WALK_GENERATE generate_zh
-#define RF_WALK_MAKE make_zh
-#include "../kernel/walk.h"
-
-static rf_move *generate(const rf_position *pos, rf_move *out)
-{
-    return rf__node_list_by(pos, out, generate_zh, visit_list_zh);
-}
-
 static void pocket_add(rf_position *pos, rf_color c, rf_piece_type pt, int delta)
 {
     pos->key ^= rf__zobrist_pocket[c][pt][pos->pocket[c][pt] & 63];
@@ -206,11 +197,12 @@ RF_INLINE int play_kind(const rf__node *n, rf_move m, rf_piece_type pt, rf_color
     (void)n;
     return rf__move_kind(m, pt, us);
 }
-#define RF_PLAY_MAKE make_zh
-#define RF_PLAY_KIND play_kind
-#define RF_PLAY_GENERATE generate_zh
-#define RF_PLAY_STATE RF_SETUP_POCKET
-#include "../kernel/play.h"
+#define RF_ROW_GENERATE generate_zh
+#define RF_ROW_MAKE make_zh
+#define RF_ROW_KIND play_kind
+#define RF_ROW_LIST visit_list_zh
+#define RF_ROW_STATE RF_SETUP_POCKET
+#include "row.h"
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
@@ -275,11 +267,15 @@ static int insufficient_material(const rf_position *pos, rf_color color)
            !(pos->by_type[RF_PAWN] | pos->by_type[RF_ROOK] | pos->by_type[RF_QUEEN]);
 }
 
+/* The other names rf_variant_from_name reads (variant.h). */
+static const char *const aliases[] = {"zh", NULL};
+
 const rf__variant RF_KERNEL(rf__variant_crazyhouse) = {
     .id = RF_VARIANT_CRAZYHOUSE,
     .name = "crazyhouse",
     .pgn_name = "Crazyhouse",
-    .aliases = "zh ",
+    .uci_name = "crazyhouse",
+    .aliases = aliases,
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
     .fen_extras = RF_SETUP_POCKET,
     .validity = validity,

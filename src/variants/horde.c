@@ -68,23 +68,18 @@ RF_KERNEL_INLINE void generate_horde(rf__emit *e)
         generate_kingless(e);
 }
 
-#define RF_WALK_GENERATE generate_horde
-#define RF_WALK_MAKE rf__make
-#include "../kernel/walk.h"
-
-static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_horde); }
-
 /* 1 when a side has no piece left: the game is over. */
 static bool position_over(const rf_position *pos)
 {
     return !pos->by_color[RF_WHITE] || !pos->by_color[RF_BLACK];
 }
 
-#define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__play_kind
-#define RF_PLAY_GENERATE generate_horde
-#define RF_PLAY_STATE 0
-#include "../kernel/play.h"
+#define RF_ROW_GENERATE generate_horde
+#define RF_ROW_MAKE rf__make
+#define RF_ROW_KIND rf__play_kind
+#define RF_ROW_LIST rf__visit_list
+#define RF_ROW_STATE 0
+#include "row.h"
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
@@ -306,6 +301,7 @@ const rf__variant RF_KERNEL(rf__variant_horde) = {
     .id = RF_VARIANT_HORDE,
     .name = "horde",
     .pgn_name = "Horde",
+    .uci_name = "horde",
     .start_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
     .validity = validity,
     .explain = explain,

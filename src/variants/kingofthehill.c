@@ -29,15 +29,12 @@ RF_KERNEL_INLINE void generate_hill(rf__emit *e)
     if (!(e->n->kings & RF_HILL)) rf__generate(e);
 }
 
-#define RF_WALK_GENERATE generate_hill
-#define RF_WALK_MAKE rf__make
-#include "../kernel/walk.h"
-static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_hill); }
-#define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__play_kind
-#define RF_PLAY_GENERATE generate_hill
-#define RF_PLAY_STATE 0
-#include "../kernel/play.h"
+#define RF_ROW_GENERATE generate_hill
+#define RF_ROW_MAKE rf__make
+#define RF_ROW_KIND rf__play_kind
+#define RF_ROW_LIST rf__visit_list
+#define RF_ROW_STATE 0
+#include "row.h"
 
 /* The simple generator: none on the hill, else standard chess's (every pseudo-legal move played
  * on a copy). */
@@ -46,7 +43,6 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     if (pos->by_type[RF_KING] & RF_HILL) return out;
     return STANDARD.generate_simple(pos, out);
 }
-
 
 /* A piece's moves to a square (SAN reading): none on the hill, else standard chess's. */
 static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to)
@@ -67,11 +63,15 @@ static rf_result variant_end(const rf_position *pos)
 /* The code of the variant's own end (variant.h). */
 static const char *const end_codes[] = {"king_of_the_hill", NULL};
 
+/* The other names rf_variant_from_name reads (variant.h). */
+static const char *const aliases[] = {"koth", NULL};
+
 const rf__variant RF_KERNEL(rf__variant_kingofthehill) = {
     .id = RF_VARIANT_KINGOFTHEHILL,
     .name = "kingofthehill",
     .pgn_name = "King of the Hill",
-    .aliases = "koth ",
+    .uci_name = "kingofthehill",
+    .aliases = aliases,
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,

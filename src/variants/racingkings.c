@@ -132,16 +132,12 @@ RF_KERNEL_INLINE void generate_race(rf__emit *e)
     rf__gen_pieces(e, &m, &t);
 }
 
-#define RF_WALK_GENERATE generate_race
-#define RF_WALK_MAKE rf__make
-#include "../kernel/walk.h"
-static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_race); }
-
-#define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__play_kind
-#define RF_PLAY_GENERATE generate_race
-#define RF_PLAY_STATE 0
-#include "../kernel/play.h"
+#define RF_ROW_GENERATE generate_race
+#define RF_ROW_MAKE rf__make
+#define RF_ROW_KIND rf__play_kind
+#define RF_ROW_LIST rf__visit_list
+#define RF_ROW_STATE 0
+#include "row.h"
 
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
@@ -220,6 +216,7 @@ const rf__variant RF_KERNEL(rf__variant_racingkings) = {
     .id = RF_VARIANT_RACINGKINGS,
     .name = "racingkings",
     .pgn_name = "Racing Kings",
+    .uci_name = "racingkings",
     .start_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
     .validity = validity,
     .explain = explain,

@@ -9,15 +9,12 @@
 #include "../pseudo.h"
 #include "../variant.h"
 
-#define RF_WALK_GENERATE rf__generate
-#define RF_WALK_MAKE rf__make
-#include "../kernel/walk.h"
-static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, rf__generate); }
-#define RF_PLAY_MAKE rf__make
-#define RF_PLAY_KIND rf__play_kind
-#define RF_PLAY_GENERATE rf__generate
-#define RF_PLAY_STATE 0
-#include "../kernel/play.h"
+#define RF_ROW_GENERATE rf__generate
+#define RF_ROW_MAKE rf__make
+#define RF_ROW_KIND rf__play_kind
+#define RF_ROW_LIST rf__visit_list
+#define RF_ROW_STATE 0
+#include "row.h"
 
 /* Whether the king of `us` on ksq stands unattacked once a move has made the board `occ` and
  * the enemy's pieces `enemy` (a captured piece taken out). */
@@ -36,35 +33,34 @@ static bool king_safe(const rf_position *pos, rf_color us, rf_square ksq, rf_bit
            !((rf__rook_rays[ksq] & orth) && (rf__rook_attacks(ksq, occ) & orth));
 }
 
-/* The legal moves of our pieces of type pt to `to` (castling aside), for SAN reading: the pieces
- * the attack tables (or, for pawns, the pushes, captures and en passant) bring to the square,
- * each kept when its king is not attacked after the move. A side without exactly one king has
- * none, as `generate` has it. */
-static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to)
+/* The moves of our pieces of type pt (not a pawn) to `to` (not ours), each kept when its king
+ * (on ksq, or the piece itself) is not attacked after the move. */
+static rf_move *piece_moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to, rf_square ksq)
+{
+    const rf_color us = (rf_color)pos->side;
+    const rf_bitboard theirs = pos->by_color[rf__other(us)], occ = pos->by_type[0], target = RF_BB(to);
+    rf_bitboard from_set = pt == RF_KNIGHT   ? rf__knight_attacks[to]
+                           : pt == RF_BISHOP ? rf__bishop_attacks(to, occ)
+                           : pt == RF_ROOK   ? rf__rook_attacks(to, occ)
+                           : pt == RF_QUEEN  ? rf__queen_attacks(to, occ)
+                                             : rf__king_attacks[to];
+    for (from_set &= pos->by_type[pt] & pos->by_color[us]; from_set;) {
+        rf_square from = rf__pop_lsb(&from_set);
+        rf_bitboard after = (occ ^ RF_BB(from)) | target;
+        if (king_safe(pos, us, pt == RF_KING ? to : ksq, after, theirs & ~target))
+            *out++ = RF_MOVE_MAKE(from, to);
+    }
+    return out;
+}
+
+/* The moves of our pawns to `to` (not ours): a push to an empty square (one step, or two from
+ * the second rank), a capture of an enemy piece, en passant on the en passant square, each kept
+ * when the king on ksq is not attacked after it; a promotion to each piece. */
+static rf_move *pawn_moves_to(const rf_position *pos, rf_move *out, rf_square to, rf_square ksq)
 {
     const rf_color us = (rf_color)pos->side, them = rf__other(us);
-    const rf_bitboard ours = pos->by_color[us], theirs = pos->by_color[them], occ = pos->by_type[0];
-    const rf_bitboard kings = pos->by_type[RF_KING] & ours, target = RF_BB(to);
-    if (!kings || rf__more_than_one(kings) || (ours & target) || pt < RF_PAWN || pt > RF_KING)
-        return out;
-    const rf_square ksq = rf__lsb(kings);
-    const rf_bitboard mine = pos->by_type[pt] & ours;
-    if (pt != RF_PAWN) {
-        rf_bitboard from_set = pt == RF_KNIGHT   ? rf__knight_attacks[to]
-                               : pt == RF_BISHOP ? rf__bishop_attacks(to, occ)
-                               : pt == RF_ROOK   ? rf__rook_attacks(to, occ)
-                               : pt == RF_QUEEN  ? rf__queen_attacks(to, occ)
-                                                 : rf__king_attacks[to];
-        for (from_set &= mine; from_set;) {
-            rf_square from = rf__pop_lsb(&from_set);
-            rf_bitboard after = (occ ^ RF_BB(from)) | target;
-            if (king_safe(pos, us, pt == RF_KING ? to : ksq, after, theirs & ~target))
-                *out++ = RF_MOVE_MAKE(from, to);
-        }
-        return out;
-    }
-    /* Pawns: a push to an empty square (one step, or two from the second rank), a capture of an
-     * enemy piece, en passant on the en passant square. */
+    const rf_bitboard theirs = pos->by_color[them], occ = pos->by_type[0], target = RF_BB(to);
+    const rf_bitboard mine = pos->by_type[RF_PAWN] & pos->by_color[us];
     const int up = us == RF_WHITE ? 8 : -8;
     const int rank = RF_RANK_OF(to), last = us == RF_WHITE ? 7 : 0;
     if (rank == (us == RF_WHITE ? 0 : 7)) return out;
@@ -102,6 +98,19 @@ static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt,
     return out;
 }
 
+/* The legal moves of our pieces of type pt to `to` (castling aside), for SAN reading: the pieces
+ * the attack tables (or, for pawns, the pushes, captures and en passant) bring to the square,
+ * each kept when its king is not attacked after the move. A side without exactly one king has
+ * none, as `generate` has it. */
+static rf_move *moves_to(const rf_position *pos, rf_move *out, rf_piece_type pt, rf_square to)
+{
+    const rf_bitboard ours = pos->by_color[pos->side], kings = pos->by_type[RF_KING] & ours;
+    if (!kings || rf__more_than_one(kings) || (ours & RF_BB(to)) || pt < RF_PAWN || pt > RF_KING)
+        return out;
+    const rf_square ksq = rf__lsb(kings);
+    return pt == RF_PAWN ? pawn_moves_to(pos, out, to, ksq) : piece_moves_to(pos, out, pt, to, ksq);
+}
+
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 /* The simple generator: every pseudo-legal move played on a copy, kept when the mover's king is
@@ -136,11 +145,15 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     return out;
 }
 
+/* The other names rf_variant_from_name reads (variant.h). */
+static const char *const aliases[] = {"chess", "fromposition", NULL};
+
 const rf__variant RF_KERNEL(rf__variant_standard) = {
     .id = RF_VARIANT_STANDARD,
     .name = "standard",
     .pgn_name = "Standard",
-    .aliases = "chess fromposition ",
+    .uci_name = "chess",
+    .aliases = aliases,
     .generate = generate,
     .moves_to = moves_to,
     .generate_simple = generate_simple,

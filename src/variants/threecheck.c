@@ -50,11 +50,6 @@ RF_INLINE void make_checks(rf__node *c, const rf__node *n, const rf_color us, co
     }
 }
 
-#define RF_WALK_GENERATE generate_checks
-#define RF_WALK_MAKE make_checks
-#include "../kernel/walk.h"
-static rf_move *generate(const rf_position *pos, rf_move *out) { return rf__node_list(pos, out, generate_checks); }
-
 static rf_bitboard checkers(const rf_position *pos, rf_color c) { return rf__standard_checkers(pos, c); }
 
 static bool pos_over(const rf_position *pos) { return !pos->remaining_checks[0] || !pos->remaining_checks[1]; }
@@ -78,11 +73,12 @@ static void play_simple(rf_position *pos, const rf_position *before, rf_move mov
     pos->remaining_checks[us] = (uint8_t)(r - 1);
 }
 
-#define RF_PLAY_MAKE make_checks
-#define RF_PLAY_KIND rf__play_kind
-#define RF_PLAY_GENERATE generate_checks
-#define RF_PLAY_STATE RF_SETUP_CHECKS
-#include "../kernel/play.h"
+#define RF_ROW_GENERATE generate_checks
+#define RF_ROW_MAKE make_checks
+#define RF_ROW_KIND rf__play_kind
+#define RF_ROW_LIST rf__visit_list
+#define RF_ROW_STATE RF_SETUP_CHECKS
+#include "row.h"
 
 /* The simple generator: none once the game is over, else standard chess's (every pseudo-legal
  * move played on a copy). */
@@ -91,7 +87,6 @@ static rf_move *generate_simple(const rf_position *pos, rf_move *out)
     if (pos_over(pos)) return out;
     return STANDARD.generate_simple(pos, out);
 }
-
 
 static rf_result variant_end(const rf_position *pos)
 {
@@ -109,11 +104,15 @@ static int insufficient_material(const rf_position *pos, rf_color c)
     return !(pos->by_color[c] & ~pos->by_type[RF_KING]);
 }
 
+/* The other names rf_variant_from_name reads (variant.h). */
+static const char *const aliases[] = {"3check", NULL};
+
 const rf__variant RF_KERNEL(rf__variant_threecheck) = {
     .id = RF_VARIANT_THREECHECK,
     .name = "threecheck",
     .pgn_name = "Three-check",
-    .aliases = "3check ",
+    .uci_name = "3check",
+    .aliases = aliases,
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
     .fen_extras = RF_SETUP_CHECKS,
     .generate = generate,

@@ -1,6 +1,7 @@
 # rankfile book: a small Polyglot book written here (16-byte big-endian entries: key, move,
 # weight, learn), looked up by position: the moves by weight with their share, batch lines from
-# standard input, JSON, an entry naming no legal move, a missing and a malformed book.
+# standard input, JSON, an entry naming no legal move, a missing and a malformed book, entries in
+# python-chess's forms, a book from a pipe.
 . "$(dirname "$0")/lib.sh"
 RF=$1
 START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
@@ -36,4 +37,14 @@ expect_err "stdin a directory" "^rankfile: book: cannot read standard input: Is 
 expect "no book" 64 "" book
 expect_err "no book" "no book given"
 expect "bad fen" 65 "" book "$tmp/book.bin" 'not a fen'
+# Entries read as python-chess reads them (issue 38: the library's rf_book): castling written as
+# the king's step (e1c1) besides the format's e1h1, and a move with bit 15 set; both were left out.
+CASTLES='r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'
+printf '\375\242\071\314\151\052\140\123\001\007\000\002\000\000\000\000\375\242\071\314\151\052\140\123\001\002\000\003\000\000\000\000\375\242\071\314\151\052\140\123\200\010\000\001\000\000\000\000' >"$tmp/castles.bin"
+expect "python-chess's forms" 0 "e1c1 O-O-O 3 50.0%
+e1g1 O-O 2 33.3%
+a1a2 Ra2 1 16.7%" book "$tmp/castles.bin" "$CASTLES"
+# A book that is no regular file (a pipe) is read whole.
+cat "$tmp/book.bin" | "$RF" book /dev/stdin "$E4" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && [ "$(cat "$tmp/out")" = "e7e5 e5 1 100.0%" ] && ok || bad "book from a pipe: $(cat "$tmp/out" "$tmp/err")"
 finish

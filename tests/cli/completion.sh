@@ -3,8 +3,8 @@
 # "--lang=de"), comma lists, file names. Then checks it against the program itself: every
 # command of 'rankfile --help' is completed, and so is every option each command's --help
 # lists before its examples, and --variant of every command that takes it completes every
-# variant of the library's table (DOC_TABLES, tests/doc_tables.c). Needs bash: skips (77)
-# without it, except under RF_CI.
+# variant of the library's table and nothing else (DOC_TABLES, tests/doc_tables.c). Needs
+# bash: skips (77) without it, except under RF_CI.
 # usage: completion.sh RANKFILE COMPLETION_SCRIPT [DOC_TABLES]
 if [ -z "$BASH_VERSION" ]; then
     if ! command -v bash >/dev/null 2>&1; then
@@ -98,7 +98,7 @@ done
 # Against the library's tables: the variants --variant takes (those this build plays, and
 # standard chess in Chess960 mode by its first name).
 if [ -n "$3" ]; then
-    variants="$("$3" | sed -n 's/^available \([^ ]*\) 1$/\1/p') $("$3" | sed -n 's/^chess960-name //p' | head -n 1)"
+    variants="$("$3" | sed -n 's/^available \([^ ]*\) 1$/\1/p' | tr '\n' ' ')$("$3" | sed -n 's/^chess960-name //p' | head -n 1)"
     [ -n "$variants" ] && ok || bad "$3 printed no variants"
     for cmd in $cmds; do
         "$RF" "$cmd" --help | sed '/^examples\{0,1\}:/,$d' | grep -q -- '--variant' || continue
@@ -107,6 +107,13 @@ if [ -n "$3" ]; then
             case $offered in
             *" $v "*) ok ;;
             *) bad "rankfile $cmd --variant: the completion does not offer the variant $v (doc_tables: variant)" ;;
+            esac
+        done
+        # ... and nothing beyond them: a variant taken out of the table leaves the completion too.
+        for w in $offered; do
+            case " $variants " in
+            *" $w "*) ok ;;
+            *) bad "rankfile $cmd --variant: the completion offers '$w', which is no variant of the table (doc_tables: variant)" ;;
             esac
         done
     done

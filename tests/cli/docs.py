@@ -67,6 +67,7 @@ def squash(text):
 tables = run(TABLES).splitlines()
 variants = [l.split()[1] for l in tables if l.startswith("variant ")]
 pgn_name = {l.split()[1]: l.split(" ", 2)[2] for l in tables if l.startswith("pgn-name ")}
+uci_name = {l.split()[1]: l.split()[2] for l in tables if l.startswith("uci-name ")}
 available = [l.split()[1] for l in tables if l.startswith("available ") and l.split()[2] == "1"]
 aliases = [(l.split()[1], l.split()[2]) for l in tables if l.startswith("alias ")]
 c960 = [l.split()[1] for l in tables if l.startswith("chess960-name ")]
@@ -253,6 +254,12 @@ check(mpi_variant, "man/rankfile-mpi.1", "no --variant entry")
 for v in variant_words:
     check(v in words(mpi_variant), "man/rankfile-mpi.1", f"the --variant entry does not name the variant '{v}' (doc_tables: variant)")
 
+# `rankfile pgn --help` says which [Variant] tags a game may have: lichess's name of each variant.
+pgn_help = squash(helps.get("pgn", ""))
+for v in available:
+    check(pgn_name[v] in pgn_help, "rankfile pgn --help",
+          f"does not name the [Variant] tag '{pgn_name[v]}' (doc_tables: pgn-name)")
+
 description = re.split(r"\n   \S", section(man, "DESCRIPTION"))[0]
 for v in available:
     check(pgn_name[v].lower() in squash(description).lower(), "man/rankfile.1",
@@ -281,6 +288,13 @@ for v in available[1:]:
     check(any(b.lower().startswith("- **" + pgn_name[v].lower()) for b in bullets), "README.md",
           f"the feature list has no '- **{pgn_name[v]}' entry (doc_tables: pgn-name)")
 
+# README's Layout: the list of src/variants/'s files names every variant.
+layout = re.search(r"`src/variants/` one file per variant \((.*?)\)", squash(readme))
+check(layout, "README.md", "the Layout section has no '`src/variants/` one file per variant (...)'")
+for v in available:
+    check(layout and pgn_name[v].lower() in layout.group(1).lower(), "README.md",
+          f"the Layout's list of src/variants/ does not name {pgn_name[v]} (doc_tables: pgn-name)")
+
 # rankfile.h: the comments of the name functions name every name; those about which variants a
 # build plays name every variant it plays.
 header = read("include/rankfile.h")
@@ -303,6 +317,8 @@ for decl, names, table in (
         ("RF_API const char *rf_variant_name(", variants, "variant"),
         ("RF_API const char *rf_variant_pgn_name(", [pgn_name[v] for v in variants], "pgn-name"),
         ("RF_API rf_status rf_variant_from_name(", [a for _, a in aliases] + c960, "alias, chess960-name"),
+        ("RF_API const char *rf_variant_alias(", [a for _, a in aliases] + c960, "alias, chess960-name"),
+        ("RF_API const char *rf_variant_uci_name(", [uci_name[v] for v in variants], "uci-name"),
         ("RF_API const char *rf_reason_name(", reasons, "reason"),
         ("typedef struct rf_outcome {", end_codes, "end-code")):
     text = comment_before(decl)
@@ -315,7 +331,9 @@ for decl, names, table in (
 # one ("unknown" aside, the answer out of range), and the count of variants the header writes in
 # words is the table's.
 for decl, names in (("RF_API const char *rf_variant_name(", variants),
-                    ("RF_API const char *rf_variant_pgn_name(", [pgn_name[v] for v in variants])):
+                    ("RF_API const char *rf_variant_pgn_name(", [pgn_name[v] for v in variants]),
+                    ("RF_API const char *rf_variant_uci_name(", [uci_name[v] for v in variants]),
+                    ("RF_API const char *rf_variant_alias(", [a for _, a in aliases] + c960)):
     quoted = set(re.findall(r'"([^"]+)"', squash(comment_before(decl).replace("*", " ")))) - {"unknown"}
     check(quoted == set(names), "include/rankfile.h",
           f"the comment before '{decl.rstrip('( ')}' names {sorted(quoted - set(names))} beyond the table "
@@ -440,6 +458,24 @@ if MPI:
 
 # ---- Exit statuses ---------------------------------------------------------------------------
 
+# The program's one list of exit statuses is the enum of app/app.h (CLI_OK ... CLI_IOERR): `rankfile
+# --help` names each of them and no other.
+app_h = read("app/app.h")
+enum = re.search(r"/\* Exit codes.*?enum \{(.*?)\};", app_h, re.S)
+check(enum, "app/app.h", "no 'Exit codes' enum")
+exit_table = sorted(set(re.findall(r"\bCLI_[A-Z]+ = (\d+)", enum.group(1) if enum else "")), key=int)
+check(exit_table, "app/app.h", "the exit codes enum lists no CLI_NAME = CODE")
+for code in exit_table:
+    check(code in exit_codes(top_help), "rankfile --help",
+          f"'exit status:' does not name {code} (app/app.h's exit codes have it)")
+for code in exit_codes(top_help):
+    check(code in exit_table, "rankfile --help",
+          f"'exit status:' names {code}, which app/app.h's exit codes do not have")
+readme_exit = readme.split("### Exit status and errors", 1)[-1].split("\n## ", 1)[0]
+for code in exit_table:
+    check(f"`{code}`" in readme_exit, "README.md",
+          f"'Exit status and errors' does not name `{code}` (app/app.h's exit codes have it)")
+
 for page, help_text, where in ((man, top_help, "rankfile --help"),) + (
         ((man_mpi, mpi_help, "rankfile-mpi --help"),) if MPI else ()):
     codes_listed = exit_codes(help_text)
@@ -449,6 +485,27 @@ for page, help_text, where in ((man, top_help, "rankfile --help"),) + (
         check(re.search(r"^ +" + code + r"\b", exit_section, re.M),
               "man/rankfile.1" if page is man else "man/rankfile-mpi.1",
               f"EXIT STATUS does not describe {code} ({where} names it)")
+
+# ---- The README's speed figures say where they come from -------------------------------------
+
+# "## Speed" opens with the machine every figure was measured on, and each of its tables is
+# introduced by the command that printed it (`make bench...` or `python3 bench/....py ...`)
+# and the day it ran (YYYY-MM-DD).
+speed = readme.split("\n## Speed\n", 1)[-1].split("\n## ", 1)[0] if "\n## Speed\n" in readme else ""
+check(speed, "README.md", "no '## Speed' section")
+opening = squash(speed.strip().split("\n\n", 1)[0])
+for word in ("cores", "memory", "Debian", "gcc"):
+    check(word in opening, "README.md", f"Speed's first paragraph does not state the machine's {word}")
+paragraphs = speed.split("\n\n")
+for i, block in enumerate(paragraphs):
+    if not block.lstrip().startswith("|") or i == 0:
+        continue
+    intro = squash(paragraphs[i - 1])
+    table = block.strip().split("\n", 1)[0]
+    check(re.search(r"`(make bench[^`]*|python3 bench/[a-z_]+\.py[^`]*)`", intro), "README.md",
+          f"Speed: the table '{table[:60]}' is not introduced by the command that printed it")
+    check(re.search(r"\b20\d\d-\d\d-\d\d\b", intro), "README.md",
+          f"Speed: the table '{table[:60]}' is not introduced by the day it ran (YYYY-MM-DD)")
 
 # ---- Which commands take which common options ------------------------------------------------
 

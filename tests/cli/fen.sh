@@ -104,11 +104,24 @@ run /dev/null fen --json 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
 grep -q '"field":"castling[^"]*","offset":23,"invalid":\["bad castling rights"\]}$' "$tmp/out" && ! grep -q '"field":"input"' "$tmp/out" &&
     ok || bad "castling error JSON: $(cat "$tmp/out")"
 expect "--accept castling drops it" 0 "r3k3/8/8/8/8/8/8/4K3 w q - 0 1" fen --accept castling 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
-# --strict and --accept in either order: refused, not one of them dropped in silence (issue 23).
-expect "--strict --accept" 64 "" fen --strict --accept castling 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
-expect_err "--strict --accept" "^rankfile: fen: --strict and --accept exclude each other"
-expect "--accept --strict" 64 "" fen --accept castling --strict 'r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
-expect_err "--accept --strict" "^rankfile: fen: --strict and --accept exclude each other"
+# --strict with --accept, in either order (issue 38; issue 23 made them exclude each other):
+# impossible checks refused, and the rules --accept names taken; neither dropped in silence.
+CASTLE='r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+CHECK='3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - -'
+expect "--strict --accept" 0 "r3k3/8/8/8/8/8/8/4K3 w q - 0 1" fen --strict --accept castling "$CASTLE"
+expect "--accept --strict" 0 "r3k3/8/8/8/8/8/8/4K3 w q - 0 1" fen --accept castling --strict "$CASTLE"
+expect "--accept --strict, check" 65 "" fen --accept castling --strict "$CHECK"
+expect_err "--accept --strict, check" "^rankfile: fen: invalid position: impossible check (refused by --strict)"
+expect "--strict --accept, check" 65 "" fen --strict --accept ep "$CHECK"
+# The same in every command that reads positions (the common options).
+expect "status --strict --accept" 0 "ongoing" status --strict --accept castling "$CASTLE"
+expect "perft --accept --strict" 0 "5" perft --accept castling --strict "$CASTLE" 1
+expect "--accept only, check" 0 "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1" fen --accept castling "$CHECK"
+# --accept check (or all) takes what --strict refuses: that pair is refused.
+expect "--strict --accept check" 64 "" fen --strict --accept ep,check "$CHECK"
+expect_err "--strict --accept check" "^rankfile: fen: --strict refuses impossible checks and --accept check takes them: give one of them"
+expect "--accept all --strict" 64 "" fen --accept all --strict "$CHECK"
+expect_err "--accept all --strict" "^rankfile: fen: --strict refuses impossible checks and --accept all takes them"
 # Standard input that is a directory is an error, not an empty input (issue 23).
 run "$tmp" fen
 [ $rc -eq 66 ] && [ ! -s "$tmp/out" ] && ok || bad "fen <dir: exit $rc, $(cat "$tmp/out")"

@@ -7,4 +7,4 @@ if ! command -v python3 >/dev/null; then
     [ -n "$RF_CI" ] && exit 1
     exit 77
 fi
-cd "$SRC" && exec python3 tools/readme_examples.py "$RF" README.md
+cd "$SRC" && exec python3 tests/cli/readme.py "$RF" README.md

@@ -1,0 +1,126 @@
+/*
+ * fold.c - text compared with letters in either case (see fold.h): the folds as ranges of code
+ * points, in order, each shifting its letters, folding pairs (upper case the even or the odd
+ * code point of each pair) or one letter to another.
+ */
+#include "fold.h"
+
+#include <stddef.h>
+
+enum { SHIFT, EVEN, ODD }; /* SHIFT: + delta (one letter: first == last); EVEN/ODD: pairs */
+
+static const struct fold_range {
+    uint32_t first, last;
+    int kind;
+    int32_t delta;
+} ranges[] = {
+    {0x41, 0x5A, SHIFT, 32},       {0xB5, 0xB5, SHIFT, 0x3BC - 0xB5}, {0xC0, 0xD6, SHIFT, 32},
+    {0xD8, 0xDE, SHIFT, 32},       {0x100, 0x12F, EVEN, 0},           {0x130, 0x130, SHIFT, 'i' - 0x130},
+    {0x131, 0x131, SHIFT, 'i' - 0x131}, {0x132, 0x137, EVEN, 0},      {0x139, 0x148, ODD, 0},
+    {0x14A, 0x177, EVEN, 0},       {0x178, 0x178, SHIFT, 0xFF - 0x178}, {0x179, 0x17E, ODD, 0},
+    {0x17F, 0x17F, SHIFT, 's' - 0x17F}, {0x181, 0x181, SHIFT, 0x253 - 0x181}, {0x182, 0x185, EVEN, 0},
+    {0x186, 0x186, SHIFT, 0x254 - 0x186}, {0x187, 0x188, ODD, 0},     {0x189, 0x18A, SHIFT, 0x256 - 0x189},
+    {0x18B, 0x18C, ODD, 0},        {0x18E, 0x18E, SHIFT, 0x1DD - 0x18E}, {0x18F, 0x18F, SHIFT, 0x259 - 0x18F},
+    {0x190, 0x190, SHIFT, 0x25B - 0x190}, {0x191, 0x192, ODD, 0},     {0x193, 0x193, SHIFT, 0x260 - 0x193},
+    {0x194, 0x194, SHIFT, 0x263 - 0x194}, {0x196, 0x196, SHIFT, 0x269 - 0x196},
+    {0x197, 0x197, SHIFT, 0x268 - 0x197}, {0x198, 0x199, EVEN, 0},    {0x19C, 0x19C, SHIFT, 0x26F - 0x19C},
+    {0x19D, 0x19D, SHIFT, 0x272 - 0x19D}, {0x19F, 0x19F, SHIFT, 0x275 - 0x19F}, {0x1A0, 0x1A5, EVEN, 0},
+    {0x1A6, 0x1A6, SHIFT, 0x280 - 0x1A6}, {0x1A7, 0x1A8, ODD, 0},     {0x1A9, 0x1A9, SHIFT, 0x283 - 0x1A9},
+    {0x1AC, 0x1AD, EVEN, 0},       {0x1AE, 0x1AE, SHIFT, 0x288 - 0x1AE}, {0x1AF, 0x1B0, ODD, 0},
+    {0x1B1, 0x1B2, SHIFT, 0x28A - 0x1B1}, {0x1B3, 0x1B6, ODD, 0},     {0x1B7, 0x1B7, SHIFT, 0x292 - 0x1B7},
+    {0x1B8, 0x1B9, EVEN, 0},       {0x1BC, 0x1BD, EVEN, 0},           {0x1C4, 0x1C4, SHIFT, 2},
+    {0x1C5, 0x1C5, SHIFT, 1},      {0x1C7, 0x1C7, SHIFT, 2},          {0x1C8, 0x1C8, SHIFT, 1},
+    {0x1CA, 0x1CA, SHIFT, 2},      {0x1CB, 0x1DC, ODD, 0},            {0x1DE, 0x1EF, EVEN, 0},
+    {0x1F1, 0x1F1, SHIFT, 2},      {0x1F2, 0x1F5, EVEN, 0},           {0x1F6, 0x1F6, SHIFT, 0x195 - 0x1F6},
+    {0x1F7, 0x1F7, SHIFT, 0x1BF - 0x1F7}, {0x1F8, 0x21F, EVEN, 0},    {0x220, 0x220, SHIFT, 0x19E - 0x220},
+    {0x222, 0x233, EVEN, 0},       {0x23A, 0x23A, SHIFT, 0x2C65 - 0x23A}, {0x23B, 0x23C, ODD, 0},
+    {0x23D, 0x23D, SHIFT, 0x19A - 0x23D}, {0x23E, 0x23E, SHIFT, 0x2C66 - 0x23E}, {0x241, 0x242, ODD, 0},
+    {0x243, 0x243, SHIFT, 0x180 - 0x243}, {0x244, 0x244, SHIFT, 0x289 - 0x244},
+    {0x245, 0x245, SHIFT, 0x28C - 0x245}, {0x246, 0x24F, EVEN, 0},
+    /* Greek */
+    {0x345, 0x345, SHIFT, 0x3B9 - 0x345}, {0x370, 0x373, EVEN, 0},    {0x376, 0x377, EVEN, 0},
+    {0x37F, 0x37F, SHIFT, 0x3F3 - 0x37F}, {0x386, 0x386, SHIFT, 0x3AC - 0x386}, {0x388, 0x38A, SHIFT, 37},
+    {0x38C, 0x38C, SHIFT, 0x3CC - 0x38C}, {0x38E, 0x38F, SHIFT, 63}, {0x391, 0x3A1, SHIFT, 32},
+    {0x3A3, 0x3AB, SHIFT, 32},     {0x3C2, 0x3C2, SHIFT, 1},          {0x3CF, 0x3CF, SHIFT, 0x3D7 - 0x3CF},
+    {0x3D0, 0x3D0, SHIFT, 0x3B2 - 0x3D0}, {0x3D1, 0x3D1, SHIFT, 0x3B8 - 0x3D1},
+    {0x3D5, 0x3D5, SHIFT, 0x3C6 - 0x3D5}, {0x3D6, 0x3D6, SHIFT, 0x3C0 - 0x3D6}, {0x3D8, 0x3EF, EVEN, 0},
+    {0x3F0, 0x3F0, SHIFT, 0x3BA - 0x3F0}, {0x3F1, 0x3F1, SHIFT, 0x3C1 - 0x3F1},
+    {0x3F4, 0x3F4, SHIFT, 0x3B8 - 0x3F4}, {0x3F5, 0x3F5, SHIFT, 0x3B5 - 0x3F5}, {0x3F7, 0x3F8, ODD, 0},
+    {0x3F9, 0x3F9, SHIFT, 0x3F2 - 0x3F9}, {0x3FA, 0x3FB, EVEN, 0},    {0x3FD, 0x3FF, SHIFT, 0x37B - 0x3FD},
+    /* Cyrillic */
+    {0x400, 0x40F, SHIFT, 80},     {0x410, 0x42F, SHIFT, 32},         {0x460, 0x481, EVEN, 0},
+    {0x48A, 0x4BF, EVEN, 0},       {0x4C0, 0x4C0, SHIFT, 15},         {0x4C1, 0x4CE, ODD, 0},
+    {0x4D0, 0x52F, EVEN, 0},
+    /* Armenian */
+    {0x531, 0x556, SHIFT, 48},
+    /* Latin Extended Additional (Vietnamese, Welsh, ...) */
+    {0x1E00, 0x1E95, EVEN, 0},     {0x1E9B, 0x1E9B, SHIFT, 0x1E61 - 0x1E9B}, {0x1E9E, 0x1E9E, SHIFT, 0xDF - 0x1E9E},
+    {0x1EA0, 0x1EFF, EVEN, 0},
+};
+
+uint32_t cli_fold(uint32_t c)
+{
+    if (c < 0x41 || c > 0x1EFF) return c;
+    size_t lo = 0, hi = sizeof ranges / sizeof *ranges;
+    while (lo < hi) { /* the first range whose last is >= c */
+        size_t mid = (lo + hi) / 2;
+        if (ranges[mid].last < c) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == sizeof ranges / sizeof *ranges || ranges[lo].first > c) return c;
+    const struct fold_range *r = &ranges[lo];
+    if (r->kind == SHIFT) return (uint32_t)((int32_t)c + r->delta);
+    return (c & 1) == (r->kind == ODD) ? c + 1 : c; /* the pair's upper case: its first */
+}
+
+uint32_t cli_fold_next(const char **s)
+{
+    const unsigned char *p = (const unsigned char *)*s;
+    uint32_t c = p[0];
+    if (c < 0x80) { /* ASCII, the most of any name */
+        if (c == 0) return 0;
+        *s += 1;
+        return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    }
+    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    uint32_t v = n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
+    for (size_t i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80) n = 0; /* also stops at the NUL byte */
+        if (!n) break;
+        v = v << 6 | (p[i] & 0x3F);
+    }
+    /* overlong forms, surrogates and beyond U+10FFFF are no code points */
+    if (n == 0 || (n == 3 && (v < 0x800 || (v >= 0xD800 && v <= 0xDFFF))) || (n == 4 && (v < 0x10000 || v > 0x10FFFF))) {
+        *s += 1;
+        return 0x110000 + c;
+    }
+    *s += n;
+    return cli_fold(v);
+}
+
+int cli_fold_equal(const char *a, const char *b)
+{
+    for (;;) {
+        uint32_t x = cli_fold_next(&a), y = cli_fold_next(&b);
+        if (x != y) return 0;
+        if (x == 0) return 1;
+    }
+}
+
+/* 1 when the text at hay begins with needle, letters in either case. */
+static int fold_prefix(const char *hay, const char *needle)
+{
+    for (;;) {
+        uint32_t y = cli_fold_next(&needle);
+        if (y == 0) return 1;
+        if (cli_fold_next(&hay) != y) return 0;
+    }
+}
+
+int cli_fold_contains(const char *hay, const char *needle)
+{
+    for (;;) {
+        if (fold_prefix(hay, needle)) return 1;
+        if (cli_fold_next(&hay) == 0) return 0;
+    }
+}
