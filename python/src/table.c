@@ -1025,16 +1025,9 @@ static PyObject *pgn_reader(PyObject *self, PyObject *args)
                             "windows-1252, cp1252)", encoding_name);
     reader_object *r = PyObject_New(reader_object, reader_type);
     if (!r) return NULL;
-    r->t = NULL;
-    r->reader = NULL;
-    r->hold = NULL;
-    r->eco = NULL;
-    r->closed = r->busy = r->warned = r->started = 0;
-    memset(&r->rec, 0, sizeof r->rec);
-    r->name[0] = r->cut[0] = 0;
+    memset((char *)r + sizeof(PyObject), 0, sizeof *r - sizeof(PyObject)); /* all but the header: none yet */
     rf_pgn_place start = {0, 0, 1, 0, 1};
     r->place = start;
-    r->range_end = 0;
     if (parse_options(&r->opt, only, variant_name, eco) < 0) goto fail;
     record_start(&r->rec, &r->opt);
     if (r->opt.rec.eco) {
