@@ -1662,7 +1662,8 @@ class Table:
     def columns(self) -> List[str]:
         """The column names: index, offset, the tags (in the order first met), then variant,
         chess960, start_fen, moves_uci, moves_san, plies, result, termination, winner,
-        final_fen, error, error_line, error_column, warning, clocks, evals (those asked for)."""
+        final_fen, error, error_line, error_column, warning, clocks, evals, and with an ECO file
+        eco, opening, opening_ply (those asked for): the C library's column table."""
         return list(self._order)
 
     def __len__(self) -> int:
@@ -1840,13 +1841,18 @@ def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
     of these columns is left out (the column wins).
 
     ``eco``: an ECO file (a path, or a table of :func:`rankfile.openings.load`) adds the columns
-    ``eco`` and ``opening`` (the file's code, and its name with ": " and the variation when it
-    names one; "" when it knows no position of the game), found along each game's main line as
+    ``eco``, ``opening`` and ``opening_ply`` (the file's code, its name with ": " and the
+    variation when it names one, and the ply where its position was last reached; "", "" and
+    None when it knows no position of the game), found along each game's main line as
     ``rankfile pgn --eco`` finds them. Without it there are no such columns (asking for them is
     a ValueError); the tags are ``ECO`` and ``Opening``.
 
-    Raises OSError for a file that cannot be opened, ValueError for input that cannot be read
-    (corrupt compressed data) or an unknown variant.
+    An input cut short is read as the CLI reads it: the games before the cut, and a
+    UserWarning naming it (a cut ``.gz``/``.zst``: "cannot read the PGN input past the games
+    read: FILE: truncated gzip data"; a last game without its result marker: its warning).
+
+    Raises OSError for a file that cannot be opened, ValueError for compressed input that
+    cannot be opened at all or an unknown variant.
     """
     threads = _threads(threads)
     reader = _open(source, columns, variant, encoding, byte_range, eco)
