@@ -1908,8 +1908,8 @@ def iter_tables(source: Any, *, games: int = BATCH_GAMES, columns: Optional[Sequ
     column (name it in ``columns`` to keep it); a game without one of the tags has "" there.
 
     The first batch is read by the call (so a missing file raises OSError here); the next ones
-    as the iterator is advanced. A read error later (corrupt compressed data) raises ValueError
-    from the iterator."""
+    as the iterator is advanced. Compressed data cut or corrupt later ends the iterator after the
+    games before the fault, with a UserWarning naming it (as :func:`read_table`)."""
     _batch_size(games, "games")
     return _batches(_open(source, columns, variant, encoding, eco=eco), games, columns)[1]
 
