@@ -7,7 +7,7 @@ set(RF_APP_FILES
   message.c options.c suggest.c number.c json.c bad_input.c batch.c position.c input.c encoding.c
   outcome.c svg.c eco_file.c fold.c
   # PGN games: the game record, the column table, the filter, the thread engine
-  pgn_game.c pgn_columns.c pgn_filter.c pgn_threads.c
+  pgn_record.c pgn_columns.c pgn_drive.c pgn_game.c pgn_filter.c pgn_threads.c
   # the UCI engine driver, and the engine pool over it (`rankfile analyse`, the Python extension)
   uci.c analyse.c analyse_game.c analyse_output.c analyse_checkpoint.c)
 

@@ -1,44 +1,76 @@
 /*
- * pgn_columns.h - `rankfile pgn --format tsv|csv --columns LIST`: the columns of a table of games,
- * one row per game, and how a cell is written (TSV: tabs and line breaks in a value become
- * spaces; CSV: RFC 4180 quoting).
+ * pgn_columns.h - the columns of a table of games, one row per game: the one column table
+ * (every computed column's name, type and writer, record -> cell), shared by
+ * `rankfile pgn --format tsv|csv --columns LIST` and Python's read_table; and how the CLI
+ * writes a cell (TSV: tabs and line breaks in a value become spaces; CSV: RFC 4180 quoting).
+ * A column added to pgn_column_table (pgn_columns.c) appears in both.
  */
-#ifndef RANKFILE_CLI_PGN_COLUMNS_H
-#define RANKFILE_CLI_PGN_COLUMNS_H
+#ifndef RANKFILE_APP_PGN_COLUMNS_H
+#define RANKFILE_APP_PGN_COLUMNS_H
 
 #include "app.h"
+#include "pgn_record.h"
 
 #include <stdio.h>
 
 /* The columns computed from the game rather than read from a tag. */
 typedef enum pgn_column_kind {
     PGN_COL_TAG,        /* the value of the tag of that name ("" when the game has none) */
-    PGN_COL_INDEX,      /* the game's number in its file, from 1 */
-    PGN_COL_OFFSET,     /* its first byte in the decoded text */
-    PGN_COL_VARIANT,    /* the variant's name as the CLI writes it */
-    PGN_COL_CHESS960,   /* true or false */
-    PGN_COL_START_FEN,  /* "" when the start is unknown (a bad [FEN] or [Variant]) */
-    PGN_COL_MOVES_UCI,  /* the main line, space-joined */
-    PGN_COL_MOVES_SAN,
-    PGN_COL_PLIES,
-    PGN_COL_RESULT,     /* the termination marker, "*" when none */
-    PGN_COL_TERMINATION, /* what the rules say of the last position: the outcome's reason, "" */
-    PGN_COL_WINNER,     /* white, black or "" */
-    PGN_COL_FINAL_FEN,
-    PGN_COL_ERROR,      /* "game N (line L, column C): what", "" */
-    PGN_COL_ERROR_LINE, /* 0 when no error */
-    PGN_COL_ERROR_COLUMN,
-    PGN_COL_WARNING,
-    PGN_COL_CLOCKS,     /* per main-line ply, the seconds of [%clk H:MM:SS], "-" where none */
-    PGN_COL_EVALS,      /* per ply, [%eval]: centipawns, or #N for mate in N, "-" where none */
-    PGN_COL_ECO,        /* the opening's ECO code from the ECO file (--eco), "" when none */
-    PGN_COL_OPENING,    /* its name, ": " and its variation when it has one, "" when none */
-    PGN_COL_OPENING_PLY, /* the ply where its position was last reached, "" when none */
+    PGN_COL_COMPUTED,   /* one of pgn_column_table */
     PGN_COL_ALL_TAGS    /* all-tags: replaced by the tags of the first games (pgn_columns_expand) */
 } pgn_column_kind;
 
+/* A cell's type: what a table of them holds (Python: int64, bool, str, int64 with nulls). */
+typedef enum pgn_type {
+    PGN_TYPE_TEXT,
+    PGN_TYPE_INT,
+    PGN_TYPE_BOOL,
+    PGN_TYPE_INT_OR_NONE /* an int, or none (the CLI writes "", Python None) */
+} pgn_type;
+
+/* One cell as a column's writer gives it: text (s, len) for TEXT; n for the others (none:
+ * the cell is empty). `scratch` is the writer's to use for text it builds (emptied first). */
+typedef struct pgn_cell {
+    const char *s;
+    size_t len;
+    long long n;
+    int none;
+    bytes *scratch;
+    char buf[PGN_OPENING_NAME_MAX > RF_FEN_MAX ? PGN_OPENING_NAME_MAX : RF_FEN_MAX];
+} pgn_cell;
+
+/* A computed column: its name, type, what the reading must gather for it, and its writer
+ * (record -> cell; the record as the visitor left it at the game's end, game set). */
+typedef struct pgn_column_def {
+    const char *name;
+    pgn_type type;
+    unsigned needs;
+    void (*write)(const pgn_record *r, pgn_cell *cell);
+    const char *text; /* what it holds, for the documentation of Python's columns */
+} pgn_column_def;
+
+/* The one table of computed columns, in the order of Python's tables (index and offset, then
+ * the tags, then the others). The CLI's --columns, its TSV and CSV rows, and Python's
+ * read_table (and rankfile._rankfile.table_columns()) take them from here. */
+extern const pgn_column_def pgn_column_table[];
+extern const size_t pgn_column_count;
+/* The computed columns that come before the tags in Python's tables. */
+#define PGN_COLUMNS_BEFORE_TAGS 2
+
+/* The column of that name, or NULL. */
+const pgn_column_def *pgn_column_find(const char *name, size_t len);
+
+/* Writes r's cell of a column; a moves_san or moves_uci column whose record gathered the
+ * moves (PGN_NEED_MOVES) but not their text is written from them. */
+void pgn_column_write(const pgn_column_def *def, const pgn_record *r, pgn_cell *cell);
+
+/* A cell as the CLI writes it: text as is, numbers in decimal, booleans true or false, none
+ * as "". Points cell->s and cell->len at it. */
+void pgn_cell_text(const pgn_column_def *def, pgn_cell *cell);
+
 typedef struct pgn_column {
     pgn_column_kind kind;
+    const pgn_column_def *def; /* PGN_COL_COMPUTED */
     const char *name; /* as given (points into the argument) */
     size_t len;
 } pgn_column;
@@ -51,12 +83,6 @@ typedef struct pgn_columns {
     int csv;          /* CSV, else TSV */
     unsigned needs;   /* PGN_NEED_* of the columns chosen */
 } pgn_columns;
-
-/* What the reading must collect for the columns. */
-#define PGN_NEED_SAN 1u
-#define PGN_NEED_UCI 2u
-#define PGN_NEED_ANNOTATIONS 4u /* clocks or evals: the main line's comments */
-#define PGN_NEED_ECO 8u         /* eco, opening, opening_ply: an ECO file, games classified */
 
 /* The columns when --columns is not given. */
 #define PGN_COLUMNS_DEFAULT "index,Event,Site,Date,Round,White,Black,Result,plies,moves_san,error"
@@ -78,6 +104,10 @@ size_t pgn_columns_expand(pgn_columns *c, const char *names, size_t count);
 
 /* The header line. */
 void pgn_columns_header(const pgn_columns *c, FILE *out);
+
+/* A game's row: its cells in the columns' order, and the line's end (scratch: for the text
+ * the writers build). */
+void pgn_columns_row(const pgn_columns *c, FILE *out, const pgn_record *r, bytes *scratch);
 
 /* One cell (the separator before it when `first` is 0), the value's n bytes quoted as the format
  * needs. */

@@ -1,7 +1,7 @@
 /*
- * pgn_run.h - one run of `rankfile pgn`: its options and the state of the game being read
- * (cmd_pgn.c reads the inputs, on one thread or several; pgn_game.c is the visitor that reads
- * a game and prints it in the chosen format).
+ * pgn_run.h - one run of `rankfile pgn`: its options and the game being read (cmd_pgn.c reads
+ * the inputs through the driver, pgn_drive.h, on one thread or several; the record, pgn_record.h,
+ * gathers each game; pgn_game.c prints it in the chosen format).
  */
 #ifndef RANKFILE_CLI_PGN_RUN_H
 #define RANKFILE_CLI_PGN_RUN_H
@@ -9,25 +9,22 @@
 #include "app.h"
 #include "pgn_columns.h"
 #include "pgn_filter.h"
+#include "pgn_record.h"
 
 enum { FORMAT_PGN, FORMAT_SAN, FORMAT_UCI, FORMAT_FEN, FORMAT_JSON, FORMAT_TSV, FORMAT_CSV, FORMAT_COUNT };
-
-/* A growing byte buffer. */
-typedef struct bytes {
-    char *p;
-    size_t len, cap;
-    const cli_common *common; /* the run: where running out of memory is said */
-} bytes;
-
-/* Appends n bytes (kept NUL-terminated); out of memory ends the program (CLI_SOFTWARE). */
-void pgn_bytes_add(bytes *b, const char *s, size_t n);
-/* Appends s and its NUL: a list of strings one after another. */
-void pgn_bytes_item(bytes *b, const char *s, size_t n);
 
 /* Totals of one variant (and castling mode). */
 typedef struct tally {
     unsigned long long games, plies, errors, warnings, results[4]; /* 1-0, 0-1, 1/2-1/2, * */
 } tally;
+
+/* What a run's games add up, in the thread that read them: a batch's (pgn_drive.h), added to
+ * the run's when the batch is emitted, so that a batch read again is not counted twice. */
+typedef struct pgn_counts {
+    tally totals[RF_VARIANT_COUNT][2]; /* --count */
+    int status;                        /* the worst exit status of its games */
+    unsigned long long games;          /* games read */
+} pgn_counts;
 
 typedef struct pgn_run {
     cli_common common;
@@ -48,49 +45,32 @@ typedef struct pgn_run {
     const char *file; /* the input's name for messages, NULL for standard input */
     int status;
     /* the game being read */
-    bytes tags;   /* name\0value\0 ... */
-    size_t ntags;
-    bytes san, uci; /* main-line moves, each NUL-terminated */
-    bytes text;     /* the pgn or fen output */
-    rf_pgn_writer writer;
-    int keep;     /* it passes the variant filter and the other filters (so far) */
-    int filtered; /* a filter (on tags, --position, --opening) left it out: nothing of it is reported */
+    bytes text;      /* the fen output; the table's scratch */
+    int filtered;    /* a filter (on tags, --position, --opening) left it out: nothing of it is reported */
     pgn_filter filter;
     pgn_line_filter line; /* --position, --opening */
     pgn_line_game line_game;
     /* tables (--format tsv, csv) */
     int table;                  /* the format is tsv or csv */
     pgn_columns columns;
-    const rf_pgn_reader *reader; /* the input's reader: the game's offset */
-    uint64_t offset;            /* the game's first byte */
-    bytes clocks, evals;        /* per main-line ply, "-" where none */
-    size_t clock_last, eval_last; /* where the last ply's entry starts */
-    bytes comments;             /* JSON: per main-line ply, "" where none */
-    size_t comment_last;
-    int annotated;              /* a clock or eval was found in the game */
-    unsigned long var_depth;    /* the variations open where the reader is */
-    int start_ok; /* its start position is known */
     /* openings (--eco) */
     rf_eco *eco;             /* the ECO file, loaded once: the run's own; workers share it */
     int eco_fields;          /* JSON objects gain eco, opening and opening_ply */
     int eco_wanted;          /* games are classified (eco_fields, a column, --eco CODES) */
     pgn_eco_codes eco_codes; /* --eco CODES */
-    rf_eco_walk eco_walk;    /* the game being read, along its main line */
-    int eco_going;           /* a later position of the game may still be named */
-    rf_eco_match eco_match;  /* at its end, its opening */
-    tally (*totals)[2]; /* where the games are counted: total_store, or (threads) the batch's,
-                           so that a batch read again is not counted twice */
-    tally total_store[RF_VARIANT_COUNT][2];
+    pgn_counts *counts; /* where the game being read is counted: its batch's */
+    tally totals[RF_VARIANT_COUNT][2]; /* the games of the batches emitted */
     /* progress */
     int shown;
     double started, last, last_line;
     unsigned long long games_seen;
 } pgn_run;
 
-/* The visitor that reads a game into the run and prints it (the callbacks' user: the run). */
-rf_pgn_visitor pgn_visitor(pgn_run *o);
+/* Sets up a record for the run: the needs of its format and columns, its hooks (which print
+ * each game in the chosen format on o's output, or count it in o->counts). */
+void pgn_run_record(pgn_run *o, pgn_record *r);
 
-/* Frees the buffers of the game being read. */
-void pgn_free_game_buffers(pgn_run *r);
+/* Frees the buffers of the run's game output. */
+void pgn_free_game_buffers(pgn_run *o);
 
 #endif

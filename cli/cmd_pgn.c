@@ -3,8 +3,8 @@
  * them or count them.
  */
 #include "cli.h"
+#include "pgn_drive.h"
 #include "pgn_run.h"
-#include "pgn_threads.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -343,24 +343,22 @@ static void print_totals(const pgn_run *o)
 
 /* ---- the command --------------------------------------------------------------------------- */
 
-/* ---- threads (--threads) ------------------------------------------------------------------- */
+/* ---- reading: the driver (app/pgn_drive.h) ------------------------------------------------- */
 
-
-/* A worker: a run of its own, printing into the batch's output. */
+/* A worker's run: a copy of the run, printing into the batch's output. */
 typedef struct pgn_worker {
     pgn_run run;
     cli_io io;
-    rf_pgn_visitor v;
 } pgn_worker;
 
-/* A batch's output and messages, and its games. */
+/* A batch's output and messages (none: the caller's thread prints directly), and what its
+ * games add up. */
 typedef struct pgn_output {
     FILE *out, *err;
     char *out_text, *err_text;
     size_t out_len, err_len;
-    unsigned long long games;
-    int status;                              /* the worst exit status of its games */
-    tally totals[RF_VARIANT_COUNT][2];       /* --count: what its games add */
+    int direct; /* the games of the caller's thread: printed as read, emitted one by one */
+    pgn_counts counts;
 } pgn_output;
 
 static void out_of_memory(const pgn_run *o)
@@ -369,29 +367,33 @@ static void out_of_memory(const pgn_run *o)
     exit(CLI_SOFTWARE);
 }
 
-static void *worker_new(void *user)
+/* The caller's thread's record prints as the run; a worker's, as a copy of it. */
+static int record_new(void *user, pgn_record *r, int worker)
 {
-    const pgn_run *o = user;
+    pgn_run *o = user;
+    if (!worker) {
+        pgn_run_record(o, r);
+        return 0;
+    }
     pgn_worker *w = malloc(sizeof *w);
-    if (!w) return NULL;
+    if (!w) return -1;
     w->run = *o;
-    pgn_run *r = &w->run;
-    r->common.io = &w->io;
+    pgn_run *c = &w->run;
+    c->common.io = &w->io;
     w->io = *o->common.io;
-    bytes none = {NULL, 0, 0, &r->common};
-    r->tags = r->san = r->uci = r->text = r->clocks = r->evals = r->comments = none;
-    r->status = CLI_OK;
-    r->totals = NULL; /* the batch's (worker_game) */
-    w->v = pgn_visitor(r);
-    return w;
+    bytes none = {NULL, 0, 0, &c->common, 0};
+    c->text = none;
+    c->counts = NULL; /* the batch's (aim) */
+    pgn_run_record(c, r);
+    return 0;
 }
 
-static void worker_free(void *user, void *worker)
+static void record_free(void *user, pgn_record *r)
 {
-    pgn_worker *w = worker;
-    (void)user;
-    pgn_free_game_buffers(&w->run);
-    free(w);
+    pgn_record_free(r);
+    if (r->user == user) return;
+    pgn_free_game_buffers(r->user);
+    free(r->user);
 }
 
 static void *output_new(void *user)
@@ -411,28 +413,29 @@ static void output_free(void *user, void *result)
     free(b);
 }
 
-/* In a worker: the next game of the batch, printed into its output. */
-static int worker_game(void *worker, rf_pgn_reader *reader, void *result)
+/* Before a game: a worker's copy of the run prints into the batch's output, counts in its
+ * counts. */
+static void aim(void *user, pgn_record *r, void *result)
 {
-    pgn_worker *w = worker;
     pgn_output *b = result;
+    pgn_run *c = r->user;
+    c->counts = &b->counts;
+    if (c == user) {
+        b->direct = 1;
+        return;
+    }
+    pgn_worker *w = (pgn_worker *)c;
     if (!b->out) {
         b->out = open_memstream(&b->out_text, &b->out_len);
         b->err = open_memstream(&b->err_text, &b->err_len);
-        if (!b->out || !b->err) out_of_memory(&w->run);
+        if (!b->out || !b->err) out_of_memory(c);
     }
     w->io.out = b->out;
     w->io.err = b->err;
-    w->run.reader = reader;
-    w->run.totals = b->totals;
-    w->run.status = b->status;
-    int rc = rf_pgn_read_game(reader, &w->v);
-    b->status = w->run.status;
-    if (rc == 1) b->games++;
-    return rc;
 }
 
-/* In the reading thread, the batches in order: their output and messages printed. */
+/* In the reading thread, the batches in order: their output and messages printed, their
+ * counts added to the run's. */
 static int output_emit(void *user, void *result)
 {
     pgn_run *o = user;
@@ -446,14 +449,14 @@ static int output_emit(void *user, void *result)
         free(b->err_text);
         b->out_text = b->err_text = NULL;
     }
-    o->games_seen += b->games;
-    b->games = 0;
-    o->status = cli_worse(o->status, b->status);
-    b->status = CLI_OK;
+    o->games_seen += b->counts.games;
+    o->status = cli_worse(o->status, b->counts.status);
     for (int v = 0; v < RF_VARIANT_COUNT; v++)
-        for (int c = 0; c < 2; c++) tally_add(&o->totals[v][c], &b->totals[v][c]);
-    memset(b->totals, 0, sizeof b->totals);
-    if (o->progress) progress(o, o->input, 0);
+        for (int c = 0; c < 2; c++) tally_add(&o->totals[v][c], &b->counts.totals[v][c]);
+    int counted = b->counts.games != 0;
+    memset(&b->counts, 0, sizeof b->counts);
+    /* One thread: a game at a time, the progress line looked at every 256 games. */
+    if (o->progress && (!b->direct || (counted && (o->games_seen & 255) == 0))) progress(o, o->input, 0);
     return ferror(o->common.io->out) ? 1 : 0;
 }
 
@@ -462,43 +465,26 @@ static size_t read_input(void *ctx, char *buf, size_t cap)
     return cli_decoder_read(ctx, buf, cap);
 }
 
-/* Reads the games of the decoder's text with o->threads threads; what rf_pgn_read_game's last
- * call returned: 0 at the end, negative after a read error. */
-static int read_threads(pgn_run *o, rf_pgn_read_fn read, void *ctx)
+/* Reads the games of the decoder's text with o->threads threads; 0 at the end, -1 after a read
+ * error. */
+static int read_games(pgn_run *o, rf_pgn_read_fn read, void *ctx)
 {
-    pgn_threads t = {0};
-    t.threads = o->threads;
-    t.batch = o->batch;
-    t.read = read;
-    t.read_ctx = ctx;
-    t.start = &o->place;
-    t.user = o;
-    t.worker_new = worker_new;
-    t.worker_free = worker_free;
-    t.result_new = output_new;
-    t.result_free = output_free;
-    t.game = worker_game;
-    t.emit = output_emit;
-    int rc = pgn_threads_run(&t);
+    pgn_drive d = {0};
+    d.threads = o->threads;
+    d.batch = o->batch;
+    d.read = read;
+    d.read_ctx = ctx;
+    d.start = &o->place;
+    d.user = o;
+    d.record_new = record_new;
+    d.record_free = record_free;
+    d.result_new = output_new;
+    d.result_free = output_free;
+    d.aim = aim;
+    d.emit = output_emit;
+    int rc = pgn_drive_run(&d);
     if (rc == PGN_THREADS_NOMEM) out_of_memory(o);
     return rc == PGN_THREADS_FAILED ? -1 : 0;
-}
-
-/* Reads the games of the decoder's text in this thread; as read_threads. */
-static int read_here(pgn_run *o, rf_pgn_read_fn read, void *ctx)
-{
-    rf_pgn_reader *reader = rf_pgn_reader_new(read, ctx);
-    if (!reader || rf_pgn_reader_set_place(reader, &o->place) != RF_OK) out_of_memory(o);
-    rf_pgn_visitor v = pgn_visitor(o);
-    o->reader = reader;
-    int rc;
-    while ((rc = rf_pgn_read_game(reader, &v)) == 1) {
-        if (o->progress && (o->games_seen & 255) == 0) progress(o, o->input, 0);
-        if (ferror(o->common.io->out)) break;
-    }
-    o->reader = NULL;
-    rf_pgn_reader_free(reader);
-    return rc;
 }
 
 /* ---- --columns all-tags ------------------------------------------------------------------- */
@@ -603,7 +589,7 @@ static void read_file(pgn_run *o, const char *path)
     o->started = o->last = now();
     o->games_seen = 0;
     o->shown = 0;
-    ahead pre = {text, {NULL, 0, 0, &o->common}, 0, 0};
+    ahead pre = {text, {NULL, 0, 0, &o->common, 0}, 0, 0};
     if (pgn_columns_pending(&o->columns)) read_ahead(o, &pre);
     if (o->table && !o->header_done) {
         pgn_columns_header(&o->columns, o->common.io->out);
@@ -611,7 +597,7 @@ static void read_file(pgn_run *o, const char *path)
     }
     rf_pgn_read_fn read = pre.kept.len ? replay : read_input;
     void *ctx = pre.kept.len ? (void *)&pre : (void *)text;
-    int rc = o->threads > 1 ? read_threads(o, read, ctx) : read_here(o, read, ctx);
+    int rc = read_games(o, read, ctx);
     free(pre.kept.p);
     /* The last line: on a terminal when one was shown, elsewhere always (a log's end). */
     if (o->progress == 2 || (o->progress && o->shown)) progress(o, in, 1);
@@ -797,10 +783,8 @@ static int run(cli_io *io, int argc, char **argv)
     pgn_run o;
     cli_args a;
     memset(&o, 0, sizeof o);
-    o.totals = o.total_store;
     cli_args_start(&a, &o.common, &cli_command_pgn, io, argc, argv);
-    o.tag_names.common = o.tags.common = o.san.common = o.uci.common = o.text.common = o.clocks.common =
-        o.evals.common = o.comments.common = &o.common;
+    o.tag_names.common = o.text.common = &o.common;
     o.threads = rf_cpu_count() < 256 ? rf_cpu_count() : 256;
     given g = {0, 0, -1, NULL, 0};
     int id;

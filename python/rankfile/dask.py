@@ -166,7 +166,11 @@ def read_pgn(paths: Any, *, columns: Optional[Sequence[str]] = None, blocksize: 
         raise ValueError(f"blocksize: a number of bytes, 1 or more, or None, not {blocksize!r}")
     files = _files(paths)
     order = _columns(files[0], columns, variant, encoding)
-    meta = _pgn.read_table(b"", columns=order, threads=1).to_pandas()[order]
+    import pandas
+    # The columns' dtypes from the column table (an empty table's columns would otherwise be
+    # float64 for text, and Parquet, .str and dtypes would go wrong).
+    meta = pandas.DataFrame({name: pandas.Series([], dtype=dtype) for name, dtype in _pgn.pandas_dtypes(order).items()},
+                            columns=order)
     parts: List[Any] = []
     for path in files:
         counts: List[Any] = []

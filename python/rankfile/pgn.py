@@ -1596,12 +1596,15 @@ def skip_game(handle: Any) -> bool:
 
 # ---- whole files: read_table, iter_tables, to_parquet and iter_games ----------------------
 
-_NUMERIC = {"index": "int64", "offset": "int64", "chess960": "bool", "plies": "int64",
-            "error_line": "int64", "error_column": "int64"}
-_BEFORE_TAGS = ["index", "offset"]
-_AFTER_TAGS = ["variant", "chess960", "start_fen", "moves_uci", "moves_san", "plies", "result",
-               "termination", "winner", "final_fen", "error", "error_line", "error_column",
-               "warning", "clocks", "evals", "eco", "opening"]
+# The computed columns, their order and their types: the C library's one column table
+# (app/pgn_columns.c), the same as `rankfile pgn --columns` knows; index and offset come before
+# the tags. Types: "int", "bool", "str", "int or None" (opening_ply: None when no opening).
+_TABLE_COLUMNS: List[Tuple[str, str]] = [tuple(c) for c in _rankfile.table_columns()]  # type: ignore[misc]
+_TYPES = dict(_TABLE_COLUMNS)
+_NUMERIC = {name: "bool" if kind == "bool" else "int64" for name, kind in _TABLE_COLUMNS if kind in ("int", "bool")}
+_BEFORE_TAGS = [name for name, _ in _TABLE_COLUMNS[:2]]
+_AFTER_TAGS = [name for name, _ in _TABLE_COLUMNS[2:]]
+_ECO_COLUMNS = ("eco", "opening", "opening_ply")
 _FIXED_NAMES = set(_BEFORE_TAGS + _AFTER_TAGS)
 
 BATCH_GAMES = 65536
@@ -1622,12 +1625,20 @@ def _column(name: str, data: Any) -> Any:
 
 
 def _arrow_schema(names: Sequence[str]) -> Any:
-    """The Arrow types of the columns: int64 and bool for the numeric ones, string for the
-    others (tags included), whatever the values (an empty column too)."""
+    """The Arrow types of the columns, from the column table: int64 and bool for the numeric
+    ones (opening_ply an int64 with nulls), string for the others (tags included), whatever the
+    values (an empty column too)."""
     import pyarrow
-    types = {"int64": pyarrow.int64(), "bool": pyarrow.bool_()}
-    return pyarrow.schema([(name, types.get(_NUMERIC.get(name, ""), pyarrow.string()))
-                           for name in names])
+    types = {"int": pyarrow.int64(), "int or None": pyarrow.int64(), "bool": pyarrow.bool_()}
+    return pyarrow.schema([(name, types.get(_TYPES.get(name, "str"), pyarrow.string())) for name in names])
+
+
+def pandas_dtypes(names: Sequence[str]) -> Dict[str, str]:
+    """The pandas dtypes of read_table's columns of these names, from the column table (the
+    same whatever the rows, none included): "int64", "bool", "Int64" (opening_ply, with <NA>
+    where a game has no opening) or "object" (str values: tags and text columns)."""
+    dtypes = {"int": "int64", "bool": "bool", "int or None": "Int64"}
+    return {name: dtypes.get(_TYPES.get(name, "str"), "object") for name in names}
 
 
 class Table:
@@ -1651,7 +1662,8 @@ class Table:
     def columns(self) -> List[str]:
         """The column names: index, offset, the tags (in the order first met), then variant,
         chess960, start_fen, moves_uci, moves_san, plies, result, termination, winner,
-        final_fen, error, error_line, error_column, warning, clocks, evals (those asked for)."""
+        final_fen, error, error_line, error_column, warning, clocks, evals, and with an ECO file
+        eco, opening, opening_ply (those asked for): the C library's column table."""
         return list(self._order)
 
     def __len__(self) -> int:
@@ -1692,7 +1704,9 @@ class Table:
     def to_pandas(self) -> Any:
         """A pandas.DataFrame of the columns (pandas must be installed)."""
         import pandas
-        return pandas.DataFrame({name: self[name] for name in self._order}, columns=self._order)
+        dtypes = pandas_dtypes(self._order)
+        return pandas.DataFrame({name: pandas.Series(self[name], dtype=dtypes[name]) for name in self._order},
+                                columns=self._order)
 
     def to_arrow(self) -> Any:
         """A pyarrow.Table of the columns (pyarrow must be installed): int64 and bool for the
@@ -1717,8 +1731,8 @@ def _open(source: Any, columns: Optional[Sequence[str]], variant: Optional[str],
     if eco is not None:
         from rankfile import openings
         table = openings.table_of(eco)._table
-    elif columns is not None and not isinstance(columns, str) and ("eco" in columns or "opening" in columns):
-        raise ValueError("the columns eco and opening need an ECO file: eco=path, or a table of "
+    elif columns is not None and not isinstance(columns, str) and any(c in columns for c in _ECO_COLUMNS):
+        raise ValueError("the columns eco, opening and opening_ply need an ECO file: eco=path, or a table of "
                          "rankfile.openings.load (rankfile.openings.default() for Debian's)")
     if byte_range is not None:
         if not isinstance(source, (str, os.PathLike)):
@@ -1827,13 +1841,18 @@ def read_table(source: Any, *, columns: Optional[Sequence[str]] = None,
     of these columns is left out (the column wins).
 
     ``eco``: an ECO file (a path, or a table of :func:`rankfile.openings.load`) adds the columns
-    ``eco`` and ``opening`` (the file's code, and its name with ": " and the variation when it
-    names one; "" when it knows no position of the game), found along each game's main line as
+    ``eco``, ``opening`` and ``opening_ply`` (the file's code, its name with ": " and the
+    variation when it names one, and the ply where its position was last reached; "", "" and
+    None when it knows no position of the game), found along each game's main line as
     ``rankfile pgn --eco`` finds them. Without it there are no such columns (asking for them is
     a ValueError); the tags are ``ECO`` and ``Opening``.
 
-    Raises OSError for a file that cannot be opened, ValueError for input that cannot be read
-    (corrupt compressed data) or an unknown variant.
+    An input cut short is read as the CLI reads it: the games before the cut, and a
+    UserWarning naming it (a cut ``.gz``/``.zst``: "cannot read the PGN input past the games
+    read: FILE: truncated gzip data"; a last game without its result marker: its warning).
+
+    Raises OSError for a file that cannot be opened, ValueError for compressed input that
+    cannot be opened at all or an unknown variant.
     """
     threads = _threads(threads)
     reader = _open(source, columns, variant, encoding, byte_range, eco)
@@ -1889,8 +1908,8 @@ def iter_tables(source: Any, *, games: int = BATCH_GAMES, columns: Optional[Sequ
     column (name it in ``columns`` to keep it); a game without one of the tags has "" there.
 
     The first batch is read by the call (so a missing file raises OSError here); the next ones
-    as the iterator is advanced. A read error later (corrupt compressed data) raises ValueError
-    from the iterator."""
+    as the iterator is advanced. Compressed data cut or corrupt later ends the iterator after the
+    games before the fault, with a UserWarning naming it (as :func:`read_table`)."""
     _batch_size(games, "games")
     return _batches(_open(source, columns, variant, encoding, eco=eco), games, columns)[1]
 

@@ -4,9 +4,12 @@
  * reads it, the clocks and evals columns as `rankfile pgn --format tsv` writes them.
  *
  * A reader (PgnTableReader) keeps the input open and reads it a batch of games at a time:
- * next(n) reads up to n games into a new PgnTableData, next(0) the rest of the input. The batch
- * is one call of read_games() on a `build`, which needs nothing of Python: another driver may
- * fill builds the same way.
+ * next(n) reads up to n games into a new PgnTableData, next(0) the rest of the input; run()
+ * reads the rest on several threads. Either way the games are read by app's one driver
+ * (app/pgn_drive.h) into app's game record (app/pgn_record.h), and each record becomes a row of
+ * a `build` by app's column table (app/pgn_columns.h: the computed columns, their types and
+ * writers, the same as `rankfile pgn --columns`): this file keeps no PGN logic of its own, and
+ * the path goes python/src -> app -> src, never back. A build needs nothing of Python.
  *
  * The input is a file (plain, gzip or zstd) or bytes in memory, read by the CLI's own input and
  * decoder (app/input.c, app/encoding.c, opened quiet: their errors come back as text, raised
@@ -23,7 +26,8 @@
 
 #include "app.h"
 #include "pgn_columns.h"
-#include "pgn_threads.h"
+#include "pgn_drive.h"
+#include "pgn_record.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -92,31 +96,22 @@ static span arena_span(arena *a, const char *s, size_t n)
     return sp;
 }
 
-/* ---- the games ----------------------------------------------------------------------------- */
+/* ---- the games: records (app/pgn_record.h) kept as rows ------------------------------------ */
 
-/* The columns besides the tags, in the table's order (the tags come after offset). */
-enum {
-    COL_INDEX, COL_OFFSET, COL_VARIANT, COL_CHESS960, COL_START_FEN, COL_MOVES_UCI, COL_MOVES_SAN,
-    COL_PLIES, COL_RESULT, COL_TERMINATION, COL_WINNER, COL_FINAL_FEN, COL_ERROR, COL_ERROR_LINE,
-    COL_ERROR_COLUMN, COL_WARNING, COL_CLOCKS, COL_EVALS, COL_ECO, COL_OPENING, COL_COUNT
-};
-static const char *const col_names[COL_COUNT] = {
-    "index", "offset", "variant", "chess960", "start_fen", "moves_uci", "moves_san", "plies",
-    "result", "termination", "winner", "final_fen", "error", "error_line", "error_column", "warning",
-    "clocks", "evals", "eco", "opening",
-};
+#define MAX_COLUMNS 64 /* at least pgn_column_count */
+
+/* A computed column's value in a row: a number, or text in the arena. */
+typedef struct cell_slot {
+    int64_t n;
+    span s;
+    int none;
+} cell_slot;
 
 typedef struct game_row {
-    int64_t index, offset, plies, error_line, error_column;
-    uint8_t variant, chess960, start_ok, winner; /* winner: 0 none, 1 white, 2 black */
-    const char *termination;                     /* static, or NULL */
-    char result[8];
-    span start_fen, final_fen, error, warning;
-    span clocks, evals;                          /* empty when the game has no [%clk] nor [%eval] */
-    span eco, opening;                           /* empty when the ECO table names none */
-    size_t tag_first, tag_count;                 /* into tag_entries */
-    size_t move_first, move_count;               /* the main line, into `moves` */
-    size_t start;                                /* its start, into `starts` */
+    size_t tag_first, tag_count;   /* into tag_entries */
+    size_t move_first, move_count; /* the main line, into `moves` (moves_san, moves_uci) */
+    size_t start;                  /* its start, into `starts` */
+    size_t cell_first;             /* its cells, into `cells`: one per column kept and stored */
 } game_row;
 
 typedef struct tag_entry {
@@ -126,18 +121,25 @@ typedef struct tag_entry {
 
 #define NAME_HASH 1024
 
-/* What a reader keeps of the games: the columns asked for, and the variant filter. */
+/* What a reader keeps of the games: the columns asked for (indexes into pgn_column_table), the
+ * record's options (its needs, the ECO table, the variant filter). */
 typedef struct table_options {
-    int want[COL_COUNT];
-    int filter, filter_chess960;
-    rf_variant filter_variant;
-    const rf_eco *eco; /* the ECO table of the columns eco and opening (the reader holds it) */
+    int want[MAX_COLUMNS];
+    int stored[MAX_COLUMNS]; /* the cell's place in a row's cells, -1 for the moves columns
+                                (written from the moves when asked for) */
+    size_t nstored;
+    pgn_record_options rec;
 } table_options;
+
+/* The columns moves_san and moves_uci are kept as moves, written when asked for. */
+static int deferred(const pgn_column_def *def)
+{
+    return (def->needs & (PGN_NEED_SAN | PGN_NEED_UCI)) != 0;
+}
 
 /* One batch of games: every column's data, in C. */
 typedef struct build {
-    table_options opt;     /* a copy: the batch outlives its reader */
-    rf_pgn_reader *reader; /* while reading: the game's offset */
+    table_options opt; /* a copy: the batch outlives its reader */
     arena text;        /* every string */
     arena rows;        /* game_row[] */
     arena tags;        /* tag_entry[] */
@@ -145,20 +147,12 @@ typedef struct build {
     int32_t name_hash[NAME_HASH];
     arena moves;       /* rf_move[]: every kept game's main line */
     arena starts;      /* rf_position[]: every kept game's start */
-    size_t tag_first, move_first;
-    int64_t offset;
-    int keep, start_ok;
+    arena cells;       /* cell_slot[] */
+    bytes scratch;     /* the column writers' */
     size_t games;
-    /* The clocks and evals of the game being read, as `rankfile pgn --format tsv` writes them:
-     * per main-line ply "-" or the value, space-separated (pgn_annotations reads a comment). */
-    int annotate;                 /* the clocks or evals column is asked for */
-    arena clocks, evals;
-    size_t clock_last, eval_last; /* where the last ply's entry starts */
-    int annotated;                /* a clock or an eval was found in the game */
-    unsigned long var_depth;      /* the variations open where the reader is */
-    /* The opening of the game being read (eco, opening), as `rankfile pgn --eco` finds it. */
-    rf_eco_walk eco_walk;
-    int eco_going;
+    size_t seen; /* games read, kept or not */
+    /* The input's last game: its warning when it has no result marker (the input cut short). */
+    char cut[300];
 } build;
 
 static uint32_t name_id(build *b, const char *name, size_t len)
@@ -180,179 +174,60 @@ static uint32_t name_id(build *b, const char *name, size_t len)
     }
 }
 
-static int on_begin_game(void *user, unsigned long index)
+/* A record's tags into the batch. */
+static void keep_tags(build *b, const pgn_record *r)
 {
-    build *b = user;
-    (void)index;
-    b->offset = (int64_t)rf_pgn_reader_offset(b->reader);
-    b->tag_first = b->tags.len / sizeof(tag_entry);
-    b->move_first = b->moves.len / sizeof(rf_move);
-    b->keep = 1;
-    b->start_ok = 0;
-    b->clocks.len = b->evals.len = 0;
-    b->annotated = 0;
-    b->var_depth = 0;
-    if (b->opt.eco) rf_eco_walk_start(&b->eco_walk, NULL, NULL); /* none until its start is known */
-    b->eco_going = 0;
-    return RF_PGN_CONTINUE;
-}
-
-static void on_header(void *user, const char *name, size_t name_len, const char *value,
-                      size_t value_len)
-{
-    build *b = user;
-    tag_entry e;
-    /* A name of more tags than the hash holds is still kept, found by the slow path. */
-    e.name = name_id(b, name, name_len);
-    e.value.at = b->text.len;
-    /* A NUL byte becomes U+FFFD, as the CLI's JSON shows it. */
-    for (const char *nul; (nul = memchr(value, 0, value_len)) != NULL;) {
-        arena_add(&b->text, value, (size_t)(nul - value));
-        arena_add(&b->text, "\xEF\xBF\xBD", 3);
-        value_len -= (size_t)(nul + 1 - value);
-        value = nul + 1;
-    }
-    arena_add(&b->text, value, value_len);
-    e.value.len = (uint32_t)(b->text.len - e.value.at);
-    arena_add(&b->tags, &e, sizeof e);
-}
-
-static int on_end_headers(void *user, const rf_position *start)
-{
-    build *b = user;
-    b->start_ok = start != NULL;
-    if (start && b->opt.filter &&
-        (start->variant != b->opt.filter_variant || start->chess960 != b->opt.filter_chess960))
-        b->keep = 0;
-    if (b->keep && b->opt.eco) rf_eco_walk_start(&b->eco_walk, b->opt.eco, start), b->eco_going = 1;
-    return b->keep ? RF_PGN_CONTINUE : RF_PGN_SKIP;
-}
-
-/* The main line's moves are kept as they are; their SAN and UCI are written when a column
- * asks for them (moves_text), by playing them again from the start. */
-static void on_move(void *user, const rf_position *before, rf_move m, unsigned depth)
-{
-    build *b = user;
-    if (depth > 0) return;
-    arena_add(&b->moves, &m, sizeof m);
-    if (b->eco_going) b->eco_going = rf_eco_walk_move(&b->eco_walk, before, m);
-    if (b->annotate) { /* a "-" for the ply until a comment gives its clock or eval */
-        if (b->clocks.len) arena_add(&b->clocks, " ", 1);
-        if (b->evals.len) arena_add(&b->evals, " ", 1);
-        b->clock_last = b->clocks.len;
-        b->eval_last = b->evals.len;
-        arena_add(&b->clocks, "-", 1);
-        arena_add(&b->evals, "-", 1);
+    const char *p = r->tags.p;
+    for (size_t i = 0; i < r->ntags; i++) {
+        size_t n = strlen(p);
+        tag_entry e;
+        /* A name of more tags than the hash holds is still kept, found by the slow path. */
+        e.name = name_id(b, p, n);
+        p += n + 1;
+        n = strlen(p);
+        e.value = arena_span(&b->text, p, n);
+        p += n + 1;
+        arena_add(&b->tags, &e, sizeof e);
     }
 }
 
-/* A comment after a main-line move: its [%clk] and [%eval], the last given winning. */
-static void on_comment(void *user, const char *text, size_t len)
+/* The record's end (its done hook, the user its batch): a row of the columns kept. */
+static void keep_game(void *user, pgn_record *r)
 {
     build *b = user;
-    if (b->var_depth > 0 || b->clocks.len == 0) return;
-    char clock[32], eval[32];
-    pgn_annotations(text, len, clock, eval);
-    if (clock[0]) {
-        b->clocks.len = b->clock_last;
-        arena_add(&b->clocks, clock, strlen(clock));
-        b->annotated = 1;
-    }
-    if (eval[0]) {
-        b->evals.len = b->eval_last;
-        arena_add(&b->evals, eval, strlen(eval));
-        b->annotated = 1;
-    }
-}
-
-static int on_begin_variation(void *user)
-{
-    ((build *)user)->var_depth++;
-    return RF_PGN_CONTINUE;
-}
-
-static void on_end_variation(void *user)
-{
-    ((build *)user)->var_depth--;
-}
-
-static span fen_span(build *b, const rf_position *pos)
-{
-    char fen[RF_FEN_MAX];
-    size_t n = rf_position_to_fen(fen, sizeof fen, pos, 0);
-    return arena_span(&b->text, fen, n);
-}
-
-static void on_end_game(void *user, const rf_pgn_game *g)
-{
-    build *b = user;
-    if (!b->keep) {
-        b->tags.len = b->tag_first * sizeof(tag_entry);
-        b->moves.len = b->move_first * sizeof(rf_move);
-        return;
-    }
-    game_row r;
-    memset(&r, 0, sizeof r);
-    r.index = (int64_t)g->index;
-    r.offset = b->offset;
-    r.plies = g->plies;
-    r.variant = (uint8_t)g->variant;
-    r.chess960 = (uint8_t)(g->chess960 != 0);
-    r.start_ok = (uint8_t)b->start_ok;
-    snprintf(r.result, sizeof r.result, "%s", g->result[0] ? g->result : "*");
-    if (b->start_ok) {
-        if (b->opt.want[COL_START_FEN]) r.start_fen = fen_span(b, &g->start);
-        if (b->opt.want[COL_FINAL_FEN]) r.final_fen = fen_span(b, &g->game->pos);
-        if (b->opt.want[COL_TERMINATION] || b->opt.want[COL_WINNER]) {
-            rf_outcome o = rf_game_outcome(g->game);
-            r.termination = o.reason == RF_REASON_NONE ? NULL : o.code;
-            r.winner = o.result == RF_RESULT_WHITE_WINS ? 1 : o.result == RF_RESULT_BLACK_WINS ? 2 : 0;
-        }
-    }
-    r.move_first = b->move_first;
-    r.move_count = b->moves.len / sizeof(rf_move) - b->move_first;
-    r.start = b->starts.len / sizeof(rf_position);
+    const rf_pgn_game *g = r->game;
+    b->cut[0] = 0;
+    b->seen++;
+    if (r->warned && !g->result[0]) snprintf(b->cut, sizeof b->cut, "%s", r->warning);
+    if (!r->keep) return;
+    game_row row;
+    row.tag_first = b->tags.len / sizeof(tag_entry);
+    keep_tags(b, r);
+    row.tag_count = b->tags.len / sizeof(tag_entry) - row.tag_first;
+    row.move_first = b->moves.len / sizeof(rf_move);
+    row.move_count = r->moves.len / sizeof(rf_move);
+    arena_add(&b->moves, r->moves.p, r->moves.len);
+    row.start = b->starts.len / sizeof(rf_position);
     arena_add(&b->starts, &g->start, sizeof g->start);
-    char where[300];
-    if (g->status != RF_OK) {
-        int n = snprintf(where, sizeof where, "game %lu (line %lu, column %lu): %s", g->index,
-                         g->error_line, g->error_column, g->error);
-        r.error = arena_span(&b->text, where, n < 0 ? 0 : (size_t)n < sizeof where ? (size_t)n : sizeof where - 1);
-        r.error_line = (int64_t)g->error_line;
-        r.error_column = (int64_t)g->error_column;
+    row.cell_first = b->cells.len / sizeof(cell_slot);
+    pgn_cell cell;
+    cell.scratch = &b->scratch;
+    for (size_t c = 0; c < pgn_column_count; c++) {
+        if (b->opt.stored[c] < 0) continue;
+        const pgn_column_def *def = &pgn_column_table[c];
+        pgn_column_write(def, r, &cell);
+        cell_slot slot = {cell.n, {0, 0}, cell.none};
+        if (def->type == PGN_TYPE_TEXT) slot.s = arena_span(&b->text, cell.s, cell.len);
+        arena_add(&b->cells, &slot, sizeof slot);
     }
-    if (g->warnings) {
-        int n = snprintf(where, sizeof where, "game %lu (line %lu): %s", g->index, g->warning_line,
-                         g->warning);
-        r.warning = arena_span(&b->text, where, n < 0 ? 0 : (size_t)n < sizeof where ? (size_t)n : sizeof where - 1);
-    }
-    if (b->opt.eco) {
-        rf_eco_match match = rf_eco_walk_end(&b->eco_walk, &g->game->pos);
-        if (match.entry) {
-            const rf_eco_entry *e = match.entry;
-            r.eco = arena_span(&b->text, e->eco, strlen(e->eco));
-            /* "Name: Variation", as the CLI's opening column */
-            size_t at = b->text.len;
-            arena_add(&b->text, e->name, strlen(e->name));
-            if (*e->variation) arena_add(&b->text, ": ", 2), arena_add(&b->text, e->variation, strlen(e->variation));
-            r.opening.at = at;
-            r.opening.len = (uint32_t)(b->text.len - at);
-        }
-    }
-    if (b->annotated) {
-        if (b->opt.want[COL_CLOCKS]) r.clocks = arena_span(&b->text, b->clocks.p, b->clocks.len);
-        if (b->opt.want[COL_EVALS]) r.evals = arena_span(&b->text, b->evals.p, b->evals.len);
-    }
-    r.tag_first = b->tag_first;
-    r.tag_count = b->tags.len / sizeof(tag_entry) - b->tag_first;
-    arena_add(&b->rows, &r, sizeof r);
+    arena_add(&b->rows, &row, sizeof row);
     b->games++;
 }
 
 static int build_failed(const build *b)
 {
     return b->text.failed || b->rows.failed || b->tags.failed || b->names.failed ||
-           b->moves.failed || b->starts.failed || b->clocks.failed || b->evals.failed;
+           b->moves.failed || b->starts.failed || b->cells.failed || b->scratch.failed;
 }
 
 /* A new empty batch for the columns of `opt`; NULL when memory ran out. */
@@ -361,7 +236,6 @@ static build *build_new(const table_options *opt)
     build *b = calloc(1, sizeof *b);
     if (!b) return NULL;
     b->opt = *opt;
-    b->annotate = opt->want[COL_CLOCKS] || opt->want[COL_EVALS];
     for (int i = 0; i < NAME_HASH; i++) b->name_hash[i] = -1;
     return b;
 }
@@ -375,8 +249,8 @@ static void build_free(build *b)
     free(b->names.p);
     free(b->moves.p);
     free(b->starts.p);
-    free(b->clocks.p);
-    free(b->evals.p);
+    free(b->cells.p);
+    free(b->scratch.p);
     free(b);
 }
 
@@ -384,9 +258,10 @@ static void build_free(build *b)
 static void build_clear(build *b)
 {
     b->text.len = b->rows.len = b->tags.len = b->names.len = b->moves.len = b->starts.len = 0;
-    b->clocks.len = b->evals.len = 0;
+    b->cells.len = 0;
     for (int i = 0; i < NAME_HASH; i++) b->name_hash[i] = -1;
-    b->games = 0;
+    b->games = b->seen = 0;
+    b->cut[0] = 0;
 }
 
 static void span_move(span *s, size_t by)
@@ -399,6 +274,7 @@ static int build_append(build *dst, const build *src)
 {
     size_t text_at = dst->text.len, tag_at = dst->tags.len / sizeof(tag_entry);
     size_t move_at = dst->moves.len / sizeof(rf_move), start_at = dst->starts.len / sizeof(rf_position);
+    size_t cell_at = dst->cells.len / sizeof(cell_slot);
     size_t nnames = src->names.len / sizeof(span);
     uint32_t *names = malloc((nnames ? nnames : 1) * sizeof *names);
     if (!names) return -1;
@@ -416,54 +292,64 @@ static int build_append(build *dst, const build *src)
     free(names);
     arena_add(&dst->moves, src->moves.p, src->moves.len);
     arena_add(&dst->starts, src->starts.p, src->starts.len);
+    const cell_slot *cells = (const cell_slot *)src->cells.p;
+    for (size_t i = 0; i < src->cells.len / sizeof(cell_slot); i++) {
+        cell_slot c = cells[i];
+        span_move(&c.s, text_at);
+        arena_add(&dst->cells, &c, sizeof c);
+    }
     const game_row *rows = (const game_row *)src->rows.p;
     for (size_t i = 0; i < src->games; i++) {
         game_row r = rows[i];
         r.tag_first += tag_at;
         r.move_first += move_at;
         r.start += start_at;
-        span_move(&r.start_fen, text_at);
-        span_move(&r.final_fen, text_at);
-        span_move(&r.error, text_at);
-        span_move(&r.warning, text_at);
-        span_move(&r.clocks, text_at);
-        span_move(&r.evals, text_at);
-        span_move(&r.eco, text_at);
-        span_move(&r.opening, text_at);
+        r.cell_first += cell_at;
         arena_add(&dst->rows, &r, sizeof r);
     }
     dst->games += src->games;
+    if (src->seen) snprintf(dst->cut, sizeof dst->cut, "%s", src->cut);
+    dst->seen += src->seen;
     return build_failed(dst) ? -1 : 0;
 }
 
-/* The reader's visitor, filling b. */
-static rf_pgn_visitor build_visitor(build *b)
+/* A record for the columns of `opt`, its games going to no batch yet (aim_record). */
+static void record_start(pgn_record *r, const table_options *opt)
 {
-    rf_pgn_visitor v = {b, on_begin_game, on_header, on_end_headers, on_move, NULL, NULL, NULL,
-                        NULL, on_end_game};
-    if (b->annotate) {
-        v.comment = on_comment;
-        v.begin_variation = on_begin_variation;
-        v.end_variation = on_end_variation;
-    }
-    return v;
+    pgn_record_init(r, &opt->rec, NULL);
+    r->done = keep_game;
 }
 
-/* Reads the next games of `reader` into b until b holds `max` games (0: no limit; the games
- * the variant filter skips do not count) or the input ends. Returns 1 when it stopped at
+/* Its next games go to b. */
+static void aim_record(pgn_record *r, build *b)
+{
+    r->user = b;
+}
+
+typedef struct batch_limit {
+    build *b;
+    size_t max; /* 0: no limit */
+} batch_limit;
+
+static int below_limit(void *ctx, pgn_record *r)
+{
+    batch_limit *l = ctx;
+    (void)r;
+    return !build_failed(l->b) && (l->max == 0 || l->b->games < l->max);
+}
+
+/* Reads the next games of `reader` (by r) into b until b holds `max` games (0: no limit; the
+ * games the variant filter skips do not count) or the input ends. Returns 1 when it stopped at
  * `max` (the reader is then just after the last game, ready for the next batch), 0 at the end
  * of the input, -1 when reading failed, with why ("out of memory", or the read error of `t`,
  * the text the reader reads). Needs no Python: run it without the GIL. */
-static int read_games(build *b, rf_pgn_reader *reader, const text *t, size_t max, char *why,
+static int read_games(build *b, rf_pgn_reader *reader, pgn_record *r, const text *t, size_t max, char *why,
                       size_t why_cap)
 {
-    rf_pgn_visitor v = build_visitor(b);
-    b->reader = reader;
-    int rc = 0;
-    while ((max == 0 || b->games < max) && (rc = rf_pgn_read_game(reader, &v)) == 1 && !build_failed(b))
-        ;
-    b->reader = NULL;
-    if (build_failed(b)) {
+    batch_limit limit = {b, max};
+    aim_record(r, b);
+    int rc = pgn_drive_here(reader, r, below_limit, &limit);
+    if (build_failed(b) || pgn_record_failed(r)) {
         snprintf(why, why_cap, "out of memory");
         return -1;
     }
@@ -477,23 +363,15 @@ static int read_games(build *b, rf_pgn_reader *reader, const text *t, size_t max
 
 /* Writes every game's main line as SAN (san 1) or UCI (san 0), space-joined, into out, one
  * span per game in spans. 0, or -1 when memory ran out. Run without the GIL. */
-static int moves_text(const build *b, int san, arena *out, span *spans)
+static int moves_text(const build *b, int san, bytes *out, span *spans)
 {
     const game_row *rows = (const game_row *)b->rows.p;
     const rf_move *moves = (const rf_move *)b->moves.p;
     const rf_position *starts = (const rf_position *)b->starts.p;
-    char buf[RF_SAN_MAX > RF_UCI_MAX ? RF_SAN_MAX : RF_UCI_MAX];
     for (size_t i = 0; i < b->games; i++) {
         const game_row *r = &rows[i];
-        rf_position pos = starts[r->start];
         spans[i].at = out->len;
-        for (size_t k = 0; k < r->move_count; k++) {
-            rf_move m = moves[r->move_first + k];
-            size_t n = san ? rf_move_to_san(buf, sizeof buf, &pos, m) : rf_move_to_uci(buf, sizeof buf, &pos, m);
-            if (k) arena_add(out, " ", 1);
-            arena_add(out, buf, n);
-            rf_position_play(&pos, m);
-        }
+        pgn_record_moves_text(out, &starts[r->start], moves + r->move_first, r->move_count, san);
         spans[i].len = (uint32_t)(out->len - spans[i].at);
     }
     return out->failed ? -1 : 0;
@@ -516,32 +394,31 @@ static PyObject *span_str(const build *b, span s)
     return PyUnicode_DecodeUTF8(b->text.p + s.at, (Py_ssize_t)s.len, "replace");
 }
 
-static int is_numeric(int col)
-{
-    return col == COL_INDEX || col == COL_OFFSET || col == COL_CHESS960 || col == COL_PLIES ||
-           col == COL_ERROR_LINE || col == COL_ERROR_COLUMN;
-}
-
-/* A numeric column: n values of 8 bytes (or 1 for chess960) in a bytes object. */
-static PyObject *numbers(const build *b, int col)
+/* A numeric column (int, bool): n values of 8 bytes (or 1 for a bool) in a bytes object; one
+ * that may be none: a list of int or None. */
+static PyObject *numbers(const build *b, const pgn_column_def *def, int stored)
 {
     const game_row *rows = (const game_row *)b->rows.p;
-    size_t n = b->games, width = col == COL_CHESS960 ? 1 : 8;
+    const cell_slot *cells = (const cell_slot *)b->cells.p;
+    size_t n = b->games;
+    if (def->type == PGN_TYPE_INT_OR_NONE) {
+        PyObject *list = PyList_New((Py_ssize_t)n);
+        for (size_t i = 0; list && i < n; i++) {
+            const cell_slot *c = &cells[rows[i].cell_first + (size_t)stored];
+            PyObject *v = c->none ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLongLong(c->n);
+            if (!v) Py_CLEAR(list);
+            else PyList_SetItem(list, (Py_ssize_t)i, v);
+        }
+        return list;
+    }
+    size_t width = def->type == PGN_TYPE_BOOL ? 1 : 8;
     PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * width));
     if (!bytes) return NULL;
     char *p = PyBytes_AsString(bytes);
     for (size_t i = 0; i < n; i++) {
-        const game_row *r = &rows[i];
-        int64_t v = 0;
-        switch (col) {
-        case COL_INDEX: v = r->index; break;
-        case COL_OFFSET: v = r->offset; break;
-        case COL_PLIES: v = (int64_t)r->move_count; break;
-        case COL_ERROR_LINE: v = r->error_line; break;
-        case COL_ERROR_COLUMN: v = r->error_column; break;
-        default: p[i] = (char)r->chess960; continue;
-        }
-        memcpy(p + i * 8, &v, 8);
+        int64_t v = cells[rows[i].cell_first + (size_t)stored].n;
+        if (width == 1) p[i] = (char)(v != 0);
+        else memcpy(p + i * 8, &v, 8);
     }
     return bytes;
 }
@@ -549,7 +426,7 @@ static PyObject *numbers(const build *b, int col)
 /* moves_san or moves_uci: written in C without the GIL, then one str per game. */
 static PyObject *moves_column(const build *b, int san)
 {
-    arena out = {0};
+    bytes out = {NULL, 0, 0, NULL, 0};
     span *spans = malloc((b->games ? b->games : 1) * sizeof *spans);
     if (!spans) return PyErr_NoMemory();
     int rc;
@@ -570,30 +447,14 @@ static PyObject *moves_column(const build *b, int san)
     return list;
 }
 
-static PyObject *texts(const build *b, int col)
+static PyObject *texts(const build *b, int stored)
 {
-    if (col == COL_MOVES_SAN || col == COL_MOVES_UCI) return moves_column(b, col == COL_MOVES_SAN);
     const game_row *rows = (const game_row *)b->rows.p;
+    const cell_slot *cells = (const cell_slot *)b->cells.p;
     PyObject *list = PyList_New((Py_ssize_t)b->games);
     if (!list) return NULL;
-    static const char *const winners[3] = {"", "white", "black"};
     for (size_t i = 0; i < b->games; i++) {
-        const game_row *r = &rows[i];
-        PyObject *s;
-        switch (col) {
-        case COL_VARIANT: s = PyUnicode_FromString(rf_variant_name((rf_variant)r->variant)); break;
-        case COL_START_FEN: s = span_str(b, r->start_fen); break;
-        case COL_RESULT: s = PyUnicode_FromString(r->result); break;
-        case COL_TERMINATION: s = PyUnicode_FromString(r->termination ? r->termination : ""); break;
-        case COL_WINNER: s = PyUnicode_FromString(winners[r->winner]); break;
-        case COL_FINAL_FEN: s = span_str(b, r->final_fen); break;
-        case COL_ERROR: s = span_str(b, r->error); break;
-        case COL_CLOCKS: s = span_str(b, r->clocks); break;
-        case COL_EVALS: s = span_str(b, r->evals); break;
-        case COL_ECO: s = span_str(b, r->eco); break;
-        case COL_OPENING: s = span_str(b, r->opening); break;
-        default: s = span_str(b, r->warning); break;
-        }
+        PyObject *s = span_str(b, cells[rows[i].cell_first + (size_t)stored].s);
         if (!s) {
             Py_DECREF(list);
             return NULL;
@@ -601,6 +462,15 @@ static PyObject *texts(const build *b, int col)
         PyList_SetItem(list, (Py_ssize_t)i, s);
     }
     return list;
+}
+
+/* A computed column's Python data, by its type (pgn_column_table). */
+static PyObject *computed_column(const build *b, size_t c)
+{
+    const pgn_column_def *def = &pgn_column_table[c];
+    if (b->opt.stored[c] < 0) return moves_column(b, (def->needs & PGN_NEED_SAN) != 0);
+    if (def->type == PGN_TYPE_TEXT) return texts(b, b->opt.stored[c]);
+    return numbers(b, def, b->opt.stored[c]);
 }
 
 /* The tag names in the order the games first use them. */
@@ -666,11 +536,8 @@ static PyObject *table_column(PyObject *self, PyObject *arg)
     Py_ssize_t len;
     const char *name = PyUnicode_AsUTF8AndSize(arg, &len);
     if (!name) return NULL;
-    for (int c = 0; c < COL_COUNT; c++)
-        if (strcmp(name, col_names[c]) == 0 && (size_t)len == strlen(col_names[c])) {
-            if (!b->opt.want[c]) break;
-            return is_numeric(c) ? numbers(b, c) : texts(b, c);
-        }
+    const pgn_column_def *def = pgn_column_find(name, (size_t)len);
+    if (def && b->opt.want[def - pgn_column_table]) return computed_column(b, (size_t)(def - pgn_column_table));
     return tag_column(b, name, len);
 }
 
@@ -685,9 +552,9 @@ static PyObject *table_fixed(PyObject *self, PyObject *unused)
     (void)unused;
     const build *b = ((table_object *)self)->b;
     PyObject *list = PyList_New(0);
-    for (int c = 0; list && c < COL_COUNT; c++) {
+    for (size_t c = 0; list && c < pgn_column_count; c++) {
         if (!b->opt.want[c]) continue;
-        PyObject *name = PyUnicode_FromString(col_names[c]);
+        PyObject *name = PyUnicode_FromString(pgn_column_table[c].name);
         if (!name || PyList_Append(list, name) < 0) Py_CLEAR(list);
         Py_XDECREF(name);
     }
@@ -828,6 +695,9 @@ typedef struct {
     uint64_t range_end;    /* a byte range's end, else 0 */
     int busy;              /* a next() is reading (the GIL released) */
     int warned;            /* the decoder's note was given as a UnicodeWarning */
+    pgn_record rec;        /* the games read by next() (app/pgn_record.h) */
+    char name[256];        /* the input's name, for warnings */
+    char cut[300];         /* the last game read: its warning when it has no result marker */
 } reader_object;
 
 static PyTypeObject *reader_type;
@@ -835,7 +705,8 @@ static PyTypeObject *reader_type;
 /* The input is over (or failed, or closed): its file and buffers are given back at once. */
 static void reader_release(reader_object *r)
 {
-    rf_pgn_reader_free(r->reader);
+    pgn_record_free(&r->rec);
+    pgn_drive_close(r->reader);
     r->reader = NULL;
     if (r->t) {
         cli_input_close(r->t->in);
@@ -844,6 +715,39 @@ static void reader_release(reader_object *r)
     }
     Py_CLEAR(r->hold);
     Py_CLEAR(r->eco);
+}
+
+/* After a reading: what the CLI says on stderr, said as Python warnings, in the CLI's order (a
+ * game cut short by the input's end, bytes that are not UTF-8, the input unreadable past the
+ * games read); the input released at its end. The games read are kept whatever: a cut
+ * .gz or .zst gives the games before the cut, as `rankfile pgn` does. rc: read_games'. 0, or -1
+ * with an exception set (out of memory, a warning turned into an error). */
+static int reader_said(reader_object *r, int rc, const char *why)
+{
+    char note[sizeof r->t->decoder.note] = "";
+    /* Bytes that are not UTF-8 were read as Windows-1252: said once, as the CLI says it. */
+    if (!r->warned) snprintf(note, sizeof note, "%s", r->t->decoder.note);
+    int auto_encoding = r->t->decoder.encoding == CLI_ENCODING_AUTO;
+    if (rc <= 0) reader_release(r); /* the decoder, its note with it, is gone from here */
+    if (rc < 0 && strcmp(why, "out of memory") == 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (rc <= 0 && r->cut[0]) {
+        int bad = PyErr_WarnFormat(PyExc_UserWarning, 1, "%s: %s", r->name, r->cut);
+        r->cut[0] = 0;
+        if (bad < 0) return -1;
+    }
+    if (note[0]) {
+        r->warned = 1;
+        if (PyErr_WarnFormat(PyExc_UnicodeWarning, 1, "%s; %s", note,
+                             auto_encoding ? "encoding='latin-1' says so"
+                                           : "encoding='latin-1' reads them as Latin-1") < 0)
+            return -1;
+    }
+    if (rc < 0 && PyErr_WarnFormat(PyExc_UserWarning, 1, "cannot read the PGN input past the games read: %s", why) < 0)
+        return -1;
+    return 0;
 }
 
 /* next(games) -> PgnTableData: the next `games` games (0: all the rest); fewer at the end of
@@ -866,27 +770,13 @@ static PyObject *reader_next(PyObject *self, PyObject *arg)
         int rc;
         r->busy = 1;
         Py_BEGIN_ALLOW_THREADS
-        rc = read_games(b, r->reader, r->t, (size_t)max, why, sizeof why);
+        rc = read_games(b, r->reader, &r->rec, r->t, (size_t)max, why, sizeof why);
         Py_END_ALLOW_THREADS
         r->busy = 0;
-        /* Bytes that are not UTF-8 were read as Windows-1252: said once, as the CLI says it. */
-        char note[sizeof r->t->decoder.note] = "";
-        if (rc >= 0 && !r->warned) snprintf(note, sizeof note, "%s", r->t->decoder.note);
-        int auto_encoding = r->t->decoder.encoding == CLI_ENCODING_AUTO;
-        if (rc <= 0) reader_release(r); /* the decoder, its note with it, is gone from here */
-        if (rc < 0) {
+        if (b->seen) snprintf(r->cut, sizeof r->cut, "%s", b->cut);
+        if (reader_said(r, rc, why) < 0) {
             build_free(b);
-            if (strcmp(why, "out of memory") == 0) return PyErr_NoMemory();
-            return PyErr_Format(PyExc_ValueError, "cannot read the PGN input: %s", why);
-        }
-        if (note[0]) {
-            r->warned = 1;
-            if (PyErr_WarnFormat(PyExc_UnicodeWarning, 1, "%s; %s", note,
-                                 auto_encoding ? "encoding='latin-1' says so"
-                                               : "encoding='latin-1' reads them as Latin-1") < 0) {
-                build_free(b);
-                return NULL;
-            }
+            return NULL;
         }
     }
     table_object *obj = PyObject_New(table_object, table_type);
@@ -898,7 +788,7 @@ static PyObject *reader_next(PyObject *self, PyObject *arg)
     return (PyObject *)obj;
 }
 
-/* ---- run(): the rest of the input on several threads (app/pgn_threads.c) ------------------- */
+/* ---- run(): the rest of the input on several threads (app/pgn_drive.c) --------------------- */
 
 typedef struct runner {
     reader_object *r;
@@ -911,21 +801,17 @@ typedef struct runner {
     int handed;            /* batches handed to the callback */
 } runner;
 
-static void *run_worker_new(void *user) { return user; }
-static void run_worker_free(void *user, void *worker) { (void)user, (void)worker; }
-static void *run_result_new(void *user) { return build_new(&((runner *)user)->r->opt); }
-static void run_result_free(void *user, void *result) { (void)user, build_free(result); }
-
-static int run_game(void *worker, rf_pgn_reader *reader, void *result)
+static int run_record_new(void *user, pgn_record *r, int worker)
 {
     (void)worker;
-    build *b = result;
-    rf_pgn_visitor v = build_visitor(b);
-    b->reader = reader;
-    int rc = rf_pgn_read_game(reader, &v);
-    b->reader = NULL;
-    return build_failed(b) ? 0 : rc;
+    record_start(r, &((runner *)user)->r->opt);
+    return 0;
 }
+
+static void run_record_free(void *user, pgn_record *r) { (void)user, pgn_record_free(r); }
+static void *run_result_new(void *user) { return build_new(&((runner *)user)->r->opt); }
+static void run_result_free(void *user, void *result) { (void)user, build_free(result); }
+static void run_aim(void *user, pgn_record *r, void *result) { (void)user, aim_record(r, result); }
 
 /* Hands the games gathered to the callback, the GIL taken back for it. 0, or -1. */
 static int run_flush(runner *u)
@@ -952,6 +838,7 @@ static int run_emit(void *user, void *result)
 {
     runner *u = user;
     build *b = result;
+    if (b->seen) snprintf(u->r->cut, sizeof u->r->cut, "%s", b->cut);
     int bad = build_failed(b) || build_append(u->acc, b) != 0;
     build_clear(b);
     if (bad) {
@@ -982,41 +869,38 @@ static PyObject *reader_run(PyObject *self, PyObject *args)
                             "the PGN reader is reading in another thread: read one reader from one thread at a time");
     runner u = {r, build_new(&r->opt), (size_t)games, callback, NULL, 0, 0, 0};
     if (!u.acc) return PyErr_NoMemory();
-    pgn_threads t = {0};
-    t.threads = threads;
-    t.read = text_read;
-    t.read_ctx = r->t;
-    t.start = &r->place;
-    t.user = &u;
-    t.worker_new = run_worker_new;
-    t.worker_free = run_worker_free;
-    t.result_new = run_result_new;
-    t.result_free = run_result_free;
-    t.game = run_game;
-    t.emit = run_emit;
+    pgn_drive d = {0};
+    d.threads = threads;
+    d.read = text_read;
+    d.read_ctx = r->t;
+    d.start = &r->place;
+    d.user = &u;
+    d.record_new = run_record_new;
+    d.record_free = run_record_free;
+    d.result_new = run_result_new;
+    d.result_free = run_result_free;
+    d.aim = run_aim;
+    d.emit = run_emit;
     r->started = r->busy = 1;
     u.saved = PyEval_SaveThread();
-    int rc = pgn_threads_run(&t);
-    if (rc == PGN_THREADS_END && !u.failed && (u.acc->games || !u.handed)) run_flush(&u);
+    int rc = pgn_drive_run(&d);
+    /* The games before a read error are handed over too, as the CLI prints them. */
+    if ((rc == PGN_THREADS_END || rc == PGN_THREADS_FAILED) && !u.failed && (u.acc->games || !u.handed))
+        run_flush(&u);
     PyEval_RestoreThread(u.saved);
     r->busy = 0;
     build_free(u.acc);
-    char note[sizeof r->t->decoder.note];
-    snprintf(note, sizeof note, "%s", r->t->decoder.note);
-    int auto_encoding = r->t->decoder.encoding == CLI_ENCODING_AUTO;
+    if (u.failed) {
+        reader_release(r);
+        return NULL;
+    }
+    if (u.nomem || rc == PGN_THREADS_NOMEM) {
+        reader_release(r);
+        return PyErr_NoMemory();
+    }
     char why[sizeof r->t->error];
     snprintf(why, sizeof why, "%s", r->t->error[0] ? r->t->error : "read error");
-    reader_release(r);
-    if (u.failed) return NULL;
-    if (u.nomem || rc == PGN_THREADS_NOMEM) return PyErr_NoMemory();
-    if (rc == PGN_THREADS_FAILED) return PyErr_Format(PyExc_ValueError, "cannot read the PGN input: %s", why);
-    if (note[0] && !r->warned) {
-        r->warned = 1;
-        if (PyErr_WarnFormat(PyExc_UnicodeWarning, 1, "%s; %s", note,
-                             auto_encoding ? "encoding='latin-1' says so"
-                                           : "encoding='latin-1' reads them as Latin-1") < 0)
-            return NULL;
-    }
+    if (reader_said(r, rc == PGN_THREADS_FAILED ? -1 : 0, why) < 0) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -1077,30 +961,39 @@ static PyType_Spec reader_spec = {
 static int parse_options(table_options *opt, PyObject *only, PyObject *variant_name, PyObject *eco)
 {
     memset(opt, 0, sizeof *opt);
-    if (eco != Py_None && !(opt->eco = rfpy_eco_table(eco))) return -1;
-    for (int c = 0; c < COL_COUNT; c++) {
-        if ((c == COL_ECO || c == COL_OPENING) && !opt->eco) continue; /* no table: no such columns */
+    if (eco != Py_None && !(opt->rec.eco = rfpy_eco_table(eco))) return -1;
+    for (size_t c = 0; c < pgn_column_count; c++) {
+        const pgn_column_def *def = &pgn_column_table[c];
+        opt->stored[c] = -1;
+        if ((def->needs & PGN_NEED_ECO) && !opt->rec.eco) continue; /* no table: no such columns */
         if (only == Py_None) {
             opt->want[c] = 1;
+        } else {
+            PyObject *name = PyUnicode_FromString(def->name);
+            if (!name) return -1;
+            opt->want[c] = PySequence_Contains(only, name);
+            Py_DECREF(name);
+            if (opt->want[c] < 0) return -1;
+        }
+        if (!opt->want[c]) continue;
+        if (deferred(def)) {
+            opt->rec.needs |= PGN_NEED_MOVES;
             continue;
         }
-        PyObject *name = PyUnicode_FromString(col_names[c]);
-        if (!name) return -1;
-        opt->want[c] = PySequence_Contains(only, name);
-        Py_DECREF(name);
-        if (opt->want[c] < 0) return -1;
+        opt->stored[c] = (int)opt->nstored++;
+        opt->rec.needs |= def->needs;
     }
     if (variant_name != Py_None) {
         Py_ssize_t len;
         const char *name = PyUnicode_AsUTF8AndSize(variant_name, &len);
         if (!name) return -1;
         int c960 = 0;
-        if (rf_variant_from_name(&opt->filter_variant, &c960, name, (size_t)len) != RF_OK) {
+        if (rf_variant_from_name(&opt->rec.variant, &c960, name, (size_t)len) != RF_OK) {
             PyErr_Format(PyExc_ValueError, "unknown variant '%U'", variant_name);
             return -1;
         }
-        opt->filter = 1;
-        opt->filter_chess960 = c960;
+        opt->rec.variant_given = 1;
+        opt->rec.chess960 = c960;
     }
     return 0;
 }
@@ -1132,16 +1025,12 @@ static PyObject *pgn_reader(PyObject *self, PyObject *args)
                             "windows-1252, cp1252)", encoding_name);
     reader_object *r = PyObject_New(reader_object, reader_type);
     if (!r) return NULL;
-    r->t = NULL;
-    r->reader = NULL;
-    r->hold = NULL;
-    r->eco = NULL;
-    r->closed = r->busy = r->warned = r->started = 0;
+    memset((char *)r + sizeof(PyObject), 0, sizeof *r - sizeof(PyObject)); /* all but the header: none yet */
     rf_pgn_place start = {0, 0, 1, 0, 1};
     r->place = start;
-    r->range_end = 0;
     if (parse_options(&r->opt, only, variant_name, eco) < 0) goto fail;
-    if (r->opt.eco) {
+    record_start(&r->rec, &r->opt);
+    if (r->opt.rec.eco) {
         Py_INCREF(eco);
         r->eco = eco;
     }
@@ -1150,6 +1039,7 @@ static PyObject *pgn_reader(PyObject *self, PyObject *args)
         goto fail;
     }
     if (open_source(r->t, src, is_path, encoding, &r->hold) < 0) goto fail;
+    snprintf(r->name, sizeof r->name, "%s", cli_input_name(r->t->in));
     if (range != Py_None) {
         uint64_t from;
         if (cli_input_range(r->t->in, range_start, range_stop, &from) != 0) {
@@ -1159,7 +1049,7 @@ static PyObject *pgn_reader(PyObject *self, PyObject *args)
         r->place.offset = r->place.line_start = from;
         r->range_end = from + cli_input_size(r->t->in);
     }
-    if (!(r->reader = rf_pgn_reader_new(text_read, r->t)) || rf_pgn_reader_set_place(r->reader, &r->place) != RF_OK) {
+    if (!(r->reader = pgn_drive_open(text_read, r->t, &r->place))) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -1169,7 +1059,26 @@ fail:
     return NULL;
 }
 
+static const char *const type_names[] = {"str", "int", "bool", "int or None"};
+
+/* table_columns() -> [(name, type)]: the computed columns of read_table, in order (app's one
+ * column table, pgn_columns.c); type "str", "int", "bool" or "int or None". */
+static PyObject *table_columns(PyObject *self, PyObject *unused)
+{
+    (void)self, (void)unused;
+    PyObject *list = PyList_New((Py_ssize_t)pgn_column_count);
+    for (size_t c = 0; list && c < pgn_column_count; c++) {
+        PyObject *item = Py_BuildValue("(ss)", pgn_column_table[c].name, type_names[pgn_column_table[c].type]);
+        if (!item) Py_CLEAR(list);
+        else PyList_SetItem(list, (Py_ssize_t)c, item);
+    }
+    return list;
+}
+
 static PyMethodDef table_functions[] = {
+    {"table_columns", table_columns, METH_NOARGS,
+     "table_columns() -> list\n\nThe computed columns of rankfile.pgn.read_table as (name, type) pairs, in their\n"
+     "order (index and offset come before the tags): type 'str', 'int', 'bool' or 'int or None'."},
     {"_pgn_reader", pgn_reader, METH_VARARGS,
      "_pgn_reader(source, is_path, columns, variant, encoding='auto', byte_range=None, eco=None) -> PgnTableReader\n\n"
      "Opens a PGN input to read in C a batch of games at a time (rankfile.pgn.read_table and\n"

@@ -105,11 +105,12 @@ def games_pgn(tmp_path):
 def test_read_table_columns_as_pgn_eco(cli, tmp_path, threads):
     path = games_pgn(tmp_path)
     table = rankfile.pgn.read_table(path, eco=OWN, threads=threads)
-    assert table.columns[-2:] == ["eco", "opening"]
-    out = subprocess.run([cli, "pgn", "--format", "tsv", "--columns", "eco,opening", "--eco", str(OWN), str(path)],
-                         capture_output=True, text=True, check=True)
+    assert table.columns[-3:] == ["eco", "opening", "opening_ply"]
+    out = subprocess.run([cli, "pgn", "--format", "tsv", "--columns", "eco,opening,opening_ply", "--eco", str(OWN),
+                          str(path)], capture_output=True, text=True, check=True)
     rows = [row.split("\t") for row in out.stdout.splitlines()[1:]]
-    assert [[e, o] for e, o in zip(table["eco"], table["opening"])] == rows
+    assert [[e, o, "" if p is None else str(p)]
+            for e, o, p in zip(table["eco"], table["opening"], table["opening_ply"])] == rows
     assert table["eco"][-1] == "" and table["opening"][-1] == ""
     # A loaded table serves too, and iter_tables takes it.
     loaded = rankfile.openings.load(OWN)

@@ -108,14 +108,45 @@ def test_dask_equals_read_table(client, files, tmp_path):
     for blocksize in (None, 3000, 20000):
         ddf = rankfile.dask.read_pgn(sources, blocksize=blocksize)
         got = ddf.compute().reset_index(drop=True)
-        pandas.testing.assert_frame_equal(got, expected(sources, list(ddf.columns)))
+        # The dtypes declared are those computed (Dask may store text as its string dtype).
+        assert got.dtypes.to_dict() == ddf.dtypes.to_dict()
+        pandas.testing.assert_frame_equal(got, expected(sources, list(ddf.columns)).astype(got.dtypes.to_dict()))
         if blocksize == 3000:
             assert ddf.npartitions > 3 * len(files)
             assert (got["error"] != "").sum() > 10 and (got["warning"] != "").sum() > 5
     ddf = rankfile.dask.read_pgn(os.path.join(os.path.dirname(files[0]), "games*.pgn"),
                                  columns=["index", "White", "plies", "error"], blocksize=5000)
     assert list(ddf.columns) == ["index", "White", "plies", "error"]
-    pandas.testing.assert_frame_equal(ddf.compute().reset_index(drop=True), expected(files, list(ddf.columns)))
+    got = ddf.compute().reset_index(drop=True)
+    pandas.testing.assert_frame_equal(got, expected(files, list(ddf.columns)).astype(got.dtypes.to_dict()))
+
+
+def test_the_cluster_example_of_the_docs(client, files, tmp_path):
+    """docs/cluster.md's read_pgn example on a two-worker cluster: its columns' dtypes are the
+    column table's (text columns were float64, from an empty table), Parquet takes them, the
+    text columns take .str."""
+    import pandas
+    import pyarrow.parquet
+    import rankfile.dask
+    assert len(client.scheduler_info()["workers"]) == 2
+    pattern = os.path.join(os.path.dirname(files[0]), "games*.pgn")
+    games = rankfile.dask.read_pgn(pattern, blocksize=5000,
+                                   columns=["offset", "White", "Black", "WhiteElo", "BlackElo",
+                                            "TimeControl", "result", "plies", "error"])
+    dtypes = games.dtypes.to_dict()
+    for name in ("White", "Black", "WhiteElo", "BlackElo", "TimeControl", "result", "error"):
+        assert pandas.api.types.is_string_dtype(dtypes[name]) and not pandas.api.types.is_float_dtype(dtypes[name]), name
+    assert dtypes["offset"] == "int64" and dtypes["plies"] == "int64"
+    assert games.compute().dtypes.to_dict() == dtypes
+    dest = tmp_path / "lichess"
+    games.to_parquet(str(dest))  # one Parquet file per partition
+    back = pyarrow.parquet.read_table(str(dest))
+    assert back.num_rows == len(games) > 0
+    assert back.schema.field("White").type in ("string", "large_string") and back.schema.field("plies").type == "int64"
+    sizes = games.groupby("result").size().compute()
+    assert sizes.sum() == back.num_rows
+    named = games[games.White.str.contains("a", regex=False)].compute()
+    assert all("a" in w for w in named["White"])
 
 
 def test_dask_bad_arguments(tmp_path):
