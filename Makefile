@@ -66,7 +66,7 @@ test-tsan:
 # build-fuzz/corpus/TARGET, crashes to build-fuzz/artifacts/. `make fuzz-merge` adds the new
 # inputs that reach new coverage to fuzz/corpus/.
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = fen move chess960 atomic perft pgn eco judge suite batch cli checkpoint jobs tb query uci analyse book
+FUZZ_TARGETS = fen move chess960 atomic perft pgn eco judge suite batch cli checkpoint jobs tb query uci analyse book fold
 fuzz:
 	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Release -DRF_FUZZ=ON >/dev/null
 	cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))

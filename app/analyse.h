@@ -18,8 +18,8 @@
  * count with one engine thread the answer depends on the position and its game alone, not on
  * which engine got it or what it searched before.
  */
-#ifndef RANKFILE_CLI_ANALYSE_H
-#define RANKFILE_CLI_ANALYSE_H
+#ifndef RANKFILE_APP_ANALYSE_H
+#define RANKFILE_APP_ANALYSE_H
 
 #include "app.h"
 #include "uci.h"

@@ -3,8 +3,8 @@
  * PGN with [%eval] comments, as rows of TSV, CSV or NDJSON, or (--summary) each side's average
  * centipawn loss and its inaccuracies, mistakes and blunders as lichess counts them.
  */
-#ifndef RANKFILE_CLI_ANALYSE_OUTPUT_H
-#define RANKFILE_CLI_ANALYSE_OUTPUT_H
+#ifndef RANKFILE_APP_ANALYSE_OUTPUT_H
+#define RANKFILE_APP_ANALYSE_OUTPUT_H
 
 #include "analyse.h"
 #include "pgn_columns.h"

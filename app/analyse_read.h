@@ -3,8 +3,8 @@
  * run (analyse.c): a PGN file game by game, or FEN/EPD lines one position each, told apart by
  * the input's first line that is not blank (a first word holding '/' is a FEN's board).
  */
-#ifndef RANKFILE_CLI_ANALYSE_READ_H
-#define RANKFILE_CLI_ANALYSE_READ_H
+#ifndef RANKFILE_APP_ANALYSE_READ_H
+#define RANKFILE_APP_ANALYSE_READ_H
 
 #include "analyse.h"
 

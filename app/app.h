@@ -15,9 +15,11 @@
  *   encoding.c  input text decoded to UTF-8
  *   outcome.c   a game's status and outcome, as text and JSON
  *   svg.c       the SVG diagram written to a file
- * Its other nouns have headers of their own: the PGN games (pgn_run.h, pgn_columns.h,
- * pgn_filter.h, pgn_threads.h), the UCI engine driver (uci.h) and the engine pool (analyse.h,
- * analyse_output.h). Every run has its streams (cli_io) and its state: nothing is global, so
+ * Its other nouns have headers of their own: a PGN game after reading (pgn_record.h: the one
+ * game record), its columns (pgn_columns.h: the one column table of the CLI's TSV/CSV/JSON and
+ * Python's read_table), the reading of a whole input (pgn_drive.h over pgn_threads.h), the tag
+ * filters (pgn_filter.h, with fold.h's case folding), one run of `rankfile pgn` (pgn_run.h); the
+ * UCI engine driver (uci.h) and the engine pool (analyse.h, analyse_output.h, analyse_read.h). Every run has its streams (cli_io) and its state: nothing is global, so
  * runs may follow each other in one process. The names keep the prefix cli_: they are the
  * command line's plumbing, which two programs and the Python extension share.
  */

@@ -135,18 +135,9 @@ static int emit(void *user, void *result)
 int pgn_drive_run(const pgn_drive *d)
 {
     if (d->threads <= 1) return run_here(d);
-    pgn_threads t = {0};
-    t.threads = d->threads;
-    t.batch = d->batch;
-    t.read = d->read;
-    t.read_ctx = d->read_ctx;
-    t.start = d->start;
-    t.user = (void *)d;
-    t.worker_new = worker_new;
-    t.worker_free = worker_free;
-    t.result_new = result_new;
-    t.result_free = result_free;
-    t.game = worker_game;
-    t.emit = emit;
+    pgn_threads t = {.threads = d->threads, .batch = d->batch, .read = d->read, .read_ctx = d->read_ctx,
+                     .start = d->start, .user = (void *)d, .worker_new = worker_new,
+                     .worker_free = worker_free, .result_new = result_new, .result_free = result_free,
+                     .game = worker_game, .emit = emit};
     return pgn_threads_run(&t);
 }

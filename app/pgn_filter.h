@@ -7,8 +7,8 @@
  * and times, never text; a tag the conditions name that no game has is said after the run. The
  * main-line filters (--position, --opening): conditions only the game's moves decide.
  */
-#ifndef RANKFILE_CLI_PGN_FILTER_H
-#define RANKFILE_CLI_PGN_FILTER_H
+#ifndef RANKFILE_APP_PGN_FILTER_H
+#define RANKFILE_APP_PGN_FILTER_H
 
 #include "app.h"
 

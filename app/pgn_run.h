@@ -3,8 +3,8 @@
  * the inputs through the driver, pgn_drive.h, on one thread or several; the record, pgn_record.h,
  * gathers each game; pgn_game.c prints it in the chosen format).
  */
-#ifndef RANKFILE_CLI_PGN_RUN_H
-#define RANKFILE_CLI_PGN_RUN_H
+#ifndef RANKFILE_APP_PGN_RUN_H
+#define RANKFILE_APP_PGN_RUN_H
 
 #include "app.h"
 #include "pgn_columns.h"

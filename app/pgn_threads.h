@@ -8,8 +8,8 @@
  * dropped unemitted (result_free) and its batch read again: what a game adds up belongs in the
  * result, not in the worker's state.
  */
-#ifndef RANKFILE_CLI_PGN_THREADS_H
-#define RANKFILE_CLI_PGN_THREADS_H
+#ifndef RANKFILE_APP_PGN_THREADS_H
+#define RANKFILE_APP_PGN_THREADS_H
 
 #include "rankfile.h"
 

@@ -21,8 +21,8 @@
  * no SIGPIPE in the caller (uci.c blocks it for the write and takes the pending one back).
  * Under Emscripten there are no processes: uci_start is UCI_SYSTEM.
  */
-#ifndef RANKFILE_CLI_UCI_H
-#define RANKFILE_CLI_UCI_H
+#ifndef RANKFILE_APP_UCI_H
+#define RANKFILE_APP_UCI_H
 
 #include "rankfile.h"
 

@@ -469,19 +469,9 @@ static size_t read_input(void *ctx, char *buf, size_t cap)
  * error. */
 static int read_games(pgn_run *o, rf_pgn_read_fn read, void *ctx)
 {
-    pgn_drive d = {0};
-    d.threads = o->threads;
-    d.batch = o->batch;
-    d.read = read;
-    d.read_ctx = ctx;
-    d.start = &o->place;
-    d.user = o;
-    d.record_new = record_new;
-    d.record_free = record_free;
-    d.result_new = output_new;
-    d.result_free = output_free;
-    d.aim = aim;
-    d.emit = output_emit;
+    pgn_drive d = {.threads = o->threads, .batch = o->batch, .read = read, .read_ctx = ctx,
+                   .start = &o->place, .user = o, .record_new = record_new, .record_free = record_free,
+                   .result_new = output_new, .result_free = output_free, .aim = aim, .emit = output_emit};
     int rc = pgn_drive_run(&d);
     if (rc == PGN_THREADS_NOMEM) out_of_memory(o);
     return rc == PGN_THREADS_FAILED ? -1 : 0;

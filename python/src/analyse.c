@@ -202,30 +202,15 @@ static PyObject *analyse(PyObject *self, PyObject *args)
     for (int i = 0; i < ANALYSE_COLUMNS; i++)
         if (!(c.lists[i] = PyList_New(0))) goto done;
 
-    analyse_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.engine.path = argv[0];
-    cfg.engine.args = argv + 1;
-    cfg.engine.hash_mb = (size_t)hash_mb;
-    cfg.engine.threads = 1;
-    cfg.engine.multipv = multipv;
-    cfg.engine.options = opts;
-    cfg.engine.option_count = noptions;
-    cfg.engine.variant = variant;
     chess960 = chess960 || variant_960;
-    cfg.engine.chess960 = chess960;
-    cfg.engine.hang_timeout_s = timeout;
-    cfg.limit.depth = depth;
-    cfg.limit.nodes = nodes;
-    cfg.limit.movetime_ms = movetime;
-    cfg.engines = engines;
-    cfg.from_ply = from_ply;
-    cfg.every = every;
-    cfg.encoding = CLI_ENCODING_AUTO;
-    cfg.variant = variant;
-    cfg.chess960 = chess960;
-    cfg.key = path;
-
+    analyse_config cfg = {
+        .engine = {.path = argv[0], .args = argv + 1, .hash_mb = (size_t)hash_mb, .threads = 1,
+                   .multipv = multipv, .options = opts, .option_count = noptions, .variant = variant,
+                   .chess960 = chess960, .hang_timeout_s = timeout},
+        .limit = {.depth = depth, .nodes = nodes, .movetime_ms = movetime},
+        .engines = engines, .from_ply = from_ply, .every = every, .encoding = CLI_ENCODING_AUTO,
+        .variant = variant, .chess960 = chess960, .key = path,
+    };
     result = run_file(path, &cfg, &c);
 done:
     for (int i = 0; i < ANALYSE_COLUMNS; i++) Py_XDECREF(c.lists[i]);

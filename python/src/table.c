@@ -869,18 +869,10 @@ static PyObject *reader_run(PyObject *self, PyObject *args)
                             "the PGN reader is reading in another thread: read one reader from one thread at a time");
     runner u = {r, build_new(&r->opt), (size_t)games, callback, NULL, 0, 0, 0};
     if (!u.acc) return PyErr_NoMemory();
-    pgn_drive d = {0};
-    d.threads = threads;
-    d.read = text_read;
-    d.read_ctx = r->t;
-    d.start = &r->place;
-    d.user = &u;
-    d.record_new = run_record_new;
-    d.record_free = run_record_free;
-    d.result_new = run_result_new;
-    d.result_free = run_result_free;
-    d.aim = run_aim;
-    d.emit = run_emit;
+    pgn_drive d = {.threads = threads, .read = text_read, .read_ctx = r->t, .start = &r->place,
+                   .user = &u, .record_new = run_record_new, .record_free = run_record_free,
+                   .result_new = run_result_new, .result_free = run_result_free, .aim = run_aim,
+                   .emit = run_emit};
     r->started = r->busy = 1;
     u.saved = PyEval_SaveThread();
     int rc = pgn_drive_run(&d);

@@ -220,7 +220,7 @@ try {
     `browser at ${(100 * nativeMs / ms).toFixed(0)}% of native`);
   await page.$eval('#perft-depth', (e) => { e.value = '7'; });
   await page.click('#perft-start');
-  await page.waitForFunction(() => /root moves/.test(document.getElementById('perft-progress').textContent), { timeout: 60000, polling: 100 });
+  await page.waitForFunction(() => /root moves/.test(document.getElementById('perft-progress').textContent), { timeout: 120000, polling: 100 });
   console.log(`perft progress line: ${await text('#perft-progress')}`);
   await page.click('#perft-stop');
   check('perft stop', (await text('#perft-progress')) === 'stopped' &&
