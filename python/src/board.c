@@ -421,13 +421,10 @@ static int board_tp_init(PyObject *self, PyObject *args, PyObject *kwargs)
 static void board_tp_dealloc(PyObject *self)
 {
     BoardObject *b = (BoardObject *)self;
-    PyTypeObject *type = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
     clear_stack(b);
     PyMem_Free(b->stack);
-    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    tp_free(self);
-    Py_DECREF(type);
+    rfpy_free_object(self);
 }
 
 /* Every object a board holds: its type (a heap type) and the Move of each ply pushed. */
@@ -1233,12 +1230,9 @@ static PyObject *board_get_legal_moves(PyObject *self, void *closure)
 
 static void lm_dealloc(PyObject *self)
 {
-    PyTypeObject *type = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
     Py_CLEAR(((LegalMovesObject *)self)->board);
-    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    tp_free(self);
-    Py_DECREF(type);
+    rfpy_free_object(self);
 }
 
 static int lm_traverse(PyObject *self, visitproc visit, void *arg)

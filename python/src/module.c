@@ -62,3 +62,11 @@ PyMODINIT_FUNC PyInit__rankfile(void)
     }
     return module;
 }
+
+void rfpy_free_object(PyObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    freefunc free_self = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    free_self(self);
+    Py_DECREF(type); /* a heap type's instance holds a reference to its type */
+}

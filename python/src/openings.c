@@ -64,11 +64,8 @@ static PyObject *eco_load(PyObject *self, PyObject *args)
 
 static void eco_dealloc(PyObject *self)
 {
-    PyTypeObject *type = Py_TYPE(self);
     rf_eco_free(((eco_object *)self)->eco);
-    freefunc free_self = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    free_self(self);
-    Py_DECREF(type);
+    rfpy_free_object(self);
 }
 
 static Py_ssize_t eco_len(PyObject *self)

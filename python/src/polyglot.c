@@ -175,10 +175,7 @@ static int book_init(PyObject *self, PyObject *args, PyObject *kwargs)
 static void book_dealloc(PyObject *self)
 {
     book_unmap((book *)self);
-    PyTypeObject *type = Py_TYPE(self);
-    freefunc free_slot = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    free_slot(self);
-    Py_DECREF(type);
+    rfpy_free_object(self);
 }
 
 static Py_ssize_t book_len(PyObject *self)

@@ -75,6 +75,10 @@ PyObject *rfpy_move_from_uci_text(PyObject *text); /* Move.from_uci */
 /* The rf_eco of an EcoTable (openings.c), owned by it; NULL with TypeError for anything else. */
 const rf_eco *rfpy_eco_table(PyObject *obj);
 
+/* The end of a dealloc of a heap type's instance (module.c): frees it by its type's tp_free and
+ * drops the reference it held to its type. */
+void rfpy_free_object(PyObject *self);
+
 int rfpy_errors_init(PyObject *module);
 /* A new exception class `qualified` (its module's dotted name) deriving from `base`, kept in
  * *slot (a reference of its own) and added to `module` as `name`: 0, or -1 with the error set. */

@@ -486,10 +486,7 @@ static void tb_dealloc(PyObject *self_obj)
     rf_tb_close(self->tb); /* the last reference: no probe runs */
     free(self->paths);
     pthread_rwlock_destroy(&self->lock);
-    PyTypeObject *type = Py_TYPE(self_obj);
-    freefunc free_slot = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    free_slot(self_obj);
-    Py_DECREF(type);
+    rfpy_free_object(self_obj);
 }
 
 static PyMethodDef tb_methods[] = {

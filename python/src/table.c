@@ -603,10 +603,7 @@ fail:
 static void table_dealloc(PyObject *self)
 {
     build_free(((table_object *)self)->b);
-    PyTypeObject *type = Py_TYPE(self);
-    freefunc free_self = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    free_self(self);
-    Py_DECREF(type);
+    rfpy_free_object(self);
 }
 
 static PyMethodDef table_methods[] = {
@@ -918,10 +915,7 @@ static PyObject *reader_close(PyObject *self, PyObject *unused)
 static void reader_dealloc(PyObject *self)
 {
     reader_release((reader_object *)self);
-    PyTypeObject *type = Py_TYPE(self);
-    freefunc free_self = (freefunc)PyType_GetSlot(type, Py_tp_free);
-    free_self(self);
-    Py_DECREF(type);
+    rfpy_free_object(self);
 }
 
 static PyMethodDef reader_methods[] = {
