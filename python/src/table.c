@@ -100,19 +100,18 @@ static span arena_span(arena *a, const char *s, size_t n)
 
 #define MAX_COLUMNS 64 /* at least pgn_column_count */
 
-/* A computed column's value in a row: a number, or text in the arena. */
-typedef struct cell_slot {
-    int64_t n;
-    span s;
-    int none;
-} cell_slot;
+/* A kept column's values, one per game, column by column (nothing per game but what the
+ * columns asked for need): numbers as int64 (bool: one byte; int or None: a none byte too), text
+ * as each game's end offset (uint64) into the column's own bytes. */
+typedef struct column_store {
+    arena values;
+    arena none;
+    arena text;
+} column_store;
 
-typedef struct game_row {
-    size_t tag_first, tag_count;   /* into tag_entries */
-    size_t move_first, move_count; /* the main line, into `moves` (moves_san, moves_uci) */
-    size_t start;                  /* its start, into `starts` */
-    size_t cell_first;             /* its cells, into `cells`: one per column kept and stored */
-} game_row;
+typedef struct span_pair {
+    size_t first, count;
+} span_pair;
 
 typedef struct tag_entry {
     uint32_t name; /* index into the tag names */
@@ -122,14 +121,37 @@ typedef struct tag_entry {
 #define NAME_HASH 1024
 
 /* What a reader keeps of the games: the columns asked for (indexes into pgn_column_table), the
- * record's options (its needs, the ECO table, the variant filter). */
+ * tags asked for, the record's options (its needs, the ECO table, the variant filter). */
 typedef struct table_options {
     int want[MAX_COLUMNS];
-    int stored[MAX_COLUMNS]; /* the cell's place in a row's cells, -1 for the moves columns
-                                (written from the moves when asked for) */
+    int stored[MAX_COLUMNS]; /* the column's place among the stored ones, -1 for the moves
+                                columns (written from the moves when asked for) */
     size_t nstored;
+    int keep_moves;          /* moves_san or moves_uci asked for: moves and starts kept */
+    int all_tags;            /* no columns named: every tag kept */
+    char *tag_names;         /* else the names asked for that may be tags, each NUL-ended */
+    size_t tag_names_len, ntag_names;
     pgn_record_options rec;
 } table_options;
+
+/* 1 when the games' tags are kept at all. */
+static int keeps_tags(const table_options *o)
+{
+    return o->all_tags || o->ntag_names > 0;
+}
+
+/* 1 when a tag of this name is kept. */
+static int tag_asked(const table_options *o, const char *name, size_t n)
+{
+    if (o->all_tags) return 1;
+    const char *p = o->tag_names;
+    for (size_t i = 0; i < o->ntag_names; i++) {
+        size_t len = strlen(p);
+        if (len == n && memcmp(p, name, n) == 0) return 1;
+        p += len + 1;
+    }
+    return 0;
+}
 
 /* The columns moves_san and moves_uci are kept as moves, written when asked for. */
 static int deferred(const pgn_column_def *def)
@@ -139,15 +161,16 @@ static int deferred(const pgn_column_def *def)
 
 /* One batch of games: every column's data, in C. */
 typedef struct build {
-    table_options opt; /* a copy: the batch outlives its reader */
-    arena text;        /* every string */
-    arena rows;        /* game_row[] */
+    table_options opt; /* a copy (its tag names too): the batch outlives its reader */
+    arena text;        /* the tags' names and values */
+    arena tag_rows;    /* span_pair[] per game into `tags` (when tags are kept) */
     arena tags;        /* tag_entry[] */
     arena names;       /* tag names, each a span in `text`: span[] */
     int32_t name_hash[NAME_HASH];
+    arena move_rows;   /* span_pair[] per game into `moves` (keep_moves) */
     arena moves;       /* rf_move[]: every kept game's main line */
-    arena starts;      /* rf_position[]: every kept game's start */
-    arena cells;       /* cell_slot[] */
+    arena starts;      /* rf_position[]: every kept game's start (keep_moves) */
+    column_store cols[MAX_COLUMNS]; /* by stored place */
     bytes scratch;     /* the column writers' */
     size_t games;
     size_t seen; /* games read, kept or not */
@@ -174,24 +197,50 @@ static uint32_t name_id(build *b, const char *name, size_t len)
     }
 }
 
-/* A record's tags into the batch. */
+/* A record's tags (those asked for) into the batch. */
 static void keep_tags(build *b, const pgn_record *r)
 {
+    span_pair row = {b->tags.len / sizeof(tag_entry), 0};
     const char *p = r->tags.p;
     for (size_t i = 0; i < r->ntags; i++) {
         size_t n = strlen(p);
-        tag_entry e;
-        /* A name of more tags than the hash holds is still kept, found by the slow path. */
-        e.name = name_id(b, p, n);
+        const char *name = p;
         p += n + 1;
-        n = strlen(p);
-        e.value = arena_span(&b->text, p, n);
-        p += n + 1;
-        arena_add(&b->tags, &e, sizeof e);
+        size_t m = strlen(p);
+        if (tag_asked(&b->opt, name, n)) {
+            tag_entry e;
+            /* A name of more tags than the hash holds is still kept, found by the slow path. */
+            e.name = name_id(b, name, n);
+            e.value = arena_span(&b->text, p, m);
+            arena_add(&b->tags, &e, sizeof e);
+            row.count++;
+        }
+        p += m + 1;
+    }
+    arena_add(&b->tag_rows, &row, sizeof row);
+}
+
+/* A column's cell for this game, at the end of its store. */
+static void keep_cell(column_store *col, const pgn_column_def *def, const pgn_cell *cell)
+{
+    if (def->type == PGN_TYPE_TEXT) {
+        arena_add(&col->text, cell->s, cell->len);
+        uint64_t end = col->text.len;
+        arena_add(&col->values, &end, sizeof end);
+    } else if (def->type == PGN_TYPE_BOOL) {
+        unsigned char v = cell->n != 0;
+        arena_add(&col->values, &v, 1);
+    } else {
+        int64_t v = cell->n;
+        arena_add(&col->values, &v, sizeof v);
+        if (def->type == PGN_TYPE_INT_OR_NONE) {
+            unsigned char none = cell->none != 0;
+            arena_add(&col->none, &none, 1);
+        }
     }
 }
 
-/* The record's end (its done hook, the user its batch): a row of the columns kept. */
+/* The record's end (its done hook, the user its batch): the game's cells of the columns kept. */
 static void keep_game(void *user, pgn_record *r)
 {
     build *b = user;
@@ -200,34 +249,31 @@ static void keep_game(void *user, pgn_record *r)
     b->seen++;
     if (r->warned && !g->result[0]) snprintf(b->cut, sizeof b->cut, "%s", r->warning);
     if (!r->keep) return;
-    game_row row;
-    row.tag_first = b->tags.len / sizeof(tag_entry);
-    keep_tags(b, r);
-    row.tag_count = b->tags.len / sizeof(tag_entry) - row.tag_first;
-    row.move_first = b->moves.len / sizeof(rf_move);
-    row.move_count = r->moves.len / sizeof(rf_move);
-    arena_add(&b->moves, r->moves.p, r->moves.len);
-    row.start = b->starts.len / sizeof(rf_position);
-    arena_add(&b->starts, &g->start, sizeof g->start);
-    row.cell_first = b->cells.len / sizeof(cell_slot);
+    if (keeps_tags(&b->opt)) keep_tags(b, r);
+    if (b->opt.keep_moves) {
+        span_pair row = {b->moves.len / sizeof(rf_move), r->moves.len / sizeof(rf_move)};
+        arena_add(&b->move_rows, &row, sizeof row);
+        arena_add(&b->moves, r->moves.p, r->moves.len);
+        arena_add(&b->starts, &g->start, sizeof g->start);
+    }
     pgn_cell cell;
     cell.scratch = &b->scratch;
     for (size_t c = 0; c < pgn_column_count; c++) {
         if (b->opt.stored[c] < 0) continue;
         const pgn_column_def *def = &pgn_column_table[c];
         pgn_column_write(def, r, &cell);
-        cell_slot slot = {cell.n, {0, 0}, cell.none};
-        if (def->type == PGN_TYPE_TEXT) slot.s = arena_span(&b->text, cell.s, cell.len);
-        arena_add(&b->cells, &slot, sizeof slot);
+        keep_cell(&b->cols[b->opt.stored[c]], def, &cell);
     }
-    arena_add(&b->rows, &row, sizeof row);
     b->games++;
 }
 
 static int build_failed(const build *b)
 {
-    return b->text.failed || b->rows.failed || b->tags.failed || b->names.failed ||
-           b->moves.failed || b->starts.failed || b->cells.failed || b->scratch.failed;
+    int failed = b->text.failed || b->tag_rows.failed || b->tags.failed || b->names.failed ||
+                 b->move_rows.failed || b->moves.failed || b->starts.failed || b->scratch.failed;
+    for (size_t k = 0; k < b->opt.nstored; k++)
+        failed |= b->cols[k].values.failed || b->cols[k].none.failed || b->cols[k].text.failed;
+    return failed;
 }
 
 /* A new empty batch for the columns of `opt`; NULL when memory ran out. */
@@ -236,6 +282,14 @@ static build *build_new(const table_options *opt)
     build *b = calloc(1, sizeof *b);
     if (!b) return NULL;
     b->opt = *opt;
+    b->opt.tag_names = NULL;
+    if (opt->tag_names_len) {
+        if (!(b->opt.tag_names = malloc(opt->tag_names_len))) {
+            free(b);
+            return NULL;
+        }
+        memcpy(b->opt.tag_names, opt->tag_names, opt->tag_names_len);
+    }
     for (int i = 0; i < NAME_HASH; i++) b->name_hash[i] = -1;
     return b;
 }
@@ -244,21 +298,28 @@ static void build_free(build *b)
 {
     if (!b) return;
     free(b->text.p);
-    free(b->rows.p);
+    free(b->tag_rows.p);
     free(b->tags.p);
     free(b->names.p);
+    free(b->move_rows.p);
     free(b->moves.p);
     free(b->starts.p);
-    free(b->cells.p);
+    for (size_t k = 0; k < MAX_COLUMNS; k++) {
+        free(b->cols[k].values.p);
+        free(b->cols[k].none.p);
+        free(b->cols[k].text.p);
+    }
     free(b->scratch.p);
+    free(b->opt.tag_names);
     free(b);
 }
 
 /* Empties b for the next batch (its memory kept). */
 static void build_clear(build *b)
 {
-    b->text.len = b->rows.len = b->tags.len = b->names.len = b->moves.len = b->starts.len = 0;
-    b->cells.len = 0;
+    b->text.len = b->tag_rows.len = b->tags.len = b->names.len = 0;
+    b->move_rows.len = b->moves.len = b->starts.len = 0;
+    for (size_t k = 0; k < MAX_COLUMNS; k++) b->cols[k].values.len = b->cols[k].none.len = b->cols[k].text.len = 0;
     for (int i = 0; i < NAME_HASH; i++) b->name_hash[i] = -1;
     b->games = b->seen = 0;
     b->cut[0] = 0;
@@ -269,12 +330,38 @@ static void span_move(span *s, size_t by)
     if (s->len) s->at += by;
 }
 
+/* Appends the pairs of src to dst, each `first` moved by `by`. */
+static void rows_append(arena *dst, const arena *src, size_t by)
+{
+    const span_pair *rows = (const span_pair *)src->p;
+    for (size_t i = 0; i < src->len / sizeof(span_pair); i++) {
+        span_pair r = rows[i];
+        r.first += by;
+        arena_add(dst, &r, sizeof r);
+    }
+}
+
+/* Appends src's values of a column to dst's (text ends moved past dst's text). */
+static void column_append(column_store *dst, const column_store *src, const pgn_column_def *def)
+{
+    if (def->type == PGN_TYPE_TEXT) {
+        uint64_t by = dst->text.len;
+        const uint64_t *ends = (const uint64_t *)src->values.p;
+        for (size_t i = 0; i < src->values.len / sizeof(uint64_t); i++) {
+            uint64_t end = ends[i] + by;
+            arena_add(&dst->values, &end, sizeof end);
+        }
+        arena_add(&dst->text, src->text.p, src->text.len);
+        return;
+    }
+    arena_add(&dst->values, src->values.p, src->values.len);
+    arena_add(&dst->none, src->none.p, src->none.len);
+}
+
 /* Appends the games of src (a batch read after dst's) to dst. 0, or -1 when memory ran out. */
 static int build_append(build *dst, const build *src)
 {
     size_t text_at = dst->text.len, tag_at = dst->tags.len / sizeof(tag_entry);
-    size_t move_at = dst->moves.len / sizeof(rf_move), start_at = dst->starts.len / sizeof(rf_position);
-    size_t cell_at = dst->cells.len / sizeof(cell_slot);
     size_t nnames = src->names.len / sizeof(span);
     uint32_t *names = malloc((nnames ? nnames : 1) * sizeof *names);
     if (!names) return -1;
@@ -290,23 +377,13 @@ static int build_append(build *dst, const build *src)
         arena_add(&dst->tags, &e, sizeof e);
     }
     free(names);
+    rows_append(&dst->tag_rows, &src->tag_rows, tag_at);
+    rows_append(&dst->move_rows, &src->move_rows, dst->moves.len / sizeof(rf_move));
     arena_add(&dst->moves, src->moves.p, src->moves.len);
     arena_add(&dst->starts, src->starts.p, src->starts.len);
-    const cell_slot *cells = (const cell_slot *)src->cells.p;
-    for (size_t i = 0; i < src->cells.len / sizeof(cell_slot); i++) {
-        cell_slot c = cells[i];
-        span_move(&c.s, text_at);
-        arena_add(&dst->cells, &c, sizeof c);
-    }
-    const game_row *rows = (const game_row *)src->rows.p;
-    for (size_t i = 0; i < src->games; i++) {
-        game_row r = rows[i];
-        r.tag_first += tag_at;
-        r.move_first += move_at;
-        r.start += start_at;
-        r.cell_first += cell_at;
-        arena_add(&dst->rows, &r, sizeof r);
-    }
+    for (size_t c = 0; c < pgn_column_count; c++)
+        if (src->opt.stored[c] >= 0)
+            column_append(&dst->cols[src->opt.stored[c]], &src->cols[src->opt.stored[c]], &pgn_column_table[c]);
     dst->games += src->games;
     if (src->seen) snprintf(dst->cut, sizeof dst->cut, "%s", src->cut);
     dst->seen += src->seen;
@@ -365,13 +442,12 @@ static int read_games(build *b, rf_pgn_reader *reader, pgn_record *r, const text
  * span per game in spans. 0, or -1 when memory ran out. Run without the GIL. */
 static int moves_text(const build *b, int san, bytes *out, span *spans)
 {
-    const game_row *rows = (const game_row *)b->rows.p;
+    const span_pair *rows = (const span_pair *)b->move_rows.p;
     const rf_move *moves = (const rf_move *)b->moves.p;
     const rf_position *starts = (const rf_position *)b->starts.p;
     for (size_t i = 0; i < b->games; i++) {
-        const game_row *r = &rows[i];
         spans[i].at = out->len;
-        pgn_record_moves_text(out, &starts[r->start], moves + r->move_first, r->move_count, san);
+        pgn_record_moves_text(out, &starts[i], moves + rows[i].first, rows[i].count, san);
         spans[i].len = (uint32_t)(out->len - spans[i].at);
     }
     return out->failed ? -1 : 0;
@@ -398,29 +474,21 @@ static PyObject *span_str(const build *b, span s)
  * that may be none: a list of int or None. */
 static PyObject *numbers(const build *b, const pgn_column_def *def, int stored)
 {
-    const game_row *rows = (const game_row *)b->rows.p;
-    const cell_slot *cells = (const cell_slot *)b->cells.p;
+    const column_store *col = &b->cols[stored];
     size_t n = b->games;
     if (def->type == PGN_TYPE_INT_OR_NONE) {
         PyObject *list = PyList_New((Py_ssize_t)n);
         for (size_t i = 0; list && i < n; i++) {
-            const cell_slot *c = &cells[rows[i].cell_first + (size_t)stored];
-            PyObject *v = c->none ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLongLong(c->n);
-            if (!v) Py_CLEAR(list);
-            else PyList_SetItem(list, (Py_ssize_t)i, v);
+            int64_t v;
+            memcpy(&v, col->values.p + i * 8, 8);
+            PyObject *o = col->none.p[i] ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLongLong(v);
+            if (!o) Py_CLEAR(list);
+            else PyList_SetItem(list, (Py_ssize_t)i, o);
         }
         return list;
     }
     size_t width = def->type == PGN_TYPE_BOOL ? 1 : 8;
-    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * width));
-    if (!bytes) return NULL;
-    char *p = PyBytes_AsString(bytes);
-    for (size_t i = 0; i < n; i++) {
-        int64_t v = cells[rows[i].cell_first + (size_t)stored].n;
-        if (width == 1) p[i] = (char)(v != 0);
-        else memcpy(p + i * 8, &v, 8);
-    }
-    return bytes;
+    return PyBytes_FromStringAndSize(n ? col->values.p : "", (Py_ssize_t)(n * width));
 }
 
 /* moves_san or moves_uci: written in C without the GIL, then one str per game. */
@@ -449,12 +517,13 @@ static PyObject *moves_column(const build *b, int san)
 
 static PyObject *texts(const build *b, int stored)
 {
-    const game_row *rows = (const game_row *)b->rows.p;
-    const cell_slot *cells = (const cell_slot *)b->cells.p;
+    const column_store *col = &b->cols[stored];
+    const uint64_t *ends = (const uint64_t *)col->values.p;
     PyObject *list = PyList_New((Py_ssize_t)b->games);
     if (!list) return NULL;
     for (size_t i = 0; i < b->games; i++) {
-        PyObject *s = span_str(b, cells[rows[i].cell_first + (size_t)stored].s);
+        uint64_t at = i ? ends[i - 1] : 0;
+        PyObject *s = PyUnicode_DecodeUTF8(ends[i] > at ? col->text.p + at : "", (Py_ssize_t)(ends[i] - at), "replace");
         if (!s) {
             Py_DECREF(list);
             return NULL;
@@ -480,13 +549,13 @@ static PyObject *table_tag_names(PyObject *self, PyObject *unused)
     const build *b = ((table_object *)self)->b;
     const span *names = (const span *)b->names.p;
     const tag_entry *tags = (const tag_entry *)b->tags.p;
-    const game_row *rows = (const game_row *)b->rows.p;
+    const span_pair *rows = (const span_pair *)b->tag_rows.p;
     size_t count = b->names.len / sizeof(span);
     char *used = calloc(count ? count : 1, 1);
     PyObject *list = used ? PyList_New(0) : PyErr_NoMemory();
-    for (size_t i = 0; list && i < b->games; i++)
-        for (size_t j = 0; list && j < rows[i].tag_count; j++) {
-            uint32_t id = tags[rows[i].tag_first + j].name;
+    for (size_t i = 0; list && i < b->tag_rows.len / sizeof(span_pair); i++)
+        for (size_t j = 0; list && j < rows[i].count; j++) {
+            uint32_t id = tags[rows[i].first + j].name;
             if (used[id]) continue;
             used[id] = 1;
             PyObject *name = span_str(b, names[id]);
@@ -502,7 +571,7 @@ static PyObject *tag_column(const build *b, const char *name, Py_ssize_t len)
 {
     const span *names = (const span *)b->names.p;
     const tag_entry *tags = (const tag_entry *)b->tags.p;
-    const game_row *rows = (const game_row *)b->rows.p;
+    const span_pair *rows = (const span_pair *)b->tag_rows.p;
     size_t count = b->names.len / sizeof(span), id = 0;
     while (id < count && !(names[id].len == (size_t)len && memcmp(b->text.p + names[id].at, name, (size_t)len) == 0))
         id++;
@@ -511,8 +580,8 @@ static PyObject *tag_column(const build *b, const char *name, Py_ssize_t len)
     for (size_t i = 0; list && i < b->games; i++) {
         PyObject *value = empty;
         Py_INCREF(value);
-        for (size_t j = 0; id < count && j < rows[i].tag_count; j++) {
-            const tag_entry *e = &tags[rows[i].tag_first + j];
+        for (size_t j = 0; id < count && j < rows[i].count; j++) {
+            const tag_entry *e = &tags[rows[i].first + j];
             if (e->name != id) continue;
             Py_DECREF(value);
             value = span_str(b, e->value);
@@ -568,7 +637,7 @@ static PyObject *table_headers(PyObject *self, PyObject *unused)
     const build *b = ((table_object *)self)->b;
     const span *names = (const span *)b->names.p;
     const tag_entry *tags = (const tag_entry *)b->tags.p;
-    const game_row *rows = (const game_row *)b->rows.p;
+    const span_pair *rows = (const span_pair *)b->tag_rows.p;
     size_t count = b->names.len / sizeof(span);
     PyObject **name_objs = calloc(count ? count : 1, sizeof *name_objs);
     PyObject *list = name_objs ? PyList_New((Py_ssize_t)b->games) : NULL;
@@ -579,8 +648,8 @@ static PyObject *table_headers(PyObject *self, PyObject *unused)
     for (size_t i = 0; i < b->games; i++) {
         PyObject *d = PyDict_New();
         if (!d || PyList_SetItem(list, (Py_ssize_t)i, d) < 0) goto fail;
-        for (size_t j = 0; j < rows[i].tag_count; j++) {
-            const tag_entry *e = &tags[rows[i].tag_first + j];
+        for (size_t j = 0; i < b->tag_rows.len / sizeof(span_pair) && j < rows[i].count; j++) {
+            const tag_entry *e = &tags[rows[i].first + j];
             PyObject *v = span_str(b, e->value);
             if (!v || PyDict_SetItem(d, name_objs[e->name], v) < 0) {
                 Py_XDECREF(v);
@@ -915,6 +984,7 @@ static PyObject *reader_close(PyObject *self, PyObject *unused)
 static void reader_dealloc(PyObject *self)
 {
     reader_release((reader_object *)self);
+    free(((reader_object *)self)->opt.tag_names);
     rfpy_free_object(self);
 }
 
@@ -942,6 +1012,39 @@ static PyType_Spec reader_spec = {
     "rankfile._rankfile.PgnTableReader", sizeof(reader_object), 0, Py_TPFLAGS_DEFAULT, reader_slots,
 };
 
+/* The names of `only` that are no computed column kept: the tags kept, into opt. 0, or -1
+ * with an exception set. */
+static int asked_tags(table_options *opt, PyObject *only)
+{
+    Py_ssize_t n = PySequence_Size(only);
+    if (n < 0) return -1;
+    bytes names = {NULL, 0, 0, NULL, 0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_GetItem(only, i);
+        Py_ssize_t len;
+        const char *name = item ? PyUnicode_AsUTF8AndSize(item, &len) : NULL;
+        if (!name) {
+            Py_XDECREF(item);
+            free(names.p);
+            return -1;
+        }
+        const pgn_column_def *def = pgn_column_find(name, (size_t)len);
+        if (!(def && opt->want[def - pgn_column_table]) && !memchr(name, 0, (size_t)len)) {
+            pgn_bytes_item(&names, name, (size_t)len);
+            opt->ntag_names++;
+        }
+        Py_DECREF(item);
+    }
+    if (names.failed) {
+        free(names.p);
+        PyErr_NoMemory();
+        return -1;
+    }
+    opt->tag_names = names.p;
+    opt->tag_names_len = names.len;
+    return 0;
+}
+
 /* The options of _pgn_reader: the columns (None: all) and the variant (None: every game). 0, or
  * -1 with an exception set. */
 static int parse_options(table_options *opt, PyObject *only, PyObject *variant_name, PyObject *eco)
@@ -964,11 +1067,14 @@ static int parse_options(table_options *opt, PyObject *only, PyObject *variant_n
         if (!opt->want[c]) continue;
         if (deferred(def)) {
             opt->rec.needs |= PGN_NEED_MOVES;
+            opt->keep_moves = 1;
             continue;
         }
         opt->stored[c] = (int)opt->nstored++;
         opt->rec.needs |= def->needs;
     }
+    if (only == Py_None) opt->all_tags = 1;
+    else if (asked_tags(opt, only) < 0) return -1;
     if (variant_name != Py_None) {
         Py_ssize_t len;
         const char *name = PyUnicode_AsUTF8AndSize(variant_name, &len);
