@@ -669,6 +669,17 @@ fail:
     return NULL;
 }
 
+/* The bytes of game data the batch holds (its buffers' used lengths, not their capacity). */
+static PyObject *table_held(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    const build *b = ((table_object *)self)->b;
+    size_t n = b->text.len + b->tag_rows.len + b->tags.len + b->names.len + b->move_rows.len + b->moves.len +
+               b->starts.len;
+    for (size_t k = 0; k < b->opt.nstored; k++) n += b->cols[k].values.len + b->cols[k].none.len + b->cols[k].text.len;
+    return PyLong_FromSize_t(n);
+}
+
 static void table_dealloc(PyObject *self)
 {
     build_free(((table_object *)self)->b);
@@ -684,6 +695,9 @@ static PyMethodDef table_methods[] = {
      "column(name) -> bytes | list\n\nA column: bytes of int64 (bool for chess960) for the numeric ones, a list of str\n"
      "for the others and for tags (\"\" where a game has no such tag)."},
     {"headers", table_headers, METH_NOARGS, "headers() -> list\n\nEach game's tags as a dict."},
+    {"held", table_held, METH_NOARGS,
+     "held() -> int\n\nThe bytes of game data held: only what the columns kept need (the tags asked for,\n"
+     "the moves for moves_san and moves_uci, each other column's values)."},
     {NULL, NULL, 0, NULL},
 };
 

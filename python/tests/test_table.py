@@ -499,3 +499,42 @@ def test_to_parquet_of_nothing_and_failures(tmp_path):
     assert not dest.exists()
     with pytest.raises(ValueError, match="row_group_games"):
         rankfile.pgn.to_parquet(b"", dest, row_group_games=0)
+
+
+def test_only_the_columns_asked_are_kept():
+    """A reader asked for some columns keeps nothing else: no tag it was not asked for, no moves
+    without moves_san or moves_uci, and a numeric column's 8 bytes a game (issue 39: columns=
+    ["plies"] kept every tag, about 800 bytes a game)."""
+    games = 3000
+    text = "".join(f'[Event "event {i}"]\n[Site "a long site name, {i} of many"]\n[White "Player {i}"]\n'
+                   f'[Black "Other {i}"]\n[Result "1-0"]\n[WhiteElo "{1500 + i}"]\n\n'
+                   f'1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 {{ a comment }} 1-0\n\n'
+                   for i in range(games)).encode()
+
+    def data(columns):
+        reader = rankfile.pgn._open(text, columns, None)
+        try:
+            return reader.next(0)
+        finally:
+            reader.close()
+
+    everything = data(None)
+    assert everything.tag_names() == ["Event", "Site", "White", "Black", "Result", "WhiteElo"]
+    plies = data(["plies"])
+    assert plies.games() == games and plies.tag_names() == [] and plies.headers()[0] == {}
+    assert plies.held() <= games * 8 + 1024
+    assert everything.held() > 20 * plies.held()
+    some = data(["White", "plies", "Nothing", "result"])
+    assert some.tag_names() == ["White"]
+    assert some.headers()[7] == {"White": "Player 7"}
+    white = sum(len(f"Player {i}") for i in range(games))
+    # White's and result's text, each game's end offset in both, plies, the tag entries
+    assert some.held() <= white + 3 * games + 3 * 8 * games + 40 * games + 1024
+    moves = data(["moves_san"])
+    assert moves.tag_names() == [] and moves.held() > 10 * games * 2
+    for columns in (["plies"], ["White", "plies", "Nothing", "result"], ["moves_san", "Site"]):
+        table = rankfile.pgn.read_table(text, columns=columns)
+        full = rankfile.pgn.read_table(text)
+        assert table.columns == [c for c in full.columns if c in columns] + [c for c in columns if c not in full]
+        for c in columns:
+            assert list(table[c]) == (list(full[c]) if c in full else [""] * games)
