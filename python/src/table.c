@@ -134,23 +134,16 @@ typedef struct table_options {
     pgn_record_options rec;
 } table_options;
 
-/* 1 when the games' tags are kept at all. */
-static int keeps_tags(const table_options *o)
+/* The place of a tag name among those asked for, or -1. */
+static int asked_index(const table_options *o, const char *name, size_t n)
 {
-    return o->all_tags || o->ntag_names > 0;
-}
-
-/* 1 when a tag of this name is kept. */
-static int tag_asked(const table_options *o, const char *name, size_t n)
-{
-    if (o->all_tags) return 1;
     const char *p = o->tag_names;
     for (size_t i = 0; i < o->ntag_names; i++) {
         size_t len = strlen(p);
-        if (len == n && memcmp(p, name, n) == 0) return 1;
+        if (len == n && memcmp(p, name, n) == 0) return (int)i;
         p += len + 1;
     }
-    return 0;
+    return -1;
 }
 
 /* The columns moves_san and moves_uci are kept as moves, written when asked for. */
@@ -163,8 +156,14 @@ static int deferred(const pgn_column_def *def)
 typedef struct build {
     table_options opt; /* a copy (its tag names too): the batch outlives its reader */
     arena text;        /* the tags' names and values */
-    arena tag_rows;    /* span_pair[] per game into `tags` (when tags are kept) */
-    arena tags;        /* tag_entry[] */
+    arena tag_rows;    /* all_tags: span_pair[] per game into `tags` */
+    arena tags;        /* all_tags: tag_entry[] */
+    column_store *asked; /* else each tag asked for as a text column ("" where none) */
+    arena asked_order; /* uint32_t[]: the places of the tags asked for that games have, in
+                          the order the games first use them */
+    unsigned char *asked_used;
+    const char **asked_value; /* keep_asked_tags': a game's values */
+    size_t *asked_len;
     arena names;       /* tag names, each a span in `text`: span[] */
     int32_t name_hash[NAME_HASH];
     arena move_rows;   /* span_pair[] per game into `moves` (keep_moves) */
@@ -197,36 +196,64 @@ static uint32_t name_id(build *b, const char *name, size_t len)
     }
 }
 
-/* A record's tags (those asked for) into the batch. */
+/* A record's tags into the batch (all_tags). */
 static void keep_tags(build *b, const pgn_record *r)
 {
-    span_pair row = {b->tags.len / sizeof(tag_entry), 0};
+    span_pair row = {b->tags.len / sizeof(tag_entry), r->ntags};
     const char *p = r->tags.p;
     for (size_t i = 0; i < r->ntags; i++) {
         size_t n = strlen(p);
-        const char *name = p;
+        tag_entry e;
+        /* A name of more tags than the hash holds is still kept, found by the slow path. */
+        e.name = name_id(b, p, n);
         p += n + 1;
-        size_t m = strlen(p);
-        if (tag_asked(&b->opt, name, n)) {
-            tag_entry e;
-            /* A name of more tags than the hash holds is still kept, found by the slow path. */
-            e.name = name_id(b, name, n);
-            e.value = arena_span(&b->text, p, m);
-            arena_add(&b->tags, &e, sizeof e);
-            row.count++;
-        }
-        p += m + 1;
+        n = strlen(p);
+        e.value = arena_span(&b->text, p, n);
+        p += n + 1;
+        arena_add(&b->tags, &e, sizeof e);
     }
     arena_add(&b->tag_rows, &row, sizeof row);
+}
+
+/* A text column's next value. */
+static void text_add(column_store *col, const char *s, size_t n)
+{
+    arena_add(&col->text, s, n);
+    uint64_t end = col->text.len;
+    arena_add(&col->values, &end, sizeof end);
+}
+
+/* A record's values of the tags asked for (the last one of a repeated name), each into its
+ * column ("" where none); the names met for the first time noted in order. */
+static void keep_asked_tags(build *b, const pgn_record *r)
+{
+    size_t count = b->opt.ntag_names;
+    for (size_t k = 0; k < count; k++) b->asked_len[k] = 0;
+    const char *p = r->tags.p;
+    for (size_t i = 0; i < r->ntags; i++) {
+        size_t n = strlen(p);
+        int k = asked_index(&b->opt, p, n);
+        p += n + 1;
+        n = strlen(p);
+        if (k >= 0) {
+            if (!b->asked_used[k]) {
+                uint32_t at = (uint32_t)k;
+                b->asked_used[k] = 1;
+                arena_add(&b->asked_order, &at, sizeof at);
+            }
+            b->asked_value[k] = p;
+            b->asked_len[k] = n;
+        }
+        p += n + 1;
+    }
+    for (size_t k = 0; k < count; k++) text_add(&b->asked[k], b->asked_value[k], b->asked_len[k]);
 }
 
 /* A column's cell for this game, at the end of its store. */
 static void keep_cell(column_store *col, const pgn_column_def *def, const pgn_cell *cell)
 {
     if (def->type == PGN_TYPE_TEXT) {
-        arena_add(&col->text, cell->s, cell->len);
-        uint64_t end = col->text.len;
-        arena_add(&col->values, &end, sizeof end);
+        text_add(col, cell->s, cell->len);
     } else if (def->type == PGN_TYPE_BOOL) {
         unsigned char v = cell->n != 0;
         arena_add(&col->values, &v, 1);
@@ -249,7 +276,8 @@ static void keep_game(void *user, pgn_record *r)
     b->seen++;
     if (r->warned && !g->result[0]) snprintf(b->cut, sizeof b->cut, "%s", r->warning);
     if (!r->keep) return;
-    if (keeps_tags(&b->opt)) keep_tags(b, r);
+    if (b->opt.all_tags) keep_tags(b, r);
+    else if (b->opt.ntag_names) keep_asked_tags(b, r);
     if (b->opt.keep_moves) {
         span_pair row = {b->moves.len / sizeof(rf_move), r->moves.len / sizeof(rf_move)};
         arena_add(&b->move_rows, &row, sizeof row);
@@ -273,8 +301,11 @@ static int build_failed(const build *b)
                  b->move_rows.failed || b->moves.failed || b->starts.failed || b->scratch.failed;
     for (size_t k = 0; k < b->opt.nstored; k++)
         failed |= b->cols[k].values.failed || b->cols[k].none.failed || b->cols[k].text.failed;
-    return failed;
+    for (size_t k = 0; k < b->opt.ntag_names; k++) failed |= b->asked[k].values.failed || b->asked[k].text.failed;
+    return failed || b->asked_order.failed;
 }
+
+static void build_free(build *b);
 
 /* A new empty batch for the columns of `opt`; NULL when memory ran out. */
 static build *build_new(const table_options *opt)
@@ -289,6 +320,12 @@ static build *build_new(const table_options *opt)
             return NULL;
         }
         memcpy(b->opt.tag_names, opt->tag_names, opt->tag_names_len);
+    }
+    size_t n = opt->ntag_names;
+    if (n && (!(b->asked = calloc(n, sizeof *b->asked)) || !(b->asked_used = calloc(n, 1)) ||
+              !(b->asked_value = calloc(n, sizeof *b->asked_value)) || !(b->asked_len = calloc(n, sizeof *b->asked_len)))) {
+        build_free(b);
+        return NULL;
     }
     for (int i = 0; i < NAME_HASH; i++) b->name_hash[i] = -1;
     return b;
@@ -309,6 +346,15 @@ static void build_free(build *b)
         free(b->cols[k].none.p);
         free(b->cols[k].text.p);
     }
+    for (size_t k = 0; b->asked && k < b->opt.ntag_names; k++) {
+        free(b->asked[k].values.p);
+        free(b->asked[k].text.p);
+    }
+    free(b->asked);
+    free(b->asked_used);
+    free(b->asked_value);
+    free(b->asked_len);
+    free(b->asked_order.p);
     free(b->scratch.p);
     free(b->opt.tag_names);
     free(b);
@@ -320,6 +366,11 @@ static void build_clear(build *b)
     b->text.len = b->tag_rows.len = b->tags.len = b->names.len = 0;
     b->move_rows.len = b->moves.len = b->starts.len = 0;
     for (size_t k = 0; k < MAX_COLUMNS; k++) b->cols[k].values.len = b->cols[k].none.len = b->cols[k].text.len = 0;
+    for (size_t k = 0; k < b->opt.ntag_names; k++) {
+        b->asked[k].values.len = b->asked[k].text.len = 0;
+        b->asked_used[k] = 0;
+    }
+    b->asked_order.len = 0;
     for (int i = 0; i < NAME_HASH; i++) b->name_hash[i] = -1;
     b->games = b->seen = 0;
     b->cut[0] = 0;
@@ -342,9 +393,9 @@ static void rows_append(arena *dst, const arena *src, size_t by)
 }
 
 /* Appends src's values of a column to dst's (text ends moved past dst's text). */
-static void column_append(column_store *dst, const column_store *src, const pgn_column_def *def)
+static void column_append(column_store *dst, const column_store *src, int text)
 {
-    if (def->type == PGN_TYPE_TEXT) {
+    if (text) {
         uint64_t by = dst->text.len;
         const uint64_t *ends = (const uint64_t *)src->values.p;
         for (size_t i = 0; i < src->values.len / sizeof(uint64_t); i++) {
@@ -381,9 +432,17 @@ static int build_append(build *dst, const build *src)
     rows_append(&dst->move_rows, &src->move_rows, dst->moves.len / sizeof(rf_move));
     arena_add(&dst->moves, src->moves.p, src->moves.len);
     arena_add(&dst->starts, src->starts.p, src->starts.len);
+    for (size_t k = 0; k < src->opt.ntag_names; k++) column_append(&dst->asked[k], &src->asked[k], 1);
+    const uint32_t *order = (const uint32_t *)src->asked_order.p;
+    for (size_t i = 0; i < src->asked_order.len / sizeof(uint32_t); i++)
+        if (!dst->asked_used[order[i]]) {
+            dst->asked_used[order[i]] = 1;
+            arena_add(&dst->asked_order, &order[i], sizeof order[i]);
+        }
     for (size_t c = 0; c < pgn_column_count; c++)
         if (src->opt.stored[c] >= 0)
-            column_append(&dst->cols[src->opt.stored[c]], &src->cols[src->opt.stored[c]], &pgn_column_table[c]);
+            column_append(&dst->cols[src->opt.stored[c]], &src->cols[src->opt.stored[c]],
+                          pgn_column_table[c].type == PGN_TYPE_TEXT);
     dst->games += src->games;
     if (src->seen) snprintf(dst->cut, sizeof dst->cut, "%s", src->cut);
     dst->seen += src->seen;
@@ -515,13 +574,13 @@ static PyObject *moves_column(const build *b, int san)
     return list;
 }
 
-static PyObject *texts(const build *b, int stored)
+/* A text column's values: a list of str. */
+static PyObject *texts(const column_store *col, size_t games)
 {
-    const column_store *col = &b->cols[stored];
     const uint64_t *ends = (const uint64_t *)col->values.p;
-    PyObject *list = PyList_New((Py_ssize_t)b->games);
+    PyObject *list = PyList_New((Py_ssize_t)games);
     if (!list) return NULL;
-    for (size_t i = 0; i < b->games; i++) {
+    for (size_t i = 0; i < games; i++) {
         uint64_t at = i ? ends[i - 1] : 0;
         PyObject *s = PyUnicode_DecodeUTF8(ends[i] > at ? col->text.p + at : "", (Py_ssize_t)(ends[i] - at), "replace");
         if (!s) {
@@ -538,7 +597,7 @@ static PyObject *computed_column(const build *b, size_t c)
 {
     const pgn_column_def *def = &pgn_column_table[c];
     if (b->opt.stored[c] < 0) return moves_column(b, (def->needs & PGN_NEED_SAN) != 0);
-    if (def->type == PGN_TYPE_TEXT) return texts(b, b->opt.stored[c]);
+    if (def->type == PGN_TYPE_TEXT) return texts(&b->cols[b->opt.stored[c]], b->games);
     return numbers(b, def, b->opt.stored[c]);
 }
 
@@ -547,6 +606,18 @@ static PyObject *table_tag_names(PyObject *self, PyObject *unused)
 {
     (void)unused;
     const build *b = ((table_object *)self)->b;
+    if (!b->opt.all_tags) { /* the tags asked for that the games have */
+        const uint32_t *order = (const uint32_t *)b->asked_order.p;
+        PyObject *names = PyList_New(0);
+        for (size_t i = 0; names && i < b->asked_order.len / sizeof(uint32_t); i++) {
+            const char *p = b->opt.tag_names;
+            for (uint32_t k = 0; k < order[i]; k++) p += strlen(p) + 1;
+            PyObject *name = PyUnicode_DecodeUTF8(p, (Py_ssize_t)strlen(p), "replace");
+            if (!name || PyList_Append(names, name) < 0) Py_CLEAR(names);
+            Py_XDECREF(name);
+        }
+        return names;
+    }
     const span *names = (const span *)b->names.p;
     const tag_entry *tags = (const tag_entry *)b->tags.p;
     const span_pair *rows = (const span_pair *)b->tag_rows.p;
@@ -569,6 +640,8 @@ static PyObject *table_tag_names(PyObject *self, PyObject *unused)
 /* One tag's column: each game's value, "" where it has none (the last one where it has two). */
 static PyObject *tag_column(const build *b, const char *name, Py_ssize_t len)
 {
+    int asked = b->opt.all_tags ? -1 : asked_index(&b->opt, name, (size_t)len);
+    if (asked >= 0) return texts(&b->asked[asked], b->games);
     const span *names = (const span *)b->names.p;
     const tag_entry *tags = (const tag_entry *)b->tags.p;
     const span_pair *rows = (const span_pair *)b->tag_rows.p;
@@ -635,6 +708,8 @@ static PyObject *table_headers(PyObject *self, PyObject *unused)
 {
     (void)unused;
     const build *b = ((table_object *)self)->b;
+    if (!b->opt.all_tags)
+        return PyErr_Format(PyExc_ValueError, "headers() needs every tag: a reader of columns=None");
     const span *names = (const span *)b->names.p;
     const tag_entry *tags = (const tag_entry *)b->tags.p;
     const span_pair *rows = (const span_pair *)b->tag_rows.p;
@@ -677,7 +752,8 @@ static PyObject *table_held(PyObject *self, PyObject *unused)
     size_t n = b->text.len + b->tag_rows.len + b->tags.len + b->names.len + b->move_rows.len + b->moves.len +
                b->starts.len;
     for (size_t k = 0; k < b->opt.nstored; k++) n += b->cols[k].values.len + b->cols[k].none.len + b->cols[k].text.len;
-    return PyLong_FromSize_t(n);
+    for (size_t k = 0; k < b->opt.ntag_names; k++) n += b->asked[k].values.len + b->asked[k].text.len;
+    return PyLong_FromSize_t(n + b->asked_order.len);
 }
 
 static void table_dealloc(PyObject *self)
@@ -1043,7 +1119,10 @@ static int asked_tags(table_options *opt, PyObject *only)
             return -1;
         }
         const pgn_column_def *def = pgn_column_find(name, (size_t)len);
-        if (!(def && opt->want[def - pgn_column_table]) && !memchr(name, 0, (size_t)len)) {
+        opt->tag_names = names.p; /* the names so far, for asked_index */
+        int again = !names.failed && asked_index(opt, name, (size_t)len) >= 0;
+        opt->tag_names = NULL;
+        if (!again && !(def && opt->want[def - pgn_column_table]) && !memchr(name, 0, (size_t)len)) {
             pgn_bytes_item(&names, name, (size_t)len);
             opt->ntag_names++;
         }
