@@ -6,7 +6,7 @@
  * A reader (PgnTableReader) keeps the input open and reads it a batch of games at a time:
  * next(n) reads up to n games into a new PgnTableData, next(0) the rest of the input; run()
  * reads the rest on several threads. Either way the games are read by app's one driver
- * (app/pgn_drive.h) into app's game record (app/pgn_record.h), and each record becomes a row of
+ * (app/pgn_drive.h) into app's game record (app/pgn_record.h), and each record adds its cells to
  * a `build` by app's column table (app/pgn_columns.h: the computed columns, their types and
  * writers, the same as `rankfile pgn --columns`): this file keeps no PGN logic of its own, and
  * the path goes python/src -> app -> src, never back. A build needs nothing of Python.
@@ -17,8 +17,12 @@
  * and decoded the same way, and a Latin-1 file gives the same UnicodeWarning text as the CLI's
  * warning line.
  *
- * While reading, each game's fields go into growable arrays and one text arena (no Python
- * object is made); afterwards, with the GIL held again, the columns become Python objects:
+ * While reading, each game's fields go into growable arrays, column by column (no Python
+ * object is made), and only what the columns asked for need: a numeric column's 8 bytes a game
+ * (1 for a bool), a text column's bytes and end offset, a tag asked for as a text column, the
+ * moves and start only for moves_san and moves_uci, every tag only when no columns are named
+ * (issue 39: columns=["plies"] had kept every tag). Afterwards, with the GIL held again, the
+ * columns become Python objects:
  * numeric columns as bytes of int64 (or uint8 for chess960) that pgn.py hands to
  * numpy.frombuffer, text columns as lists of str.
  */
