@@ -38,6 +38,10 @@ typedef struct {
     rf_movelist *moves;    /* made by the first legal() (PyMem), so that a board that never
                               lists its moves stays small; a scratch board on the C stack points
                               it at a list of its own */
+    PyObject *move_objs;   /* a tuple of the Moves of `moves`, made by the first iteration of
+                              board.legal_moves and dropped when legal() lists them anew */
+    unsigned generation;   /* counts legal()'s listings, so that a tuple made while Python code
+                              ran (a collection making Moves) is kept only if they still hold */
 } BoardObject;
 
 PyObject *rfpy_BoardType;
@@ -125,6 +129,8 @@ static const rf_movelist *legal(BoardObject *b)
 {
     if (!b->moves_valid) {
         int keep = 1;
+        Py_CLEAR(b->move_objs);
+        b->generation++;
         if (!b->moves) b->moves = PyMem_Malloc(sizeof *b->moves);
         if (!b->moves) {
             b->moves = &fallback_moves;
@@ -485,6 +491,7 @@ static void board_tp_dealloc(PyObject *self)
     clear_stack(b);
     PyMem_Free(b->stack);
     PyMem_Free(b->moves);
+    Py_CLEAR(b->move_objs);
     rfpy_free_object(self);
 }
 
@@ -493,6 +500,7 @@ static int board_tp_traverse(PyObject *self, visitproc visit, void *arg)
 {
     BoardObject *b = (BoardObject *)self;
     Py_VISIT(Py_TYPE(self));
+    Py_VISIT(b->move_objs);
     for (Py_ssize_t i = 0; i < b->plies; i++) Py_VISIT(b->stack[i].obj);
     return 0;
 }
@@ -1253,19 +1261,33 @@ static PyObject *board_ply(PyObject *self, PyObject *unused)
     return PyLong_FromLong(2 * ((long)b->pos.fullmove - 1) + (b->pos.side == RF_BLACK));
 }
 
-/* The legal moves as a new list of Moves. */
-static PyObject *legal_list(BoardObject *b)
+/* The legal moves as a tuple of Moves (a new reference), kept by the board until its moves
+ * change. */
+static PyObject *legal_tuple(BoardObject *b)
 {
     const rf_movelist *list = legal(b);
-    PyObject *out = PyList_New(list->count);
+    if (b->move_objs && b->moves_valid) {
+        Py_INCREF(b->move_objs);
+        return b->move_objs;
+    }
+    /* Copies: making a Move may run Python code (a collection) that moves on this board. */
+    rf_move moves[RF_MAX_MOVES];
+    unsigned count = list->count, generation = b->generation;
+    memcpy(moves, list->moves, count * sizeof moves[0]);
+    rf_position pos = b->pos;
+    PyObject *out = PyTuple_New(count);
     if (!out) return NULL;
-    for (unsigned i = 0; i < list->count; i++) {
-        PyObject *m = rfpy_move_from_rf(&b->pos, list->moves[i]);
+    for (unsigned i = 0; i < count; i++) {
+        PyObject *m = rfpy_move_from_rf(&pos, moves[i]);
         if (!m) {
             Py_DECREF(out);
             return NULL;
         }
-        PyList_SetItem(out, i, m);
+        PyTuple_SetItem(out, i, m);
+    }
+    if (b->moves_valid && b->generation == generation && !b->move_objs) {
+        Py_INCREF(out);
+        b->move_objs = out;
     }
     return out;
 }
@@ -1329,7 +1351,7 @@ static PyObject *lm_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 static PyObject *lm_iter(PyObject *self)
 {
     PyObject *board = ((LegalMovesObject *)self)->board;
-    PyObject *list = rfpy_board_check(board) ? legal_list((BoardObject *)board)
+    PyObject *list = rfpy_board_check(board) ? legal_tuple((BoardObject *)board)
                                              : PyObject_CallMethod(board, "generate_legal_moves", NULL);
     if (!list) return NULL;
     PyObject *it = PyObject_GetIter(list);
@@ -2066,6 +2088,7 @@ static int notation(char *out, size_t cap, BoardObject *b, rf_move m, int long_f
     after.pos = *p;
     rf_position_play(&after.pos, m);
     after.moves = &after_moves;
+    after.move_objs = NULL;
     after.moves_valid = 0;
     after.plies = 0;
     int check = checkers_of(&after.pos) != 0;
@@ -2209,6 +2232,7 @@ static PyObject *board_variation_san(PyObject *self, PyObject *moves)
     rf_movelist scratch_moves;
     scratch.pos = b->pos;
     scratch.moves = &scratch_moves;
+    scratch.move_objs = NULL;
     scratch.moves_valid = 0;
     scratch.plies = 0;
     PyObject *parts = PyList_New(0), *move;
