@@ -38,10 +38,13 @@ typedef struct {
     rf_movelist *moves;    /* made by the first legal() (PyMem), so that a board that never
                               lists its moves stays small; a scratch board on the C stack points
                               it at a list of its own */
-    PyObject *move_objs;   /* a tuple of the Moves of `moves`, made by the first iteration of
-                              board.legal_moves and dropped when legal() lists them anew */
+    PyObject *move_objs;   /* a tuple of the Moves of `moves`, made by the second iteration of
+                              board.legal_moves in a position (the first makes a list and keeps
+                              nothing: most positions are listed once) and dropped when legal()
+                              lists the moves anew */
     unsigned generation;   /* counts legal()'s listings, so that a tuple made while Python code
                               ran (a collection making Moves) is kept only if they still hold */
+    unsigned iterated;     /* the generation board.legal_moves was last iterated in */
 } BoardObject;
 
 PyObject *rfpy_BoardType;
@@ -1261,14 +1264,35 @@ static PyObject *board_ply(PyObject *self, PyObject *unused)
     return PyLong_FromLong(2 * ((long)b->pos.fullmove - 1) + (b->pos.side == RF_BLACK));
 }
 
-/* The legal moves as a tuple of Moves (a new reference), kept by the board until its moves
- * change. */
-static PyObject *legal_tuple(BoardObject *b)
+/* The legal moves as a new list of Moves. */
+static PyObject *legal_list(BoardObject *b)
+{
+    const rf_movelist *list = legal(b);
+    PyObject *out = PyList_New(list->count);
+    if (!out) return NULL;
+    for (unsigned i = 0; i < list->count; i++) {
+        PyObject *m = rfpy_move_from_rf(&b->pos, list->moves[i]);
+        if (!m) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SetItem(out, i, m);
+    }
+    return out;
+}
+
+/* The legal moves to iterate (a new reference): the first time in a position a new list, later
+ * a tuple the board keeps until its moves change. */
+static PyObject *legal_sequence(BoardObject *b)
 {
     const rf_movelist *list = legal(b);
     if (b->move_objs && b->moves_valid) {
         Py_INCREF(b->move_objs);
         return b->move_objs;
+    }
+    if (!b->moves_valid || b->iterated != b->generation) {
+        b->iterated = b->generation;
+        return legal_list(b);
     }
     /* Copies: making a Move may run Python code (a collection) that moves on this board. */
     rf_move moves[RF_MAX_MOVES];
@@ -1351,7 +1375,7 @@ static PyObject *lm_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 static PyObject *lm_iter(PyObject *self)
 {
     PyObject *board = ((LegalMovesObject *)self)->board;
-    PyObject *list = rfpy_board_check(board) ? legal_tuple((BoardObject *)board)
+    PyObject *list = rfpy_board_check(board) ? legal_sequence((BoardObject *)board)
                                              : PyObject_CallMethod(board, "generate_legal_moves", NULL);
     if (!list) return NULL;
     PyObject *it = PyObject_GetIter(list);
