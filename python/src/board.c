@@ -35,13 +35,26 @@ typedef struct {
     rf_bitboard promoted;  /* python-chess's promoted mask outside Crazyhouse (where the
                               library's position has it): the pieces that were pawns */
     int moves_valid;       /* `moves` holds the legal moves of `pos` */
-    rf_movelist moves;
+    rf_movelist *moves;    /* made by the first legal() (PyMem), so that a board that never
+                              lists its moves stays small; a scratch board on the C stack points
+                              it at a list of its own */
+    PyObject *move_objs;   /* a tuple of the Moves of `moves`, made by the second iteration of
+                              board.legal_moves in a position (the first makes a list and keeps
+                              nothing: most positions are listed once) and dropped when legal()
+                              lists the moves anew */
+    unsigned generation;   /* counts legal()'s listings, so that a tuple made while Python code
+                              ran (a collection making Moves) is kept only if they still hold */
+    unsigned iterated;     /* the generation board.legal_moves was last iterated in */
 } BoardObject;
 
 PyObject *rfpy_BoardType;
 static PyObject *legal_moves_type;
 static PyObject *board_classes[RF_VARIANT_COUNT]; /* registered by rankfile and rankfile.variant */
 static PyObject *piece_objects;                  /* a tuple of 16: the Piece of each rf_piece, or None */
+/* The names of the class attributes a board reads, interned once: looking them up by an interned
+ * str goes through CPython's per-type attribute cache, which a class (or subclass) setting the
+ * attribute invalidates, so that an override is always seen. */
+static PyObject *name_rf_variant, *name_starting_fen, *name_rf_pieces_only;
 
 /* python-chess's Status bits. */
 enum {
@@ -110,18 +123,35 @@ const rf_position *rfpy_board_position(PyObject *board)
 static void sort_python_chess(BoardObject *b);
 static int variant_end(const rf_position *p);
 
+/* The list legal() fills when a board's own cannot be allocated: right when returned, not kept
+ * (the board's moves_valid stays 0), so that running out of memory slows a board down but never
+ * makes legal() fail. */
+static rf_movelist fallback_moves;
+
 static const rf_movelist *legal(BoardObject *b)
 {
     if (!b->moves_valid) {
+        int keep = 1;
+        Py_CLEAR(b->move_objs);
+        b->generation++;
+        if (!b->moves) b->moves = PyMem_Malloc(sizeof *b->moves);
+        if (!b->moves) {
+            b->moves = &fallback_moves;
+            keep = 0;
+        }
         /* python-chess lists no move once the variant's rules ended the game (the library
          * agrees but for python-chess's own ends in variant_end, such as Antichess with the side
          * not to move bare). */
-        if (variant_end(&b->pos)) b->moves.count = 0;
-        else rf_generate_moves(&b->moves, &b->pos);
+        if (variant_end(&b->pos)) b->moves->count = 0;
+        else rf_generate_moves(b->moves, &b->pos);
         sort_python_chess(b);
+        if (!keep) {
+            b->moves = NULL;
+            return &fallback_moves;
+        }
         b->moves_valid = 1;
     }
-    return &b->moves;
+    return b->moves;
 }
 
 static void clear_stack(BoardObject *b)
@@ -146,7 +176,7 @@ static void set_position(BoardObject *b, const rf_position *pos)
 
 static int class_variant(PyTypeObject *type)
 {
-    PyObject *v = PyObject_GetAttrString((PyObject *)type, "_rf_variant");
+    PyObject *v = PyObject_GetAttr((PyObject *)type, name_rf_variant);
     if (!v) {
         PyErr_Clear();
         return RF_VARIANT_STANDARD;
@@ -390,7 +420,7 @@ static int pieces_only(PyTypeObject *type)
     /* Board and the variants' classes are registered (board_classes[0] is Board); any other
      * subclass of the C type is a BaseBoard when it says so. */
     if (board_classes[0] && PyType_IsSubtype(type, (PyTypeObject *)board_classes[0])) return 0;
-    PyObject *v = PyObject_GetAttrString((PyObject *)type, "_rf_pieces_only");
+    PyObject *v = PyObject_GetAttr((PyObject *)type, name_rf_pieces_only);
     if (!v) {
         PyErr_Clear();
         return 0;
@@ -401,17 +431,56 @@ static int pieces_only(PyTypeObject *type)
     return yes > 0;
 }
 
+/* The positions read from the classes' starting FENs: each variant's last one, kept with (a
+ * reference to) the str it was read from, so that Board() reads its class's starting_fen once.
+ * A str is immutable and the reference keeps its address its own, so the same object means the
+ * same text; a class that sets another starting_fen is read anew. */
+static struct {
+    PyObject *fen;
+    int chess960;
+    Made made;
+} start_cache[RF_VARIANT_COUNT];
+
+static int set_starting_fen(BoardObject *b, PyObject *fen, int chess960)
+{
+    int variant = class_variant(Py_TYPE(b));
+    if (!PyUnicode_Check(fen) || start_cache[variant].fen != fen || start_cache[variant].chess960 != chess960) {
+        if (board_set_fen_text(b, fen, chess960) < 0) return -1;
+        if (!PyUnicode_Check(fen) || b->plies || b->pos.variant != variant) return 0;
+        PyObject *old = start_cache[variant].fen;
+        Py_INCREF(fen);
+        start_cache[variant].fen = fen;
+        Py_XDECREF(old);
+        start_cache[variant].chess960 = chess960;
+        start_cache[variant].made.pos = b->pos;
+        start_cache[variant].made.status = b->setup_status;
+        start_cache[variant].made.castling = b->castling;
+        start_cache[variant].made.ep = b->written_ep;
+        start_cache[variant].made.promoted = b->promoted;
+        return 0;
+    }
+    clear_stack(b);
+    take_made(b, &start_cache[variant].made);
+    return 0;
+}
+
 static int board_tp_init(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"fen", "chess960", NULL};
     PyObject *fen = NULL;
     int chess960 = 0;
     if (pieces_only(Py_TYPE(self))) return baseboard_init(self, args, kwargs);
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|Op:Board", kwlist, &fen, &chess960)) return -1;
+    /* Board() and Board(fen), the common calls, without parsing keywords. */
+    Py_ssize_t nargs = PyTuple_Size(args);
+    if (nargs < 0) return -1;
+    if ((!kwargs || PyDict_Size(kwargs) == 0) && nargs <= 1) {
+        if (nargs == 1) fen = PyTuple_GetItem(args, 0);
+    } else if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|Op:Board", kwlist, &fen, &chess960))
+        return -1;
     if (!fen) {
-        fen = PyObject_GetAttrString((PyObject *)Py_TYPE(self), "starting_fen");
+        fen = PyObject_GetAttr((PyObject *)Py_TYPE(self), name_starting_fen);
         if (!fen) return -1;
-        int rc = board_set_fen_text((BoardObject *)self, fen, chess960);
+        int rc = set_starting_fen((BoardObject *)self, fen, chess960);
         Py_DECREF(fen);
         return rc;
     }
@@ -424,6 +493,8 @@ static void board_tp_dealloc(PyObject *self)
     PyObject_GC_UnTrack(self);
     clear_stack(b);
     PyMem_Free(b->stack);
+    PyMem_Free(b->moves);
+    Py_CLEAR(b->move_objs);
     rfpy_free_object(self);
 }
 
@@ -432,6 +503,7 @@ static int board_tp_traverse(PyObject *self, visitproc visit, void *arg)
 {
     BoardObject *b = (BoardObject *)self;
     Py_VISIT(Py_TYPE(self));
+    Py_VISIT(b->move_objs);
     for (Py_ssize_t i = 0; i < b->plies; i++) Py_VISIT(b->stack[i].obj);
     return 0;
 }
@@ -1209,6 +1281,41 @@ static PyObject *legal_list(BoardObject *b)
     return out;
 }
 
+/* The legal moves to iterate (a new reference): the first time in a position a new list, later
+ * a tuple the board keeps until its moves change. */
+static PyObject *legal_sequence(BoardObject *b)
+{
+    const rf_movelist *list = legal(b);
+    if (b->move_objs && b->moves_valid) {
+        Py_INCREF(b->move_objs);
+        return b->move_objs;
+    }
+    if (!b->moves_valid || b->iterated != b->generation) {
+        b->iterated = b->generation;
+        return legal_list(b);
+    }
+    /* Copies: making a Move may run Python code (a collection) that moves on this board. */
+    rf_move moves[RF_MAX_MOVES];
+    unsigned count = list->count, generation = b->generation;
+    memcpy(moves, list->moves, count * sizeof moves[0]);
+    rf_position pos = b->pos;
+    PyObject *out = PyTuple_New(count);
+    if (!out) return NULL;
+    for (unsigned i = 0; i < count; i++) {
+        PyObject *m = rfpy_move_from_rf(&pos, moves[i]);
+        if (!m) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SetItem(out, i, m);
+    }
+    if (b->moves_valid && b->generation == generation && !b->move_objs) {
+        Py_INCREF(out);
+        b->move_objs = out;
+    }
+    return out;
+}
+
 /* ---- the legal-moves view --------------------------------------------------------------------- */
 
 typedef struct {
@@ -1268,7 +1375,7 @@ static PyObject *lm_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 static PyObject *lm_iter(PyObject *self)
 {
     PyObject *board = ((LegalMovesObject *)self)->board;
-    PyObject *list = rfpy_board_check(board) ? legal_list((BoardObject *)board)
+    PyObject *list = rfpy_board_check(board) ? legal_sequence((BoardObject *)board)
                                              : PyObject_CallMethod(board, "generate_legal_moves", NULL);
     if (!list) return NULL;
     PyObject *it = PyObject_GetIter(list);
@@ -1501,7 +1608,7 @@ static void sort_python_chess(BoardObject *b)
 {
     const rf_position *p = &b->pos;
     int evasion = p->variant != RF_VARIANT_ATOMIC && p->variant != RF_VARIANT_ANTICHESS && checkers_of(p) != 0;
-    sort_moves(p, &b->moves, evasion);
+    sort_moves(p, b->moves, evasion);
 }
 
 /* ---- game state, with python-chess's meanings ------------------------------------------------ */
@@ -2001,8 +2108,11 @@ static int notation(char *out, size_t cap, BoardObject *b, rf_move m, int long_f
         if (kind == RF_MOVE_DROP && body[0] == 'P') memmove(body, body + 1, n);
     }
     BoardObject after;
+    rf_movelist after_moves;
     after.pos = *p;
     rf_position_play(&after.pos, m);
+    after.moves = &after_moves;
+    after.move_objs = NULL;
     after.moves_valid = 0;
     after.plies = 0;
     int check = checkers_of(&after.pos) != 0;
@@ -2143,7 +2253,10 @@ static PyObject *board_variation_san(PyObject *self, PyObject *moves)
     PyObject *it = PyObject_GetIter(moves);
     if (!it) return NULL;
     BoardObject scratch;
+    rf_movelist scratch_moves;
     scratch.pos = b->pos;
+    scratch.moves = &scratch_moves;
+    scratch.move_objs = NULL;
     scratch.moves_valid = 0;
     scratch.plies = 0;
     PyObject *parts = PyList_New(0), *move;
@@ -3116,6 +3229,10 @@ static PyMethodDef module_functions[] = {
 
 int rfpy_board_init(PyObject *module)
 {
+    name_rf_variant = PyUnicode_InternFromString("_rf_variant");
+    name_starting_fen = PyUnicode_InternFromString("starting_fen");
+    name_rf_pieces_only = PyUnicode_InternFromString("_rf_pieces_only");
+    if (!name_rf_variant || !name_starting_fen || !name_rf_pieces_only) return -1;
     legal_moves_type = PyType_FromSpec(&lm_spec);
     if (!legal_moves_type) return -1;
     rfpy_BoardType = PyType_FromSpec(&board_spec);

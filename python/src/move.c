@@ -17,6 +17,9 @@ typedef struct {
     uint8_t to;
     uint8_t promotion; /* 0, or the piece type 1..6 */
     uint8_t drop;      /* 0, or the piece type 1..6 */
+    PyObject *uci;     /* an interned move's UCI text, made by its first uci() and kept as long
+                          as the move (for the module's lifetime); NULL until then and always
+                          for the moves not interned */
 } MoveObject;
 
 PyObject *rfpy_MoveType;
@@ -38,6 +41,7 @@ static PyObject *move_alloc(int from, int to, int promotion, int drop)
     m->to = (uint8_t)to;
     m->promotion = (uint8_t)promotion;
     m->drop = (uint8_t)drop;
+    m->uci = NULL;
     return (PyObject *)m;
 }
 
@@ -124,16 +128,22 @@ int rfpy_move_fields(PyObject *obj, int *from, int *to, int *promotion, int *dro
 
 size_t rfpy_move_uci_text(char buf[8], int from, int to, int promotion, int drop)
 {
-    char a[3], b[3];
+    size_t n = 0;
     if (drop) {
-        rf_square_name(b, (rf_square)to);
-        return (size_t)snprintf(buf, 8, "%c@%s", piece_letters[drop] - 32, b);
+        buf[n++] = (char)(piece_letters[drop] - 32);
+        buf[n++] = '@';
+    } else if (!promotion && !from && !to) {
+        memcpy(buf, "0000", 5);
+        return 4;
+    } else {
+        buf[n++] = (char)('a' + (from & 7));
+        buf[n++] = (char)('1' + (from >> 3));
     }
-    if (!promotion && !from && !to) return (size_t)snprintf(buf, 8, "0000");
-    rf_square_name(a, (rf_square)from);
-    rf_square_name(b, (rf_square)to);
-    if (promotion) return (size_t)snprintf(buf, 8, "%s%s%c", a, b, piece_letters[promotion]);
-    return (size_t)snprintf(buf, 8, "%s%s", a, b);
+    buf[n++] = (char)('a' + (to & 7));
+    buf[n++] = (char)('1' + (to >> 3));
+    if (promotion && !drop) buf[n++] = piece_letters[promotion];
+    buf[n] = 0;
+    return n;
 }
 
 PyObject *rfpy_move_from_rf(const rf_position *pos, rf_move m)
@@ -272,13 +282,30 @@ static PyObject *move_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
     return rfpy_move_new(from, to, promotion, drop);
 }
 
+/* 1 when m is the interned Move of its fields (kept for the module's lifetime). */
+static int move_is_interned(const MoveObject *m)
+{
+    if (m->from >= 64 || m->to >= 64 || m->promotion > 6 || m->drop > 6) return 0;
+    if (m->drop) return m->from == m->to && !m->promotion && drop_moves[m->to][m->drop] == (const PyObject *)m;
+    return normal_moves[m->from][m->to][m->promotion] == (const PyObject *)m;
+}
+
 static PyObject *move_uci(PyObject *self, PyObject *unused)
 {
     (void)unused;
     MoveObject *m = (MoveObject *)self;
+    if (m->uci) {
+        Py_INCREF(m->uci);
+        return m->uci;
+    }
     char buf[8];
-    rfpy_move_uci_text(buf, m->from, m->to, m->promotion, m->drop);
-    return PyUnicode_FromString(buf);
+    size_t n = rfpy_move_uci_text(buf, m->from, m->to, m->promotion, m->drop);
+    PyObject *text = PyUnicode_FromStringAndSize(buf, (Py_ssize_t)n);
+    if (text && move_is_interned(m)) {
+        Py_INCREF(text);
+        m->uci = text;
+    }
+    return text;
 }
 
 static int move_is_null(const MoveObject *m)
